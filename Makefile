@@ -1,0 +1,47 @@
+# Two commands: `make lab` (set up, open JupyterLab) and `make test` (set up, run every test).
+# Each target creates .venv on first use; installing again is a no-op until pyproject.toml changes.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+EXTRAS ?= dev
+STAMP  := $(VENV)/.installed-$(EXTRAS)
+JOBS   ?= 2
+LAB_PORT ?= 8888
+
+.PHONY: lab test unit notebooks bench doctor install clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "gpukit needs Python >= 3.10, found " + sys.version.split()[0]'
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[$(EXTRAS)]'
+	@rm -f $(VENV)/.installed-*
+	@touch $@
+
+# JupyterLab at the repository root. Headless machines: open the printed URL yourself.
+lab: $(STAMP)
+	$(VENV)/bin/jupyter lab --ip=127.0.0.1 --port=$(LAB_PORT) --ServerApp.root_dir=$(CURDIR) \
+		$(if $(DISPLAY),,--no-browser) $(if $(filter 0,$(shell id -u)),--allow-root,)
+
+# Unit tests + every notebook (notebooks/, solutions/, exercises/) under nbval, 2 processes.
+test: $(STAMP)
+	$(PY) -m pytest -n $(JOBS) --dist loadfile
+
+unit: $(STAMP)
+	$(PY) -m pytest -n $(JOBS) --dist loadfile tests
+
+notebooks: $(STAMP)
+	$(PY) -m pytest -n $(JOBS) --dist loadfile notebooks solutions exercises
+
+# Speed lives here, not in tests: results go to bench-results/.
+bench: $(STAMP)
+	$(PY) -m benchmarks.run --out bench-results
+
+doctor: $(STAMP)
+	$(PY) -m gpukit doctor
+
+clean:
+	rm -rf $(VENV) bench-results build *.egg-info

@@ -1,0 +1,26 @@
+"""gpukit: scale TensorFlow training from one device to many, and check every step.
+
+Modules (one per technique; each names the lesson that teaches it):
+``devices``, ``strategies``, ``data``, ``models``, ``training``, ``checks`` (lesson 01),
+``doctor`` (``python -m gpukit doctor``).
+
+``import gpukit`` is cheap: TensorFlow loads, quietly, on first use of a module that needs
+it, or on ``from gpukit import tf, keras``.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+__version__ = "0.1.0"
+REPO = "gpukit/gpukit"  # GitHub owner/name used for Colab links and the Colab install cell
+
+_MODULES = {"devices", "strategies", "data", "models", "training", "checks", "doctor", "notebook"}
+
+
+def __getattr__(name: str):
+    if name in _MODULES:
+        return importlib.import_module(f"{__name__}.{name}")
+    if name in ("tf", "keras"):
+        return getattr(importlib.import_module(f"{__name__}._tf"), name)
+    raise AttributeError(f"module 'gpukit' has no attribute {name!r}")

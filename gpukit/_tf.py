@@ -1,0 +1,61 @@
+"""Import TensorFlow quietly, once.
+
+TensorFlow prints C++ log lines on file descriptor 2 while it loads (CUDA probes,
+oneDNN notices, "All log messages before absl::InitializeLog()..."). In Jupyter those
+lines show up as pink error blocks although nothing is wrong. ``load()`` sets the
+log-level variables *before* TensorFlow is imported and points fd 2 at /dev/null for
+the import and the first device query; Python exceptions are unaffected.
+
+Every gpukit module that needs TensorFlow gets it from here (``from ._tf import tf``),
+so the first ``import gpukit.<module>`` in a notebook is the quiet one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import sys
+
+_QUIET_ENV = {
+    "TF_CPP_MIN_LOG_LEVEL": "2",  # hide INFO and WARNING lines from the C++ runtime
+    "TF_ENABLE_ONEDNN_OPTS": "0",  # no oneDNN notice; also makes float sums reproducible
+}
+
+
+@contextlib.contextmanager
+def silenced_stderr():
+    """Point file descriptor 2 at /dev/null inside the block (C++ logs included)."""
+    sys.stderr.flush()
+    try:
+        saved = os.dup(2)
+    except OSError:  # no fd 2 (rare embedded interpreters): nothing to silence
+        yield
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, 2)
+        yield
+    finally:
+        sys.stderr.flush()
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(devnull)
+
+
+def load():
+    """Return the ``tensorflow`` module, imported with its start-up noise hidden."""
+    if "tensorflow" in sys.modules:
+        return sys.modules["tensorflow"]
+    for key, value in _QUIET_ENV.items():
+        os.environ.setdefault(key, value)
+    with silenced_stderr():
+        import tensorflow
+
+        tensorflow.get_logger().setLevel(logging.ERROR)
+        logging.getLogger("absl").setLevel(logging.ERROR)
+    return tensorflow
+
+
+tf = load()
+import keras  # noqa: E402  (Keras 3, imported after TensorFlow)
