@@ -1,0 +1,60 @@
+"""Structure of every committed notebook (nbval runs them; this checks how they are made).
+
+Each lesson and solution notebook: committed without outputs; first cell is the markdown
+header (title, what you learn, hardware, what changes on GPU/TPU); metadata carries
+``{"gpukit": {"accelerator": ..., "budget_s": ...}}``; one code cell tagged ``parameters``;
+a closing check cell that asserts. ``make bench`` times each run against ``budget_s``.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+LESSONS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+SOLUTIONS = sorted((ROOT / "solutions").glob("*.ipynb"))
+ALL = sorted(LESSONS + SOLUTIONS + sorted((ROOT / "exercises").glob("*.ipynb")))
+HEADER_WORDS = ("what you will learn", "hardware", "gpu", "tpu")
+
+
+def _load(path):
+    return json.loads(path.read_text())
+
+
+def _ids(paths):
+    return [str(p.relative_to(ROOT)) for p in paths]
+
+
+def test_there_is_a_first_lesson():
+    assert (ROOT / "notebooks" / "01_mirrored_strategy.ipynb") in LESSONS
+
+
+@pytest.mark.parametrize("path", ALL, ids=_ids(ALL))
+def test_committed_without_outputs(path):
+    for i, cell in enumerate(_load(path)["cells"]):
+        if cell["cell_type"] == "code":
+            assert not cell.get("outputs") and cell.get("execution_count") is None, f"cell {i} has outputs"
+
+
+@pytest.mark.parametrize("path", LESSONS + SOLUTIONS, ids=_ids(LESSONS + SOLUTIONS))
+def test_header_budget_parameters_and_check(path):
+    nb = _load(path)
+    cells = nb["cells"]
+    first = cells[0]
+    assert first["cell_type"] == "markdown", "the first cell must be the markdown header"
+    header = "".join(first["source"])
+    assert header.lstrip().startswith("# "), "the header starts with a '# ' title"
+    missing = [w for w in HEADER_WORDS if w not in header.lower()]
+    assert not missing, f"header does not mention {missing}"
+    meta = nb["metadata"].get("gpukit", {})
+    assert meta.get("accelerator") in ("cpu", "gpu", "tpu"), "metadata.gpukit.accelerator missing"
+    assert isinstance(meta.get("budget_s"), (int, float)) and 0 < meta["budget_s"] <= 90
+    code = [c for c in cells if c["cell_type"] == "code"]
+    tagged = [c for c in code if "parameters" in c.get("metadata", {}).get("tags", [])]
+    assert len(tagged) == 1, "exactly one code cell tagged 'parameters'"
+    last = "".join(code[-1]["source"])
+    assert "assert" in last or "check" in last, "the last code cell must check what the lesson claimed"
+    assert nb["metadata"].get("kernelspec", {}).get("name") == "python3"
