@@ -15,7 +15,14 @@ import importlib
 __version__ = "0.1.0"
 REPO = "gpukit/gpukit"  # GitHub owner/name used for Colab links and the Colab install cell
 
-_MODULES = {"devices", "strategies", "data", "models", "training", "checks", "doctor", "notebook"}
+_MODULES = {
+    "devices", "strategies", "data", "models", "training", "checks", "doctor", "bench",  # 01
+    "grading",  # exercises and batch grading
+    "cluster",  # 02
+    "sharding",  # 03
+    "accumulation",  # 04
+    "plots", "widgets",
+}
 
 
 def __getattr__(name: str):
