@@ -203,15 +203,13 @@ def train(strategy, model, optimizer, data, *, global_batch_size: int, epochs: i
     history, seconds = {"loss": [], "accuracy": []}, []
     for epoch in range(epochs):
         start = time.perf_counter()
-        total_loss, total_correct, n_steps = 0.0, 0.0, 0
-        for batch in dist:
-            loss, correct = train_step(batch)
-            total_loss += float(loss)
-            total_correct += float(correct)
-            n_steps += 1
+        results = [train_step(batch) for batch in dist]  # tensors: no host sync per step
+        n_steps = max(len(results), 1)
+        total_loss = float(sum(float(loss) for loss, _ in results))
+        total_correct = float(sum(float(correct) for _, correct in results))
         seconds.append(time.perf_counter() - start)
-        history["loss"].append(total_loss / max(n_steps, 1))
-        history["accuracy"].append(total_correct / max(n_steps * sizes.global_batch_size, 1))
+        history["loss"].append(total_loss / n_steps)
+        history["accuracy"].append(total_correct / (n_steps * sizes.global_batch_size))
         if verbose:
             print(f"epoch {epoch + 1}/{epochs}: loss {history['loss'][-1]:.4f}, "
                   f"accuracy {history['accuracy'][-1]:.3f}")

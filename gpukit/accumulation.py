@@ -1,0 +1,521 @@
+"""Gradient accumulation that is exact under a distribution strategy (lesson 04).
+
+Accumulation trades time for memory: a device that cannot hold a batch of
+``global_batch_size`` examples runs ``accum_steps`` smaller *micro-batches*, adds their
+gradients up, and updates the weights once. The batch arithmetic, asserted everywhere::
+
+    global_batch_size = per_replica_batch_size x num_replicas x accum_steps
+    micro_batch_size  = per_replica_batch_size x num_replicas   (one step on all replicas)
+
+The recipe, in the order it runs (``Accumulator`` below is this, checked)::
+
+    with strategy.scope():
+        model, optimizer = ..., keras.optimizers.Adam()
+        accumulators = [tf.Variable(tf.zeros_like(v), trainable=False,
+                                    synchronization=ON_READ, aggregation=SUM)
+                        for v in model.trainable_variables]      # one private copy per replica
+
+    def replica_micro_step(x, y):                        # k times per update, no communication
+        with tf.GradientTape() as tape:
+            per_example = loss_fn(y, model(x, training=True))
+            loss = tf.reduce_sum(per_example) / global_batch_size   # the *accumulated* batch
+        for a, g in zip(accumulators, tape.gradient(loss, model.trainable_variables)):
+            a.assign_add(g)
+
+    def replica_apply():                                 # once per update
+        optimizer.apply_gradients(zip(accumulators, model.trainable_variables))  # 1 all-reduce
+        for a in accumulators: a.assign(tf.zeros_like(a))
+
+Why it is exact: the mean loss over a batch of ``global_batch_size`` examples is the sum of
+the per-example losses divided by ``global_batch_size``; gradients are linear, so summing
+each micro-batch's gradient of ``sum(per_example) / global_batch_size`` over the k
+micro-batches and all replicas gives exactly that gradient. Dividing each micro-batch by its
+own size instead (a mean per micro-batch, then adding) makes gradients ``accum_steps``
+times too big; that is what ``gradients(divide_by="micro_batch")`` measures.
+
+Why the accumulators live *per replica* (``synchronization=ON_READ``) and are all-reduced
+once per k micro-batches:
+
+* a sum is a sum: adding on each replica first and all-reducing once gives the same total
+  as all-reducing every micro-batch, so there is nothing to gain from communicating early;
+* communication is the expensive part of data parallelism (lesson 07): one all-reduce per
+  update instead of k cuts gradient traffic by a factor of k. A *mirrored* accumulator
+  (the default for variables made in scope) would be all-reduced on every ``assign_add``;
+* each replica only needs memory for its own copy, the same size as its gradients.
+
+Why the two step functions are separate ``tf.function``s chosen in Python, not one
+function with ``tf.cond(step % k == 0, apply, ...)``: ``apply_gradients`` all-reduces
+through a ``merge_call``, and a ``merge_call`` inside a ``tf.cond`` in a replica context is
+not supported. That is exactly why Keras' own ``optimizer(gradient_accumulation_steps=k)``
+fails under any tf.distribute strategy (keras-team/keras#20582; reproduced in
+tests/test_accumulation.py). Separate calls also keep one micro-batch's activations alive
+at a time, which is the whole point; a Python loop over k micro-batches unrolled inside one
+graph lets TensorFlow run them concurrently and gives the memory back to activations.
+
+The optimizer only sees one ``apply_gradients`` per update, so ``optimizer.iterations`` and
+any learning-rate schedule advance once per ``accum_steps`` micro-batches, as in
+large-batch training. Mixed precision: with a ``keras.optimizers.LossScaleOptimizer`` each
+micro-batch loss is multiplied by the current scale (which only changes at an update) and
+the optimizer unscales the sum. Keras checks the gradients for inf/NaN on replica 0 only,
+so before applying, the replicas all-reduce a "bad step" flag and an inf anywhere is made
+visible everywhere: the update is skipped and the scale halved on every replica.
+
+A dataset that ends part-way through an accumulation (fewer than k micro-batches left)
+is handled by ``partial=``: ``"drop"`` (default) throws the unfinished sum away, like
+``drop_remainder=True`` for batches, so every update has exactly ``global_batch_size``
+examples; ``"apply"`` applies it, rescaled to the mean over the examples it saw (the same
+update as a smaller last batch). Each epoch starts a fresh accumulation.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import numbers
+import time
+
+import numpy as np
+
+from . import data as gdata
+from . import training
+from ._tf import keras, tf
+
+SUM = tf.distribute.ReduceOp.SUM
+PARTIAL = ("drop", "apply")
+
+
+@dataclasses.dataclass(frozen=True)
+class AccumSizes:
+    """The batch arithmetic of accumulation under data parallelism."""
+
+    global_batch_size: int  # examples per weight update
+    micro_batch_size: int  # examples per micro-step, all replicas together
+    per_replica_batch_size: int  # examples per micro-step on one replica
+    num_replicas: int
+    accum_steps: int
+
+    def __str__(self) -> str:
+        return (
+            f"global_batch_size = per_replica_batch_size x num_replicas x accum_steps = "
+            f"{self.per_replica_batch_size} x {self.num_replicas} x {self.accum_steps} = "
+            f"{self.global_batch_size}"
+        )
+
+
+def check_accum_steps(accum_steps) -> int:
+    """Return ``accum_steps`` as an int, or raise ``ValueError`` naming the fix."""
+    if isinstance(accum_steps, bool) or not isinstance(accum_steps, numbers.Integral):
+        raise ValueError(
+            f"accum_steps={accum_steps!r} must be a whole number of micro-batches per update "
+            f"(an int >= 1, e.g. accum_steps=4); 1 means no accumulation"
+        )
+    if accum_steps < 1:
+        raise ValueError(
+            f"accum_steps={accum_steps} must be >= 1 (the number of micro-batches added up per "
+            f"update); use 1 for plain training"
+        )
+    return int(accum_steps)
+
+
+def accum_sizes(num_replicas: int, global_batch_size: int, accum_steps: int) -> AccumSizes:
+    """Split ``global_batch_size`` into ``accum_steps`` micro-batches over ``num_replicas``.
+
+    Raises ``ValueError`` (naming nearby sizes that work) unless
+    ``global_batch_size = per_replica_batch_size x num_replicas x accum_steps`` exactly.
+    """
+    k = check_accum_steps(accum_steps)
+    gb = gdata._positive_int("global_batch_size", global_batch_size)
+    if gb % k:
+        lower = gb - gb % k
+        raise ValueError(
+            f"global_batch_size={gb} cannot be split into accum_steps={k} equal micro-batches; "
+            f"use global_batch_size={lower or k} or {lower + k}, or another accum_steps"
+        )
+    try:
+        micro = gdata.batch_sizes(num_replicas, global_batch_size=gb // k)
+    except ValueError as err:
+        step = num_replicas * k
+        lower = gb - gb % step
+        raise ValueError(
+            f"global_batch_size={gb} with accum_steps={k} gives micro-batches of {gb // k}, "
+            f"which do not split over num_replicas={num_replicas} ({err}); use "
+            f"global_batch_size={lower or step} or {lower + step} (a multiple of "
+            f"num_replicas x accum_steps = {step})"
+        ) from None
+    return AccumSizes(gb, micro.global_batch_size, micro.per_replica_batch_size, micro.num_replicas, k)
+
+
+def _check_partial(partial) -> str:
+    if partial not in PARTIAL:
+        raise ValueError(f"partial={partial!r}; choose 'drop' (discard an unfinished accumulation) "
+                         f"or 'apply' (apply it as a smaller batch)")
+    return partial
+
+
+class Accumulator:
+    """Per-replica gradient accumulators and the step functions that use them.
+
+    ``micro_step(batch)`` runs one distributed micro-batch (a batch of ``micro_batch_size``
+    from ``strategy.experimental_distribute_dataset``) and applies the update on every
+    ``accum_steps``-th call; ``finish()`` ends an accumulation early (end of the data).
+    Used by ``train`` below; lesson 04 drives it by hand.
+    """
+
+    def __init__(self, strategy, model, optimizer, *, global_batch_size: int, accum_steps: int,
+                 loss_fn=None):
+        self.sizes = accum_sizes(strategy.num_replicas_in_sync, global_batch_size, accum_steps)
+        training.build_optimizer(strategy, model, optimizer)  # checks scope; slots before step 1
+        self.strategy, self.model, self.optimizer = strategy, model, optimizer
+        self.loss_fn = loss_fn or training.per_example_loss()
+        self.loss_scaled = isinstance(optimizer, keras.optimizers.LossScaleOptimizer)
+        with strategy.scope():
+            self.accumulators = [
+                tf.Variable(tf.zeros(v.shape, v.dtype), trainable=False, name=f"accum_{i}",
+                            synchronization=tf.VariableSynchronization.ON_READ,
+                            aggregation=tf.VariableAggregation.SUM)
+                for i, v in enumerate(model.trainable_variables)
+            ]
+        self.pending = 0  # micro-batches added up since the last update
+        self._accumulate = tf.function(self._make_step(apply=False))
+        self._accumulate_and_apply = tf.function(self._make_step(apply=True))
+        self._apply_only = tf.function(self._make_apply())
+        self._reset = tf.function(lambda: self.strategy.run(self._replica_reset))
+
+    # --- what runs on each replica -------------------------------------------------------
+    def _replica_accumulate(self, x, y):
+        s, variables = self.sizes, self.model.trainable_variables
+        with tf.GradientTape() as tape:
+            logits = self.model(x, training=True)
+            per_example = tf.cast(self.loss_fn(y, logits), tf.float32)
+            loss = tf.nn.compute_average_loss(per_example, global_batch_size=s.global_batch_size)
+            if self.model.losses:  # added k times per update, so 1/k of it each time
+                loss += tf.nn.scale_regularization_loss(tf.add_n(self.model.losses)) / s.accum_steps
+            scaled = self.optimizer.scale_loss(loss) if self.loss_scaled else loss
+        for acc, grad in zip(self.accumulators, tape.gradient(scaled, variables)):
+            acc.assign_add(tf.cast(grad, acc.dtype))
+        predicted = tf.argmax(logits, axis=-1, output_type=y.dtype)
+        correct = tf.reduce_sum(tf.cast(tf.equal(predicted, y), tf.float32))
+        return loss * s.accum_steps, correct  # loss: this replica's share of the micro-batch mean
+
+    def _replica_apply(self, scale):
+        grads = [acc.read_value() * tf.cast(scale, acc.dtype) for acc in self.accumulators]
+        if self.loss_scaled and self.sizes.num_replicas > 1:
+            # LossScaleOptimizer looks for inf/NaN on replica 0 only: share the verdict.
+            bad = tf.cast(tf.logical_not(self.optimizer.check_finite(grads)), tf.float32)
+            bad = tf.distribute.get_replica_context().all_reduce(SUM, bad)
+            grads = [g * tf.where(bad > 0, tf.constant(np.nan, g.dtype), tf.ones([], g.dtype)) for g in grads]
+        self.optimizer.apply_gradients(zip(grads, self.model.trainable_variables))
+        self._replica_reset()
+
+    def _replica_reset(self):
+        for acc in self.accumulators:
+            acc.assign(tf.zeros_like(acc))
+
+    # --- distributed steps -------------------------------------------------------------------
+    def _make_step(self, apply: bool):
+        def replica_step(x, y):
+            loss, correct = self._replica_accumulate(x, y)
+            if apply:
+                with tf.control_dependencies([loss]):
+                    self._replica_apply(tf.constant(1.0))
+            return loss, correct
+
+        def step(batch):
+            loss, correct = self.strategy.run(replica_step, args=batch)
+            return self.strategy.reduce(SUM, loss, axis=None), self.strategy.reduce(SUM, correct, axis=None)
+
+        return step
+
+    def _make_apply(self):
+        def step(scale):
+            self.strategy.run(self._replica_apply, args=(scale,))
+
+        return step
+
+    # --- what the training loop calls -------------------------------------------------------
+    def micro_step(self, batch):
+        """Add one micro-batch's gradients; apply and reset on every ``accum_steps``-th call.
+
+        Returns ``(loss, correct, applied)``: the micro-batch mean loss, its number of correct
+        predictions, and whether the weights were updated by this call.
+        """
+        self.pending += 1
+        if self.pending == self.sizes.accum_steps:
+            loss, correct = self._accumulate_and_apply(batch)
+            self.pending = 0
+            return loss, correct, True
+        loss, correct = self._accumulate(batch)
+        return loss, correct, False
+
+    def finish(self, partial: str = "drop") -> bool:
+        """End an unfinished accumulation: ``"drop"`` it or ``"apply"`` it as a smaller batch.
+
+        Returns whether an update was applied. After it, the accumulators are zero.
+        """
+        _check_partial(partial)
+        pending, self.pending = self.pending, 0
+        if not pending:
+            return False
+        if partial == "apply":  # sum / global_batch_size  ->  sum / (examples actually seen)
+            self._apply_only(tf.constant(self.sizes.accum_steps / pending, tf.float32))
+            return True
+        self._reset()  # not a zero update: that would still move Adam's moments and iterations
+        return False
+
+
+@dataclasses.dataclass(repr=False)
+class AccumHistory(training.History):
+    """``training.History`` plus how the micro-batches were used, per epoch."""
+
+    updates: list = dataclasses.field(default_factory=list)
+    dropped_micro_batches: list = dataclasses.field(default_factory=list)
+
+
+def train(strategy, model, optimizer, data, *, global_batch_size: int, accum_steps: int,
+          epochs: int = 1, partial: str = "drop", shuffle: bool = False, seed: int = 0,
+          loss_fn=None, verbose: bool = False) -> AccumHistory:
+    """Train with ``accum_steps`` micro-batches per update; equal to ``training.train`` with
+    batches of ``global_batch_size`` (what lesson 04 checks).
+
+    ``data`` is ``(x, y)`` arrays (cut into micro-batches of ``global_batch_size //
+    accum_steps`` here, remainder dropped) or a ``tf.data.Dataset`` already batched by that
+    micro-batch size with ``drop_remainder=True``. ``partial`` says what happens when an
+    epoch ends part-way through an accumulation (see the module docstring). Every input is
+    checked before the first step.
+    """
+    if isinstance(epochs, bool) or not isinstance(epochs, int) or epochs < 1:
+        raise ValueError(f"epochs={epochs!r} must be an int >= 1")
+    _check_partial(partial)
+    sizes = accum_sizes(strategy.num_replicas_in_sync, global_batch_size, accum_steps)
+    training.check_in_scope(strategy, model, optimizer)
+    if isinstance(data, tf.data.Dataset):
+        batch_dim = getattr(data.element_spec[0], "shape", tf.TensorShape(None))
+        if batch_dim.rank and batch_dim[0] not in (None, sizes.micro_batch_size):
+            raise ValueError(
+                f"the dataset is batched by {batch_dim[0]} but accumulation needs micro-batches of "
+                f"{sizes.micro_batch_size} (global_batch_size={sizes.global_batch_size} / "
+                f"accum_steps={sizes.accum_steps}); batch it by {sizes.micro_batch_size}"
+            )
+    dist, micro_steps = training._as_distributed(strategy, model, data, sizes.micro_batch_size, shuffle, seed)
+    if 0 <= micro_steps < sizes.accum_steps and partial == "drop":
+        raise ValueError(
+            f"the data has {micro_steps} micro-batches of {sizes.micro_batch_size} per epoch but "
+            f"accum_steps={sizes.accum_steps}: with partial='drop' no update would ever happen; "
+            f"use fewer accum_steps, more data, or partial='apply'"
+        )
+    acc = Accumulator(strategy, model, optimizer, global_batch_size=sizes.global_batch_size,
+                      accum_steps=sizes.accum_steps, loss_fn=loss_fn)
+    history = AccumHistory({"loss": [], "accuracy": []}, [], 0, sizes)
+    for epoch in range(epochs):
+        start = time.perf_counter()
+        totals = [0.0, 0.0, 0]  # loss, correct, micro-batches: counted once their update is applied
+        pending = [0.0, 0.0, 0]
+        updates = 0
+        for batch in dist:
+            loss, correct, applied = acc.micro_step(batch)
+            pending = [pending[0] + float(loss), pending[1] + float(correct), pending[2] + 1]
+            if applied:
+                totals = [t + p for t, p in zip(totals, pending)]
+                pending, updates = [0.0, 0.0, 0], updates + 1
+        dropped = pending[2] if partial == "drop" else 0
+        if acc.finish(partial):
+            totals = [t + p for t, p in zip(totals, pending)]
+            updates += 1
+        history.epoch_seconds.append(time.perf_counter() - start)
+        history.history["loss"].append(totals[0] / max(totals[2], 1))
+        history.history["accuracy"].append(totals[1] / max(totals[2] * sizes.micro_batch_size, 1))
+        history.updates.append(updates)
+        history.dropped_micro_batches.append(dropped)
+        history.steps_per_epoch = updates
+        if verbose:
+            print(f"epoch {epoch + 1}/{epochs}: {updates} updates, loss {history.history['loss'][-1]:.4f}, "
+                  f"accuracy {history.history['accuracy'][-1]:.3f}")
+    return history
+
+
+def gradients(strategy, model, x, y, *, accum_steps: int, divide_by: str = "global", loss_fn=None):
+    """The summed gradients one accumulated update would apply, as numpy arrays.
+
+    ``x`` holds exactly one global batch (``len(x) = global_batch_size``), cut here into
+    ``accum_steps`` micro-batches. ``divide_by`` is how each micro-batch scales its loss:
+    ``"global"`` (right: per-example sum / global_batch_size), ``"micro_batch"`` (the mean of
+    each micro-batch, then added up: ``accum_steps`` times too big) or ``"none"`` (the
+    unreduced per-example loss, as seed 004 does: ``global_batch_size`` times too big).
+    Nothing is applied; the model is unchanged.
+    """
+    choices = ("global", "micro_batch", "none")
+    if divide_by not in choices:
+        raise ValueError(f"divide_by={divide_by!r}; choose one of {choices}")
+    sizes = accum_sizes(strategy.num_replicas_in_sync, len(x), accum_steps)
+    loss_fn = loss_fn or training.per_example_loss()
+    dist, _ = gdata.distribute(strategy, x, y, global_batch_size=sizes.micro_batch_size)
+    divisor = {"global": sizes.global_batch_size, "micro_batch": sizes.micro_batch_size}.get(divide_by)
+
+    def replica_grads(xb, yb):
+        with tf.GradientTape() as tape:
+            per_example = loss_fn(yb, model(xb, training=True))
+            loss = per_example if divisor is None else tf.reduce_sum(per_example) / divisor
+        return tape.gradient(loss, model.trainable_variables)
+
+    @tf.function
+    def micro(batch):
+        return [strategy.reduce(SUM, g, axis=None) for g in strategy.run(replica_grads, args=batch)]
+
+    total = None
+    for batch in dist:
+        grads = [g.numpy() for g in micro(batch)]
+        total = grads if total is None else [t + g for t, g in zip(total, grads)]
+    return total
+
+
+# --- the cost: memory ------------------------------------------------------------------------
+def estimate_memory(model, per_replica_batch_size: int, accum_steps: int, optimizer_slots: int = 2,
+                    bytes_per_value: int = 4) -> dict:
+    """Rough per-device memory of one training step, in bytes (a plan, not a measurement).
+
+    Fixed parts: weights, their gradients, ``optimizer_slots`` copies for the optimizer
+    (Adam: 2, momentum: 1, SGD: 0) and, when ``accum_steps > 1``, one accumulator per
+    weight. The part that scales with the micro-batch: every layer's output, kept for the
+    backward pass (counted twice: the activations and their gradients).
+    """
+    k = check_accum_steps(accum_steps)
+    gdata._positive_int("per_replica_batch_size", per_replica_batch_size)
+    params = sum(int(np.prod(v.shape)) for v in model.trainable_variables)
+    per_example = sum(int(np.prod(layer.output.shape[1:])) for layer in model.layers)
+    parts = {
+        "weights": params,
+        "gradients": params,
+        "optimizer": optimizer_slots * params,
+        "accumulators": params if k > 1 else 0,
+        "activations": 2 * per_example * per_replica_batch_size,
+    }
+    out = {name: n * bytes_per_value for name, n in parts.items()}
+    out["total"] = sum(out.values())
+    return out
+
+
+_PEAK_PROBE = r"""
+import json, sys
+import gpukit
+from gpukit import accumulation, data, devices, keras, models, tf
+devices.setup(virtual=1)
+args = json.loads(sys.argv[1])
+model = models.mlp(input_shape=(args["inputs"],), hidden=tuple(args["hidden"]), seed=0)
+optimizer = keras.optimizers.Adam(1e-3)
+x, y = data.synthetic(args["global_batch_size"], shape=(args["inputs"],))
+strategy = tf.distribute.get_strategy()
+out = {}
+for k in args["accum_steps"]:
+    acc = accumulation.Accumulator(strategy, model, optimizer,
+                                   global_batch_size=args["global_batch_size"], accum_steps=k)
+    dist, _ = data.distribute(strategy, x, y, global_batch_size=acc.sizes.micro_batch_size)
+    batches = list(dist)
+    acc.micro_step(batches[0]); acc.finish("drop")          # trace outside the measurement
+    tf.config.experimental.reset_memory_stats("CPU:0")
+    for b in batches:
+        acc.micro_step(b)
+    out[k] = tf.config.experimental.get_memory_info("CPU:0")["peak"]
+print("PEAK" + json.dumps(out))
+"""
+
+
+def measure_peak_memory(global_batch_size: int, accum_steps=(1, 2, 4, 8), inputs: int = 784,
+                        hidden=(1024, 1024), timeout: float = 120) -> dict:
+    """Peak CPU memory (bytes) of one accumulated update per ``accum_steps``, measured.
+
+    TensorFlow only tracks CPU allocations when ``TF_CPU_ALLOCATOR_USE_BFC=true`` is set
+    *before* it starts, which a running notebook cannot do; so this runs the measurement in
+    a fresh Python process (one device, Adam, an MLP of ``inputs``-``hidden``-10) and kills
+    it after ``timeout`` seconds. On a GPU use ``tf.config.experimental.get_memory_info``
+    directly.
+    """
+    import json
+    import os
+    import pathlib
+    import subprocess
+    import sys
+
+    steps = [check_accum_steps(k) for k in accum_steps]
+    for k in steps:
+        accum_sizes(1, global_batch_size, k)
+    root = pathlib.Path(__file__).resolve().parents[1]
+    env = dict(os.environ, TF_CPU_ALLOCATOR_USE_BFC="true",
+               PYTHONPATH=os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])))
+    env.pop("PYTEST_CURRENT_TEST", None)
+    args = json.dumps({"global_batch_size": global_batch_size, "accum_steps": steps,
+                       "inputs": inputs, "hidden": list(hidden)})
+    done = subprocess.run([sys.executable, "-c", _PEAK_PROBE, args], capture_output=True, text=True,
+                          timeout=timeout, env=env)
+    lines = [line for line in done.stdout.splitlines() if line.startswith("PEAK")]
+    if done.returncode or not lines:
+        raise RuntimeError(f"the memory probe failed (exit {done.returncode}): {done.stderr[-2000:]}")
+    return {int(k): v for k, v in json.loads(lines[-1][4:]).items()}
+
+
+# --- the cost: time ----------------------------------------------------------------------------
+def time_per_sample(strategy, make_model, make_optimizer, x, y, *, global_batch_size: int,
+                    accum_steps: int, updates: int = 4, repeats: int = 3) -> float:
+    """Median seconds per example of accumulated training (tracing excluded)."""
+    sizes = accum_sizes(strategy.num_replicas_in_sync, global_batch_size, accum_steps)
+    with strategy.scope():
+        model, optimizer = make_model(), make_optimizer()
+    acc = Accumulator(strategy, model, optimizer, global_batch_size=global_batch_size, accum_steps=accum_steps)
+    dist, _ = gdata.distribute(strategy, x, y, global_batch_size=sizes.micro_batch_size, repeat=True)
+    it = iter(dist)
+    for _ in range(sizes.accum_steps):  # warm-up: trace both step functions
+        acc.micro_step(next(it))
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for _ in range(updates * sizes.accum_steps):
+            loss, _, _ = acc.micro_step(next(it))
+        float(loss)
+        times.append((time.perf_counter() - start) / (updates * sizes.global_batch_size))
+    return float(np.median(times))
+
+
+def overhead(strategy, make_model, make_optimizer, x, y, *, micro_batch_size: int, accum_steps: int,
+             micro_steps: int = 16, repeats: int = 3) -> dict:
+    """Accumulation vs the same number of plain micro-batch steps (each one an update).
+
+    Returns median seconds for ``micro_steps`` micro-batches both ways and the relative
+    overhead ``accumulated / plain - 1`` (negative: accumulation was faster, since it
+    all-reduces and updates k times less often).
+    """
+    k = check_accum_steps(accum_steps)
+    if micro_steps % k:
+        raise ValueError(f"micro_steps={micro_steps} must be a multiple of accum_steps={k}")
+    with strategy.scope():
+        m1, o1 = make_model(), make_optimizer()
+        m2, o2 = make_model(), make_optimizer()
+    plain = training.make_train_step(strategy, m1, o1, micro_batch_size)
+    acc = Accumulator(strategy, m2, o2, global_batch_size=micro_batch_size * k, accum_steps=k)
+    dist, _ = gdata.distribute(strategy, x, y, global_batch_size=micro_batch_size, repeat=True)
+    it = iter(dist)
+    batches = [next(it) for _ in range(micro_steps)]
+    plain(batches[0])
+    for b in batches[:k]:
+        acc.micro_step(b)
+
+    def run_plain():
+        for b in batches:
+            loss, _ = plain(b)
+        return loss
+
+    def run_acc():
+        for b in batches:
+            loss, _, _ = acc.micro_step(b)
+        return loss
+
+    result = {"plain": [], "accumulated": []}
+    for _ in range(repeats):  # interleaved, so a busy machine slows both alike
+        for name, fn in (("plain", run_plain), ("accumulated", run_acc)):
+            start = time.perf_counter()
+            float(fn())
+            result[name].append(time.perf_counter() - start)
+    out = {name: float(np.median(v)) for name, v in result.items()}
+    out["overhead"] = out["accumulated"] / out["plain"] - 1
+    return out
+
+
+__all__ = ["AccumSizes", "Accumulator", "AccumHistory", "accum_sizes", "check_accum_steps", "train",
+           "gradients", "estimate_memory", "measure_peak_memory", "time_per_sample", "overhead"]
