@@ -368,59 +368,62 @@ def gradients(strategy, model, x, y, *, accum_steps: int, divide_by: str = "glob
 
 
 # --- the cost: memory ------------------------------------------------------------------------
-def estimate_memory(model, per_replica_batch_size: int, accum_steps: int, optimizer_slots: int = 2,
-                    bytes_per_value: int = 4) -> dict:
-    """Rough per-device memory of one training step, in bytes (a plan, not a measurement).
+def estimate_memory(model, per_replica_batch_size: int, accum_steps: int, optimizer="adam",
+                    dtype="float32") -> dict:
+    """Per-device memory of one accumulated update, in bytes: a plan, not a measurement.
 
-    Fixed parts: weights, their gradients, ``optimizer_slots`` copies for the optimizer
-    (Adam: 2, momentum: 1, SGD: 0) and, when ``accum_steps > 1``, one accumulator per
-    weight. The part that scales with the micro-batch: every layer's output, kept for the
-    backward pass (counted twice: the activations and their gradients).
+    Built on lesson 03's planner (``gpukit.sharding.estimate_memory``): weights, gradients
+    and optimizer slots are fixed; accumulation adds one accumulator per trainable weight
+    (when ``accum_steps > 1``) and shrinks the part that grows with the batch, the
+    activations kept for the backward pass, to one micro-batch of
+    ``per_replica_batch_size`` examples.
     """
+    from . import sharding
+
     k = check_accum_steps(accum_steps)
-    gdata._positive_int("per_replica_batch_size", per_replica_batch_size)
-    params = sum(int(np.prod(v.shape)) for v in model.trainable_variables)
-    per_example = sum(int(np.prod(layer.output.shape[1:])) for layer in model.layers)
-    parts = {
-        "weights": params,
-        "gradients": params,
-        "optimizer": optimizer_slots * params,
-        "accumulators": params if k > 1 else 0,
-        "activations": 2 * per_example * per_replica_batch_size,
+    per_replica_batch_size = gdata._positive_int("per_replica_batch_size", per_replica_batch_size)
+    plan = sharding.estimate_memory(model, optimizer, dtype)
+    out = {
+        "weights, gradients, optimizer": plan.fixed,
+        "accumulators": plan.gradients if k > 1 else 0,
+        "activations": per_replica_batch_size * plan.activations_per_example,
     }
-    out = {name: n * bytes_per_value for name, n in parts.items()}
     out["total"] = sum(out.values())
     return out
 
 
 _PEAK_PROBE = r"""
-import json, sys
+import gc, json, sys
 import gpukit
 from gpukit import accumulation, data, devices, keras, models, tf
 devices.setup(virtual=1)
 args = json.loads(sys.argv[1])
-model = models.mlp(input_shape=(args["inputs"],), hidden=tuple(args["hidden"]), seed=0)
-optimizer = keras.optimizers.Adam(1e-3)
 x, y = data.synthetic(args["global_batch_size"], shape=(args["inputs"],))
 strategy = tf.distribute.get_strategy()
+info = tf.config.experimental.get_memory_info
 out = {}
 for k in args["accum_steps"]:
-    acc = accumulation.Accumulator(strategy, model, optimizer,
+    gc.collect()
+    baseline = info("CPU:0")["current"]        # whatever earlier rounds left behind
+    model = models.mlp(input_shape=(args["inputs"],), hidden=tuple(args["hidden"]), seed=0)
+    acc = accumulation.Accumulator(strategy, model, keras.optimizers.Adam(1e-3),
                                    global_batch_size=args["global_batch_size"], accum_steps=k)
     dist, _ = data.distribute(strategy, x, y, global_batch_size=acc.sizes.micro_batch_size)
-    batches = list(dist)
-    acc.micro_step(batches[0]); acc.finish("drop")          # trace outside the measurement
-    tf.config.experimental.reset_memory_stats("CPU:0")
-    for b in batches:
+    for b in dist:                             # one update to trace the step functions
         acc.micro_step(b)
-    out[k] = tf.config.experimental.get_memory_info("CPU:0")["peak"]
+    tf.config.experimental.reset_memory_stats("CPU:0")
+    for b in dist:                             # the measured update
+        acc.micro_step(b)
+    out[k] = info("CPU:0")["peak"] - baseline
+    del model, acc, dist, b
 print("PEAK" + json.dumps(out))
 """
 
 
 def measure_peak_memory(global_batch_size: int, accum_steps=(1, 2, 4, 8), inputs: int = 784,
-                        hidden=(1024, 1024), timeout: float = 120) -> dict:
-    """Peak CPU memory (bytes) of one accumulated update per ``accum_steps``, measured.
+                        hidden=(512, 512), timeout: float = 120) -> dict:
+    """Peak CPU memory (bytes) of one accumulated update per ``accum_steps``, measured:
+    model, optimizer, accumulators and the step's temporaries, for a fresh model each time.
 
     TensorFlow only tracks CPU allocations when ``TF_CPU_ALLOCATOR_USE_BFC=true`` is set
     *before* it starts, which a running notebook cannot do; so this runs the measurement in

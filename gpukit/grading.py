@@ -1,0 +1,577 @@
+"""Graded exercises: generate them from solutions, check them in the notebook, grade a folder.
+
+One source per exercise: ``solutions/NN_name.ipynb`` is an otter-grader master notebook (the
+format is in ``docs/exercises.md``). Three jobs, top to bottom in this file:
+
+1. **In the notebook** (the learner): ``notebook_grader()`` creates the ``grader`` whose
+   ``grader.check("q1")`` cells print pass/fail; ``attempted()`` tells a stub (``...`` returns
+   ``None``) from an answer so the unsolved exercise still runs to the end and says
+   "not solved yet"; ``compare_train_step()`` / ``compare_accuracy()`` are the exercise-01
+   checks: they run the learner's function and the single-device reference
+   (``gpukit.training``) on the same data and compare with ``gpukit.checks``.
+2. **Generation** (``make exercises``): ``generate()`` runs ``otter assign`` on each solution
+   (which fails if the solution does not pass its own tests), copies the student notebook to
+   ``exercises/`` with volatile metadata removed, and keeps the autograder zip in ``build/``.
+3. **Batch grading** (``python -m gpukit grade DIR --exercise NN``): ``grade()`` runs
+   ``otter run`` on each submission in its own process group with a timeout, kills the group
+   on timeout, error or Ctrl-C, and writes one CSV row per submission.
+
+otter-grader is an optional dependency (``pip install "gpukit[grading]"``); it is imported
+only when a function needs it.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import json
+import os
+import pathlib
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+SOLUTIONS = ROOT / "solutions"
+EXERCISES = ROOT / "exercises"
+BUILD = ROOT / "build" / "autograder"
+DEFAULT_TIMEOUT_S = 300.0
+# Notebook metadata that changes from one generation to the next (or between machines);
+# ``normalize()`` drops it so a committed exercise can be compared with a fresh one.
+VOLATILE_METADATA = ("widgets", "toc", "varInspector", "vscode", "colab", "execution")
+INSTALL_HINT = 'otter-grader is not installed; run `pip install "gpukit[grading]"` (or `make test`, which installs it)'
+
+
+# --------------------------------------------------------------------------- 1. in the notebook
+
+
+def attempted(value) -> bool:
+    """False for what an unsolved stub gives (``None`` or ``...``), True for anything else."""
+    return value is not None and value is not Ellipsis
+
+
+def _require_otter():
+    try:
+        import otter  # noqa: F401
+    except ImportError:
+        raise RuntimeError(INSTALL_HINT) from None
+    return otter
+
+
+def notebook_grader(notebook: str):
+    """The ``grader`` of an exercise notebook: ``grader.check("q1")`` runs question 1's checks.
+
+    In JupyterLab the public checks are read from the notebook file's metadata, so
+    ``notebook`` is the file name. On Colab the notebook is not a local file: the checks are
+    taken from the running notebook (``google.colab`` returns its JSON) and written to
+    ``tests_<stem>/``, which otter needs on Colab.
+    """
+    otter = _require_otter()
+    if "google.colab" not in sys.modules:
+        return otter.Notebook(notebook)
+    from google.colab import _message  # type: ignore[import-not-found]  # only on Colab
+
+    nb = _message.blocking_request("get_ipynb", timeout_sec=30)["ipynb"]
+    tests = nb.get("metadata", {}).get("otter", {}).get("tests", {})
+    if not tests:
+        raise RuntimeError(
+            "this notebook carries no checks in its metadata; open the exercise from exercises/ "
+            "(not the solution) and run the setup cell again"
+        )
+    tests_dir = pathlib.Path(f"tests_{pathlib.Path(notebook).stem}")
+    tests_dir.mkdir(exist_ok=True)
+    for name, source in tests.items():
+        (tests_dir / f"{name}.py").write_text(source)
+    return otter.Notebook(tests_dir=str(tests_dir))
+
+
+def require(report) -> None:
+    """Raise ``AssertionError(report.problem)`` unless the report passed.
+
+    A public check is one statement, ``grading.require(grading.compare_...(...))``: the check
+    cell then shows exactly one message ("not solved yet", or what is wrong and how to fix
+    it), and a re-run never reuses a report left over from an earlier run.
+    """
+    if report.problem is not None:
+        raise AssertionError(report.problem)
+
+
+def try_answer(fn, *args):
+    """Call a learner's function; a stub (returns None/..., raises NotImplementedError) gives None."""
+    try:
+        value = fn(*args)
+    except NotImplementedError:
+        return None
+    return value if attempted(value) else None
+
+
+@dataclasses.dataclass
+class LossReport:
+    """What ``compare_loss`` found."""
+
+    attempted: bool
+    scalar: bool = False
+    ok: bool = False
+    got: float | None = None
+    expected: float | None = None
+
+    @property
+    def problem(self) -> str | None:
+        if not self.attempted:
+            return "not solved yet: compute_loss returns None; replace the ... with your code"
+        if not self.scalar:
+            return "compute_loss must return one number (a scalar), not one value per example"
+        if not self.ok:
+            return (f"compute_loss gave {self.got:.6f}, expected {self.expected:.6f}: divide the SUM "
+                    f"of the per-example losses by global_batch_size (not the per-replica batch)")
+        return None
+
+    @property
+    def passed(self) -> bool:
+        return self.problem is None
+
+
+def compare_loss(compute_loss, seed: int = 0, n: int = 8, global_batch_size: int = 32,
+                 atol: float = 1e-5) -> LossReport:
+    """Call the learner's ``compute_loss(model, x, y, global_batch_size)`` on ``n`` examples (one
+    replica's slice) and compare it with the per-example loss summed and divided by the
+    global batch (exercise 01, question 1)."""
+    from . import data, models, training
+    from ._tf import tf
+
+    x, y = data.synthetic(n, shape=(64,), seed=seed)
+    model = models.mlp(seed=seed)
+    expected = float(tf.reduce_sum(training.per_example_loss()(y, model(x))) / global_batch_size)
+    got = try_answer(compute_loss, model, x, y, global_batch_size)
+    if got is None:
+        return LossReport(attempted=False, expected=expected)
+    got = tf.convert_to_tensor(got)
+    if got.shape != ():
+        return LossReport(True, False, False, None, expected)
+    got = float(got)
+    return LossReport(True, True, abs(got - expected) <= atol, got, expected)
+
+
+@dataclasses.dataclass
+class StepReport:
+    """What ``compare_train_step`` found: each field is one thing a check asserts."""
+
+    attempted: bool
+    loss_ok: bool = False
+    weights_ok: bool = False
+    loss_diff: float = float("nan")
+    weights_diff: float = float("nan")
+    update_ratio: float = float("nan")  # learner's weight change / reference's (1.0 is right)
+
+    @property
+    def problem(self) -> str | None:
+        if not self.attempted:
+            return "not solved yet: make_train_step returns None; replace the ... with your code"
+        if not self.weights_ok:
+            return (f"the weights differ from single-device training by {self.weights_diff:.3g} (your "
+                    f"updates are {self.update_ratio:.2f} x the right size): divide the loss by the "
+                    f"GLOBAL batch and apply the gradients once per step")
+        if not self.loss_ok:
+            return (f"the returned loss differs from the single-device loss by {self.loss_diff:.3g}: "
+                    f"return strategy.reduce(SUM, per_replica_loss, axis=None)")
+        return None
+
+    @property
+    def passed(self) -> bool:
+        return self.problem is None
+
+
+def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
+                       global_batch_size: int | None = None, learning_rate: float = 0.1,
+                       atol: float = 1e-5) -> StepReport:
+    """Train ``steps`` batches with the learner's ``make_train_step`` under ``strategy`` and
+    with ``gpukit.training`` on one device, from the same weights and data; compare.
+
+    The learner's factory is called as ``make_train_step(strategy, model, optimizer,
+    global_batch_size)`` and must return a function ``train_step(batch) -> loss`` where the
+    loss is the mean over the global batch (the replicas' losses reduced with SUM).
+    Exercise 01, question 2.
+    """
+    from . import checks, data, models, training
+    from ._tf import keras, tf
+
+    import numpy as np
+
+    num_replicas = strategy.num_replicas_in_sync
+    gb = global_batch_size or 8 * num_replicas
+    x, y = data.synthetic(gb * steps, shape=(64,), seed=seed)
+
+    def build(on):
+        model = models.mlp(seed=seed, strategy=on)
+        with on.scope():
+            optimizer = keras.optimizers.SGD(learning_rate)
+        training.build_optimizer(on, model, optimizer)
+        return model, optimizer
+
+    model, optimizer = build(strategy)
+    initial = [np.array(w) for w in model.get_weights()]
+    train_step = try_answer(make_train_step, strategy, model, optimizer, gb)
+    if train_step is None:
+        return StepReport(attempted=False)
+    dist, _ = data.distribute(strategy, x, y, global_batch_size=gb)
+    losses = [train_step(batch) for batch in dist]
+    if not all(attempted(v) for v in losses):
+        return StepReport(attempted=False)
+
+    single = tf.distribute.get_strategy()
+    reference, ref_optimizer = build(single)
+    ref_step = training.make_train_step(single, reference, ref_optimizer, gb)
+    ref_dist, _ = data.distribute(single, x, y, global_batch_size=gb)
+    ref_losses = [float(ref_step(batch)[0]) for batch in ref_dist]
+
+    try:
+        got = [float(v) for v in losses]
+        loss_diff = checks.max_difference(got, ref_losses)
+    except (TypeError, ValueError):  # not one number per step (e.g. per-replica values)
+        loss_diff = float("inf")
+    weights_diff = checks.max_difference(model, reference)
+    moved = [a - b for a, b in zip(model.get_weights(), initial)]
+    ref_moved = [a - b for a, b in zip(reference.get_weights(), initial)]
+    ratio = checks.ratio(moved, ref_moved)
+    return StepReport(True, bool(loss_diff <= atol), bool(weights_diff <= atol),
+                      loss_diff, weights_diff, ratio)
+
+
+@dataclasses.dataclass
+class AccuracyReport:
+    """What ``compare_accuracy`` found."""
+
+    attempted: bool
+    ok: bool = False
+    got: float | None = None
+    expected: float | None = None
+
+    @property
+    def problem(self) -> str | None:
+        if not self.attempted:
+            return "not solved yet: evaluate returns None; replace the ... with your code"
+        if not self.ok:
+            return (f"evaluate gave accuracy {self.got}, one device counts {self.expected}: sum the "
+                    f"correct counts over replicas, then divide by the number of examples")
+        return None
+
+    @property
+    def passed(self) -> bool:
+        return self.problem is None
+
+
+def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
+                     global_batch_size: int | None = None) -> AccuracyReport:
+    """Run the learner's ``evaluate(strategy, model, dist_dataset)`` and compare its accuracy
+    with the single-device count over the same examples (exercise 01, question 3)."""
+    from . import data, models
+
+    import numpy as np
+
+    gb = global_batch_size or 8 * strategy.num_replicas_in_sync
+    n = n or 4 * gb
+    x, y = data.synthetic(n, shape=(64,), seed=seed)
+    # Half the labels follow the model's own predictions, so the accuracy is far from chance
+    # and differs between seeds (a copied number does not pass another seed).
+    model = models.mlp(seed=seed, strategy=strategy)
+    predicted = np.argmax(model.predict(x, verbose=0), axis=-1)
+    y = np.where(np.arange(n) % 2 == 0, predicted, y).astype("int32")
+    seen = (n // gb) * gb  # the distributed dataset drops a partial last batch
+    expected = float(np.mean(predicted[:seen] == y[:seen]))
+    dist, _ = data.distribute(strategy, x, y, global_batch_size=gb)
+    got = try_answer(evaluate, strategy, model, dist)
+    if got is None:
+        return AccuracyReport(attempted=False, expected=expected)
+    try:
+        got = float(got)
+    except (TypeError, ValueError):
+        return AccuracyReport(True, False, None, expected)
+    return AccuracyReport(True, abs(got - expected) < 1e-6, got, expected)
+
+
+# --------------------------------------------------------------------------- 2. generation
+
+
+def _otter(args: list[str], cwd, timeout: float, token: str | None = None) -> subprocess.CompletedProcess:
+    """Run ``python -m otter ARGS`` in its own process group; kill its whole tree on timeout,
+    error or Ctrl-C (otter's Jupyter kernel runs in a session of its own, so killing the group
+    is not enough: every process carrying our token in its environment is killed too)."""
+    token = token or _new_token()
+    env = dict(os.environ, GPUKIT_GRADE_TOKEN=token, PYTHONUNBUFFERED="1")
+    env.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    with tempfile.TemporaryFile("w+") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "otter", *args], cwd=cwd, env=env,
+                                stdout=out, stderr=subprocess.STDOUT, text=True,
+                                start_new_session=True)
+        try:
+            returncode = proc.wait(timeout=timeout)
+        finally:
+            kill_tree(proc, token)
+        out.seek(0)
+        return subprocess.CompletedProcess(proc.args, returncode, out.read(), "")
+
+
+def _new_token() -> str:
+    return f"{os.getpid()}-{time.time_ns()}"
+
+
+def tagged_processes(token: str) -> list:
+    """Live processes whose environment carries ``GPUKIT_GRADE_TOKEN=token`` (ours, started
+    for one generation or one submission, including otter's kernel)."""
+    import psutil
+
+    found = []
+    for p in psutil.process_iter(["pid"]):
+        try:
+            if p.pid != os.getpid() and p.environ().get("GPUKIT_GRADE_TOKEN") == token:
+                found.append(p)
+        except (psutil.Error, OSError):  # gone, or not ours to read
+            continue
+    return found
+
+
+def kill_tree(proc: subprocess.Popen, token: str) -> None:
+    """Kill ``proc``'s process group, its descendants and every process tagged with ``token``;
+    wait (with a timeout) until they are gone."""
+    import psutil
+
+    try:
+        victims = psutil.Process(proc.pid).children(recursive=True)
+    except psutil.Error:
+        victims = []
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    victims += tagged_processes(token)
+    for p in victims:
+        try:
+            p.kill()
+        except psutil.Error:
+            pass
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL does not wait for anything
+        pass
+    psutil.wait_procs(victims, timeout=10)
+
+
+def solution_paths(selected=None, solutions_dir=SOLUTIONS) -> list[pathlib.Path]:
+    """The master notebooks, all or those named by number (``"01"``, ``1``) or stem."""
+    paths = sorted(pathlib.Path(solutions_dir).glob("[0-9][0-9]_*.ipynb"))
+    if not selected:
+        if not paths:
+            raise ValueError(f"no solutions/NN_name.ipynb found in {solutions_dir}")
+        return paths
+    chosen = []
+    for want in selected:
+        want = str(want)
+        key = want.zfill(2) if want.isdigit() else want.removesuffix(".ipynb")
+        match = [p for p in paths if p.stem == key or p.stem.split("_", 1)[0] == key]
+        if len(match) != 1:
+            known = ", ".join(p.stem for p in paths) or "none"
+            raise ValueError(f"exercise {want!r} matches {len(match)} solutions (have: {known}); "
+                             f"pass the number (01) or the file stem (01_mirrored_strategy)")
+        chosen += match
+    return chosen
+
+
+def normalize(nb: dict) -> dict:
+    """The notebook without outputs, volatile metadata or random cell ids (ids become
+    ``cell-000``, ``cell-001``, ...), so two generations of one solution are byte-identical."""
+    import copy
+
+    nb = copy.deepcopy(nb)
+    for key in VOLATILE_METADATA:
+        nb.get("metadata", {}).pop(key, None)
+    for i, cell in enumerate(nb["cells"]):
+        if "id" in cell:
+            cell["id"] = f"cell-{i:03d}"
+        for key in VOLATILE_METADATA:
+            cell.get("metadata", {}).pop(key, None)
+        if cell["cell_type"] == "code":
+            cell["outputs"], cell["execution_count"] = [], None
+    return nb
+
+
+def dumps(nb: dict) -> str:
+    """How generated notebooks are written (what ``nbformat.write`` writes, plus a newline)."""
+    return json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def autograder_zip(solution: pathlib.Path, build_dir=BUILD) -> pathlib.Path:
+    return pathlib.Path(build_dir) / f"{solution.stem}.zip"
+
+
+def generate(selected=None, *, solutions_dir=SOLUTIONS, exercises_dir=EXERCISES, build_dir=BUILD,
+             timeout: float = 900, log=print) -> list[pathlib.Path]:
+    """Run ``otter assign`` on each selected solution: write ``exercises/NN_name.ipynb`` and
+    ``build/autograder/NN_name.zip``. Raises ``RuntimeError`` (and writes nothing for that
+    exercise) when otter fails, e.g. because the solution does not pass its own tests."""
+    _require_otter()
+    written = []
+    for solution in solution_paths(selected, solutions_dir):
+        start = time.perf_counter()
+        with tempfile.TemporaryDirectory(prefix="gpukit-assign-") as tmp:
+            dist = pathlib.Path(tmp) / "dist"
+            try:
+                result = _otter(["assign", "-v", solution.name, str(dist)], solution.parent, timeout)
+            except subprocess.TimeoutExpired:
+                raise RuntimeError(f"otter assign {solution.name} did not finish in {timeout:g} s") from None
+            student = dist / "student" / solution.name
+            zips = sorted((dist / "autograder").glob("*.zip"))
+            if result.returncode != 0 or not student.is_file() or len(zips) != 1:
+                tail = "\n".join(result.stdout.strip().splitlines()[-25:])
+                raise RuntimeError(
+                    f"otter assign failed for {solution.name} (exit {result.returncode}): the solution "
+                    f"must pass its own public and hidden tests, and follow docs/exercises.md.\n{tail}"
+                )
+            nb = normalize(json.loads(student.read_text()))
+            pathlib.Path(exercises_dir).mkdir(parents=True, exist_ok=True)
+            target = pathlib.Path(exercises_dir) / solution.name
+            target.write_text(dumps(nb))
+            pathlib.Path(build_dir).mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(zips[0], autograder_zip(solution, build_dir))
+        log(f"{solution.name}: exercises/{target.name} and {autograder_zip(solution, build_dir)} "
+            f"({time.perf_counter() - start:.0f} s)")
+        written.append(target)
+    return written
+
+
+# --------------------------------------------------------------------------- 3. batch grading
+
+
+@dataclasses.dataclass
+class Grade:
+    """One row of the grades CSV."""
+
+    file: str
+    score: float
+    max: float
+    questions: dict  # question name -> points scored
+    status: str  # "ok", "timeout" or "error"
+    reason: str = ""
+    seconds: float = 0.0
+
+
+def question_points(zip_path) -> dict:
+    """``{question: max points}`` from an otter autograder zip (its tests/qN.py files)."""
+    import ast
+    import zipfile
+
+    points = {}
+    with zipfile.ZipFile(zip_path) as z:
+        for name in sorted(z.namelist()):
+            if name.startswith("tests/") and name.endswith(".py"):
+                tree = ast.parse(z.read(name).decode())
+                for node in tree.body:
+                    if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "test":
+                        test = ast.literal_eval(node.value)
+                        points[test["name"]] = float(test.get("points") or 0)
+    return points
+
+
+def _check_notebook(path: pathlib.Path) -> str | None:
+    """None if ``path`` is a readable Jupyter notebook, else the reason it is not."""
+    try:
+        nb = json.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError as err:
+        return f"not a notebook: the file is not UTF-8 text ({err.reason})"
+    except json.JSONDecodeError as err:
+        return f"not a notebook: invalid JSON at line {err.lineno} column {err.colno} ({err.msg})"
+    if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
+        return "not a notebook: the JSON has no 'cells' list"
+    return None
+
+
+def grade_one(path: pathlib.Path, zip_path: pathlib.Path, points: dict, timeout: float) -> Grade:
+    """Grade one submission with ``otter run`` in a process of its own (see ``_otter``)."""
+    start = time.perf_counter()
+    zero = {q: 0.0 for q in points}
+    total = sum(points.values())
+
+    def row(status, reason="", questions=None):
+        questions = questions or zero
+        return Grade(path.name, float(sum(questions.values())), total, questions, status, reason,
+                     round(time.perf_counter() - start, 1))
+
+    problem = _check_notebook(path)
+    if problem:
+        return row("error", problem)
+    with tempfile.TemporaryDirectory(prefix="gpukit-grade-") as tmp:
+        work = pathlib.Path(tmp)
+        shutil.copyfile(path, work / "submission.ipynb")
+        (work / "out").mkdir()
+        try:
+            result = _otter(["run", "-a", str(zip_path), "-o", "out", "submission.ipynb"], work, timeout)
+        except subprocess.TimeoutExpired:
+            return row("timeout", f"did not finish in {timeout:g} s (an infinite loop or a very slow cell?)")
+        results = work / "out" / "results.json"
+        if result.returncode != 0 or not results.is_file():
+            lines = [ln for ln in result.stdout.strip().splitlines() if ln.strip()]
+            last = lines[-1] if lines else "no output"
+            return row("error", f"otter run exited with {result.returncode}: {last}"[:300])
+        tests = json.loads(results.read_text()).get("tests", [])
+    scores = dict(zero)
+    for test in tests:
+        if test.get("name") in scores and test.get("score") is not None:
+            scores[test["name"]] = float(test["score"])
+    return row("ok", questions=scores)
+
+
+def grade(submissions_dir, exercise, *, timeout: float = DEFAULT_TIMEOUT_S, out=None,
+          progress: bool = True, build_dir=BUILD, solutions_dir=SOLUTIONS) -> list[Grade]:
+    """Grade every ``*.ipynb`` in ``submissions_dir`` against exercise ``exercise``'s hidden
+    tests; write ``out`` (default ``SUBMISSIONS_DIR/grades.csv``) and return the rows.
+
+    Each submission runs in its own process with ``timeout`` seconds; a hanging, crashing or
+    unreadable submission gets a row with status ``timeout`` / ``error`` and the run goes on.
+    Everything is checked before any grading starts.
+    """
+    folder = pathlib.Path(submissions_dir)
+    if not folder.is_dir():
+        raise ValueError(f"{folder} is not a folder; pass the folder that holds the submitted .ipynb files")
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0:
+        raise ValueError(f"timeout={timeout!r} must be a positive number of seconds (default {DEFAULT_TIMEOUT_S:g})")
+    (solution,) = solution_paths([exercise], solutions_dir)
+    submissions = sorted(p for p in folder.glob("*.ipynb") if p.is_file())
+    if not submissions:
+        raise ValueError(f"no .ipynb files in {folder}: put the submitted notebooks there "
+                         f"(one file per learner, e.g. alice.ipynb), then run again")
+    out = pathlib.Path(out) if out else folder / "grades.csv"
+    zip_path = autograder_zip(solution, build_dir)
+    if not zip_path.is_file():
+        log = (lambda msg: print(msg, file=sys.stderr)) if progress else (lambda msg: None)
+        log(f"{zip_path} is missing: generating it from solutions/{solution.name} (about a minute)")
+        generate([solution.stem], solutions_dir=solutions_dir, build_dir=build_dir,
+                 exercises_dir=pathlib.Path(build_dir) / "exercises", log=log)
+    points = question_points(zip_path)
+    from tqdm.auto import tqdm
+
+    rows = []
+    bar = tqdm(submissions, desc=f"grading {solution.stem}", unit="notebook", disable=not progress,
+               file=sys.stderr)
+    try:
+        for path in bar:
+            bar.set_postfix_str(path.name)
+            rows.append(grade_one(path, zip_path, points, timeout))
+    finally:
+        bar.close()
+        write_csv(rows, out, list(points))
+    return rows
+
+
+def write_csv(rows: list[Grade], out, questions: list[str]) -> pathlib.Path:
+    """One row per submission: file, score, max, one column per question, status, reason, seconds."""
+    out = pathlib.Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with out.open("w", newline="") as f:
+        writer = csv.writer(f)
+        writer.writerow(["file", "score", "max", *questions, "status", "reason", "seconds"])
+        for r in rows:
+            writer.writerow([r.file, f"{r.score:g}", f"{r.max:g}", *(f"{r.questions.get(q, 0):g}" for q in questions),
+                             r.status, r.reason, f"{r.seconds:.1f}"])
+    return out

@@ -1,0 +1,118 @@
+"""ipywidgets explorers for the lessons (lesson 03: the memory planner).
+
+``planner()`` shows sliders for each device's memory, the model size, the activations per
+example and the global batch; it redraws the plan table and a bar chart of the memory
+each device needs, even split vs planned split. The numbers come from
+``planner_state(...)``, a plain function with no widgets (tests call it directly), and
+the picture from ``planner_figure(state)``.
+"""
+
+from __future__ import annotations
+
+from . import sharding
+
+GB = 10**9  # sliders speak in GB as vendors do; the plan table shows MiB
+
+
+def planner_state(memories_gb, parameters_millions: float, activations_mb: float, global_batch_size: int, *,
+                  optimizer: str = "adam", dtype: str = "float32", capacities=None, headroom: float = 0.1) -> dict:
+    """Everything the planner shows, as plain data.
+
+    Args:
+        memories_gb: memory of each device in GB (one replica per device).
+        parameters_millions: model size in millions of parameters.
+        activations_mb: activation memory per example in MB (measure it: ``sharding.measure_activations``).
+        global_batch_size: examples per step over all devices.
+        capacities: what the split is proportional to; default the memories.
+
+    Returns a dict with ``estimate`` (``MemoryEstimate``), ``even`` (per-replica sizes of
+    an even split), ``even_needed``/``planned_needed`` (bytes per device),
+    ``even_fits``, ``plan`` (a ``Plan``, or None) and ``error`` (the planner's message, or None).
+    """
+    memory = [float(m) * GB for m in memories_gb]
+    # activations are given in MB of values; estimate_from_counts counts values of `dtype`
+    per_value = sharding.BYTES_PER_VALUE[dtype]
+    estimate = sharding.estimate_from_counts(int(parameters_millions * 1e6), int(activations_mb * 1e6 / per_value),
+                                             optimizer=optimizer, dtype=dtype)
+    state = {"memory": memory, "estimate": estimate, "plan": None, "error": None,
+             "even": None, "even_needed": None, "even_fits": None, "planned_needed": None}
+    try:
+        sharding.check_capacities(memory)
+        even = sharding.even(global_batch_size, len(memory))
+        state["even"] = even
+        state["even_needed"] = [estimate.bytes_for(n) for n in even]
+        state["even_fits"] = all(n <= m * (1 - headroom) for n, m in zip(state["even_needed"], memory))
+        plan = sharding.plan(capacities if capacities is not None else memory, global_batch_size,
+                             memory=memory, estimate=estimate, headroom=headroom)
+        state["plan"] = plan
+        state["planned_needed"] = plan.memory_needed()
+    except ValueError as err:
+        state["error"] = str(err)
+    return state
+
+
+def planner_figure(state: dict, figsize=(9, 3.5)):
+    """Bar chart: memory each device needs with an even split and with the plan, vs its size."""
+    import matplotlib.pyplot as plt
+
+    from . import plots
+
+    memory = state["memory"]
+    labels = [f"dev {i}\n{m / GB:.0f} GB" for i, m in enumerate(memory)]
+    fixed = [state["estimate"].fixed / GB] * len(memory)
+    usable = [m * (1 - (state["plan"].headroom if state["plan"] else 0.1)) / GB for m in memory]
+    fig, axes = plt.subplots(1, 2, figsize=figsize, sharey=True)
+    panels = [("even split", state["even"], state["even_needed"]), ("planned split", None, state["planned_needed"])]
+    if state["plan"] is not None:
+        panels[1] = ("planned split", list(state["plan"].per_replica_batch_sizes), state["planned_needed"])
+    for ax, (title, sizes, needed) in zip(axes, panels):
+        if needed is None:
+            ax.set_title(f"{title}: does not fit")
+            ax.text(0.5, 0.5, "no plan fits\n(see the message)", ha="center", va="center", transform=ax.transAxes)
+            ax.set_xticks([])
+            continue
+        activations = [(n - f * GB) / GB for n, f in zip(needed, fixed)]
+        plots.stacked_bars(ax, labels, {"weights + grads + optimizer": fixed, "activations": activations},
+                           limits=usable, limit_label="usable memory", ylabel="memory per device (GB)",
+                           title=f"{title}: batches {sizes}")
+    fig.tight_layout()
+    return fig
+
+
+def planner(memories_gb=(24, 12), parameters_millions: float = 350, activations_mb: float = 25,
+            global_batch_size: int = 512, max_memory_gb: int = 80):
+    """The interactive planner: sliders in, plan table and bar chart out (JupyterLab, Colab)."""
+    import ipywidgets as w
+    import matplotlib.pyplot as plt
+    from IPython.display import display
+
+    style = {"description_width": "150px"}
+    layout = w.Layout(width="460px")
+    memory_sliders = [w.FloatSlider(value=m, min=1, max=max_memory_gb, step=1, description=f"device {i} memory (GB)",
+                                    style=style, layout=layout) for i, m in enumerate(memories_gb)]
+    params = w.FloatSlider(value=parameters_millions, min=1, max=3000, step=1, description="parameters (millions)",
+                           style=style, layout=layout)
+    activations = w.FloatSlider(value=activations_mb, min=0.1, max=200, step=0.1,
+                                description="activations / example (MB)", style=style, layout=layout)
+    batch = w.IntSlider(value=global_batch_size, min=len(memories_gb), max=4096, step=1,
+                        description="global batch", style=style, layout=layout)
+    out = w.Output()
+
+    def redraw(*_):
+        state = planner_state([s.value for s in memory_sliders], params.value, activations.value, batch.value)
+        out.clear_output(wait=True)
+        with out:
+            print(state["estimate"].table())
+            print()
+            print(state["error"] or state["plan"].table())
+            fig = planner_figure(state)
+            plt.show(fig)
+            plt.close(fig)
+
+    for s in (*memory_sliders, params, activations, batch):
+        s.observe(redraw, names="value")
+    redraw()
+    box = w.VBox([w.HTML("<b>Memory planner</b>: each device gets a batch in proportion to its memory"),
+                  *memory_sliders, params, activations, batch, out])
+    display(box)
+    return box

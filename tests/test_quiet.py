@@ -1,0 +1,40 @@
+"""gpukit keeps TensorFlow's start-up noise out of notebooks (learners read it as errors)."""
+
+QUIET_RUN = """
+import gpukit
+from gpukit import devices, strategies, data, models, training, keras
+devices.setup(virtual=2)
+strategy, _ = strategies.pick()
+with strategy.scope():
+    model, opt = models.mlp(seed=0), keras.optimizers.SGD(0.1)
+(x, y), _ = data.digits()
+training.train(strategy, model, opt, (x[:256], y[:256]), global_batch_size=64)
+print("done")
+"""
+
+
+def test_import_setup_and_training_print_nothing_on_stderr(fresh_python):
+    result = fresh_python(QUIET_RUN)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "done"
+    assert result.stderr == "", f"noise on stderr:\n{result.stderr[:2000]}"
+
+
+def test_plain_tensorflow_import_is_noisy(fresh_python):
+    # Why gpukit silences stderr: without it the same device set-up writes log lines.
+    # If this starts failing, TensorFlow became quiet and gpukit._tf can be simplified.
+    result = fresh_python(
+        "import tensorflow as tf\n"
+        "tf.config.list_logical_devices()\n"
+    )
+    assert result.returncode == 0
+    assert result.stderr.strip(), "TensorFlow printed nothing: the silencing in gpukit._tf may be unnecessary now"
+
+
+def test_doctor_reports_versions_and_devices(fresh_python):
+    result = fresh_python("from gpukit.__main__ import main; raise SystemExit(main(['doctor']))")
+    assert result.returncode == 0, result.stderr
+    for key in ("tensorflow", "keras", "python", "physical_devices", "in_colab", "under_test", "memory_gib"):
+        assert key in result.stdout
+    assert "2.21" in result.stdout
+    assert result.stderr == ""
