@@ -38,7 +38,7 @@ notebooks: $(STAMP)
 
 # Speed lives here, not in tests: results go to bench-results/.
 bench: $(STAMP)
-	$(PY) -m benchmarks.run --out bench-results
+	$(PY) -m gpukit.bench --out bench-results
 
 doctor: $(STAMP)
 	$(PY) -m gpukit doctor

@@ -1,0 +1,122 @@
+"""Fair timing, and the course's benchmarks (``make bench``; lesson 07 builds on this).
+
+Speed is measured here, never asserted in tests. ``median_seconds`` times a function the
+fair way: warm-up runs first (tracing and caches excluded), then repeats, then the median.
+
+``python -m gpukit.bench --out bench-results`` writes ``results.json`` and ``results.md``:
+
+* every notebook in notebooks/ and solutions/ run top to bottom (nbclient), its wall time
+  next to the ``budget_s`` in its metadata;
+* seconds per epoch of lesson 01's model: ``fit`` and the gpukit CTL, on one device and
+  under ``MirroredStrategy`` over every virtual CPU.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import platform
+import statistics
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def median_seconds(fn, repeats: int = 5, warmup: int = 1) -> float:
+    """Median wall time of ``fn()`` over ``repeats`` runs after ``warmup`` untimed runs."""
+    if repeats < 1 or warmup < 0:
+        raise ValueError(f"repeats={repeats} must be >= 1 and warmup={warmup} >= 0")
+    for _ in range(warmup):
+        fn()
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def notebook_seconds(path: pathlib.Path, timeout: int = 600) -> dict:
+    """Run one notebook in a fresh kernel; return its time, budget and outcome."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(str(path), as_version=4)
+    budget = nb.metadata.get("gpukit", {}).get("budget_s")
+    start = time.perf_counter()
+    status = "ok"
+    try:
+        NotebookClient(nb, timeout=timeout, kernel_name="python3", allow_errors=False,
+                       resources={"metadata": {"path": str(path.parent)}}).execute()
+    except Exception as err:  # noqa: BLE001 - a benchmark records failures, it does not stop
+        # nbclient stops at the first error unless the cell is tagged raises-exception
+        status = f"error: {type(err).__name__}"
+    seconds = time.perf_counter() - start
+    return {"notebook": str(path.relative_to(ROOT)), "seconds": round(seconds, 1), "budget_s": budget,
+            "within_budget": budget is not None and seconds <= budget, "status": status}
+
+
+def epoch_seconds(num_replicas: int, epochs: int = 4, global_batch_size: int = 64) -> dict:
+    """Seconds per epoch (median over epochs after the first) for fit and the CTL."""
+    from . import data, models, strategies, training
+    from ._tf import keras, tf
+
+    (x, y), _ = data.digits()
+    ds = tf.data.Dataset.from_tensor_slices((x, y)).batch(global_batch_size, drop_remainder=True)
+    strategy = (strategies.mirrored([f"/cpu:{i}" for i in range(num_replicas)]) if num_replicas > 1
+                else tf.distribute.get_strategy())
+
+    class Timer(keras.callbacks.Callback):
+        def on_epoch_begin(self, epoch, logs=None):
+            self.start = time.perf_counter()
+
+        def on_epoch_end(self, epoch, logs=None):
+            self.times.append(time.perf_counter() - self.start)
+
+    with strategy.scope():
+        model = models.mlp(seed=0)
+        model.compile(optimizer=keras.optimizers.Adam(1e-3),
+                      loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+    timer = Timer()
+    timer.times = []
+    model.fit(ds, epochs=epochs, shuffle=False, verbose=0, callbacks=[timer])
+    with strategy.scope():
+        ctl_model, opt = models.mlp(seed=0), keras.optimizers.Adam(1e-3)
+    run = training.train(strategy, ctl_model, opt, ds, global_batch_size=global_batch_size, epochs=epochs)
+    return {"num_replicas": num_replicas, "steps_per_epoch": run.steps_per_epoch,
+            "fit_s": round(statistics.median(timer.times[1:]), 4),
+            "ctl_s": round(statistics.median(run.epoch_seconds[1:]), 4)}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m gpukit.bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default="bench-results", help="folder for results.json / results.md")
+    parser.add_argument("--skip-notebooks", action="store_true", help="only the training benchmarks")
+    parser.add_argument("--virtual", type=int, default=4, help="virtual CPUs for the mirrored runs")
+    args = parser.parse_args(argv)
+    from . import devices
+
+    devices.setup(virtual=args.virtual)
+    out = pathlib.Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    results = {"machine": {"python": platform.python_version(), "cpus": __import__("os").cpu_count()},
+               "epochs": [epoch_seconds(1), epoch_seconds(args.virtual)], "notebooks": []}
+    if not args.skip_notebooks:
+        for path in sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "solutions").glob("*.ipynb")):
+            results["notebooks"].append(notebook_seconds(path))
+            print(results["notebooks"][-1], flush=True)
+    (out / "results.json").write_text(json.dumps(results, indent=2))
+    lines = ["# gpukit benchmarks", "", "| replicas | steps/epoch | fit s/epoch | CTL s/epoch |", "|---|---|---|---|"]
+    lines += [f"| {r['num_replicas']} | {r['steps_per_epoch']} | {r['fit_s']} | {r['ctl_s']} |" for r in results["epochs"]]
+    if results["notebooks"]:
+        lines += ["", "| notebook | seconds | budget | within | status |", "|---|---|---|---|---|"]
+        lines += [f"| {r['notebook']} | {r['seconds']} | {r['budget_s']} | {r['within_budget']} | {r['status']} |"
+                  for r in results["notebooks"]]
+    (out / "results.md").write_text("\n".join(lines) + "\n")
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,21 @@
+import pytest
+
+from gpukit import bench
+
+
+def test_median_seconds_skips_warmup_and_takes_the_median():
+    calls = []
+    seconds = bench.median_seconds(lambda: calls.append(1), repeats=3, warmup=2)
+    assert len(calls) == 5 and seconds >= 0.0
+
+
+@pytest.mark.parametrize("kwargs", [{"repeats": 0}, {"warmup": -1}])
+def test_median_seconds_bad_arguments(kwargs):
+    with pytest.raises(ValueError, match="repeats"):
+        bench.median_seconds(lambda: None, **kwargs)
+
+
+def test_epoch_seconds_reports_fit_and_ctl():
+    result = bench.epoch_seconds(2, epochs=2)
+    assert result["num_replicas"] == 2 and result["steps_per_epoch"] == 21
+    assert result["fit_s"] > 0 and result["ctl_s"] > 0
