@@ -4,12 +4,12 @@
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
-EXTRAS ?= dev
+EXTRAS ?= dev,grading
 STAMP  := $(VENV)/.installed-$(EXTRAS)
 JOBS   ?= 2
 LAB_PORT ?= 8888
 
-.PHONY: lab test unit notebooks bench doctor install clean
+.PHONY: lab test unit notebooks exercises bench doctor install clean
 
 install: $(STAMP)
 
@@ -35,6 +35,11 @@ unit: $(STAMP)
 
 notebooks: $(STAMP)
 	$(PY) -m pytest -n $(JOBS) --dist loadfile notebooks solutions exercises
+
+# exercises/NN_name.ipynb + build/autograder/NN_name.zip from solutions/ (otter assign); fails if a
+# solution does not pass its own tests. Commit exercises/; build/ is regenerated on demand.
+exercises: $(STAMP)
+	$(PY) -m gpukit exercises
 
 # Speed lives here, not in tests: results go to bench-results/.
 bench: $(STAMP)

@@ -1,4 +1,4 @@
-"""Command line: ``python -m gpukit doctor``."""
+"""Command line: ``python -m gpukit doctor | exercises | grade``."""
 
 from __future__ import annotations
 
@@ -10,12 +10,43 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gpukit", description="gpukit command line")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("doctor", help="print the environment report (versions, devices, memory)")
+    ex = sub.add_parser("exercises", help="generate exercises/ and build/autograder/ from solutions/ (otter assign)")
+    ex.add_argument("only", nargs="*", help="exercise numbers or stems (default: all)")
+    gr = sub.add_parser("grade", help="grade a folder of submitted notebooks with the hidden tests")
+    gr.add_argument("submissions", help="folder holding the submitted .ipynb files")
+    gr.add_argument("--exercise", required=True, help="exercise number (01) or stem (01_mirrored_strategy)")
+    gr.add_argument("--timeout", type=float, default=None, help="seconds per submission (default 300)")
+    gr.add_argument("--out", default=None, help="CSV to write (default SUBMISSIONS/grades.csv)")
+    gr.add_argument("--jobs", type=int, default=None, help="submissions graded at once (default: half the CPU cores, 1..4)")
+    gr.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     if args.command == "doctor":
         from .doctor import main as doctor
 
         return doctor()
-    return 2  # pragma: no cover - argparse rejects unknown commands first
+    from . import grading
+
+    try:
+        if args.command == "exercises":
+            grading.generate(args.only)
+            return 0
+        timeout = grading.DEFAULT_TIMEOUT_S if args.timeout is None else args.timeout
+        rows = grading.grade(args.submissions, args.exercise, timeout=timeout, out=args.out,
+                             jobs=args.jobs, progress=not args.no_progress)
+    except (ValueError, RuntimeError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted: every grading process was stopped; the CSV holds the rows done so far",
+              file=sys.stderr)
+        return 130
+    out = args.out or f"{args.submissions.rstrip('/')}/grades.csv"
+    width = max(len(r.file) for r in rows)
+    for r in rows:
+        extra = f"  ({r.reason})" if r.reason else ""
+        print(f"{r.file:<{width}}  {r.score:g}/{r.max:g}  {r.status:<7}  {r.seconds:5.1f} s{extra}")
+    print(f"wrote {out}")
+    return 0
 
 
 if __name__ == "__main__":

@@ -40,9 +40,18 @@ def _resolve(target: dict):
         for part in name.split("."):
             obj = getattr(obj, part)
         return obj
-    namespace = {"__name__": "__gpukit_worker__"}
+    namespace = {"__name__": "__gpukit_worker__", **target.get("constants", {})}
+    for alias, module in target.get("modules", {}).items():
+        if module.split(".")[0] in ("tensorflow", "keras", "tf_keras"):
+            import gpukit._tf  # noqa: F401  (TensorFlow without its start-up noise)
+        namespace[alias] = importlib.import_module(module)
     exec(compile(target["source"], f"<{target['name']}>", "exec"), namespace)
     return namespace[target["name"]]
+
+
+def _resolve_kwargs(kwargs: dict) -> dict:
+    return {k: _resolve(v["__gpukit_function__"]) if isinstance(v, dict) and "__gpukit_function__" in v else v
+            for k, v in kwargs.items()}
 
 
 def main(spec_path: str) -> None:
@@ -56,20 +65,20 @@ def main(spec_path: str) -> None:
     code = 0
     try:
         target = _resolve(spec["target"])
-        ctx.report("ready")
-        value = target(ctx, **spec["kwargs"])
+        ctx.report("ready", pid=os.getpid())
+        value = target(ctx, **_resolve_kwargs(spec["kwargs"]))
         with open(spec["result"] + ".tmp", "wb") as f:
             pickle.dump(value, f)
         os.replace(spec["result"] + ".tmp", spec["result"])
     except BaseException as e:  # noqa: BLE001 - everything must reach the parent
         code = 1
         tb = traceback.format_exc()
-        message = str(e).strip().splitlines()[0] if str(e).strip() else ""
+        message = str(e)[-4000:]
         with open(spec["error"] + ".tmp", "w") as f:
-            json.dump({"type": type(e).__name__, "message": message[:500], "traceback": tb,
+            json.dump({"type": type(e).__name__, "message": message, "traceback": tb,
                        "t": time.time()}, f)
         os.replace(spec["error"] + ".tmp", spec["error"])
-        sys.stderr.write(tb)
+        sys.stderr.write(tb)  # kept in the log file; the launcher streams a one-line summary
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(code)

@@ -144,6 +144,26 @@ def accum_sizes(num_replicas: int, global_batch_size: int, accum_steps: int) -> 
     return AccumSizes(gb, micro.global_batch_size, micro.per_replica_batch_size, micro.num_replicas, k)
 
 
+def smallest_accum_steps(global_batch_size: int, num_replicas: int, max_per_replica_batch_size: int) -> int:
+    """The fewest ``accum_steps`` whose micro-batches fit a device that holds at most
+    ``max_per_replica_batch_size`` examples (a memory limit), with the global batch split
+    exactly. Raises ``ValueError`` when no split exists. Exercise 04, question 1.
+
+    >>> smallest_accum_steps(256, num_replicas=4, max_per_replica_batch_size=24)  # 16 per replica
+    4
+    """
+    gb = gdata._positive_int("global_batch_size", global_batch_size)
+    r = gdata._positive_int("num_replicas", num_replicas)
+    most = gdata._positive_int("max_per_replica_batch_size", max_per_replica_batch_size)
+    for k in range(1, gb // r + 1):
+        if gb % (r * k) == 0 and gb // (r * k) <= most:
+            return k
+    raise ValueError(
+        f"global_batch_size={gb} cannot be split over num_replicas={r} into micro-batches of at most "
+        f"{most} per replica; use a global batch that is a multiple of num_replicas={r}"
+    )
+
+
 def _check_partial(partial) -> str:
     if partial not in PARTIAL:
         raise ValueError(f"partial={partial!r}; choose 'drop' (discard an unfinished accumulation) "
@@ -332,7 +352,7 @@ def train(strategy, model, optimizer, data, *, global_batch_size: int, accum_ste
     return history
 
 
-def gradients(strategy, model, x, y, *, accum_steps: int, divide_by: str = "global", loss_fn=None):
+def gradients(strategy, model, x, y, *, accum_steps: int, divide_by="global", loss_fn=None):
     """The summed gradients one accumulated update would apply, as numpy arrays.
 
     ``x`` holds exactly one global batch (``len(x) = global_batch_size``), cut here into
@@ -340,31 +360,37 @@ def gradients(strategy, model, x, y, *, accum_steps: int, divide_by: str = "glob
     ``"global"`` (right: per-example sum / global_batch_size), ``"micro_batch"`` (the mean of
     each micro-batch, then added up: ``accum_steps`` times too big) or ``"none"`` (the
     unreduced per-example loss, as seed 004 does: ``global_batch_size`` times too big).
+    A tuple of these computes each (in one traced step) and returns ``{divide_by: grads}``.
     Nothing is applied; the model is unchanged.
     """
     choices = ("global", "micro_batch", "none")
-    if divide_by not in choices:
-        raise ValueError(f"divide_by={divide_by!r}; choose one of {choices}")
+    several = isinstance(divide_by, (tuple, list))
+    ways = tuple(divide_by) if several else (divide_by,)
+    bad = [w for w in ways if w not in choices]
+    if bad or not ways:
+        raise ValueError(f"divide_by={divide_by!r}; choose one of {choices} (or a tuple of them)")
     sizes = accum_sizes(strategy.num_replicas_in_sync, len(x), accum_steps)
     loss_fn = loss_fn or training.per_example_loss()
     dist, _ = gdata.distribute(strategy, x, y, global_batch_size=sizes.micro_batch_size)
-    divisor = {"global": sizes.global_batch_size, "micro_batch": sizes.micro_batch_size}.get(divide_by)
+    divisors = {"global": sizes.global_batch_size, "micro_batch": sizes.micro_batch_size, "none": None}
 
     def replica_grads(xb, yb):
-        with tf.GradientTape() as tape:
+        with tf.GradientTape(persistent=True) as tape:
             per_example = loss_fn(yb, model(xb, training=True))
-            loss = per_example if divisor is None else tf.reduce_sum(per_example) / divisor
-        return tape.gradient(loss, model.trainable_variables)
+            losses = [per_example if divisors[w] is None else tf.reduce_sum(per_example) / divisors[w]
+                      for w in ways]
+        return [tape.gradient(loss, model.trainable_variables) for loss in losses]
 
     @tf.function
     def micro(batch):
-        return [strategy.reduce(SUM, g, axis=None) for g in strategy.run(replica_grads, args=batch)]
+        per_way = strategy.run(replica_grads, args=batch)
+        return [[strategy.reduce(SUM, g, axis=None) for g in grads] for grads in per_way]
 
-    total = None
+    totals = None
     for batch in dist:
-        grads = [g.numpy() for g in micro(batch)]
-        total = grads if total is None else [t + g for t, g in zip(total, grads)]
-    return total
+        step = [[g.numpy() for g in grads] for grads in micro(batch)]
+        totals = step if totals is None else [[t + g for t, g in zip(ts, gs)] for ts, gs in zip(totals, step)]
+    return dict(zip(ways, totals)) if several else totals[0]
 
 
 # --- the cost: memory ------------------------------------------------------------------------
@@ -420,38 +446,70 @@ print("PEAK" + json.dumps(out))
 """
 
 
-def measure_peak_memory(global_batch_size: int, accum_steps=(1, 2, 4, 8), inputs: int = 784,
-                        hidden=(512, 512), timeout: float = 120) -> dict:
-    """Peak CPU memory (bytes) of one accumulated update per ``accum_steps``, measured:
-    model, optimizer, accumulators and the step's temporaries, for a fresh model each time.
+class PeakMemoryProbe:
+    """Peak CPU memory (bytes) of one accumulated update per ``accum_steps``, measured in a
+    fresh Python process: model, optimizer, accumulators and the step's temporaries.
 
     TensorFlow only tracks CPU allocations when ``TF_CPU_ALLOCATOR_USE_BFC=true`` is set
-    *before* it starts, which a running notebook cannot do; so this runs the measurement in
-    a fresh Python process (one device, Adam, an MLP of ``inputs``-``hidden``-10) and kills
-    it after ``timeout`` seconds. On a GPU use ``tf.config.experimental.get_memory_info``
-    directly.
+    *before* it starts, which a running notebook cannot do any more; so the measurement runs
+    in a child process (one device, Adam, an MLP of ``inputs``-``hidden``-10, a fresh model
+    per ``accum_steps``). It starts at once and runs while the notebook goes on;
+    ``result()`` waits for it (at most ``timeout`` seconds, then kills it). The child is
+    also killed when the probe is garbage-collected or Python exits. On a GPU use
+    ``tf.config.experimental.get_memory_info("GPU:0")`` directly instead.
     """
-    import json
-    import os
-    import pathlib
-    import subprocess
-    import sys
 
-    steps = [check_accum_steps(k) for k in accum_steps]
-    for k in steps:
-        accum_sizes(1, global_batch_size, k)
-    root = pathlib.Path(__file__).resolve().parents[1]
-    env = dict(os.environ, TF_CPU_ALLOCATOR_USE_BFC="true",
-               PYTHONPATH=os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])))
-    env.pop("PYTEST_CURRENT_TEST", None)
-    args = json.dumps({"global_batch_size": global_batch_size, "accum_steps": steps,
-                       "inputs": inputs, "hidden": list(hidden)})
-    done = subprocess.run([sys.executable, "-c", _PEAK_PROBE, args], capture_output=True, text=True,
-                          timeout=timeout, env=env)
-    lines = [line for line in done.stdout.splitlines() if line.startswith("PEAK")]
-    if done.returncode or not lines:
-        raise RuntimeError(f"the memory probe failed (exit {done.returncode}): {done.stderr[-2000:]}")
-    return {int(k): v for k, v in json.loads(lines[-1][4:]).items()}
+    def __init__(self, global_batch_size: int, accum_steps=(1, 2, 4, 8), inputs: int = 784,
+                 hidden=(512, 512), timeout: float = 180):
+        import json
+        import os
+        import pathlib
+        import subprocess
+        import sys
+        import weakref
+
+        self.accum_steps = [check_accum_steps(k) for k in accum_steps]
+        for k in self.accum_steps:
+            accum_sizes(1, global_batch_size, k)
+        self.timeout = timeout
+        root = pathlib.Path(__file__).resolve().parents[1]
+        env = dict(os.environ, TF_CPU_ALLOCATOR_USE_BFC="true",
+                   PYTHONPATH=os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])))
+        args = json.dumps({"global_batch_size": global_batch_size, "accum_steps": self.accum_steps,
+                           "inputs": inputs, "hidden": list(hidden)})
+        self._proc = subprocess.Popen([sys.executable, "-c", _PEAK_PROBE, args], stdout=subprocess.PIPE,
+                                      stderr=subprocess.PIPE, text=True, env=env)
+        self._finalizer = weakref.finalize(self, _kill, self._proc)
+        self._result = None
+
+    def result(self) -> dict:
+        """``{accum_steps: peak bytes}``; raises ``RuntimeError`` if the child failed or hung."""
+        import json
+        import subprocess
+
+        if self._result is None:
+            try:
+                out, err = self._proc.communicate(timeout=self.timeout)
+            except subprocess.TimeoutExpired:
+                _kill(self._proc)
+                raise RuntimeError(f"the memory probe did not finish in {self.timeout} s and was "
+                                   f"killed; pass a smaller global_batch_size or a larger timeout") from None
+            lines = [line for line in out.splitlines() if line.startswith("PEAK")]
+            if self._proc.returncode or not lines:
+                raise RuntimeError(f"the memory probe failed (exit {self._proc.returncode}): {err[-2000:]}")
+            self._result = {int(k): v for k, v in json.loads(lines[-1][4:]).items()}
+        return self._result
+
+
+def _kill(proc) -> None:
+    if proc.poll() is None:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
+def measure_peak_memory(global_batch_size: int, accum_steps=(1, 2, 4, 8), **kwargs) -> dict:
+    """``PeakMemoryProbe(...).result()``: measure and wait."""
+    return PeakMemoryProbe(global_batch_size, accum_steps, **kwargs).result()
 
 
 # --- the cost: time ----------------------------------------------------------------------------
@@ -520,5 +578,123 @@ def overhead(strategy, make_model, make_optimizer, x, y, *, micro_batch_size: in
     return out
 
 
-__all__ = ["AccumSizes", "Accumulator", "AccumHistory", "accum_sizes", "check_accum_steps", "train",
-           "gradients", "estimate_memory", "measure_peak_memory", "time_per_sample", "overhead"]
+# --- exercise 04: checks of a learner's answers (see docs/exercises.md) --------------------------
+@dataclasses.dataclass
+class AccumStepsReport:
+    """What ``compare_accum_steps`` found."""
+
+    attempted: bool
+    wrong: str | None = None  # the first case that came out wrong, described
+
+    @property
+    def problem(self) -> str | None:
+        if not self.attempted:
+            return "not solved yet: choose_accum_steps returns None; replace the ... with your code"
+        return self.wrong
+
+    @property
+    def passed(self) -> bool:
+        return self.problem is None
+
+
+def compare_accum_steps(choose_accum_steps, cases) -> AccumStepsReport:
+    """Call the learner's ``choose_accum_steps(global_batch_size, num_replicas,
+    max_per_replica_batch_size)`` on each case and compare with ``smallest_accum_steps``
+    (a case with no valid split must raise ``ValueError``)."""
+    from .grading import try_answer
+
+    for gb, r, most in cases:
+        try:
+            expected = smallest_accum_steps(gb, r, most)
+        except ValueError:
+            expected = None
+        try:
+            got = try_answer(choose_accum_steps, gb, r, most)
+        except ValueError:
+            if expected is None:
+                continue
+            return AccumStepsReport(True, f"choose_accum_steps({gb}, {r}, {most}) raised ValueError, but "
+                                          f"accum_steps={expected} works ({gb // (r * expected)} per replica)")
+        if got is None:
+            return AccumStepsReport(False)
+        if expected is None:
+            return AccumStepsReport(True, f"choose_accum_steps({gb}, {r}, {most}) returned {got!r}, but no "
+                                          f"split exists ({gb} is not a multiple of {r}): raise ValueError")
+        if got != expected:
+            return AccumStepsReport(True, f"choose_accum_steps({gb}, {r}, {most}) returned {got!r}, expected "
+                                          f"{expected}: the smallest k with {gb} divisible by {r} x k and "
+                                          f"{gb} / ({r} x k) <= {most}")
+    return AccumStepsReport(True)
+
+
+@dataclasses.dataclass
+class AccumulationReport:
+    """What ``compare_accumulation`` found."""
+
+    attempted: bool
+    iterations: int = 0
+    updates: int = 0
+    weights_diff: float = float("nan")
+    update_ratio: float = float("nan")  # learner's weight change / the large batch's (1.0 is right)
+    atol: float = 1e-5
+
+    @property
+    def problem(self) -> str | None:
+        if not self.attempted:
+            return "not solved yet: make_accumulating_step returns None; replace the ... with your code"
+        if self.iterations != self.updates:
+            return (f"the optimizer stepped {self.iterations} times for {self.updates} updates: call "
+                    f"apply_gradients once every accum_steps micro-batches, not on every micro-batch")
+        if not self.weights_diff <= self.atol:
+            return (f"the weights differ from large-batch training by {self.weights_diff:.3g} (your updates "
+                    f"are {self.update_ratio:.2f} x the right size): divide each micro-batch's SUMMED loss by "
+                    f"global_batch_size (the accumulated batch), and reset the sums after each update")
+        return None
+
+    @property
+    def passed(self) -> bool:
+        return self.problem is None
+
+
+def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size: int = 32, accum_steps: int = 2,
+                         updates: int = 3, seed: int = 0, momentum: float = 0.0,
+                         atol: float = 1e-5) -> AccumulationReport:
+    """Train ``updates`` updates with the learner's ``make_accumulating_step(strategy, model,
+    optimizer, global_batch_size, accum_steps)`` (which returns ``micro_step(batch)``, called
+    once per distributed micro-batch) and with ``gpukit.training`` on one device with batches
+    of ``global_batch_size``, from the same weights and data; compare. SGD, so a wrong scale
+    shows (Adam would hide a constant factor). Exercise 04, question 2."""
+    from . import checks, models
+    from .grading import attempted, try_answer
+
+    sizes = accum_sizes(strategy.num_replicas_in_sync, global_batch_size, accum_steps)
+    x, y = gdata.synthetic(global_batch_size * updates, shape=(64,), seed=seed)
+
+    def build(on):
+        model = models.mlp(seed=seed, strategy=on)
+        with on.scope():
+            optimizer = keras.optimizers.SGD(0.1, momentum=momentum)
+        training.build_optimizer(on, model, optimizer)
+        return model, optimizer
+
+    model, optimizer = build(strategy)
+    initial = [np.array(w) for w in model.get_weights()]
+    micro_step = try_answer(make_accumulating_step, strategy, model, optimizer, global_batch_size, accum_steps)
+    if micro_step is None:
+        return AccumulationReport(False)
+    dist, _ = gdata.distribute(strategy, x, y, global_batch_size=sizes.micro_batch_size)
+    results = [micro_step(batch) for batch in dist]
+    if not all(attempted(r) for r in results):
+        return AccumulationReport(False)
+    single = tf.distribute.get_strategy()
+    reference, ref_optimizer = build(single)
+    training.train(single, reference, ref_optimizer, (x, y), global_batch_size=global_batch_size)
+    moved = [a - b for a, b in zip(model.get_weights(), initial)]
+    ref_moved = [a - b for a, b in zip(reference.get_weights(), initial)]
+    return AccumulationReport(True, int(optimizer.iterations.numpy()), updates,
+                              checks.max_difference(model, reference), checks.ratio(moved, ref_moved), atol)
+
+
+__all__ = ["AccumSizes", "Accumulator", "AccumHistory", "accum_sizes", "check_accum_steps", "smallest_accum_steps",
+           "train", "compare_accum_steps", "compare_accumulation",
+           "gradients", "estimate_memory", "PeakMemoryProbe", "measure_peak_memory", "time_per_sample", "overhead"]

@@ -11,9 +11,13 @@ Three parts, read top to bottom:
    puts a timeout on every wait, kills every child on success, error, ``KeyboardInterrupt`` and
    when this process dies (``PR_SET_PDEATHSIG`` in the child), injects faults (``Fault``: kill
    or freeze worker k at epoch e) and returns what each worker's ``target`` returned.
-3. **Tasks** that run inside the workers: ``train_mwms`` (MultiWorkerMirroredStrategy custom
-   loop with chief-only checkpoints and resume) and ``train_ps`` (ParameterServerStrategy with
-   ``ClusterCoordinator.schedule``). They import TensorFlow only when they run.
+3. **Tasks** that run inside the workers: ``dataset_fn`` (the sharding policy, checked here by
+   ``check_sharding``), ``train_mwms`` (MultiWorkerMirroredStrategy custom loop with chief-only
+   checkpoints and resume; ``train_single`` is its one-process reference) and ``train_ps``
+   (ParameterServerStrategy with ``ClusterCoordinator.schedule``: staleness, lost updates).
+   They import TensorFlow only when they run.
+4. **CentralStorageStrategy** (``central_storage``, ``fit_history``) and the comparators the
+   graded exercise uses (``compare_sharding``, ``compare_cluster_training``).
 
 ``target`` is called as ``target(ctx, **kwargs)`` in every process; ``ctx`` is a
 ``WorkerContext`` (task type/index, chief or not, a private directory, ``ctx.report(...)``).
@@ -37,6 +41,9 @@ import sys
 import tempfile
 import textwrap
 import time
+import types
+
+import numpy as np
 
 HOST = "127.0.0.1"
 ROLES = ("chief", "worker", "ps", "evaluator")
@@ -263,7 +270,17 @@ _STARTED: dict[int, subprocess.Popen] = {}
 # kept in the log files, not streamed to the notebook.
 _NOISE = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+: [IWEF] |[IWEF]\d{4} \d\d:\d\d:\d\d|"
                     r"WARNING: All log messages before absl|To enable the following instructions|"
-                    r"[IWEF]0000 00:00|\s*$)")
+                    r"[IWEF]0000 00:00|\s*$|"
+                    # continuation lines of TensorFlow's multi-line C++ errors
+                    r"/job:|The tasks have crashed|The error could be from a previous operation|"
+                    r"Additional GRPC error information|\{\{function_node|\[mutex\.cc)")
+
+
+# "E0000 00:00:1795425807.480213  20633 base_collective_executor.cc:252] BaseCollectiveExecutor::StartAbort
+# DEADLINE_EXCEEDED: Collective has timed out": a collective that failed in C++ (the seconds are Unix time).
+_ABORT = re.compile(r"^[EF]\d{4} \d\d:\d\d:(\d+\.\d+)\s.*StartAbort ([A-Z_]+): (.*)$")
+_STATUS = {"DEADLINE_EXCEEDED": "DeadlineExceededError", "UNAVAILABLE": "UnavailableError",
+           "ABORTED": "AbortedError", "INTERNAL": "InternalError", "CANCELLED": "CancelledError"}
 
 
 def started_pids() -> list[int]:
@@ -298,12 +315,26 @@ def _kill(proc: subprocess.Popen, timeout: float = 10.0) -> None:
         raise ClusterError(f"process {proc.pid} did not die {timeout} s after SIGKILL") from None
 
 
+def _global_names(code) -> set:
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if hasattr(const, "co_names"):
+            names |= _global_names(const)
+    return names
+
+
 def _target_spec(target):
+    """How the worker finds ``target``: by import (gpukit, 'module:function') or by source.
+
+    A function sent as source gets, in the worker, the modules it uses under the names it
+    uses (``tf``, ``np``, ``keras``...) and the plain constants (numbers, strings) it reads from
+    its module; any other global it reads must be passed in ``kwargs``.
+    """
     if isinstance(target, str):
         if ":" not in target:
             raise ValueError(f"target={target!r}: use 'package.module:function' or a function")
         return {"import": target}
-    if not callable(target) or not hasattr(target, "__name__"):
+    if not inspect.isfunction(target):
         raise ValueError(f"target must be a function or 'module:function', got {target!r}")
     module = getattr(target, "__module__", "") or ""
     if module.split(".")[0] == "gpukit":
@@ -316,7 +347,20 @@ def _target_spec(target):
     except (OSError, TypeError):
         raise ValueError(f"cannot read the source of {target.__name__}; define it in a notebook cell "
                          f"or a .py file, or pass 'module:function'") from None
-    return {"source": source, "name": target.__name__}
+    modules, constants = {}, {}
+    for name in _global_names(target.__code__):
+        value = target.__globals__.get(name)
+        if isinstance(value, types.ModuleType):
+            modules[name] = value.__name__
+        elif isinstance(value, (bool, int, float, str)) and not name.startswith("__"):
+            constants[name] = value
+    return {"source": source, "name": target.__name__, "modules": modules, "constants": constants}
+
+
+def _ship_kwargs(kwargs: dict) -> dict:
+    """Functions among ``kwargs`` travel like ``target`` (by import or by source)."""
+    return {k: {"__gpukit_function__": _target_spec(v)} if inspect.isfunction(v) else v
+            for k, v in kwargs.items()}
 
 
 class _Task:
@@ -330,7 +374,7 @@ class _Task:
         self.workdir = os.path.join(run_dir, slug)
         self.proc = None
         self.log_pos, self.events_pos, self.partial = 0, 0, ""
-        self.events, self.ready = [], False
+        self.events, self.ready, self.in_traceback = [], False, False
 
     def read_events(self):
         try:
@@ -358,17 +402,38 @@ class _Task:
         lines = text.split("\n")
         self.partial = "" if final else lines.pop()
         for line in lines:
-            if out is not None and not _NOISE.match(line):
+            # a traceback goes to the log file and the raised error, not line by line to the notebook
+            self.in_traceback = self.in_traceback or line.startswith("Traceback (most recent call last)")
+            if out is not None and not self.in_traceback and not _NOISE.match(line):
                 out.write(f"[{self.name}] {line}\n")
         if out is not None:
             out.flush()
 
-    def error(self):
+    def error(self, code):
+        """The task's Python exception, or (for a process that aborted in C++) the last
+        ``StartAbort CODE: message`` line of its log, timed by the log line's own clock."""
         try:
             with open(self.error_path) as f:
-                return json.load(f)
+                error = json.load(f)
+            error["full_message"], error["message"] = error["message"], _summary(error["message"])
+            return error
         except (FileNotFoundError, json.JSONDecodeError):
-            return None
+            pass
+        found = None
+        try:
+            with open(self.log, errors="replace") as f:
+                for line in f:
+                    m = _ABORT.search(line)
+                    if m:
+                        found = m
+        except FileNotFoundError:
+            pass
+        if found is None:
+            return {"type": f"exit code {code}", "message": "the process died without a Python traceback",
+                    "traceback": _tail(self.log), "t": time.time()}
+        kind = _STATUS.get(found.group(2), found.group(2))
+        return {"type": kind, "message": found.group(3).strip() + f" (then the process aborted, exit code {code})",
+                "traceback": _tail(self.log), "t": float(found.group(1))}
 
 
 def _serve(ctx):
@@ -402,7 +467,7 @@ def run(target, n_workers: int = 2, *, n_ps: int = 0, kwargs=None, fault: Fault 
     the kernel if this process dies (PR_SET_PDEATHSIG).
     """
     spec = _target_spec(target)
-    kwargs = dict(kwargs or {})
+    kwargs = _ship_kwargs(dict(kwargs or {}))
     for name, value in (("timeout", timeout), ("start_timeout", start_timeout), ("error_timeout", error_timeout)):
         if not isinstance(value, (int, float)) or value <= 0:
             raise ValueError(f"{name}={value!r} must be a positive number of seconds")
@@ -466,7 +531,6 @@ def run(target, n_workers: int = 2, *, n_ps: int = 0, kwargs=None, fault: Fault 
 
 
 def _supervise(tasks, result, fault, out, started, timeout, start_timeout, error_timeout):
-    by_name = {t.name: t for t in tasks}
     deadline = started + timeout
     fault_deadline = None
     while True:
@@ -494,8 +558,9 @@ def _supervise(tasks, result, fault, out, started, timeout, start_timeout, error
                 with open(task.result_path, "rb") as f:
                     result.results[task.name] = pickle.load(f)
                 continue
-            error = task.error() or {"type": f"exit code {code}", "message": "the process died without "
-                                     "a Python traceback", "traceback": _tail(task.log), "t": time.time()}
+            error = task.error(code)
+            if out is not None:
+                out.write(f"[{task.name}] stopped with {error['type']}: {error['message'][:300]}\n")
             if result.fault_time is not None:
                 result.errors[task.name] = error
                 continue
@@ -523,9 +588,21 @@ def _supervise(tasks, result, fault, out, started, timeout, start_timeout, error
             running = [t.name for t in tasks if t.proc.poll() is None]
             raise ClusterError(f"the run took longer than timeout={timeout} s; still running: {running}; "
                                f"logs in {result.run_dir}")
-        if fault is not None and fault.kind == "stop" and result.fault_time is not None:
-            pass
         time.sleep(0.05)
+
+
+def _summary(message: str, limit: int = 400) -> str:
+    """One readable line from a TensorFlow error: without "Graph execution error", the
+    "Detected at node ... defined at" call stack and the ``[[{{node ...}}]]`` markers."""
+    keep = []
+    for line in str(message).splitlines():
+        text = line.strip()
+        if (not text or text.startswith(("Graph execution error", "Detected at node", "File \"", "[[{{node"))
+                or line.startswith(("  ", "\t"))):
+            continue
+        keep.append(text)
+    text = " ".join(" ".join(keep).split()) or " ".join(str(message).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _tail(path, n=30):
@@ -577,26 +654,33 @@ def dataset_fn(input_context, x, y, global_batch_size: int, naive: bool = False)
     return ds.with_options(options)
 
 
-def global_batches(x, y, global_batch_size: int, n_workers: int, naive: bool = False) -> list:
-    """Simulate the workers' input pipelines here (no cluster): for each step, the indices of
-    the examples all workers together train on. ``x`` must be ``arange``-like ids."""
+def global_batches(x, y, global_batch_size: int, n_workers: int, naive: bool = False, fn=None) -> list:
+    """Simulate the workers' input pipelines here (no cluster): for each step, the sorted ids of
+    the examples all workers together train on. ``x`` holds example ids (``np.arange(n)``);
+    ``fn(input_context, x, y, global_batch_size)`` defaults to ``dataset_fn``."""
     from ._tf import tf
 
+    fn = fn or (lambda ic, x_, y_, gb: dataset_fn(ic, x_, y_, gb, naive=naive))
     per_worker = []
     for i in range(n_workers):
         ctx = tf.distribute.InputContext(num_input_pipelines=n_workers, input_pipeline_id=i,
                                          num_replicas_in_sync=n_workers)
-        per_worker.append([b[0].numpy().tolist() for b in dataset_fn(ctx, x, y, global_batch_size, naive)])
+        ds = fn(ctx, x, y, global_batch_size)
+        if ds is None:
+            return None
+        per_worker.append([np.asarray(b[0]).ravel().astype(int).tolist() for b in ds])
     steps = min(len(p) for p in per_worker)
+    if any(len(p) != steps for p in per_worker):  # some worker would wait forever for the others
+        raise ValueError(f"the workers have different numbers of steps {[len(p) for p in per_worker]}; "
+                         f"use drop_remainder=True and whole global batches")
     return [sorted(sum((p[k] for p in per_worker), [])) for k in range(steps)]
 
 
-def check_sharding(n_examples: int, global_batch_size: int, n_workers: int, naive: bool = False):
-    """Raise ``ValueError`` unless the workers' shards of step k are exactly global batch k."""
-    import numpy as np
-
+def check_sharding(n_examples: int, global_batch_size: int, n_workers: int, naive: bool = False, fn=None):
+    """Raise ``ValueError`` unless the workers' shards of step k are exactly global batch k;
+    return the number of steps per epoch."""
     ids = np.arange(n_examples)
-    batches = global_batches(ids, ids, global_batch_size, n_workers, naive)
+    batches = global_batches(ids, ids, global_batch_size, n_workers, naive, fn)
     expected = [list(range(k * global_batch_size, (k + 1) * global_batch_size))
                 for k in range(n_examples // global_batch_size)]
     if batches != expected:
@@ -619,7 +703,7 @@ def _worker_threads():
 
 def train_mwms(ctx, *, epochs: int = 3, global_batch_size: int = 32, n_examples: int = 512,
                hidden=(32,), learning_rate: float = 1e-2, seed: int = 0, checkpoint_dir=None,
-               collective_timeout=None, naive_sharding: bool = False):
+               collective_timeout=None, naive_sharding: bool = False, data=None):
     """MultiWorkerMirroredStrategy custom training loop (runs in every worker; lesson 02).
 
     Same loss arithmetic as ``gpukit.training`` (per-example loss / global batch, optimizer
@@ -628,6 +712,8 @@ def train_mwms(ctx, *, epochs: int = 3, global_batch_size: int = 32, n_examples:
     the others save to a private temp dir (all must call save: it is a collective); a relaunch
     restores the latest checkpoint and continues at the saved epoch.
     ``collective_timeout`` (s) turns a hung peer into ``DeadlineExceededError``.
+    ``data=(x, y)`` (from ``training_data`` in the launching process) saves each worker loading
+    scikit-learn's digits itself: start-up is the expensive part of a small cluster run.
     """
     _worker_threads()
     from . import models, training
@@ -636,12 +722,15 @@ def train_mwms(ctx, *, epochs: int = 3, global_batch_size: int = 32, n_examples:
     options = None
     if collective_timeout:
         options = tf.distribute.experimental.CommunicationOptions(timeout_seconds=collective_timeout)
+    x, y = data if data is not None else training_data(n_examples, global_batch_size)
+    if len(x) % global_batch_size:  # checked before any worker waits for the others
+        raise ValueError(f"{len(x)} examples are not whole global batches of {global_batch_size}: every "
+                         f"worker must run the same number of steps; use gpukit.cluster.training_data")
     strategy = tf.distribute.MultiWorkerMirroredStrategy(communication_options=options)
     n_replicas = strategy.num_replicas_in_sync
     per_replica = global_batch_size // n_replicas
     if per_replica * n_replicas != global_batch_size:
         raise ValueError(f"global_batch_size={global_batch_size} is not divisible by {n_replicas} replicas")
-    x, y = training_data(n_examples, global_batch_size)
     dist = strategy.distribute_datasets_from_function(
         lambda ic: dataset_fn(ic, x, y, global_batch_size, naive=naive_sharding))
     with strategy.scope():
@@ -706,12 +795,18 @@ def train_single(*, epochs=3, global_batch_size=32, n_examples=512, hidden=(32,)
 
 
 def train_ps(ctx, *, steps: int = 24, batch_size: int = 32, hidden=(64,), learning_rate: float = 0.05,
-             seed: int = 0):
+             seed: int = 0, work: int = 0):
     """ParameterServerStrategy with ``ClusterCoordinator.schedule`` (runs on the chief; lesson 02).
 
     Variables live on the parameter servers; ``schedule`` queues a step on whichever worker is
-    free and returns at once. Each step reads a version counter before computing its gradient
-    and bumps it after applying it: ``staleness = versions applied by others in between``.
+    free and returns at once, so updates are asynchronous: a step's gradient comes from weights
+    that other workers may have updated meanwhile. To measure that, a ``clock`` weight lives
+    next to the model's weights: each step reads it with the weights and advances it by exactly
+    1 (an SGD update with gradient -1) together with its own update, and an atomic ``version``
+    counter says how many updates were applied when the step finished:
+    ``staleness = version_after - clock_read - 1`` = updates by others between read and apply.
+    (Reading ``version`` itself at the start does not work: TensorFlow runs that read just
+    before the ``assign_add`` on the parameter server, so it always shows 0.)
     It also counts steps twice: with ``keras.Variable.assign_add`` (read, add, write: two
     workers can read the same value and one increment is lost) and with the underlying
     ``tf.Variable.assign_add`` (one atomic op on the parameter server).
@@ -733,7 +828,11 @@ def train_ps(ctx, *, steps: int = 24, batch_size: int = 32, hidden=(64,), learni
         model = models.mlp(input_shape=x.shape[1:], hidden=hidden, seed=seed)
         optimizer = keras.optimizers.SGD(learning_rate)
         optimizer.build(model.trainable_variables)
-        version = tf.Variable(0, dtype=tf.int64, trainable=False)
+        version = tf.Variable(0.0, trainable=False)  # number of updates applied so far
+        clock = tf.Variable(0.0)  # advanced by 1 per update, by its own optimizer
+        clock_optimizer = keras.optimizers.SGD(1.0)
+        clock_optimizer.build([clock])
+        zero = tf.Variable(0.0, trainable=False)
         keras_count = keras.Variable(0.0, trainable=False, name="keras_count")
         tf_count = keras.Variable(0.0, trainable=False, name="tf_count")
     loss_fn = keras.losses.SparseCategoricalCrossentropy(from_logits=True, reduction=None)
@@ -741,13 +840,19 @@ def train_ps(ctx, *, steps: int = 24, batch_size: int = 32, hidden=(64,), learni
     @tf.function
     def step(it):
         def replica_step(xb, yb):
-            seen = version.read_value()
+            seen = tf.identity(clock)  # read with the model's weights
+            # the forward pass depends on `seen` (zero is a variable: no optimizer folds it away),
+            # so TensorFlow cannot postpone this read to the end of the step
+            xb = xb + zero * seen
+            for _ in range(work):  # stands in for a bigger model: a longer step
+                xb += zero * tf.reduce_sum(tf.matmul(tf.tile(xb, [1, 8]), tf.tile(xb, [1, 8]), transpose_a=True))
             with tf.GradientTape() as tape:
                 per_example = loss_fn(yb, model(xb, training=True))
                 loss = tf.nn.compute_average_loss(per_example, global_batch_size=batch_size)
             grads = tape.gradient(loss, model.trainable_variables)
             optimizer.apply_gradients(zip(grads, model.trainable_variables))
-            applied = version.assign_add(1)
+            clock_optimizer.apply_gradients([(tf.constant(-1.0), clock)])  # clock += 1
+            applied = version.assign_add(1.0)
             keras_count.assign_add(1.0)  # the pitfall: read + add + assign
             tf_count.value.assign_add(1.0)  # the fix: one atomic op on the ps
             return loss, applied - seen - 1
@@ -760,6 +865,145 @@ def train_ps(ctx, *, steps: int = 24, batch_size: int = 32, hidden=(64,), learni
     coordinator.join()
     values = [r.fetch() for r in remote]
     seconds = time.time() - t0
-    return {"loss": [float(v[0]) for v in values], "staleness": [int(v[1]) for v in values],
-            "steps": steps, "version": int(version.numpy()), "keras_count": float(keras_count.numpy()),
+    return {"loss": [float(v[0]) for v in values], "staleness": [int(round(float(v[1]))) for v in values],
+            "steps": steps, "version": int(round(float(version.numpy()))), "keras_count": float(keras_count.numpy()),
             "tf_count": float(tf_count.numpy()), "seconds": seconds}
+
+
+# ----------------------------------------------------------------------------------------------
+# CentralStorageStrategy (one machine, variables in one place) and the exercise comparators
+# ----------------------------------------------------------------------------------------------
+
+def central_storage(compute_devices=None, parameter_device: str = "/cpu:0"):
+    """``CentralStorageStrategy``: one process, the replicas compute on ``compute_devices``
+    (default: every logical device), the variables live once on ``parameter_device``.
+    Fits one machine whose accelerators cannot hold a copy of the weights each, or when the
+    weights are large and the devices few; the updates are synchronous like Mirrored."""
+    from . import devices
+    from ._tf import tf
+
+    names = list(compute_devices) if compute_devices is not None else devices.replica_devices()
+    return tf.distribute.experimental.CentralStorageStrategy(compute_devices=names,
+                                                             parameter_device=parameter_device)
+
+
+def fit_history(strategy, x, y, *, epochs=2, global_batch_size=32, learning_rate=1e-2, seed=0):
+    """Keras ``fit`` under ``strategy`` (or none): ``(model, history dict)``, fixed data order."""
+    import contextlib
+
+    from . import models
+    from ._tf import keras
+
+    with strategy.scope() if strategy is not None else contextlib.nullcontext():
+        model = models.mlp(input_shape=x.shape[1:], seed=seed)
+        model.compile(optimizer=keras.optimizers.Adam(learning_rate), metrics=["accuracy"],
+                      loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+    history = model.fit(x, y, batch_size=global_batch_size, epochs=epochs, shuffle=False, verbose=0)
+    return model, history.history
+
+
+@dataclasses.dataclass
+class ShardingReport:
+    """Whether a learner's ``shard_dataset`` gives every step exactly one global batch."""
+
+    attempted: bool
+    error: str | None = None
+
+    @property
+    def problem(self):
+        if not self.attempted:
+            return "not solved yet: shard_dataset returns None; replace the ... with your code"
+        return self.error
+
+    @property
+    def passed(self):
+        return self.problem is None
+
+
+def compare_sharding(shard_dataset, *, n_workers=2, global_batch_size=16, n_examples=64) -> ShardingReport:
+    """Run ``shard_dataset(input_context, x, y, global_batch_size)`` for every worker here and
+    check that, step by step, the workers together see exactly the global batches."""
+    ids = np.arange(n_examples)
+    try:
+        batches = global_batches(ids, ids, global_batch_size, n_workers, fn=shard_dataset)
+        if batches is None:
+            return ShardingReport(False)
+        check_sharding(n_examples, global_batch_size, n_workers, fn=shard_dataset)
+    except NotImplementedError:
+        return ShardingReport(False)
+    except Exception as e:  # noqa: BLE001 - the learner's code may raise anything
+        return ShardingReport(True, f"{type(e).__name__}: {e}")
+    return ShardingReport(True)
+
+
+@dataclasses.dataclass
+class ClusterTrainingReport:
+    """Whether a learner's worker function trains on a real cluster like one process does."""
+
+    attempted: bool
+    diff: float = float("nan")
+    error: str | None = None
+    atol: float = 1e-4
+
+    @property
+    def problem(self):
+        if not self.attempted:
+            return "not solved yet: worker_main returns None; replace the ... with your code"
+        if self.error:
+            return self.error
+        if not self.diff <= self.atol:
+            return (f"the workers' weights differ from one-process training by {self.diff:.3g}: shard "
+                    f"before batching, batch by global_batch_size // num_workers, divide the loss by "
+                    f"the GLOBAL batch (gpukit.training.make_train_step does)")
+        return None
+
+    @property
+    def passed(self):
+        return self.problem is None
+
+
+def _is_stub(fn) -> bool:
+    """True when ``fn``'s body is only a docstring and ``...`` / ``pass`` (an untouched exercise)."""
+    import ast
+
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except (OSError, TypeError, SyntaxError):
+        return False
+    body = tree.body[0].body if tree.body and hasattr(tree.body[0], "body") else []
+    return all(isinstance(node, ast.Pass) or (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+                                               and (node.value.value is Ellipsis or isinstance(node.value.value, str)))
+               for node in body)
+
+
+def compare_cluster_training(worker_main, shard_dataset=None, *, n_workers=2, epochs=2, global_batch_size=16,
+                             n_examples=128, seed=0, timeout=300.0) -> ClusterTrainingReport:
+    """Run ``worker_main(ctx, shard_dataset=..., epochs=..., global_batch_size=..., n_examples=...,
+    seed=...)`` on ``n_workers`` real processes and compare every worker's returned weights with
+    ``train_single`` (one process, same global batch and data order). ``shard_dataset``
+    defaults to ``dataset_fn`` (the right one), so grading ``worker_main`` does not depend on
+    the learner's answer to the sharding question."""
+    if _is_stub(worker_main):  # no cluster start for an untouched exercise
+        return ClusterTrainingReport(False)
+    shard_dataset = shard_dataset or dataset_fn
+    kwargs = dict(shard_dataset=shard_dataset, epochs=epochs, global_batch_size=global_batch_size,
+                  n_examples=n_examples, seed=seed)
+    try:
+        result = run(worker_main, n_workers, kwargs=kwargs, timeout=timeout, stream=False)
+    except WorkerError as e:
+        if e.error_type == "NotImplementedError":
+            return ClusterTrainingReport(False)
+        return ClusterTrainingReport(True, error=f"{e.task} raised {e.error_type}: {str(e).splitlines()[0]}")
+    except ClusterError as e:
+        return ClusterTrainingReport(True, error=str(e).splitlines()[0])
+    weights = [result.results[f"worker {i}"] for i in range(n_workers)]
+    if any(w is None or w is Ellipsis for w in weights):
+        return ClusterTrainingReport(False)
+    reference = train_single(epochs=epochs, global_batch_size=global_batch_size, n_examples=n_examples, seed=seed)
+    from . import checks
+
+    try:
+        diff = max(checks.max_difference(w, reference["weights"]) for w in weights)
+    except (ValueError, TypeError) as e:
+        return ClusterTrainingReport(True, error=f"worker_main must return model.get_weights(): {e}")
+    return ClusterTrainingReport(True, diff)

@@ -6,9 +6,11 @@ format is in ``docs/exercises.md``). Three jobs, top to bottom in this file:
 1. **In the notebook** (the learner): ``notebook_grader()`` creates the ``grader`` whose
    ``grader.check("q1")`` cells print pass/fail; ``attempted()`` tells a stub (``...`` returns
    ``None``) from an answer so the unsolved exercise still runs to the end and says
-   "not solved yet"; ``compare_train_step()`` / ``compare_accuracy()`` are the exercise-01
-   checks: they run the learner's function and the single-device reference
-   (``gpukit.training``) on the same data and compare with ``gpukit.checks``.
+   "not solved yet"; ``compare_loss()`` / ``compare_train_step()`` / ``compare_accuracy()``
+   are the checks of exercise 01 (lesson 01): each runs the learner's function and the
+   single-device reference (``gpukit.training``) on the same data, compares with
+   ``gpukit.checks`` and returns a report whose ``problem`` is one sentence (or ``None``);
+   ``require(report)`` turns it into the check's ``AssertionError``.
 2. **Generation** (``make exercises``): ``generate()`` runs ``otter assign`` on each solution
    (which fails if the solution does not pass its own tests), copies the student notebook to
    ``exercises/`` with volatile metadata removed, and keeps the autograder zip in ``build/``.
@@ -32,6 +34,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -64,14 +67,56 @@ def _require_otter():
 def notebook_grader(notebook: str):
     """The ``grader`` of an exercise notebook: ``grader.check("q1")`` runs question 1's checks.
 
-    In JupyterLab the public checks are read from the notebook file's metadata, so
-    ``notebook`` is the file name. On Colab the notebook is not a local file: the checks are
+    In JupyterLab the public checks are read from the notebook file's metadata. The file is the
+    one JupyterLab says is running (``JPY_SESSION_NAME``), else ``notebook`` (the exercise's
+    name), else the only notebook with checks in the working directory, so a renamed copy
+    (``alice.ipynb``) still works. On Colab the notebook is not a local file: the checks are
     taken from the running notebook (``google.colab`` returns its JSON) and written to
-    ``tests_<stem>/``, which otter needs on Colab.
+    ``tests_<stem>/``, which otter needs on Colab. While ``otter run`` grades, otter supplies
+    the tests itself.
     """
     otter = _require_otter()
-    if "google.colab" not in sys.modules:
-        return otter.Notebook(notebook)
+
+    class Grader(otter.Notebook):
+        """otter's Notebook without its ``.OTTER_LOG`` file (only ``grader.export`` reads it,
+        and we do not use export: learners hand in the .ipynb itself)."""
+
+        def _log_event(self, *args, **kwargs):
+            pass
+
+    if getattr(otter.Notebook, "_grading_mode", False):
+        return Grader(None)
+    if "google.colab" in sys.modules:
+        return _colab_grader(Grader, notebook)
+    return Grader(_find_notebook(notebook))
+
+
+def _has_checks(path: pathlib.Path) -> bool:
+    try:
+        return bool(json.loads(path.read_text(encoding="utf-8"))["metadata"]["otter"]["tests"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+
+
+def _find_notebook(notebook: str) -> str:
+    running = os.environ.get("JPY_SESSION_NAME", "")
+    for candidate in (running, notebook):
+        if candidate and os.path.isfile(candidate) and _has_checks(pathlib.Path(candidate)):
+            return candidate
+    found = sorted(p.name for p in pathlib.Path.cwd().glob("*.ipynb") if _has_checks(p))
+    if len(found) == 1:
+        return found[0]
+    if os.path.isfile(notebook):  # the solution (master) notebook: it has no checks to run
+        return notebook
+    raise RuntimeError(
+        f"cannot tell which notebook holds the checks: {notebook!r} is not in {os.getcwd()} and "
+        f"{len(found)} other notebooks with checks are ({', '.join(found) or 'none'}). Run the "
+        f"exercise from exercises/ (not the solution), or name your copy: "
+        f"grader = grading.notebook_grader('alice.ipynb')"
+    )
+
+
+def _colab_grader(Grader, notebook: str):
     from google.colab import _message  # type: ignore[import-not-found]  # only on Colab
 
     nb = _message.blocking_request("get_ipynb", timeout_sec=30)["ipynb"]
@@ -83,9 +128,9 @@ def notebook_grader(notebook: str):
         )
     tests_dir = pathlib.Path(f"tests_{pathlib.Path(notebook).stem}")
     tests_dir.mkdir(exist_ok=True)
-    for name, source in tests.items():
-        (tests_dir / f"{name}.py").write_text(source)
-    return otter.Notebook(tests_dir=str(tests_dir))
+    for name, test in tests.items():
+        (tests_dir / f"{name}.py").write_text(f"OK_FORMAT = True\n\ntest = {test!r}\n")
+    return Grader(tests_dir=str(tests_dir))
 
 
 def require(report) -> None:
@@ -277,7 +322,7 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
     # Half the labels follow the model's own predictions, so the accuracy is far from chance
     # and differs between seeds (a copied number does not pass another seed).
     model = models.mlp(seed=seed, strategy=strategy)
-    predicted = np.argmax(model.predict(x, verbose=0), axis=-1)
+    predicted = np.argmax(model(x, training=False).numpy(), axis=-1)
     y = np.where(np.arange(n) % 2 == 0, predicted, y).astype("int32")
     seen = (n // gb) * gb  # the distributed dataset drops a partial last batch
     expected = float(np.mean(predicted[:seen] == y[:seen]))
@@ -306,27 +351,45 @@ def _otter(args: list[str], cwd, timeout: float, token: str | None = None) -> su
         proc = subprocess.Popen([sys.executable, "-m", "otter", *args], cwd=cwd, env=env,
                                 stdout=out, stderr=subprocess.STDOUT, text=True,
                                 start_new_session=True)
+        with _LIVE_LOCK:
+            _LIVE[token] = proc
         try:
             returncode = proc.wait(timeout=timeout)
         finally:
             kill_tree(proc, token)
+            with _LIVE_LOCK:
+                _LIVE.pop(token, None)
         out.seek(0)
         return subprocess.CompletedProcess(proc.args, returncode, out.read(), "")
 
 
+_LIVE: dict = {}  # token -> Popen of every otter process running now (for Ctrl-C with --jobs > 1)
+_LIVE_LOCK = threading.Lock()
+
+
 def _new_token() -> str:
-    return f"{os.getpid()}-{time.time_ns()}"
+    return f"gpukit-{os.getpid()}-{threading.get_ident()}-{time.time_ns()}"
 
 
-def tagged_processes(token: str) -> list:
+def stop_all() -> None:
+    """Kill every otter process this interpreter started and that still runs."""
+    with _LIVE_LOCK:
+        running = list(_LIVE.items())
+    for token, proc in running:
+        kill_tree(proc, token)
+
+
+def tagged_processes(token: str, prefix: bool = False) -> list:
     """Live processes whose environment carries ``GPUKIT_GRADE_TOKEN=token`` (ours, started
-    for one generation or one submission, including otter's kernel)."""
+    for one generation or one submission, including otter's kernel). ``prefix=True`` matches
+    every token that starts with ``token`` (``f"gpukit-{pid}-"``: all of one grader's)."""
     import psutil
 
     found = []
     for p in psutil.process_iter(["pid"]):
         try:
-            if p.pid != os.getpid() and p.environ().get("GPUKIT_GRADE_TOKEN") == token:
+            value = p.environ().get("GPUKIT_GRADE_TOKEN", "")
+            if p.pid != os.getpid() and value and (value.startswith(token) if prefix else value == token):
                 found.append(p)
         except (psutil.Error, OSError):  # gone, or not ours to read
             continue
@@ -338,15 +401,17 @@ def kill_tree(proc: subprocess.Popen, token: str) -> None:
     wait (with a timeout) until they are gone."""
     import psutil
 
-    try:
-        victims = psutil.Process(proc.pid).children(recursive=True)
-    except psutil.Error:
-        victims = []
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    victims += tagged_processes(token)
+    victims = []
+    if proc.poll() is None:  # still running: its group id is still ours to kill
+        try:
+            victims = psutil.Process(proc.pid).children(recursive=True)
+        except psutil.Error:
+            pass
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+    victims += tagged_processes(token)  # e.g. otter's kernel, in a session of its own
     for p in victims:
         try:
             p.kill()
@@ -402,15 +467,23 @@ def dumps(nb: dict) -> str:
     return json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
+def _short(path) -> str:
+    path = pathlib.Path(path).resolve()
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
 def autograder_zip(solution: pathlib.Path, build_dir=BUILD) -> pathlib.Path:
     return pathlib.Path(build_dir) / f"{solution.stem}.zip"
 
 
 def generate(selected=None, *, solutions_dir=SOLUTIONS, exercises_dir=EXERCISES, build_dir=BUILD,
-             timeout: float = 900, log=print) -> list[pathlib.Path]:
+             run_tests: bool = True, timeout: float = 900, log=print) -> list[pathlib.Path]:
     """Run ``otter assign`` on each selected solution: write ``exercises/NN_name.ipynb`` and
     ``build/autograder/NN_name.zip``. Raises ``RuntimeError`` (and writes nothing for that
-    exercise) when otter fails, e.g. because the solution does not pass its own tests."""
+    exercise) when otter fails, e.g. because the solution does not pass its own tests.
+
+    ``run_tests=False`` skips executing the solution (the transformation alone takes seconds):
+    the sync test uses it, since nbval already runs every solution with its hidden tests."""
     _require_otter()
     written = []
     for solution in solution_paths(selected, solutions_dir):
@@ -418,7 +491,8 @@ def generate(selected=None, *, solutions_dir=SOLUTIONS, exercises_dir=EXERCISES,
         with tempfile.TemporaryDirectory(prefix="gpukit-assign-") as tmp:
             dist = pathlib.Path(tmp) / "dist"
             try:
-                result = _otter(["assign", "-v", solution.name, str(dist)], solution.parent, timeout)
+                flags = [] if run_tests else ["--no-run-tests"]
+                result = _otter(["assign", *flags, solution.name, str(dist)], solution.parent, timeout)
             except subprocess.TimeoutExpired:
                 raise RuntimeError(f"otter assign {solution.name} did not finish in {timeout:g} s") from None
             student = dist / "student" / solution.name
@@ -435,7 +509,7 @@ def generate(selected=None, *, solutions_dir=SOLUTIONS, exercises_dir=EXERCISES,
             target.write_text(dumps(nb))
             pathlib.Path(build_dir).mkdir(parents=True, exist_ok=True)
             shutil.copyfile(zips[0], autograder_zip(solution, build_dir))
-        log(f"{solution.name}: exercises/{target.name} and {autograder_zip(solution, build_dir)} "
+        log(f"{solution.name} -> {_short(target)} and {_short(autograder_zip(solution, build_dir))} "
             f"({time.perf_counter() - start:.0f} s)")
         written.append(target)
     return written
@@ -522,7 +596,12 @@ def grade_one(path: pathlib.Path, zip_path: pathlib.Path, points: dict, timeout:
     return row("ok", questions=scores)
 
 
-def grade(submissions_dir, exercise, *, timeout: float = DEFAULT_TIMEOUT_S, out=None,
+def default_jobs() -> int:
+    """Submissions graded at once by default: half the CPU cores (each kernel uses several), 1..4."""
+    return max(1, min(4, (os.cpu_count() or 2) // 2))
+
+
+def grade(submissions_dir, exercise, *, timeout: float = DEFAULT_TIMEOUT_S, out=None, jobs: int | None = None,
           progress: bool = True, build_dir=BUILD, solutions_dir=SOLUTIONS) -> list[Grade]:
     """Grade every ``*.ipynb`` in ``submissions_dir`` against exercise ``exercise``'s hidden
     tests; write ``out`` (default ``SUBMISSIONS_DIR/grades.csv``) and return the rows.
@@ -536,6 +615,9 @@ def grade(submissions_dir, exercise, *, timeout: float = DEFAULT_TIMEOUT_S, out=
         raise ValueError(f"{folder} is not a folder; pass the folder that holds the submitted .ipynb files")
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0:
         raise ValueError(f"timeout={timeout!r} must be a positive number of seconds (default {DEFAULT_TIMEOUT_S:g})")
+    jobs = default_jobs() if jobs is None else jobs
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise ValueError(f"jobs={jobs!r} must be an int >= 1 (submissions graded at the same time)")
     (solution,) = solution_paths([exercise], solutions_dir)
     submissions = sorted(p for p in folder.glob("*.ipynb") if p.is_file())
     if not submissions:
@@ -543,23 +625,35 @@ def grade(submissions_dir, exercise, *, timeout: float = DEFAULT_TIMEOUT_S, out=
                          f"(one file per learner, e.g. alice.ipynb), then run again")
     out = pathlib.Path(out) if out else folder / "grades.csv"
     zip_path = autograder_zip(solution, build_dir)
-    if not zip_path.is_file():
+    if not zip_path.is_file() or zip_path.stat().st_mtime < solution.stat().st_mtime:
         log = (lambda msg: print(msg, file=sys.stderr)) if progress else (lambda msg: None)
-        log(f"{zip_path} is missing: generating it from solutions/{solution.name} (about a minute)")
+        log(f"{zip_path} is missing or older than solutions/{solution.name}: generating it (about a minute)")
         generate([solution.stem], solutions_dir=solutions_dir, build_dir=build_dir,
                  exercises_dir=pathlib.Path(build_dir) / "exercises", log=log)
     points = question_points(zip_path)
     from tqdm.auto import tqdm
 
+    from concurrent.futures import ThreadPoolExecutor, as_completed
+
     rows = []
-    bar = tqdm(submissions, desc=f"grading {solution.stem}", unit="notebook", disable=not progress,
-               file=sys.stderr)
+    bar = tqdm(total=len(submissions), desc=f"grading {solution.stem}", unit="notebook",
+               disable=not progress, file=sys.stderr)
+    pool = ThreadPoolExecutor(max_workers=jobs)
     try:
-        for path in bar:
-            bar.set_postfix_str(path.name)
-            rows.append(grade_one(path, zip_path, points, timeout))
+        futures = [pool.submit(grade_one, path, zip_path, points, timeout) for path in submissions]
+        for future in as_completed(futures):
+            row = future.result()
+            rows.append(row)
+            bar.set_postfix_str(f"{row.file}: {row.status}")
+            bar.update()
+    except BaseException:  # Ctrl-C included: stop what runs, keep the rows done so far
+        pool.shutdown(wait=False, cancel_futures=True)
+        stop_all()
+        raise
     finally:
+        pool.shutdown(wait=True)
         bar.close()
+        rows.sort(key=lambda r: r.file)
         write_csv(rows, out, list(points))
     return rows
 

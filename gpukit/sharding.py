@@ -187,8 +187,10 @@ def estimate_memory(model, optimizer="adam", dtype="float32",
     Weights and gradients are *counted* from the model's variables. Optimizer slots are
     counted from a built optimizer, else estimated from its type (Adam: 2 per weight).
     Activations per example are *estimated* as the input plus every layer's output (what
-    the backward pass keeps); real frameworks keep some more temporaries, so measure on
-    your device (``measure_activations``) before you trust a tight plan.
+    the backward pass keeps); the truth differs both ways (backward temporaries add, a
+    ``Flatten`` shares its input's memory), so measure on your device
+    (``measure_activations``) before you trust a tight plan. ``activations_per_example``
+    (bytes) overrides the estimate.
     """
     size = _bytes_per_value(dtype)
     total = sum(_size(v) for v in model.weights)
@@ -260,27 +262,27 @@ def measure_activations(train_step, make_batch, batch_sizes=(256, 1024), device=
 # ---------------------------------------------------------------------------------------
 
 
-def check_capacities(capacities, num_replicas: int | None = None) -> list[float]:
+def check_capacities(capacities, num_replicas: int | None = None, name: str = "capacities") -> list[float]:
     """Return ``capacities`` as floats, or raise ``ValueError`` naming what is wrong."""
     if isinstance(capacities, (str, bytes)) or not hasattr(capacities, "__len__"):
-        raise ValueError(f"capacities={capacities!r} must be a list of positive numbers, one per replica, e.g. [2, 1, 1]")
+        raise ValueError(f"{name}={capacities!r} must be a list of positive numbers, one per replica, e.g. [2, 1, 1]")
     values = list(capacities)
     if not values:
-        raise ValueError("capacities is empty: give one positive number per replica, e.g. [2, 1, 1] "
-                         "(memory in GB, or relative speed)")
+        raise ValueError(f"{name} is empty: give one positive number per replica, e.g. [2, 1, 1] "
+                         f"(memory in GB, or relative speed)")
     for i, c in enumerate(values):
         if isinstance(c, bool) or not isinstance(c, numbers.Real):
-            raise ValueError(f"capacities[{i}]={c!r} is not a number; give memory in GB or relative speed")
+            raise ValueError(f"{name}[{i}]={c!r} is not a number; give memory in GB or relative speed")
         if math.isnan(c) or math.isinf(c):
-            raise ValueError(f"capacities[{i}]={c!r} is not finite; every replica needs a finite capacity > 0")
+            raise ValueError(f"{name}[{i}]={c!r} is not finite; every replica needs a finite {name} > 0")
         if c <= 0:
             raise ValueError(
-                f"capacities[{i}]={c!r} must be > 0: a replica with no capacity gets no examples. "
+                f"{name}[{i}]={c!r} must be > 0: a replica with no capacity gets no examples. "
                 f"Leave that device out of the strategy instead (strategies.mirrored(device_names=...))"
             )
     if num_replicas is not None and len(values) != num_replicas:
         raise ValueError(
-            f"{len(values)} capacities for {num_replicas} replicas: give exactly one per replica "
+            f"{len(values)} {name} for {num_replicas} replicas: give exactly one per replica "
             f"(strategy.num_replicas_in_sync = {num_replicas})"
         )
     return [float(c) for c in values]
@@ -376,7 +378,7 @@ class Plan:
         return out
 
     def table(self) -> str:
-        formats = {"replica": "{}", "capacity": "{:.3g}", "share": "{:.1%}", "ideal": "{:.2f}", "batch": "{}",
+        formats = {"replica": "{}", "capacity": "{:g}", "share": "{:.1%}", "ideal": "{:.2f}", "batch": "{}",
                    "max_batch": "{}", "needed_mib": "{:.1f}", "memory_mib": "{:.1f}", "used": "{:.0%}"}
         rows = self.rows()
         keys = [k for k in formats if k in rows[0]]
@@ -385,12 +387,13 @@ class Plan:
         lines = ["  ".join(k.rjust(w) for k, w in zip(keys, widths))]
         lines += ["  ".join(c.rjust(w) for c, w in zip(cell, widths)) for cell in cells]
         lines.append(self.arithmetic())
-        lines.append("share = capacity / sum(capacities); ideal = share x global batch; batch = ideal rounded "
-                     "(largest remainder)" + ("; capped at max_batch, the rest shared again" if self.max_batch_sizes else ""))
+        lines.append("share = capacity / sum(capacities); ideal = share x global batch")
+        lines.append("batch = ideal rounded (largest remainder)"
+                     + ("; capped at max_batch, the rest shared again" if self.max_batch_sizes else ""))
         if self.estimate is not None and self.memory is not None:
-            lines.append(f"needed = {self.estimate.fixed / MiB:.1f} MiB fixed (weights, gradients, optimizer) + "
-                         f"batch x {self.estimate.activations_per_example / 1024:.1f} KiB activations; "
-                         f"max_batch keeps {self.headroom:.0%} of each device free (headroom)")
+            lines.append(f"needed = {self.estimate.fixed / MiB:.1f} MiB fixed (weights, gradients, optimizer) "
+                         f"+ batch x {self.estimate.activations_per_example / 1024:.1f} KiB activations")
+            lines.append(f"max_batch keeps {self.headroom:.0%} of each device free (headroom)")
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -458,7 +461,7 @@ def plan(capacities, global_batch_size: int, *, memory=None, estimate: MemoryEst
         raise ValueError("pass memory=... and estimate=... together (or neither, to plan by capacities only)")
     limits = None
     if memory is not None:
-        memory = check_capacities(memory)
+        memory = check_capacities(memory, name="memory")
         if len(memory) != len(caps):
             raise ValueError(f"{len(memory)} memory sizes for {len(caps)} capacities: give one per replica")
         limits = max_batch_sizes(memory, estimate, headroom)
@@ -591,12 +594,14 @@ def gradients(strategy, model, x, y, per_replica_batch_sizes, divide_by: str = "
     ``divide_by="global"`` divides each replica's summed loss by the global batch (right);
     ``"per_replica"`` takes each replica's mean (``tf.reduce_mean``): with uneven batches
     this does not just scale the gradient, it over-weights the examples of small replicas.
+    A function ``divide_by(per_example_losses, global_batch_size) -> scalar`` is used as
+    given (the lesson-03 exercise passes the learner's).
     """
     from . import training
     from ._tf import tf
 
-    if divide_by not in ("global", "per_replica"):
-        raise ValueError(f"divide_by={divide_by!r}; choose 'global' or 'per_replica'")
+    if not callable(divide_by) and divide_by not in ("global", "per_replica"):
+        raise ValueError(f"divide_by={divide_by!r}; choose 'global', 'per_replica' or a function")
     batches = UnevenBatches(strategy, x, y, per_replica_batch_sizes)
     loss_fn = loss_fn or training.per_example_loss()
     gb = batches.global_batch_size
@@ -604,7 +609,9 @@ def gradients(strategy, model, x, y, per_replica_batch_sizes, divide_by: str = "
     def replica_grads(xb, yb):
         with tf.GradientTape() as tape:
             per_example = loss_fn(yb, model(xb, training=True))
-            if divide_by == "global":
+            if callable(divide_by):
+                loss = divide_by(per_example, gb)
+            elif divide_by == "global":
                 loss = tf.nn.compute_average_loss(per_example, global_batch_size=gb)
             else:
                 loss = tf.reduce_mean(per_example)
@@ -663,7 +670,7 @@ def straggler_benchmark(per_replica_batch_sizes, speeds, *, seconds_per_example:
     replica's ``busy_seconds`` and ``idle_fraction`` (time spent waiting for the slowest).
     """
     sizes = [int(n) for n in per_replica_batch_sizes]
-    speeds = check_capacities(speeds, len(sizes))
+    speeds = check_capacities(speeds, len(sizes), name="speeds")
     if seconds_per_example <= 0 or steps < 1:
         raise ValueError("seconds_per_example must be > 0 and steps >= 1")
     work = [n * seconds_per_example / s for n, s in zip(sizes, speeds)]
@@ -699,3 +706,115 @@ def straggler_benchmark(per_replica_batch_sizes, speeds, *, seconds_per_example:
     step = sorted(durations)[len(durations) // 2]
     return {"per_replica_batch_sizes": sizes, "speeds": speeds, "step_seconds": step,
             "busy_seconds": work, "idle_fraction": [1 - w / step for w in work]}
+
+
+# ---------------------------------------------------------------------------------------
+# 6. Checks for the lesson-03 exercise (solutions/03_heterogeneous_memory.ipynb)
+# ---------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class ExerciseReport:
+    """What a ``compare_*`` check found: ``problem`` is None when right, else one sentence."""
+
+    what: str
+    attempted: bool
+    ok: bool = False
+    detail: str = ""
+
+    @property
+    def problem(self) -> str | None:
+        if not self.attempted:
+            return f"not solved yet: {self.what} returns None; replace the ... with your code"
+        return None if self.ok else f"{self.what}: {self.detail}"
+
+    @property
+    def passed(self) -> bool:
+        return self.problem is None
+
+
+def _attempt(fn, *args):
+    """Call a learner's function; a stub (returns None or ..., raises NotImplementedError) gives None."""
+    try:
+        value = fn(*args)
+    except NotImplementedError:
+        return None
+    return None if value is None or value is Ellipsis else value
+
+
+def compare_plan(plan_batches, capacities, global_batch_size: int) -> ExerciseReport:
+    """Check a learner's ``plan_batches(capacities, global_batch_size) -> list of ints``:
+    it sums to the global batch, every replica gets >= 1, each size is its ideal share
+    ``capacity / sum * global`` rounded down or up (any such rounding is accepted)."""
+    got = _attempt(plan_batches, list(capacities), global_batch_size)
+    if got is None:
+        return ExerciseReport("plan_batches", False)
+    try:
+        sizes = [int(n) for n in got]
+    except (TypeError, ValueError):
+        return ExerciseReport("plan_batches", True, False, f"returned {got!r}; return a list of ints, one per replica")
+    ideal = [c / sum(capacities) * global_batch_size for c in capacities]
+    if len(sizes) != len(capacities):
+        return ExerciseReport("plan_batches", True, False, f"{len(sizes)} sizes for {len(capacities)} capacities")
+    if sum(sizes) != global_batch_size:
+        return ExerciseReport("plan_batches", True, False,
+                              f"{sizes} sums to {sum(sizes)}, not {global_batch_size}: hand out the rounding remainder")
+    if min(sizes) < 1:
+        return ExerciseReport("plan_batches", True, False, f"{sizes}: every replica needs at least one example")
+    # rounding rule only where no replica had to be lifted to its minimum of one example
+    far = [] if min(ideal) < 1 else [r for r, (n, q) in enumerate(zip(sizes, ideal))
+                                     if not math.floor(q) <= n <= math.ceil(q)]
+    if far:
+        return ExerciseReport("plan_batches", True, False,
+                              f"{sizes} for ideal shares {[round(q, 2) for q in ideal]}: replica {far[0]} is not its "
+                              f"share rounded down or up")
+    return ExerciseReport("plan_batches", True, True)
+
+
+def compare_replica_loss(replica_loss, capacities, global_batch_size: int, seed: int = 0) -> ExerciseReport:
+    """Check a learner's ``replica_loss(per_example_losses, global_batch_size) -> scalar``:
+    with uneven per-replica batches (planned from ``capacities``) the summed gradient must
+    equal the single-device gradient to 1e-6."""
+    from . import checks, data, devices, models, strategies, training
+    from ._tf import tf
+
+    probe = _attempt(replica_loss, tf.constant([1.0, 2.0, 3.0]), 6)
+    if probe is None:
+        return ExerciseReport("replica_loss", False)
+    if tf.size(probe) != 1:
+        return ExerciseReport("replica_loss", True, False, "return one number (a scalar), not one value per example")
+    strategy = strategies.mirrored(devices.replica_devices()[: len(capacities)])
+    sizes = plan(capacities, global_batch_size, num_replicas=strategy.num_replicas_in_sync)
+    x, y = data.synthetic(global_batch_size, shape=(10,), num_classes=4, seed=seed)
+    model = models.mlp(input_shape=(10,), hidden=(16,), num_classes=4, seed=seed, strategy=strategy)
+    got = gradients(strategy, model, x, y, sizes, divide_by=replica_loss)
+    reference_model = models.mlp(input_shape=(10,), hidden=(16,), num_classes=4, seed=seed)
+    reference = training.gradients(tf.distribute.get_strategy(), reference_model, x, y)
+    diff = checks.max_difference(got, reference)
+    scale = checks.ratio(got, reference)
+    return ExerciseReport("replica_loss", True, diff <= 1e-6,
+                          f"gradients differ from one device by {diff:.3g} (about {scale:.3g} x) with batches "
+                          f"{list(sizes.per_replica_batch_sizes)}: divide the SUM of this replica's losses by the "
+                          f"GLOBAL batch, whatever the replica's own batch size")
+
+
+def compare_sample_weights(fit_sample_weights, per_replica_batch_sizes, seed: int = 0) -> ExerciseReport:
+    """Check a learner's ``fit_sample_weights(per_replica_batch_sizes) -> one weight per replica``:
+    ``fit``'s reduction (each replica: weighted mean of its own examples, times 1/R; summed)
+    must give the mean over the global batch for any per-example losses."""
+    import numpy as np
+
+    sizes = [int(n) for n in per_replica_batch_sizes]
+    got = _attempt(fit_sample_weights, list(sizes))
+    if got is None:
+        return ExerciseReport("fit_sample_weights", False)
+    weights = np.asarray(got, dtype=np.float64).ravel()
+    if weights.shape != (len(sizes),):
+        return ExerciseReport("fit_sample_weights", True, False, f"return {len(sizes)} weights, one per replica")
+    losses = np.random.default_rng(seed).random(sum(sizes))
+    bounds = np.cumsum([0] + sizes)
+    fit_style = sum(w * losses[a:b].mean() / len(sizes) for w, a, b in zip(weights, bounds, bounds[1:]))
+    diff = abs(fit_style - losses.mean())
+    return ExerciseReport("fit_sample_weights", True, diff <= 1e-9,
+                          f"fit's loss would be {fit_style:.6f}, the global mean is {losses.mean():.6f}: replica r "
+                          f"must weigh R * n_r / G")

@@ -37,12 +37,12 @@ def planner_state(memories_gb, parameters_millions: float, activations_mb: float
     state = {"memory": memory, "estimate": estimate, "plan": None, "error": None,
              "even": None, "even_needed": None, "even_fits": None, "planned_needed": None}
     try:
-        sharding.check_capacities(memory)
+        sharding.check_capacities(memory, name="memory")
         even = sharding.even(global_batch_size, len(memory))
         state["even"] = even
         state["even_needed"] = [estimate.bytes_for(n) for n in even]
         state["even_fits"] = all(n <= m * (1 - headroom) for n, m in zip(state["even_needed"], memory))
-        plan = sharding.plan(capacities if capacities is not None else memory, global_batch_size,
+        plan = sharding.plan(capacities if capacities is not None else list(memories_gb), global_batch_size,
                              memory=memory, estimate=estimate, headroom=headroom)
         state["plan"] = plan
         state["planned_needed"] = plan.memory_needed()
@@ -86,8 +86,8 @@ def planner(memories_gb=(24, 12), parameters_millions: float = 350, activations_
     import matplotlib.pyplot as plt
     from IPython.display import display
 
-    style = {"description_width": "150px"}
-    layout = w.Layout(width="460px")
+    style = {"description_width": "190px"}
+    layout = w.Layout(width="520px")
     memory_sliders = [w.FloatSlider(value=m, min=1, max=max_memory_gb, step=1, description=f"device {i} memory (GB)",
                                     style=style, layout=layout) for i, m in enumerate(memories_gb)]
     params = w.FloatSlider(value=parameters_millions, min=1, max=3000, step=1, description="parameters (millions)",
@@ -106,8 +106,8 @@ def planner(memories_gb=(24, 12), parameters_millions: float = 350, activations_
             print()
             print(state["error"] or state["plan"].table())
             fig = planner_figure(state)
-            plt.show(fig)
-            plt.close(fig)
+            display(fig)
+            plt.close(fig)  # shown once, in the output area, not again below the cell
 
     for s in (*memory_sliders, params, activations, batch):
         s.observe(redraw, names="value")

@@ -58,3 +58,14 @@ def test_header_budget_parameters_and_check(path):
     last = "".join(code[-1]["source"])
     assert "assert" in last or "check" in last, "the last code cell must check what the lesson claimed"
     assert nb["metadata"].get("kernelspec", {}).get("name") == "python3"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=_ids(LESSONS))
+def test_readme_lesson_map_links_every_lesson(path):
+    import gpukit
+
+    readme = (ROOT / "README.md").read_text()
+    rel = str(path.relative_to(ROOT))
+    assert f"]({rel})" in readme, f"README's lesson map does not link {rel}"
+    colab = f"https://colab.research.google.com/github/{gpukit.REPO}/blob/main/{rel}"
+    assert colab in readme, f"README has no Colab link for {rel}"

@@ -81,6 +81,8 @@ def test_plan_table_explains_every_number():
     ([2, 1, 1], 8.5, {}, "positive int"),
     ([2, 1, 1], 8, {"num_replicas": 2}, "3 capacities for 2 replicas"),
     ([2, 1], 8, {"memory": [GiB]}, "together"),
+    ([2, 1], 8, {"memory": [GiB, 0], "estimate": sharding.estimate_from_counts(10, 1)}, r"memory\[1\]=0 must be > 0"),
+    ([2, 1], 8, {"memory": [GiB], "estimate": sharding.estimate_from_counts(10, 1)}, "1 memory sizes for 2"),
 ])
 def test_bad_inputs_raise_value_error(capacities, gb, kwargs, message):
     with pytest.raises(ValueError, match=message):
@@ -246,5 +248,32 @@ def test_straggler_benchmark_measures_and_cleans_up():
     # the model it simulates (arithmetic, not a timing): even batches wait for the slow device
     assert sharding.simulated_step_time([16, 16, 16], [2, 1, 1], 1.0) == 16
     assert sharding.simulated_step_time([24, 12, 12], [2, 1, 1], 1.0) == 12
-    with pytest.raises(ValueError, match="capacities"):
+    with pytest.raises(ValueError, match="speeds"):
         sharding.straggler_benchmark([4, 4], [1, 0])
+
+
+# --- troubleshooting entries (docs/troubleshooting.md, section 03) ------------------------------
+
+
+def test_cpu_logical_devices_reject_memory_limits(fresh_python):
+    code = (
+        "from gpukit import tf\n"
+        "cpu = tf.config.list_physical_devices('CPU')[0]\n"
+        "try:\n"
+        "    tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration(memory_limit=512)] * 2)\n"
+        "    tf.config.list_logical_devices()\n"
+        "except ValueError as err:\n"
+        "    print(err)\n"
+    )
+    result = fresh_python(code, timeout=120)
+    assert "Setting memory limit on CPU virtual devices is currently not supported" in result.stdout, result.stderr
+
+
+def test_keras_reduced_loss_is_divided_by_num_replicas_under_a_strategy():
+    strategy = strategies.mirrored(devices.replica_devices()[:4])
+    x, y = _data(16)
+    model = models.mlp(input_shape=(12,), hidden=(8,), num_classes=5, seed=0, strategy=strategy)
+    mean_loss = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
+    outside = float(mean_loss(y, model(x)))
+    inside = strategy.experimental_local_results(strategy.run(lambda: mean_loss(y, model(x))))
+    assert all(abs(float(v) * 4 - outside) < 1e-5 for v in inside)

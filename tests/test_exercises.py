@@ -1,0 +1,296 @@
+"""Exercises are generated from solutions (issue 5): in sync, stripped, and "not solved yet".
+
+* every ``solutions/NN_name.ipynb`` has its committed ``exercises/NN_name.ipynb`` and the two
+  agree with a fresh ``otter assign`` (volatile metadata ignored);
+* an exercise carries no solution code and no hidden test;
+* the untouched exercise runs to the end and each check says "not solved yet";
+* generation fails when a solution does not pass its own tests;
+* the in-notebook checks of exercise 01 catch the mistakes they are meant to catch.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+
+import pytest
+
+from gpukit import grading
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+SOLUTIONS = sorted((ROOT / "solutions").glob("[0-9][0-9]_*.ipynb"))
+EXERCISES = sorted((ROOT / "exercises").glob("*.ipynb"))
+IDS = [p.stem for p in SOLUTIONS]
+
+
+def _load(path) -> dict:
+    return json.loads(pathlib.Path(path).read_text())
+
+
+def _text(cell) -> str:
+    src = cell["source"]
+    return src if isinstance(src, str) else "".join(src)
+
+
+def test_every_solution_has_its_exercise_and_back():
+    assert [p.name for p in SOLUTIONS] == [p.name for p in EXERCISES], (
+        "exercises/ must hold exactly one generated notebook per solution: run `make exercises`"
+    )
+
+
+@pytest.fixture(scope="module")
+def fresh(tmp_path_factory):
+    out = tmp_path_factory.mktemp("fresh")
+    grading.generate(None, exercises_dir=out / "exercises", build_dir=out / "build", run_tests=False,
+                     log=lambda msg: None)
+    return out / "exercises"
+
+
+@pytest.mark.parametrize("solution", SOLUTIONS, ids=IDS)
+def test_committed_exercise_matches_a_fresh_generation(fresh, solution):
+    committed = ROOT / "exercises" / solution.name
+    assert committed.is_file(), f"{committed.name} missing: run `make exercises` and commit exercises/"
+    assert grading.normalize(_load(committed)) == grading.normalize(_load(fresh / solution.name)), (
+        f"exercises/{solution.name} differs from what solutions/{solution.name} generates: never edit "
+        f"exercises/ by hand; run `make exercises` and commit the result"
+    )
+
+
+@pytest.mark.parametrize("exercise", EXERCISES, ids=[p.stem for p in EXERCISES])
+def test_exercise_has_no_solution_and_no_hidden_test(exercise):
+    nb = _load(exercise)
+    text = json.dumps(nb)
+    for marker in ("BEGIN SOLUTION", "END SOLUTION", "# HIDDEN", "ASSIGNMENT CONFIG", "BEGIN QUESTION"):
+        assert marker not in text, f"{exercise.name} contains {marker!r}"
+    tests = nb["metadata"]["otter"]["tests"]
+    assert tests, "the public checks travel in the notebook metadata"
+    cases = [c for t in tests.values() for s in t["suites"] for c in s["cases"]]
+    assert cases and not any(c["hidden"] for c in cases)
+    assert not [c for c in nb["cells"] if c["cell_type"] == "raw"]
+    cells = nb["cells"]
+    answers = [i for i, c in enumerate(cells) if "otter_answer_cell" in c["metadata"].get("tags", [])]
+    assert answers, "no answer cells"
+    for i in answers:
+        later = [_text(c) for c in cells[i + 1:] if c["cell_type"] == "code"]
+        assert later and later[0].startswith("grader.check("), f"cell {i}: no check cell right after the answer"
+        assert _text(cells[i]).rstrip().endswith("..."), f"cell {i}: the answer stub must end with ..."
+
+
+@pytest.mark.parametrize("exercise", EXERCISES, ids=[p.stem for p in EXERCISES])
+def test_untouched_exercise_runs_to_the_end_and_says_not_solved_yet(exercise):
+    import nbformat
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(exercise, as_version=4)
+    NotebookClient(nb, timeout=300, kernel_name="python3",
+                   resources={"metadata": {"path": str(exercise.parent)}}).execute()
+    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
+    assert not errors, f"a cell raised: {errors[0]['ename']}: {errors[0]['evalue']}"
+
+    def out(cell):
+        parts = []
+        for o in cell.outputs:
+            parts.append(o.get("text", ""))
+            parts.append(o.get("data", {}).get("text/plain", ""))
+        return "".join(parts)
+
+    checks = [c for c in nb.cells if c.cell_type == "code" and c.source.startswith("grader.check(")]
+    assert checks
+    for cell in checks:
+        assert "not solved yet" in out(cell), f"{cell.source}: {out(cell)[-500:]}"
+    last = [c for c in nb.cells if c.cell_type == "code"][-1]
+    assert "not solved yet" in out(last), "the closing check must say 'not solved yet' on the untouched exercise"
+    assert not (exercise.parent / ".OTTER_LOG").exists(), "the grader must not leave .OTTER_LOG behind"
+
+
+MINIMAL_MASTER = [
+    ("markdown", "# 99 · Broken\n\nWhat you will learn: nothing. Hardware: none. GPU/TPU: same."),
+    ("raw", "# ASSIGNMENT CONFIG\ninit_cell: false\nexport_cell: false\ntests:\n  files: false\n  ok_format: true"),
+    ("raw", "# BEGIN QUESTION\nname: q1\npoints: 1"),
+    ("markdown", "Write `answer()`."),
+    ("raw", "# BEGIN SOLUTION"),
+    ("code", "def answer():\n    # BEGIN SOLUTION\n    return 41\n    # END SOLUTION"),
+    ("raw", "# END SOLUTION"),
+    ("raw", "# BEGIN TESTS"),
+    ("code", "assert answer() == 42, 'the solution is wrong'"),
+    ("raw", "# END TESTS"),
+    ("raw", "# END QUESTION"),
+]
+
+
+def test_generation_fails_when_the_solution_fails_its_own_tests(tmp_path):
+    import nbformat
+
+    make = {"markdown": nbformat.v4.new_markdown_cell, "raw": nbformat.v4.new_raw_cell,
+            "code": nbformat.v4.new_code_cell}
+    nb = nbformat.v4.new_notebook(cells=[make[kind](src) for kind, src in MINIMAL_MASTER])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    (tmp_path / "solutions").mkdir()
+    nbformat.write(nb, tmp_path / "solutions" / "99_broken.ipynb")
+    with pytest.raises(RuntimeError, match="must pass its own public and hidden tests"):
+        grading.generate(["99"], solutions_dir=tmp_path / "solutions", exercises_dir=tmp_path / "ex",
+                         build_dir=tmp_path / "build", log=lambda msg: None)
+    assert not (tmp_path / "ex").exists() and not (tmp_path / "build").exists(), "nothing written"
+
+
+# ----------------------------------------------------------------------------- units (fast)
+
+
+def test_normalize_drops_outputs_ids_and_volatile_metadata():
+    nb = {"metadata": {"kernelspec": {"name": "python3"}, "widgets": {"x": 1}, "colab": {}},
+          "cells": [{"cell_type": "code", "id": "a1b2", "metadata": {"execution": {"t": 1}, "tags": ["x"]},
+                     "source": "1", "outputs": [{"output_type": "stream", "text": "1"}], "execution_count": 3}]}
+    clean = grading.normalize(nb)
+    assert clean["metadata"] == {"kernelspec": {"name": "python3"}}
+    assert clean["cells"][0] == {"cell_type": "code", "id": "cell-000", "metadata": {"tags": ["x"]},
+                                 "source": "1", "outputs": [], "execution_count": None}
+    assert grading.normalize(clean) == clean
+    assert nb["cells"][0]["outputs"], "the input is not modified"
+
+
+def test_solution_paths_bad_names():
+    assert grading.solution_paths(["1"]) == grading.solution_paths(["01_mirrored_strategy"])
+    with pytest.raises(ValueError, match="matches 0 solutions"):
+        grading.solution_paths(["42"])
+
+
+def test_attempted_require_and_try_answer():
+    assert not grading.attempted(None) and not grading.attempted(...)
+    assert grading.attempted(0) and grading.attempted(0.0) and grading.attempted([])
+
+    def stub():
+        raise NotImplementedError
+
+    assert grading.try_answer(stub) is None and grading.try_answer(lambda: ...) is None
+    assert grading.try_answer(lambda a: a + 1, 1) == 2
+    with pytest.raises(ZeroDivisionError):  # a real bug is the learner's to see
+        grading.try_answer(lambda: 1 / 0)
+    report = grading.compare_loss(lambda *a: None)
+    with pytest.raises(AssertionError, match="not solved yet"):
+        grading.require(report)
+
+
+def test_compare_loss_catches_the_per_replica_mean():
+    from gpukit import training
+    from gpukit._tf import tf
+
+    loss_fn = training.per_example_loss()
+    right = grading.compare_loss(lambda m, x, y, gb: tf.reduce_sum(loss_fn(y, m(x))) / gb)
+    assert right.passed, right.problem
+    mean = grading.compare_loss(lambda m, x, y, gb: tf.reduce_mean(loss_fn(y, m(x))))
+    assert not mean.passed and "SUM" in mean.problem
+    per_example = grading.compare_loss(lambda m, x, y, gb: loss_fn(y, m(x)) / gb)
+    assert "scalar" in per_example.problem
+
+
+def test_compare_train_step_measures_the_seed_mistake():
+    """The per-replica mean makes every update num_replicas times too big: the report says so."""
+    from gpukit import strategies, training
+    from gpukit._tf import tf
+
+    strategy = strategies.mirrored()
+    loss_fn = training.per_example_loss()
+
+    def factory(divide_by_global):
+        def make(strategy, model, optimizer, gb):
+            def replica(x, y):
+                with tf.GradientTape() as tape:
+                    per_example = loss_fn(y, model(x, training=True))
+                    loss = tf.reduce_sum(per_example) / gb if divide_by_global else tf.reduce_mean(per_example)
+                grads = tape.gradient(loss, model.trainable_variables)
+                optimizer.apply_gradients(zip(grads, model.trainable_variables))
+                return loss
+
+            @tf.function
+            def step(batch):
+                return strategy.reduce("SUM", strategy.run(replica, args=batch), axis=None)
+
+            return step
+        return make
+
+    good = grading.compare_train_step(factory(True), strategy, steps=1)
+    assert good.passed, good.problem
+    bad = grading.compare_train_step(factory(False), strategy, steps=1)
+    assert not bad.passed and "GLOBAL" in bad.problem
+    assert bad.update_ratio == pytest.approx(strategy.num_replicas_in_sync, rel=0.05)
+
+
+# ----------------------------------------------------------------------------- notebook_grader
+
+
+def _exercise_01():
+    return ROOT / "exercises" / "01_mirrored_strategy.ipynb"
+
+
+def _check_text(grader, question, env) -> str:
+    return repr(grader.check(question, global_env=env))
+
+
+def test_grader_finds_a_renamed_copy(tmp_path, monkeypatch):
+    """A learner who saved the exercise as alice.ipynb still gets the checks."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("JPY_SESSION_NAME", raising=False)
+    (tmp_path / "alice.ipynb").write_text(_exercise_01().read_text())
+    grader = grading.notebook_grader("01_mirrored_strategy.ipynb")
+    text = _check_text(grader, "q1", {"grading": grading, "compute_loss": lambda *a: None})
+    assert "not solved yet" in text, text
+    assert not (tmp_path / ".OTTER_LOG").exists()
+
+
+def test_grader_refuses_to_guess_between_two_copies(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("JPY_SESSION_NAME", raising=False)
+    for name in ("alice.ipynb", "bob.ipynb"):
+        (tmp_path / name).write_text(_exercise_01().read_text())
+    with pytest.raises(RuntimeError, match="cannot tell which notebook holds the checks"):
+        grading.notebook_grader("01_mirrored_strategy.ipynb")
+
+
+def test_grader_on_colab_uses_the_running_notebook(tmp_path, monkeypatch):
+    """Simulated Colab: google.colab returns the notebook JSON; checks are written as files."""
+    import sys
+    import types
+
+    nb = _load(_exercise_01())
+    colab = types.ModuleType("google.colab")
+    colab._message = types.SimpleNamespace(blocking_request=lambda kind, timeout_sec: {"ipynb": nb})
+    monkeypatch.setitem(sys.modules, "google", types.ModuleType("google"))
+    monkeypatch.setitem(sys.modules, "google.colab", colab)
+    monkeypatch.setitem(sys.modules, "google.colab._message", colab._message)
+    monkeypatch.chdir(tmp_path)
+    grader = grading.notebook_grader("01_mirrored_strategy.ipynb")
+    assert sorted(p.name for p in (tmp_path / "tests_01_mirrored_strategy").iterdir()) == ["q1.py", "q2.py", "q3.py"]
+    from gpukit import training
+    from gpukit._tf import tf
+
+    loss_fn = training.per_example_loss()
+    right = lambda m, x, y, gb: tf.reduce_sum(loss_fn(y, m(x))) / gb  # noqa: E731
+    wrong = lambda m, x, y, gb: tf.reduce_mean(loss_fn(y, m(x)))  # noqa: E731
+    assert "not solved yet" in _check_text(grader, "q1", {"grading": grading, "compute_loss": lambda *a: None})
+    assert "SUM" in _check_text(grader, "q1", {"grading": grading, "compute_loss": wrong})
+    passed = _check_text(grader, "q1", {"grading": grading, "compute_loss": right})
+    assert "passed" in passed.lower() and "not solved" not in passed, passed
+
+
+def test_missing_otter_is_a_clear_error(monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "otter", None)  # makes `import otter` raise ImportError
+    with pytest.raises(RuntimeError, match=r'pip install "gpukit\[grading\]"'):
+        grading.notebook_grader("01_mirrored_strategy.ipynb")
+
+
+@pytest.mark.parametrize("message", [
+    "not solved yet: compute_loss returns None; replace the ... with your code",
+    "cannot tell which notebook holds the checks",
+    "otter-grader is not installed",
+    "must pass its own public and hidden tests",
+    "no .ipynb files in",
+    "not a notebook: invalid JSON at line",
+    "did not finish in",
+])
+def test_grading_messages_are_in_troubleshooting(message):
+    doc = (ROOT / "docs" / "troubleshooting.md").read_text()
+    assert message in doc, f"docs/troubleshooting.md lacks: {message}"
+    assert message.split(":")[0].split(" ...")[0] in (ROOT / "gpukit" / "grading.py").read_text() + (
+        ROOT / "gpukit" / "__main__.py").read_text()

@@ -1,0 +1,297 @@
+"""Batch grading (issue 5): every bad submission gets its row, nothing hangs, nothing is left behind.
+
+The submissions are made here from the committed exercise and the solution's answers. One
+module fixture runs the CLI three times at once: the main folder (untouched, solved, partly
+wrong with raising cells, hard-coded numbers with edited public checks, invalid JSON, JSON
+that is not a notebook) with ``--jobs 2``; a hanging notebook with ``--timeout 15``; and a hanging
+notebook interrupted with Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import pathlib
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from gpukit import grading
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+EXERCISE = ROOT / "exercises" / "01_mirrored_strategy.ipynb"
+SOLUTION = ROOT / "solutions" / "01_mirrored_strategy.ipynb"
+HANG_TIMEOUT_S = 15
+MAIN_TIMEOUT_S = 240
+QUESTIONS = ["q1", "q2", "q3"]
+
+
+# ----------------------------------------------------------------------------- submissions
+
+
+def _solution_answers() -> list[str]:
+    """The solution's answer cells with the BEGIN/END SOLUTION marker lines removed."""
+    answers = []
+    for cell in json.loads(SOLUTION.read_text())["cells"]:
+        src = "".join(cell["source"])
+        if cell["cell_type"] == "code" and "# BEGIN SOLUTION" in src:
+            answers.append("\n".join(line for line in src.split("\n") if "# BEGIN SOLUTION" not in line
+                                     and "# END SOLUTION" not in line))
+    return answers
+
+
+def _exercise() -> dict:
+    return json.loads(EXERCISE.read_text())
+
+
+def _answer_cells(nb) -> list[dict]:
+    return [c for c in nb["cells"] if "otter_answer_cell" in c.get("metadata", {}).get("tags", [])]
+
+
+def _fill(nb, answers) -> dict:
+    nb = json.loads(json.dumps(nb))
+    cells = _answer_cells(nb)
+    assert len(cells) == len(answers) == 3, "exercise 01 has three answer cells"
+    for cell, answer in zip(cells, answers):
+        if answer is not None:
+            cell["source"] = answer
+    return nb
+
+
+def _insert_after_setup(nb, source) -> dict:
+    nb = json.loads(json.dumps(nb))
+    setup = next(i for i, c in enumerate(nb["cells"]) if "notebook_grader" in "".join(c["source"]))
+    nb["cells"].insert(setup + 1, {"cell_type": "code", "metadata": {}, "execution_count": None,
+                                   "outputs": [], "source": source, "id": "learner-extra"})
+    return nb
+
+
+def _public_numbers():
+    """The numbers the public checks of q1 and q3 expect (what a cheater would copy)."""
+    from gpukit import strategies
+
+    loss = grading.compare_loss(lambda *a: None, seed=0, n=8, global_batch_size=32).expected
+    acc = grading.compare_accuracy(lambda *a: None, strategies.mirrored(), seed=0).expected
+    return loss, acc
+
+
+def make_submissions(folder: pathlib.Path) -> dict:
+    """Write the bad (and good) submissions; return {file: expected scores per question}."""
+    folder.mkdir(parents=True)
+    ex, answers = _exercise(), _solution_answers()
+    write = lambda name, nb: (folder / name).write_text(json.dumps(nb))  # noqa: E731
+    expected = {}
+
+    write("untouched.ipynb", ex)
+    expected["untouched.ipynb"] = [0, 0, 0]
+
+    write("solved.ipynb", _fill(ex, answers))
+    expected["solved.ipynb"] = [2, 2, 1]
+
+    # Partly wrong and raising: the seed's mistake in the step (the mean over the per-replica
+    # batch: q2 wrong), a q3 answer that raises, and a learner cell that raises right after the
+    # setup. q1 still scores: grading goes on past every error.
+    wrong_step = answers[1].replace("loss = compute_loss(model, x, y, global_batch_size)",
+                                    "loss = tf.reduce_mean(loss_fn(y, model(x, training=True)))")
+    assert wrong_step != answers[1]
+    partly = _fill(ex, [answers[0], wrong_step, 'raise ValueError("half-written")'])
+    write("partly_wrong_and_raising.ipynb", _insert_after_setup(partly, 'raise RuntimeError("a learner cell that raises")'))
+    expected["partly_wrong_and_raising.ipynb"] = [2, 0, 0]
+
+    # Hard-coded public numbers, a fake step, and public checks edited to always pass.
+    loss, acc = _public_numbers()
+    cheat = _fill(ex, [
+        f"def compute_loss(model, x, y, global_batch_size):\n    return tf.constant({loss!r})",
+        "def make_train_step(strategy, model, optimizer, global_batch_size):\n"
+        "    return lambda batch: tf.constant(2.3)",
+        f"def evaluate(strategy, model, dist_dataset):\n    return {acc!r}",
+    ])
+    for name, test in cheat["metadata"]["otter"]["tests"].items():
+        for suite in test["suites"]:
+            suite["cases"] = [{"code": ">>> assert True\n", "hidden": False, "locked": False}]
+    for cell in cheat["cells"]:
+        if "grader.check(" in "".join(cell["source"]):
+            cell["source"] = 'print("passed")'
+    write("hard_coded.ipynb", cheat)
+    expected["hard_coded.ipynb"] = [0, 0, 0]
+
+    (folder / "not_json.ipynb").write_text('{"cells": [ this is not JSON')
+    expected["not_json.ipynb"] = None
+    (folder / "not_a_notebook.ipynb").write_text(json.dumps({"hello": "world"}))
+    expected["not_a_notebook.ipynb"] = None
+    (folder / "notes.txt").write_text("not a notebook: ignored")
+    return expected
+
+
+def _hanging(folder: pathlib.Path) -> pathlib.Path:
+    folder.mkdir(parents=True)
+    nb = _insert_after_setup(_fill(_exercise(), _solution_answers()), "while True:\n    pass")
+    (folder / "infinite_loop.ipynb").write_text(json.dumps(nb))
+    return folder
+
+
+def _cli(*args) -> list[str]:
+    return [sys.executable, "-m", "gpukit", "grade", *map(str, args)]
+
+
+def _popen(args, log: pathlib.Path) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.Popen(args, stdout=log.open("w"), stderr=subprocess.STDOUT, cwd=ROOT, env=env,
+                            start_new_session=True)
+
+
+def _finish(proc: subprocess.Popen, timeout: float) -> int:
+    try:
+        return proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=30)
+        raise
+
+
+def _read_csv(path) -> dict:
+    with open(path, newline="") as f:
+        return {row["file"]: row for row in csv.DictReader(f)}
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    base = tmp_path_factory.mktemp("grading")
+    expected = make_submissions(base / "main")
+    hang = _hanging(base / "hang")
+    interrupted = _hanging(base / "interrupted")
+    # Generate the autograder once up front (a no-op when build/ is fresh), so the three
+    # CLI runs below do not all regenerate it at the same time.
+    solution = grading.solution_paths(["01"])[0]
+    zip_path = grading.autograder_zip(solution)
+    if not zip_path.is_file() or zip_path.stat().st_mtime < solution.stat().st_mtime:
+        grading.generate(["01"], exercises_dir=base / "generated", log=lambda m: None)
+
+    main = _popen(_cli(base / "main", "--exercise", "01", "--jobs", "2", "--timeout", MAIN_TIMEOUT_S,
+                       "--out", base / "grades.csv"), base / "main.log")
+    start = time.monotonic()
+    hang_proc = _popen(_cli(hang, "--exercise", "01", "--timeout", HANG_TIMEOUT_S), base / "hang.log")
+    intr = _popen(_cli(interrupted, "--exercise", "1", "--timeout", 600, "--no-progress"), base / "intr.log")
+
+    # Ctrl-C once otter is running for the interrupted run (its processes carry our token).
+    prefix = f"gpukit-{intr.pid}-"
+    deadline = time.monotonic() + 120
+    while not grading.tagged_processes(prefix, prefix=True) and time.monotonic() < deadline and intr.poll() is None:
+        time.sleep(0.5)
+    started = bool(grading.tagged_processes(prefix, prefix=True))
+    os.kill(intr.pid, signal.SIGINT)
+    intr_code = _finish(intr, 60)
+
+    hang_code = _finish(hang_proc, HANG_TIMEOUT_S + 120)
+    hang_wall = time.monotonic() - start
+    main_code = _finish(main, 8 * MAIN_TIMEOUT_S)
+    return {
+        "base": base, "expected": expected,
+        "main": (main_code, _read_csv(base / "grades.csv"), (base / "main.log").read_text(), main.pid),
+        "hang": (hang_code, _read_csv(hang / "grades.csv"), hang_wall, hang_proc.pid),
+        "intr": (intr_code, started, (base / "intr.log").read_text(), intr.pid),
+    }
+
+
+# ----------------------------------------------------------------------------- the main run
+
+
+def test_main_run_has_one_row_per_notebook(graded):
+    code, rows, log, _ = graded["main"]
+    assert code == 0, log
+    assert sorted(rows) == sorted(graded["expected"]), "one row per .ipynb, other files ignored"
+    header = list(next(iter(rows.values())))
+    assert header == ["file", "score", "max", *QUESTIONS, "status", "reason", "seconds"]
+    assert "grading 01_mirrored_strategy" in log, "progress bar shown"
+
+
+@pytest.mark.parametrize("name", ["untouched.ipynb", "solved.ipynb", "partly_wrong_and_raising.ipynb",
+                                  "hard_coded.ipynb"])
+def test_scores(graded, name):
+    _, rows, log, _ = graded["main"]
+    row, want = rows[name], graded["expected"][name]
+    assert row["status"] == "ok", f"{name}: {row}"
+    assert [float(row[q]) for q in QUESTIONS] == want, f"{name}: {row}"
+    assert float(row["score"]) == sum(want) and float(row["max"]) == 5
+
+
+@pytest.mark.parametrize("name, words", [("not_json.ipynb", "invalid JSON"),
+                                         ("not_a_notebook.ipynb", "no 'cells'")])
+def test_unreadable_notebooks_are_errors_with_a_reason(graded, name, words):
+    row = graded["main"][1][name]
+    assert row["status"] == "error" and words in row["reason"], row
+    assert float(row["score"]) == 0 and float(row["max"]) == 5
+
+
+def test_main_run_leaves_no_process(graded):
+    assert grading.tagged_processes(f"gpukit-{graded['main'][3]}-", prefix=True) == []
+
+
+# ----------------------------------------------------------------------------- hang and Ctrl-C
+
+
+def test_infinite_loop_times_out_and_is_killed(graded):
+    code, rows, wall, pid = graded["hang"]
+    assert code == 0
+    row = rows["infinite_loop.ipynb"]
+    assert row["status"] == "timeout" and float(row["score"]) == 0, row
+    assert f"{HANG_TIMEOUT_S:g} s" in row["reason"]
+    # Not a speed test: the bound checks that the timeout fired (otter never stops by itself).
+    assert float(row["seconds"]) < HANG_TIMEOUT_S + 10, row
+    assert wall < HANG_TIMEOUT_S + 60
+    assert grading.tagged_processes(f"gpukit-{pid}-", prefix=True) == []
+
+
+def test_ctrl_c_stops_grading_and_its_processes(graded):
+    code, started, log, pid = graded["intr"]
+    assert started, "otter never started for the interrupted run"
+    assert code == 130, log
+    assert "interrupted" in log
+    assert grading.tagged_processes(f"gpukit-{pid}-", prefix=True) == []
+
+
+# ----------------------------------------------------------------------------- bad input (fast)
+
+
+def _run(*args, timeout=120):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run(_cli(*args), capture_output=True, text=True, timeout=timeout, cwd=ROOT, env=env)
+
+
+def test_empty_folder_is_a_clear_error(tmp_path):
+    result = _run(tmp_path, "--exercise", "01")
+    assert result.returncode != 0
+    assert "no .ipynb files" in result.stderr and str(tmp_path) in result.stderr
+    assert not (tmp_path / "grades.csv").exists()
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--exercise", "99"], "matches 0 solutions"),
+    (["--exercise", "01", "--timeout", "0"], "positive number of seconds"),
+    (["--exercise", "01", "--jobs", "0"], "jobs=0"),
+])
+def test_bad_arguments(tmp_path, args, words):
+    (tmp_path / "a.ipynb").write_text("{}")
+    result = _run(tmp_path, *args)
+    assert result.returncode == 2 and words in result.stderr, result.stderr
+
+
+def test_missing_folder(tmp_path):
+    with pytest.raises(ValueError, match="is not a folder"):
+        grading.grade(tmp_path / "nope", "01")
+
+
+def test_doctor_still_works():
+    result = subprocess.run([sys.executable, "-m", "gpukit", "--help"], capture_output=True, text=True,
+                            timeout=60, cwd=ROOT)
+    assert result.returncode == 0 and "doctor" in result.stdout and "grade" in result.stdout
+
+
+def test_question_points_from_the_autograder(graded):
+    solution = grading.solution_paths(["01_mirrored_strategy"])[0]
+    zip_path = grading.autograder_zip(solution)
+    assert grading.question_points(zip_path) == {"q1": 2.0, "q2": 2.0, "q3": 1.0}

@@ -1,0 +1,57 @@
+"""gpukit.widgets: the memory planner's numbers (no browser needed) and its widget tree."""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import pytest  # noqa: E402
+
+from gpukit import sharding, widgets  # noqa: E402
+
+
+def test_planner_state_even_split_overflows_the_small_device_the_plan_fits():
+    state = widgets.planner_state([24, 12], 350, 25, 512)
+    assert state["error"] is None
+    assert state["even"] == [256, 256] and state["even_fits"] is False
+    plan = state["plan"]
+    assert sum(plan.per_replica_batch_sizes) == 512
+    assert plan.per_replica_batch_sizes[0] > plan.per_replica_batch_sizes[1]
+    usable = [m * (1 - plan.headroom) for m in state["memory"]]
+    assert all(n <= u for n, u in zip(state["planned_needed"], usable))
+    assert state["even_needed"][1] > usable[1]
+    assert [r["capacity"] for r in plan.rows()] == [24, 12]  # the table shows GB, not bytes
+
+
+def test_planner_state_reports_what_does_not_fit_instead_of_raising():
+    too_big = widgets.planner_state([24, 12], 350, 25, 4096)
+    assert too_big["plan"] is None and "gradient accumulation" in too_big["error"]
+    model_too_big = widgets.planner_state([24, 4], 350, 25, 64)
+    assert model_too_big["plan"] is None and "model parallelism" in model_too_big["error"]
+    # the same numbers the planner gives directly
+    est = widgets.planner_state([24, 12], 350, 25, 512)["estimate"]
+    direct = sharding.plan([24, 12], 512, memory=[24e9, 12e9], estimate=est)
+    assert direct.per_replica_batch_sizes == widgets.planner_state([24, 12], 350, 25, 512)["plan"].per_replica_batch_sizes
+
+
+@pytest.mark.parametrize("batch", [512, 4096])
+def test_planner_figure_draws_both_splits(batch):
+    import matplotlib.pyplot as plt
+
+    fig = widgets.planner_figure(widgets.planner_state([24, 12], 350, 25, batch))
+    titles = [ax.get_title() for ax in fig.axes]
+    assert titles[0].startswith("even split") and titles[1].startswith("planned split")
+    assert ("does not fit" in titles[1]) == (batch == 4096)
+    plt.close(fig)
+
+
+def test_planner_widget_builds_and_redraws():
+    import ipywidgets
+
+    box = widgets.planner(memories_gb=(24, 12, 8))
+    sliders = [c for c in box.children if isinstance(c, ipywidgets.FloatSlider)]
+    assert len(sliders) == 3 + 2  # one per device, parameters, activations
+    sliders[0].value = 40  # triggers a redraw; must not raise
+    batch = [c for c in box.children if isinstance(c, ipywidgets.IntSlider)][0]
+    batch.value = 4096
