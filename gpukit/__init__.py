@@ -2,7 +2,11 @@
 
 Modules (one per technique; each names the lesson that teaches it):
 ``devices``, ``strategies``, ``data``, ``models``, ``training``, ``checks`` (lesson 01),
-``doctor`` (``python -m gpukit doctor``).
+``doctor`` (``python -m gpukit doctor``), ``bench`` (``make bench``);
+``cluster`` (lesson 02: real local worker processes), ``sharding`` (lesson 03: memory
+planner, uneven batches), ``accumulation`` (lesson 04); ``grading`` (otter-grader
+exercises, ``python -m gpukit grade``); ``plots`` and ``widgets`` (figures and sliders
+the lessons share).
 
 ``import gpukit`` is cheap: TensorFlow loads, quietly, on first use of a module that needs
 it, or on ``from gpukit import tf, keras``.

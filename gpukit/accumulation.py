@@ -77,7 +77,10 @@ import numpy as np
 
 from . import data as gdata
 from . import training
+from ._args import kill as _kill
+from ._args import whole
 from ._tf import keras, tf
+from .grading import Report, attempted, not_solved, try_answer
 
 SUM = tf.distribute.ReduceOp.SUM
 PARTIAL = ("drop", "apply")
@@ -123,7 +126,7 @@ def accum_sizes(num_replicas: int, global_batch_size: int, accum_steps: int) -> 
     ``global_batch_size = per_replica_batch_size x num_replicas x accum_steps`` exactly.
     """
     k = check_accum_steps(accum_steps)
-    gb = gdata._positive_int("global_batch_size", global_batch_size)
+    gb = whole("global_batch_size", global_batch_size)
     if gb % k:
         lower = gb - gb % k
         raise ValueError(
@@ -152,9 +155,9 @@ def smallest_accum_steps(global_batch_size: int, num_replicas: int, max_per_repl
     >>> smallest_accum_steps(256, num_replicas=4, max_per_replica_batch_size=24)  # 16 per replica
     4
     """
-    gb = gdata._positive_int("global_batch_size", global_batch_size)
-    r = gdata._positive_int("num_replicas", num_replicas)
-    most = gdata._positive_int("max_per_replica_batch_size", max_per_replica_batch_size)
+    gb = whole("global_batch_size", global_batch_size)
+    r = whole("num_replicas", num_replicas)
+    most = whole("max_per_replica_batch_size", max_per_replica_batch_size)
     for k in range(1, gb // r + 1):
         if gb % (r * k) == 0 and gb // (r * k) <= most:
             return k
@@ -302,8 +305,7 @@ def train(strategy, model, optimizer, data, *, global_batch_size: int, accum_ste
     epoch ends part-way through an accumulation (see the module docstring). Every input is
     checked before the first step.
     """
-    if isinstance(epochs, bool) or not isinstance(epochs, int) or epochs < 1:
-        raise ValueError(f"epochs={epochs!r} must be an int >= 1")
+    whole("epochs", epochs)
     _check_partial(partial)
     sizes = accum_sizes(strategy.num_replicas_in_sync, global_batch_size, accum_steps)
     training.check_in_scope(strategy, model, optimizer)
@@ -407,7 +409,7 @@ def estimate_memory(model, per_replica_batch_size: int, accum_steps: int, optimi
     from . import sharding
 
     k = check_accum_steps(accum_steps)
-    per_replica_batch_size = gdata._positive_int("per_replica_batch_size", per_replica_batch_size)
+    per_replica_batch_size = whole("per_replica_batch_size", per_replica_batch_size)
     plan = sharding.estimate_memory(model, optimizer, dtype)
     out = {
         "weights, gradients, optimizer": plan.fixed,
@@ -478,7 +480,7 @@ class PeakMemoryProbe:
         args = json.dumps({"global_batch_size": global_batch_size, "accum_steps": self.accum_steps,
                            "inputs": inputs, "hidden": list(hidden)})
         self._proc = subprocess.Popen([sys.executable, "-c", _PEAK_PROBE, args], stdout=subprocess.PIPE,
-                                      stderr=subprocess.PIPE, text=True, env=env)
+                                      stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
         self._finalizer = weakref.finalize(self, _kill, self._proc)
         self._result = None
 
@@ -499,12 +501,6 @@ class PeakMemoryProbe:
                 raise RuntimeError(f"the memory probe failed (exit {self._proc.returncode}): {err[-2000:]}")
             self._result = {int(k): v for k, v in json.loads(lines[-1][4:]).items()}
         return self._result
-
-
-def _kill(proc) -> None:
-    if proc.poll() is None:
-        proc.kill()
-        proc.wait(timeout=10)
 
 
 def measure_peak_memory(global_batch_size: int, accum_steps=(1, 2, 4, 8), **kwargs) -> dict:
@@ -580,7 +576,7 @@ def overhead(strategy, make_model, make_optimizer, x, y, *, micro_batch_size: in
 
 # --- exercise 04: checks of a learner's answers (see docs/exercises.md) --------------------------
 @dataclasses.dataclass
-class AccumStepsReport:
+class AccumStepsReport(Report):
     """What ``compare_accum_steps`` found."""
 
     attempted: bool
@@ -589,19 +585,14 @@ class AccumStepsReport:
     @property
     def problem(self) -> str | None:
         if not self.attempted:
-            return "not solved yet: choose_accum_steps returns None; replace the ... with your code"
+            return not_solved("choose_accum_steps")
         return self.wrong
-
-    @property
-    def passed(self) -> bool:
-        return self.problem is None
 
 
 def compare_accum_steps(choose_accum_steps, cases) -> AccumStepsReport:
     """Call the learner's ``choose_accum_steps(global_batch_size, num_replicas,
     max_per_replica_batch_size)`` on each case and compare with ``smallest_accum_steps``
     (a case with no valid split must raise ``ValueError``)."""
-    from .grading import try_answer
 
     for gb, r, most in cases:
         try:
@@ -628,7 +619,7 @@ def compare_accum_steps(choose_accum_steps, cases) -> AccumStepsReport:
 
 
 @dataclasses.dataclass
-class AccumulationReport:
+class AccumulationReport(Report):
     """What ``compare_accumulation`` found."""
 
     attempted: bool
@@ -641,7 +632,7 @@ class AccumulationReport:
     @property
     def problem(self) -> str | None:
         if not self.attempted:
-            return "not solved yet: make_accumulating_step returns None; replace the ... with your code"
+            return not_solved("make_accumulating_step")
         if self.iterations != self.updates:
             return (f"the optimizer stepped {self.iterations} times for {self.updates} updates: call "
                     f"apply_gradients once every accum_steps micro-batches, not on every micro-batch")
@@ -650,10 +641,6 @@ class AccumulationReport:
                     f"are {self.update_ratio:.2f} x the right size): divide each micro-batch's SUMMED loss by "
                     f"global_batch_size (the accumulated batch), and reset the sums after each update")
         return None
-
-    @property
-    def passed(self) -> bool:
-        return self.problem is None
 
 
 def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size: int = 32, accum_steps: int = 2,
@@ -665,7 +652,6 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
     of ``global_batch_size``, from the same weights and data; compare. SGD, so a wrong scale
     shows (Adam would hide a constant factor). Exercise 04, question 2."""
     from . import checks, models
-    from .grading import attempted, try_answer
 
     sizes = accum_sizes(strategy.num_replicas_in_sync, global_batch_size, accum_steps)
     x, y = gdata.synthetic(global_batch_size * updates, shape=(64,), seed=seed)

@@ -8,7 +8,10 @@ fair way: warm-up runs first (tracing and caches excluded), then repeats, then t
 * every notebook in notebooks/ and solutions/ run top to bottom (nbclient), its wall time
   next to the ``budget_s`` in its metadata;
 * seconds per epoch of lesson 01's model: ``fit`` and the gpukit CTL, on one device and
-  under ``MirroredStrategy`` over every virtual CPU.
+  under ``MirroredStrategy`` over every virtual CPU;
+* lesson 03's straggler: simulated step time with an even split vs the planned uneven split;
+* lesson 04's accumulation overhead: k micro-batches accumulated vs the same micro-batches as
+  plain steps (goal: at most 15 % slower).
 """
 
 from __future__ import annotations
@@ -89,6 +92,31 @@ def epoch_seconds(num_replicas: int, epochs: int = 4, global_batch_size: int = 6
             "ctl_s": round(statistics.median(run.epoch_seconds[1:]), 4)}
 
 
+def straggler_ms(speeds=(4, 2, 1, 1), global_batch_size: int = 64) -> dict:
+    """Lesson 03: simulated milliseconds per step, even split vs planned split, for ``speeds``."""
+    from . import sharding
+
+    splits = {"even": sharding.even(global_batch_size, len(speeds)),
+              "planned": sharding.plan(list(speeds), global_batch_size).per_replica_batch_sizes}
+    return {name: round(1000 * sharding.straggler_benchmark(sizes, list(speeds), seconds_per_example=2e-3,
+                                                            steps=5)["step_seconds"], 2)
+            for name, sizes in splits.items()}
+
+
+def accumulation_overhead(num_replicas: int, accum_steps: int = 4, micro_batch_size: int = 64) -> dict:
+    """Lesson 04: accumulated vs plain micro-batch steps on ``num_replicas`` virtual CPUs."""
+    from . import accumulation, data, models, strategies
+    from ._tf import keras, tf
+
+    (x, y), _ = data.digits()
+    strategy = (strategies.mirrored([f"/cpu:{i}" for i in range(num_replicas)]) if num_replicas > 1
+                else tf.distribute.get_strategy())
+    out = accumulation.overhead(strategy, lambda: models.mlp(seed=0), lambda: keras.optimizers.Adam(1e-3), x, y,
+                                micro_batch_size=micro_batch_size, accum_steps=accum_steps,
+                                micro_steps=8 * accum_steps, repeats=5)
+    return {"num_replicas": num_replicas, "accum_steps": accum_steps, **{k: round(v, 4) for k, v in out.items()}}
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gpukit.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="bench-results", help="folder for results.json / results.md")
@@ -101,7 +129,10 @@ def main(argv=None) -> int:
     out = pathlib.Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     results = {"machine": {"python": platform.python_version(), "cpus": __import__("os").cpu_count()},
-               "epochs": [epoch_seconds(1), epoch_seconds(args.virtual)], "notebooks": []}
+               "epochs": [epoch_seconds(1), epoch_seconds(args.virtual)],
+               "straggler_ms": straggler_ms(),
+               "accumulation": [accumulation_overhead(1), accumulation_overhead(args.virtual)],
+               "notebooks": []}
     if not args.skip_notebooks:
         for path in sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "solutions").glob("*.ipynb")):
             results["notebooks"].append(notebook_seconds(path))
@@ -109,6 +140,11 @@ def main(argv=None) -> int:
     (out / "results.json").write_text(json.dumps(results, indent=2))
     lines = ["# gpukit benchmarks", "", "| replicas | steps/epoch | fit s/epoch | CTL s/epoch |", "|---|---|---|---|"]
     lines += [f"| {r['num_replicas']} | {r['steps_per_epoch']} | {r['fit_s']} | {r['ctl_s']} |" for r in results["epochs"]]
+    lines += ["", "| straggler (speeds 4:2:1:1, simulated) | ms per step |", "|---|---|"]
+    lines += [f"| {name} split | {ms} |" for name, ms in results["straggler_ms"].items()]
+    lines += ["", "| replicas | accum_steps | plain s | accumulated s | overhead |", "|---|---|---|---|---|"]
+    lines += [f"| {r['num_replicas']} | {r['accum_steps']} | {r['plain']} | {r['accumulated']} | {r['overhead']:+.1%} |"
+              for r in results["accumulation"]]
     if results["notebooks"]:
         lines += ["", "| notebook | seconds | budget | within | status |", "|---|---|---|---|---|"]
         lines += [f"| {r['notebook']} | {r['seconds']} | {r['budget_s']} | {r['within_budget']} | {r['status']} |"

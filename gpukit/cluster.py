@@ -45,6 +45,10 @@ import types
 
 import numpy as np
 
+from ._args import kill as _kill
+from ._args import whole as _positive_int
+from .grading import Report, not_solved
+
 HOST = "127.0.0.1"
 ROLES = ("chief", "worker", "ps", "evaluator")
 
@@ -52,12 +56,6 @@ ROLES = ("chief", "worker", "ps", "evaluator")
 # ----------------------------------------------------------------------------------------------
 # 1. TF_CONFIG
 # ----------------------------------------------------------------------------------------------
-
-def _positive_int(name, value, minimum=1):
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise ValueError(f"{name}={value!r} must be an int >= {minimum}")
-    return value
-
 
 def free_ports(n: int, host: str = HOST) -> list[int]:
     """``n`` distinct ports that are free on ``host`` right now (the OS picks them)."""
@@ -303,18 +301,6 @@ def alive(pid: int) -> bool:
             return False
 
 
-def _kill(proc: subprocess.Popen, timeout: float = 10.0) -> None:
-    if proc.poll() is None:
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)  # its own session: kill anything it started too
-        except (ProcessLookupError, PermissionError):
-            proc.kill()
-    try:
-        proc.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL does not get ignored
-        raise ClusterError(f"process {proc.pid} did not die {timeout} s after SIGKILL") from None
-
-
 def _global_names(code) -> set:
     names = set(code.co_names)
     for const in code.co_consts:
@@ -523,7 +509,7 @@ def run(target, n_workers: int = 2, *, n_ps: int = 0, kwargs=None, fault: Fault 
     finally:
         for task in tasks:
             if task.proc is not None:
-                _kill(task.proc)
+                _kill(task.proc)  # its own session: whatever it started dies too
         for task in tasks:
             task.stream(out, final=True)
             task.read_events()
@@ -903,7 +889,7 @@ def fit_history(strategy, x, y, *, epochs=2, global_batch_size=32, learning_rate
 
 
 @dataclasses.dataclass
-class ShardingReport:
+class ShardingReport(Report):
     """Whether a learner's ``shard_dataset`` gives every step exactly one global batch."""
 
     attempted: bool
@@ -912,12 +898,8 @@ class ShardingReport:
     @property
     def problem(self):
         if not self.attempted:
-            return "not solved yet: shard_dataset returns None; replace the ... with your code"
+            return not_solved("shard_dataset")
         return self.error
-
-    @property
-    def passed(self):
-        return self.problem is None
 
 
 def compare_sharding(shard_dataset, *, n_workers=2, global_batch_size=16, n_examples=64) -> ShardingReport:
@@ -937,7 +919,7 @@ def compare_sharding(shard_dataset, *, n_workers=2, global_batch_size=16, n_exam
 
 
 @dataclasses.dataclass
-class ClusterTrainingReport:
+class ClusterTrainingReport(Report):
     """Whether a learner's worker function trains on a real cluster like one process does."""
 
     attempted: bool
@@ -948,7 +930,7 @@ class ClusterTrainingReport:
     @property
     def problem(self):
         if not self.attempted:
-            return "not solved yet: worker_main returns None; replace the ... with your code"
+            return not_solved("worker_main")
         if self.error:
             return self.error
         if not self.diff <= self.atol:
@@ -956,10 +938,6 @@ class ClusterTrainingReport:
                     f"before batching, batch by global_batch_size // num_workers, divide the loss by "
                     f"the GLOBAL batch (gpukit.training.make_train_step does)")
         return None
-
-    @property
-    def passed(self):
-        return self.problem is None
 
 
 def _is_stub(fn) -> bool:

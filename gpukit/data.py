@@ -15,11 +15,11 @@
 from __future__ import annotations
 
 import dataclasses
-import numbers
 import warnings
 
 import numpy as np
 
+from ._args import whole
 from ._tf import tf
 
 
@@ -43,8 +43,7 @@ def digits(image: bool = False, test_fraction: float = 0.25, seed: int = 0):
 
 def synthetic(n: int = 1024, shape=(32,), num_classes: int = 10, seed: int = 0):
     """``n`` random float32 inputs of ``shape`` and int32 labels from a random linear teacher."""
-    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < 1:
-        raise ValueError(f"n={n!r} must be a positive int (number of examples)")
+    whole("n", n, what="number of examples")
     shape = tuple(int(s) for s in shape)
     rng = np.random.default_rng(seed)
     x = rng.standard_normal((n, *shape)).astype("float32")
@@ -103,10 +102,7 @@ class BatchSizes:
         )
 
 
-def _positive_int(name: str, value) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
-        raise ValueError(f"{name}={value!r} must be a positive int")
-    return int(value)
+_positive_int = whole
 
 
 def batch_sizes(num_replicas: int, global_batch_size=None, per_replica_batch_size=None) -> BatchSizes:

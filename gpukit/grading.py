@@ -144,6 +144,25 @@ def require(report) -> None:
         raise AssertionError(report.problem)
 
 
+class Report:
+    """Base of every exercise check's result (the ``compare_*`` functions of each lesson module).
+
+    A subclass defines ``problem``: ``None`` when the answer is right, otherwise one sentence
+    that says what is wrong and how to fix it (``not_solved(name)`` for an untouched stub).
+    """
+
+    problem = None
+
+    @property
+    def passed(self) -> bool:
+        return self.problem is None
+
+
+def not_solved(name: str) -> str:
+    """The message for an exercise function that still returns ``None``."""
+    return f"not solved yet: {name} returns None; replace the ... with your code"
+
+
 def try_answer(fn, *args):
     """Call a learner's function; a stub (returns None/..., raises NotImplementedError) gives None."""
     try:
@@ -154,7 +173,7 @@ def try_answer(fn, *args):
 
 
 @dataclasses.dataclass
-class LossReport:
+class LossReport(Report):
     """What ``compare_loss`` found."""
 
     attempted: bool
@@ -166,17 +185,13 @@ class LossReport:
     @property
     def problem(self) -> str | None:
         if not self.attempted:
-            return "not solved yet: compute_loss returns None; replace the ... with your code"
+            return not_solved("compute_loss")
         if not self.scalar:
             return "compute_loss must return one number (a scalar), not one value per example"
         if not self.ok:
             return (f"compute_loss gave {self.got:.6f}, expected {self.expected:.6f}: divide the SUM "
                     f"of the per-example losses by global_batch_size (not the per-replica batch)")
         return None
-
-    @property
-    def passed(self) -> bool:
-        return self.problem is None
 
 
 def compare_loss(compute_loss, seed: int = 0, n: int = 8, global_batch_size: int = 32,
@@ -201,7 +216,7 @@ def compare_loss(compute_loss, seed: int = 0, n: int = 8, global_batch_size: int
 
 
 @dataclasses.dataclass
-class StepReport:
+class StepReport(Report):
     """What ``compare_train_step`` found: each field is one thing a check asserts."""
 
     attempted: bool
@@ -214,7 +229,7 @@ class StepReport:
     @property
     def problem(self) -> str | None:
         if not self.attempted:
-            return "not solved yet: make_train_step returns None; replace the ... with your code"
+            return not_solved("make_train_step")
         if not self.weights_ok:
             return (f"the weights differ from single-device training by {self.weights_diff:.3g} (your "
                     f"updates are {self.update_ratio:.2f} x the right size): divide the loss by the "
@@ -223,10 +238,6 @@ class StepReport:
             return (f"the returned loss differs from the single-device loss by {self.loss_diff:.3g}: "
                     f"return strategy.reduce(SUM, per_replica_loss, axis=None)")
         return None
-
-    @property
-    def passed(self) -> bool:
-        return self.problem is None
 
 
 def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
@@ -286,7 +297,7 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
 
 
 @dataclasses.dataclass
-class AccuracyReport:
+class AccuracyReport(Report):
     """What ``compare_accuracy`` found."""
 
     attempted: bool
@@ -297,15 +308,11 @@ class AccuracyReport:
     @property
     def problem(self) -> str | None:
         if not self.attempted:
-            return "not solved yet: evaluate returns None; replace the ... with your code"
+            return not_solved("evaluate")
         if not self.ok:
             return (f"evaluate gave accuracy {self.got}, one device counts {self.expected}: sum the "
                     f"correct counts over replicas, then divide by the number of examples")
         return None
-
-    @property
-    def passed(self) -> bool:
-        return self.problem is None
 
 
 def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,

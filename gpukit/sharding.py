@@ -43,6 +43,9 @@ import numbers
 import threading
 import time
 
+from ._args import whole
+from .grading import Report, not_solved, try_answer
+
 MiB = 2**20
 
 # ---------------------------------------------------------------------------------------
@@ -401,8 +404,7 @@ class Plan:
 
 
 def _check_global_batch(global_batch_size, num_replicas: int) -> int:
-    if isinstance(global_batch_size, bool) or not isinstance(global_batch_size, numbers.Integral) or global_batch_size < 1:
-        raise ValueError(f"global_batch_size={global_batch_size!r} must be a positive int")
+    whole("global_batch_size", global_batch_size)
     if global_batch_size < num_replicas:
         raise ValueError(
             f"global_batch_size={global_batch_size} is smaller than the {num_replicas} replicas: some replica "
@@ -633,8 +635,7 @@ def train(strategy, model, optimizer, x, y, per_replica_batch_sizes, *, epochs: 
     """
     from . import training
 
-    if isinstance(epochs, bool) or not isinstance(epochs, int) or epochs < 1:
-        raise ValueError(f"epochs={epochs!r} must be an int >= 1")
+    whole("epochs", epochs)
     batches = UnevenBatches(strategy, x, y, per_replica_batch_sizes)
     train_step = training.make_train_step(strategy, model, optimizer, batches.global_batch_size, loss_fn)
     history = {"loss": [], "accuracy": []}
@@ -714,7 +715,7 @@ def straggler_benchmark(per_replica_batch_sizes, speeds, *, seconds_per_example:
 
 
 @dataclasses.dataclass
-class ExerciseReport:
+class ExerciseReport(Report):
     """What a ``compare_*`` check found: ``problem`` is None when right, else one sentence."""
 
     what: str
@@ -725,28 +726,15 @@ class ExerciseReport:
     @property
     def problem(self) -> str | None:
         if not self.attempted:
-            return f"not solved yet: {self.what} returns None; replace the ... with your code"
+            return not_solved(self.what)
         return None if self.ok else f"{self.what}: {self.detail}"
-
-    @property
-    def passed(self) -> bool:
-        return self.problem is None
-
-
-def _attempt(fn, *args):
-    """Call a learner's function; a stub (returns None or ..., raises NotImplementedError) gives None."""
-    try:
-        value = fn(*args)
-    except NotImplementedError:
-        return None
-    return None if value is None or value is Ellipsis else value
 
 
 def compare_plan(plan_batches, capacities, global_batch_size: int) -> ExerciseReport:
     """Check a learner's ``plan_batches(capacities, global_batch_size) -> list of ints``:
     it sums to the global batch, every replica gets >= 1, each size is its ideal share
     ``capacity / sum * global`` rounded down or up (any such rounding is accepted)."""
-    got = _attempt(plan_batches, list(capacities), global_batch_size)
+    got = try_answer(plan_batches, list(capacities), global_batch_size)
     if got is None:
         return ExerciseReport("plan_batches", False)
     try:
@@ -778,7 +766,7 @@ def compare_replica_loss(replica_loss, capacities, global_batch_size: int, seed:
     from . import checks, data, devices, models, strategies, training
     from ._tf import tf
 
-    probe = _attempt(replica_loss, tf.constant([1.0, 2.0, 3.0]), 6)
+    probe = try_answer(replica_loss, tf.constant([1.0, 2.0, 3.0]), 6)
     if probe is None:
         return ExerciseReport("replica_loss", False)
     if tf.size(probe) != 1:
@@ -805,7 +793,7 @@ def compare_sample_weights(fit_sample_weights, per_replica_batch_sizes, seed: in
     import numpy as np
 
     sizes = [int(n) for n in per_replica_batch_sizes]
-    got = _attempt(fit_sample_weights, list(sizes))
+    got = try_answer(fit_sample_weights, list(sizes))
     if got is None:
         return ExerciseReport("fit_sample_weights", False)
     weights = np.asarray(got, dtype=np.float64).ravel()

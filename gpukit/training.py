@@ -41,6 +41,7 @@ import time
 import numpy as np
 
 from . import data as gdata
+from ._args import whole
 from ._tf import keras, tf
 
 SUM = tf.distribute.ReduceOp.SUM
@@ -194,8 +195,7 @@ def train(strategy, model, optimizer, data, *, global_batch_size: int, epochs: i
     single-device reference: the same code with one replica. Everything is checked before
     the first step (scope, batch arithmetic, shapes).
     """
-    if isinstance(epochs, bool) or not isinstance(epochs, int) or epochs < 1:
-        raise ValueError(f"epochs={epochs!r} must be an int >= 1")
+    whole("epochs", epochs)
     sizes = gdata.batch_sizes(strategy.num_replicas_in_sync, global_batch_size=global_batch_size)
     check_in_scope(strategy, model, optimizer)
     dist, steps = _as_distributed(strategy, model, data, sizes.global_batch_size, shuffle, seed)

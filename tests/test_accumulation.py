@@ -294,7 +294,7 @@ def _learner(divide_by_micro_batch=False, apply_every_micro_batch=False, answer=
 @pytest.mark.parametrize("kwargs, match", [
     ({}, None),
     ({"answer": False}, "not solved yet"),
-    ({"divide_by_micro_batch": True}, r"your updates are 1\.9\d x the right size.*GLOBAL"),
+    ({"divide_by_micro_batch": True}, r"your updates are 1\.9\d x the right size.*global_batch_size"),
     ({"apply_every_micro_batch": True}, "stepped 6 times for 3 updates"),
 ])
 def test_exercise_check_of_the_accumulating_step(kwargs, match):

@@ -19,3 +19,11 @@ def test_epoch_seconds_reports_fit_and_ctl():
     result = bench.epoch_seconds(2, epochs=2)
     assert result["num_replicas"] == 2 and result["steps_per_epoch"] == 21
     assert result["fit_s"] > 0 and result["ctl_s"] > 0
+
+
+def test_straggler_and_accumulation_benchmarks_report_their_numbers():
+    ms = bench.straggler_ms()
+    assert set(ms) == {"even", "planned"} and ms["even"] > 0 and ms["planned"] > 0
+    result = bench.accumulation_overhead(2, accum_steps=2, micro_batch_size=32)
+    assert result["plain"] > 0 and result["accumulated"] > 0
+    assert result["overhead"] == pytest.approx(result["accumulated"] / result["plain"] - 1, abs=0.02)  # rounded to 0.1 ms

@@ -1,0 +1,41 @@
+"""Small helpers every gpukit module shares: checking whole-number arguments, and killing a
+child process (with everything it started) without ever waiting forever.
+
+Not part of a lesson; kept free of TensorFlow so ``gpukit.cluster`` and ``gpukit.grading``
+can use it without loading TF.
+"""
+
+from __future__ import annotations
+
+import numbers
+import os
+import signal
+import subprocess
+
+
+def whole(name: str, value, minimum: int = 1, what: str = "") -> int:
+    """``value`` as an int, or ``ValueError`` naming the argument and the smallest allowed value.
+
+    ``bool`` is refused (``True`` is an int to Python, never a batch size to a learner).
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < minimum:
+        kind = "a positive int" if minimum == 1 else f"an int >= {minimum}"
+        raise ValueError(f"{name}={value!r} must be {kind}{f' ({what})' if what else ''}")
+    return int(value)
+
+
+def kill(proc: subprocess.Popen, timeout: float = 10.0) -> None:
+    """SIGKILL ``proc`` and, when it leads its own session (``start_new_session=True``), every
+    process it started; then reap it, waiting at most ``timeout`` seconds."""
+    if proc.poll() is None:
+        try:
+            if os.getpgid(proc.pid) == proc.pid:
+                os.killpg(proc.pid, signal.SIGKILL)
+            else:
+                proc.kill()
+        except (ProcessLookupError, PermissionError):
+            proc.kill()
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL is not ignored
+        raise RuntimeError(f"process {proc.pid} did not die {timeout} s after SIGKILL") from None
