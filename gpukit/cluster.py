@@ -27,6 +27,7 @@ A function from an importable module is imported by name in the worker; any othe
 
 from __future__ import annotations
 
+import atexit
 import dataclasses
 import inspect
 import json
@@ -34,6 +35,7 @@ import os
 import pathlib
 import pickle
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -263,6 +265,16 @@ class RunResult:
 
 # Every child this module started (pid -> Popen), so tests and atexit can check / clean up.
 _STARTED: dict[int, subprocess.Popen] = {}
+
+# Temporary run folders (logs, specs, worker files) of runs that ended without an error: removed
+# when this Python process exits. Runs that failed keep theirs: the error message names the log.
+_FINISHED_RUN_DIRS: list[str] = []
+
+
+@atexit.register
+def _remove_finished_run_dirs() -> None:
+    for path in _FINISHED_RUN_DIRS:
+        shutil.rmtree(path, ignore_errors=True)
 
 # TensorFlow C++ log lines ("2026-... W tensorflow/...", "E0000 00:00:... grpc", absl notices):
 # kept in the log files, not streamed to the notebook.
@@ -505,6 +517,8 @@ def run(target, n_workers: int = 2, *, n_ps: int = 0, kwargs=None, fault: Fault 
                                              env=env, cwd=root, start_new_session=True)
             _STARTED[task.proc.pid] = task.proc
         _supervise(tasks, result, fault, out, started, timeout, start_timeout, error_timeout)
+        if log_dir is None and not result.failed:
+            _FINISHED_RUN_DIRS.append(run_dir)
         return result
     finally:
         for task in tasks:
@@ -756,7 +770,6 @@ def train_mwms(ctx, *, epochs: int = 3, global_batch_size: int = 32, n_examples:
             epoch_var.assign(epoch + 1)
             manager.save()
             if not ctx.is_chief:
-                import shutil
 
                 shutil.rmtree(manager.directory, ignore_errors=True)
         ctx.report("epoch_end", epoch=epoch, loss=history["loss"][-1])

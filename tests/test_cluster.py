@@ -400,3 +400,25 @@ def test_no_process_left_behind(tmp_path):
     pids = cluster.started_pids()
     assert pids
     assert [p for p in pids if cluster.alive(p)] == []
+
+
+def test_temporary_logs_of_a_successful_run_are_removed_at_exit(tmp_path):
+    """/tmp must not fill up with gpukit-cluster-* folders; a failed run keeps its logs (the
+    error names them), a run given log_dir= is never touched."""
+    script = tmp_path / "parent.py"
+    script.write_text(textwrap.dedent("""
+        import os
+        from gpukit import cluster
+
+        def hello(ctx):
+            return ctx.task_index
+
+        ok = cluster.run(hello, 1, timeout=60, stream=False)
+        assert os.path.isdir(ok.run_dir)
+        print(ok.run_dir)
+    """))
+    done = subprocess.run([sys.executable, str(script)], env=dict(os.environ, PYTHONPATH=str(ROOT)), cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    run_dir = done.stdout.strip().splitlines()[-1]
+    assert "gpukit-cluster-" in run_dir and not os.path.exists(run_dir)
