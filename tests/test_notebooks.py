@@ -69,3 +69,23 @@ def test_readme_lesson_map_links_every_lesson(path):
     assert f"]({rel})" in readme, f"README's lesson map does not link {rel}"
     colab = f"https://colab.research.google.com/github/{gpukit.REPO}/blob/main/{rel}"
     assert colab in readme, f"README has no Colab link for {rel}"
+
+
+def test_a_cell_that_writes_to_stderr_fails_its_nbval_test(tmp_path):
+    """tests/nbquiet.py (loaded from pyproject's addopts) turns stderr output into a failure."""
+    import subprocess
+    import sys
+
+    import nbformat
+
+    nb = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell("import sys; print('W tensorflow noise', file=sys.stderr)"),
+        nbformat.v4.new_code_cell("print('quiet is fine')"),
+    ])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, tmp_path / "loud.ipynb")
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", str(tmp_path / "loud.ipynb"),
+                           "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(ROOT)],
+                          capture_output=True, text=True, timeout=180, cwd=ROOT)
+    assert "1 failed, 1 passed" in done.stdout, done.stdout[-3000:]
+    assert "wrote to stderr" in done.stdout and "W tensorflow noise" in done.stdout
