@@ -65,6 +65,10 @@ is handled by ``partial=``: ``"drop"`` (default) throws the unfinished sum away,
 ``drop_remainder=True`` for batches, so every update has exactly ``global_batch_size``
 examples; ``"apply"`` applies it, rescaled to the mean over the examples it saw (the same
 update as a smaller last batch). Each epoch starts a fresh accumulation.
+
+For Keras ``fit``: ``AccumulatingModel`` runs the micro-batches inside ``train_step`` (a
+``tf.while_loop``, one ``apply_gradients`` outside any ``cond``); ``fit`` below checks the
+inputs and uses it. Same equality, less memory saved (the input batch is loaded whole).
 """
 
 from __future__ import annotations
@@ -395,6 +399,99 @@ def gradients(strategy, model, x, y, *, accum_steps: int, divide_by="global", lo
     return dict(zip(ways, totals)) if several else totals[0]
 
 
+# --- the fit path: a model whose train_step runs the micro-batches ------------------------------
+class AccumulatingModel(keras.Model):
+    """Wraps ``model`` so that Keras ``fit`` accumulates: each step's per-replica batch is cut
+    into ``accum_steps`` micro-batches inside ``train_step``, their gradients are added up in a
+    ``tf.while_loop`` (one iteration at a time: ``parallel_iterations=1``, and no gradient flows
+    through the loop, so one micro-batch's activations are alive at a time) and applied once.
+
+    Why this works under a strategy where Keras' ``gradient_accumulation_steps`` does not: the
+    single ``apply_gradients`` (and its all-reduce) is at the top level of the replica function,
+    never inside a ``cond``. Build it in ``strategy.scope()``, compile with an optimizer, and
+    ``fit`` with ``batch_size=global_batch_size`` on data whose length is a multiple of it (or
+    use ``accumulation.fit``, which checks all that first). The whole input batch is still
+    loaded on the device (it is sliced there); only the activations shrink. The weights are
+    ``model``'s: read them from ``model`` after training. Mixed precision loss scaling is not
+    supported here (use ``Accumulator``, which shares the inf/NaN verdict across replicas).
+    Lesson 04, section 5.
+    """
+
+    def __init__(self, model, *, global_batch_size: int, accum_steps: int, loss_fn=None, **kwargs):
+        super().__init__(**kwargs)
+        self.accum_steps = check_accum_steps(accum_steps)
+        self.global_batch_size = whole("global_batch_size", global_batch_size)
+        self.model = model
+        self.loss_fn = loss_fn or training.per_example_loss()
+        self.loss_tracker = keras.metrics.Mean(name="loss")
+        self.accuracy_tracker = keras.metrics.Mean(name="accuracy")
+
+    def call(self, x, training=False):
+        return self.model(x, training=training)
+
+    @property
+    def metrics(self):
+        return [self.loss_tracker, self.accuracy_tracker]
+
+    def train_step(self, data):
+        if isinstance(self.optimizer, keras.optimizers.LossScaleOptimizer):
+            raise ValueError("AccumulatingModel does not support LossScaleOptimizer; use "
+                             "accumulation.Accumulator (or accumulation.train) for mixed precision")
+        x, y = data[0], data[1]
+        k, variables = self.accum_steps, self.model.trainable_variables
+        num_replicas = tf.distribute.get_strategy().num_replicas_in_sync
+        per_replica = self.global_batch_size // num_replicas
+        tf.debugging.assert_equal(
+            tf.shape(x)[0], per_replica,
+            message=f"AccumulatingModel needs every step to have global_batch_size={self.global_batch_size} "
+                    f"examples ({per_replica} per replica); pass batch_size={self.global_batch_size} and a "
+                    f"number of examples that is a multiple of it (or a dataset batched with drop_remainder=True)")
+        micro = per_replica // k
+
+        def body(i, sums, loss_total, correct):
+            xb, yb = x[i * micro:(i + 1) * micro], y[i * micro:(i + 1) * micro]
+            with tf.GradientTape() as tape:
+                logits = self.model(xb, training=True)
+                per_example = tf.cast(self.loss_fn(yb, logits), tf.float32)
+                loss = tf.nn.compute_average_loss(per_example, global_batch_size=self.global_batch_size)
+                if self.model.losses:
+                    loss += tf.nn.scale_regularization_loss(tf.add_n(self.model.losses)) / k
+            grads = tape.gradient(loss, variables)
+            hits = tf.reduce_sum(tf.cast(tf.equal(tf.argmax(logits, -1, output_type=tf.int32),
+                                                  tf.cast(yb, tf.int32)), tf.float32))
+            return i + 1, [s + tf.cast(g, s.dtype) for s, g in zip(sums, grads)], loss_total + loss, correct + hits
+
+        start = (tf.constant(0), [tf.zeros(v.shape, v.dtype) for v in variables], tf.constant(0.0), tf.constant(0.0))
+        _, sums, loss_total, correct = tf.while_loop(lambda i, *_: i < k, body, start, parallel_iterations=1)
+        self.optimizer.apply_gradients(zip(sums, variables))
+        # Keras averages a metric over the replicas: each reports its share x num_replicas.
+        self.loss_tracker.update_state(loss_total * num_replicas)
+        self.accuracy_tracker.update_state(correct / per_replica)
+        return {m.name: m.result() for m in self.metrics}
+
+
+def fit(strategy, model, optimizer, x, y, *, global_batch_size: int, accum_steps: int, epochs: int = 1,
+        loss_fn=None, verbose=0):
+    """Keras ``fit`` with accumulation: checks the batch arithmetic, the scope and the data
+    first, wraps ``model`` in an ``AccumulatingModel`` and fits ``(x, y)`` in order, the
+    remainder dropped. Returns Keras' ``History``; ``optimizer.iterations`` counts updates."""
+    whole("epochs", epochs)
+    sizes = accum_sizes(strategy.num_replicas_in_sync, global_batch_size, accum_steps)
+    training.check_in_scope(strategy, model, optimizer)
+    x, y = np.asarray(x), np.asarray(y)
+    if len(x) != len(y) or len(x) < sizes.global_batch_size:
+        raise ValueError(f"x and y must have the same length, at least global_batch_size={sizes.global_batch_size} "
+                         f"(got {len(x)} and {len(y)})")
+    usable = len(x) - len(x) % sizes.global_batch_size
+    dataset = tf.data.Dataset.from_tensor_slices((x[:usable], y[:usable])).batch(sizes.global_batch_size,
+                                                                                  drop_remainder=True)
+    with strategy.scope():
+        wrapper = AccumulatingModel(model, global_batch_size=sizes.global_batch_size,
+                                    accum_steps=sizes.accum_steps, loss_fn=loss_fn)
+        wrapper.compile(optimizer=optimizer)
+    return wrapper.fit(dataset, epochs=epochs, verbose=verbose, shuffle=False)
+
+
 # --- the cost: memory ------------------------------------------------------------------------
 def estimate_memory(model, per_replica_batch_size: int, accum_steps: int, optimizer="adam",
                     dtype="float32") -> dict:
@@ -681,6 +778,6 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
                               checks.max_difference(model, reference), checks.ratio(moved, ref_moved), atol)
 
 
-__all__ = ["AccumSizes", "Accumulator", "AccumHistory", "accum_sizes", "check_accum_steps", "smallest_accum_steps",
+__all__ = ["AccumSizes", "Accumulator", "AccumHistory", "AccumulatingModel", "fit", "accum_sizes", "check_accum_steps", "smallest_accum_steps",
            "train", "compare_accum_steps", "compare_accumulation",
            "gradients", "estimate_memory", "PeakMemoryProbe", "measure_peak_memory", "time_per_sample", "overhead"]

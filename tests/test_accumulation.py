@@ -187,6 +187,54 @@ def test_keras_builtin_accumulation_fails_under_a_strategy(digits):
         _keras_builtin_fit(_mirrored(2), *digits, ACCUM_STEPS, GLOBAL_BATCH // ACCUM_STEPS)
 
 
+# --- the fit path ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("num_replicas", [1, 2, 4])
+@pytest.mark.parametrize("opt", sorted(OPTIMIZERS))
+def test_fit_path_equals_the_large_batch(opt, num_replicas, digits, large_batch):
+    strategy = _mirrored(num_replicas)
+    model, optimizer = _scoped(strategy, OPTIMIZERS[opt])
+    history = accumulation.fit(strategy, model, optimizer, *digits, global_batch_size=GLOBAL_BATCH,
+                               accum_steps=ACCUM_STEPS)
+    ref_model, ref_history, _ = large_batch[opt]
+    assert int(optimizer.iterations.numpy()) == N_EXAMPLES // GLOBAL_BATCH  # updates, not micro-batches
+    checks.assert_same(model, ref_model, atol=1e-5, what=f"fit path, {opt} x{num_replicas} weights")
+    checks.assert_same(history.history["loss"], ref_history.history["loss"], atol=1e-5, what="fit loss")
+    checks.assert_same(history.history["accuracy"], ref_history.history["accuracy"], atol=1e-6, what="fit accuracy")
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"accum_steps": 0}, "must be >= 1"),
+    ({"global_batch_size": 60}, "cannot be split into accum_steps=4.*use global_batch_size=60|micro-batches of 15"),
+    ({"n": 32}, "at least global_batch_size=64"),
+    ({"epochs": 0}, "epochs"),
+])
+def test_fit_path_bad_inputs_fail_before_training(kwargs, match, digits):
+    strategy = _mirrored(2)
+    model, optimizer = _scoped(strategy)
+    n = kwargs.pop("n", N_EXAMPLES)
+    args = {"global_batch_size": GLOBAL_BATCH, "accum_steps": ACCUM_STEPS, **kwargs}
+    with pytest.raises(ValueError, match=match):
+        accumulation.fit(strategy, model, optimizer, digits[0][:n], digits[1][:n], **args)
+    assert not optimizer.built
+
+
+def test_accumulating_model_refuses_a_batch_that_is_not_the_global_batch(digits):
+    """Used directly, a short last batch would silently train on fewer examples: it raises."""
+    wrapper = accumulation.AccumulatingModel(models.mlp(seed=1), global_batch_size=GLOBAL_BATCH,
+                                             accum_steps=ACCUM_STEPS)
+    wrapper.compile(optimizer=keras.optimizers.SGD(0.1))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="needs every step to have global_batch_size=64"):
+        wrapper.fit(digits[0][:100], digits[1][:100], batch_size=GLOBAL_BATCH, verbose=0)
+
+
+def test_accumulating_model_refuses_loss_scaling(digits):
+    wrapper = accumulation.AccumulatingModel(models.mlp(seed=1), global_batch_size=GLOBAL_BATCH,
+                                             accum_steps=ACCUM_STEPS)
+    wrapper.compile(optimizer=keras.optimizers.LossScaleOptimizer(keras.optimizers.SGD(0.1)))
+    with pytest.raises(ValueError, match="use accumulation.Accumulator"):
+        wrapper.fit(digits[0][:64], digits[1][:64], batch_size=GLOBAL_BATCH, verbose=0)
+
+
 # --- bad inputs ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("accum_steps, match", [
     (0, "must be >= 1"), (-2, "must be >= 1"), (2.0, "whole number"), ("4", "whole number"),
