@@ -24,17 +24,21 @@ def whole(name: str, value, minimum: int = 1, what: str = "") -> int:
     return int(value)
 
 
-def kill(proc: subprocess.Popen, timeout: float = 10.0) -> None:
-    """SIGKILL ``proc`` and, when it leads its own session (``start_new_session=True``), every
-    process it started; then reap it, waiting at most ``timeout`` seconds."""
-    if proc.poll() is None:
+def kill(proc: subprocess.Popen, timeout: float = 10.0, group: bool = True) -> None:
+    """SIGKILL ``proc`` and, with ``group=True`` (for children started with
+    ``start_new_session=True``, as every gpukit child is), every process in its group, even
+    when ``proc`` itself has already exited; then reap it, waiting at most ``timeout`` seconds.
+
+    Killing the group by the leader's pid is safe after the leader exits: Linux does not hand
+    out a pid that is still in use as a process-group id.
+    """
+    if group:
         try:
-            if os.getpgid(proc.pid) == proc.pid:
-                os.killpg(proc.pid, signal.SIGKILL)
-            else:
-                proc.kill()
+            os.killpg(proc.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
-            proc.kill()
+            pass
+    if proc.poll() is None:
+        proc.kill()
     try:
         proc.wait(timeout=timeout)
     except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL is not ignored

@@ -130,6 +130,7 @@ def accum_sizes(num_replicas: int, global_batch_size: int, accum_steps: int) -> 
     ``global_batch_size = per_replica_batch_size x num_replicas x accum_steps`` exactly.
     """
     k = check_accum_steps(accum_steps)
+    whole("num_replicas", num_replicas)
     gb = whole("global_batch_size", global_batch_size)
     if gb % k:
         lower = gb - gb % k
@@ -162,9 +163,10 @@ def smallest_accum_steps(global_batch_size: int, num_replicas: int, max_per_repl
     gb = whole("global_batch_size", global_batch_size)
     r = whole("num_replicas", num_replicas)
     most = whole("max_per_replica_batch_size", max_per_replica_batch_size)
-    for k in range(1, gb // r + 1):
-        if gb % (r * k) == 0 and gb // (r * k) <= most:
-            return k
+    if gb % r == 0:  # k = gb / r (one example per replica) always works; start at the least that could fit
+        for k in range(max(1, -(-gb // (r * most))), gb // r + 1):
+            if gb % (r * k) == 0:
+                return k
     raise ValueError(
         f"global_batch_size={gb} cannot be split over num_replicas={r} into micro-batches of at most "
         f"{most} per replica; use a global batch that is a multiple of num_replicas={r}"
@@ -421,6 +423,7 @@ class AccumulatingModel(keras.Model):
         super().__init__(**kwargs)
         self.accum_steps = check_accum_steps(accum_steps)
         self.global_batch_size = whole("global_batch_size", global_batch_size)
+        accum_sizes(1, self.global_batch_size, self.accum_steps)  # the replica count is checked at the first step
         self.model = model
         self.loss_fn = loss_fn or training.per_example_loss()
         self.loss_tracker = keras.metrics.Mean(name="loss")
@@ -440,6 +443,8 @@ class AccumulatingModel(keras.Model):
         x, y = data[0], data[1]
         k, variables = self.accum_steps, self.model.trainable_variables
         num_replicas = tf.distribute.get_strategy().num_replicas_in_sync
+        # every micro-batch of every replica the same size: otherwise examples would be left out
+        accum_sizes(num_replicas, self.global_batch_size, k)
         per_replica = self.global_batch_size // num_replicas
         tf.debugging.assert_equal(
             tf.shape(x)[0], per_replica,
@@ -609,6 +614,8 @@ def measure_peak_memory(global_batch_size: int, accum_steps=(1, 2, 4, 8), **kwar
 def time_per_sample(strategy, make_model, make_optimizer, x, y, *, global_batch_size: int,
                     accum_steps: int, updates: int = 4, repeats: int = 3) -> float:
     """Median seconds per example of accumulated training (tracing excluded)."""
+    whole("updates", updates)
+    whole("repeats", repeats)
     sizes = accum_sizes(strategy.num_replicas_in_sync, global_batch_size, accum_steps)
     with strategy.scope():
         model, optimizer = make_model(), make_optimizer()
@@ -636,6 +643,8 @@ def overhead(strategy, make_model, make_optimizer, x, y, *, micro_batch_size: in
     all-reduces and updates k times less often).
     """
     k = check_accum_steps(accum_steps)
+    whole("micro_steps", micro_steps)
+    whole("repeats", repeats)
     if micro_steps % k:
         raise ValueError(f"micro_steps={micro_steps} must be a multiple of accum_steps={k}")
     with strategy.scope():

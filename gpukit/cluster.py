@@ -31,6 +31,7 @@ import atexit
 import dataclasses
 import inspect
 import json
+import math
 import os
 import pathlib
 import pickle
@@ -467,8 +468,13 @@ def run(target, n_workers: int = 2, *, n_ps: int = 0, kwargs=None, fault: Fault 
     spec = _target_spec(target)
     kwargs = _ship_kwargs(dict(kwargs or {}))
     for name, value in (("timeout", timeout), ("start_timeout", start_timeout), ("error_timeout", error_timeout)):
-        if not isinstance(value, (int, float)) or value <= 0:
-            raise ValueError(f"{name}={value!r} must be a positive number of seconds")
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
+            raise ValueError(f"{name}={value!r} must be a positive, finite number of seconds")
+    try:  # everything sent to the workers must pickle; find out before any folder or process exists
+        pickle.dumps(kwargs)
+    except Exception as err:  # noqa: BLE001 - pickle raises many types
+        raise ValueError(f"kwargs cannot be sent to the workers ({type(err).__name__}: {err}); pass plain data "
+                         f"(numbers, strings, lists, numpy arrays) or module-level functions") from None
     if ports is not None:
         for port in ports:
             check_port_free(HOST, port)

@@ -631,6 +631,14 @@ def grade(submissions_dir, exercise, *, timeout: float = DEFAULT_TIMEOUT_S, out=
         raise ValueError(f"no .ipynb files in {folder}: put the submitted notebooks there "
                          f"(one file per learner, e.g. alice.ipynb), then run again")
     out = pathlib.Path(out) if out else folder / "grades.csv"
+    if out.is_dir():
+        raise ValueError(f"out={str(out)!r} is a folder; pass a file name for the grades, e.g. {out / 'grades.csv'}")
+    try:  # fail now, not after every submission has been graded
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with out.open("a"):
+            pass
+    except OSError as err:
+        raise ValueError(f"cannot write the grades to out={str(out)!r} ({err.strerror}); pass a writable path") from None
     zip_path = autograder_zip(solution, build_dir)
     if not zip_path.is_file() or zip_path.stat().st_mtime < solution.stat().st_mtime:
         log = (lambda msg: print(msg, file=sys.stderr)) if progress else (lambda msg: None)

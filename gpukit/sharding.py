@@ -469,12 +469,13 @@ def plan(capacities, global_batch_size: int, *, memory=None, estimate: MemoryEst
         limits = max_batch_sizes(memory, estimate, headroom)
         room = sum(limits)
         if room < gb:
-            accum = math.ceil(gb / room)
+            # the fewest micro-batches of equal size that fit together (what lesson 04's accum_sizes accepts)
+            accum = next(k for k in range(math.ceil(gb / room), gb + 1) if gb % k == 0 and gb // k <= room)
             extra = (gb - room) * estimate.activations_per_example
             raise ValueError(
                 f"global_batch_size={gb} does not fit: the devices hold at most {room} examples together "
                 f"(max per device {limits}); short by {gb - room} examples (~{extra / MiB:.1f} MiB of activations). "
-                f"Use gradient accumulation (lesson 04): accum_steps={accum} micro-batches of {math.ceil(gb / accum)}; "
+                f"Use gradient accumulation (lesson 04): accum_steps={accum} micro-batches of {gb // accum}; "
                 f"or a smaller global batch (<= {room}); or model parallelism (lesson 05) to free memory per device."
             )
     sizes = _apportion(gb, caps, limits or [gb] * len(caps))
@@ -496,6 +497,10 @@ def check_fits(per_replica_batch_sizes, memory, estimate: MemoryEstimate, headro
     On CPU memory cannot be limited per device, so lesson 03 enforces the plan's accounting
     with this function instead: the error is *simulated* and says so.
     """
+    if len(per_replica_batch_sizes) != len(memory):
+        raise ValueError(f"{len(per_replica_batch_sizes)} batch sizes for {len(memory)} devices: give one per device")
+    if not 0 <= headroom < 1:
+        raise ValueError(f"headroom={headroom!r} is the fraction of each device kept free: use 0 <= headroom < 1")
     needed = [estimate.bytes_for(n) for n in per_replica_batch_sizes]
     for r, (need, mem) in enumerate(zip(needed, memory)):
         if need > mem * (1 - headroom):
@@ -576,6 +581,8 @@ class UnevenBatches:
         """The distributed batch of step ``step``: a ``(PerReplica x, PerReplica y)`` pair."""
         from ._tf import tf
 
+        if isinstance(step, bool) or not isinstance(step, numbers.Integral) or not 0 <= step < self.steps:
+            raise ValueError(f"step={step!r} must be an int in 0..{self.steps - 1} (the data has {self.steps} steps)")
         start = step * self.global_batch_size
 
         def value_fn(context):

@@ -367,3 +367,34 @@ def test_exercise_check_of_choose_accum_steps():
     assert "raise ValueError" in never_raises.problem
     with pytest.raises(ValueError, match="cannot be split over num_replicas=4"):
         accumulation.smallest_accum_steps(30, 4, 8)
+
+
+def test_accumulating_model_refuses_sizes_that_would_leave_examples_out(digits):
+    """12 examples in 5 micro-batches would train on 10 of them without a word."""
+    with pytest.raises(ValueError, match="cannot be split into accum_steps=5"):
+        accumulation.AccumulatingModel(models.mlp(seed=1), global_batch_size=12, accum_steps=5)
+    strategy = _mirrored(4)
+    with strategy.scope():
+        wrapper = accumulation.AccumulatingModel(models.mlp(seed=1), global_batch_size=8, accum_steps=4)
+        wrapper.compile(optimizer=keras.optimizers.SGD(0.1))
+    with pytest.raises(ValueError, match="do not split over num_replicas=4"):  # 2 per micro-batch, 4 replicas
+        wrapper.fit(digits[0][:16], digits[1][:16], batch_size=8, verbose=0)
+
+
+@pytest.mark.parametrize("call, match", [
+    (lambda: accumulation.accum_sizes(0, 64, 4), "num_replicas=0"),
+    (lambda: accumulation.accum_sizes(2.0, 64, 4), "num_replicas=2.0"),
+    (lambda: accumulation.time_per_sample(None, None, None, None, None, global_batch_size=64, accum_steps=4,
+                                          updates=0), "updates=0"),
+    (lambda: accumulation.overhead(None, None, None, None, None, micro_batch_size=16, accum_steps=4,
+                                   micro_steps=0), "micro_steps=0"),
+])
+def test_bad_arguments_of_the_helpers_fail_first(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()
+
+
+def test_smallest_accum_steps_is_quick_for_huge_batches():
+    assert accumulation.smallest_accum_steps(2**20, 4, 1000) == 512  # 2**20 / (4 x 512) = 512 per replica
+    with pytest.raises(ValueError, match="cannot be split"):
+        accumulation.smallest_accum_steps(20_000_001, 2, 10)

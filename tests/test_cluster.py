@@ -92,6 +92,14 @@ def test_bad_arguments_fail_before_any_process_starts():
         cluster.run(cluster.train_mwms, 2, fault=cluster.Fault("kill", "worker 5"))
     with pytest.raises(ValueError, match="timeout"):
         cluster.run(cluster.train_mwms, 2, timeout=0)
+    for bad in (float("nan"), float("inf"), True):
+        with pytest.raises(ValueError, match="finite number of seconds"):
+            cluster.run(cluster.train_mwms, 2, start_timeout=bad)
+    import threading
+    folders = set(os.listdir(__import__("tempfile").gettempdir()))
+    with pytest.raises(ValueError, match="kwargs cannot be sent to the workers"):
+        cluster.run(_hello, 1, kwargs={"greeting": threading.Lock()})
+    assert set(os.listdir(__import__("tempfile").gettempdir())) - folders == set(), "no run folder left behind"
 
     def outer():
         def inner(ctx):

@@ -285,6 +285,16 @@ def test_missing_folder(tmp_path):
         grading.grade(tmp_path / "nope", "01")
 
 
+def test_an_unwritable_out_is_refused_before_grading(tmp_path):
+    (tmp_path / "a.ipynb").write_text("{}")
+    (tmp_path / "taken").mkdir()
+    with pytest.raises(ValueError, match="is a folder"):
+        grading.grade(tmp_path, "01", out=tmp_path / "taken")
+    (tmp_path / "file").write_text("")
+    with pytest.raises(ValueError, match="cannot write the grades"):
+        grading.grade(tmp_path, "01", out=tmp_path / "file" / "grades.csv")
+
+
 def test_doctor_still_works():
     result = subprocess.run([sys.executable, "-m", "gpukit", "--help"], capture_output=True, text=True,
                             timeout=60, cwd=ROOT)

@@ -58,6 +58,19 @@ def test_plan_moves_the_excess_of_a_full_device_to_the_others():
     with pytest.raises(MemoryError, match="simulated"):
         sharding.check_fits(sharding.even(2000, 2), memory, estimate, headroom=0.1)
     sharding.check_fits(p.per_replica_batch_sizes, memory, estimate, headroom=0.1)
+    with pytest.raises(ValueError, match="2 batch sizes for 1 devices"):
+        sharding.check_fits([10, 10**9], memory[:1], estimate)
+    with pytest.raises(ValueError, match="headroom"):
+        sharding.check_fits([10, 10], memory, estimate, headroom=1.5)
+
+
+def test_too_big_a_batch_suggests_an_accumulation_that_splits_exactly():
+    estimate = sharding.estimate_from_counts(1000, 1000)
+    room_for_40 = [estimate.bytes_for(40)]
+    assert sharding.max_batch_sizes(room_for_40, estimate, headroom=0.0) == [40]
+    # ceil(100 / 40) = 3 would be micro-batches of 33.3: not a split lesson 04 accepts
+    with pytest.raises(ValueError, match=r"accum_steps=4 micro-batches of 25"):
+        sharding.plan([1], 100, memory=room_for_40, estimate=estimate, headroom=0.0)
 
 
 def test_plan_table_explains_every_number():
@@ -232,6 +245,10 @@ def test_uneven_batches_reject_bad_sizes_before_any_work():
         sharding.UnevenBatches(strategy, x, y, [64, 32, 32])
     with pytest.raises(ValueError, match="epochs"):
         sharding.train(strategy, None, None, x, y, [32, 16, 16], epochs=0)
+    batches = sharding.UnevenBatches(strategy, x, y, [16, 8, 8])
+    for step in (-1, len(batches), 1.0):
+        with pytest.raises(ValueError, match="must be an int in 0..1"):
+            batches.batch(step)
 
 
 # --- stragglers ------------------------------------------------------------------------------
