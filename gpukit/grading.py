@@ -561,6 +561,8 @@ def _check_notebook(path: pathlib.Path) -> str | None:
         nb = json.loads(path.read_text(encoding="utf-8"))
     except UnicodeDecodeError as err:
         return f"not a notebook: the file is not UTF-8 text ({err.reason})"
+    except OSError as err:  # permissions, a file removed while grading: this row fails, the run goes on
+        return f"cannot read the file ({err.strerror or err})"
     except json.JSONDecodeError as err:
         return f"not a notebook: invalid JSON at line {err.lineno} column {err.colno} ({err.msg})"
     if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):

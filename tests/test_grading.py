@@ -305,3 +305,19 @@ def test_question_points_from_the_autograder(graded):
     solution = grading.solution_paths(["01_mirrored_strategy"])[0]
     zip_path = grading.autograder_zip(solution)
     assert grading.question_points(zip_path) == {"q1": 2.0, "q2": 2.0, "q3": 1.0}
+
+
+def test_a_submission_that_cannot_be_read_gets_an_error_row_not_a_crash(tmp_path, monkeypatch):
+    path = tmp_path / "locked.ipynb"
+    path.write_text("{}")
+    real = pathlib.Path.read_text
+
+    def no_permission(self, *args, **kwargs):
+        if self == path:
+            raise PermissionError(13, "Permission denied")
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(pathlib.Path, "read_text", no_permission)
+    row = grading.grade_one(path, tmp_path / "unused.zip", {"q1": 1.0}, timeout=10)
+    assert row.status == "error" and "cannot read the file (Permission denied)" in row.reason
+    assert row.score == 0 and row.max == 1
