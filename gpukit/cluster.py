@@ -49,7 +49,7 @@ import types
 import numpy as np
 
 from ._args import kill as _kill
-from ._args import whole as _positive_int
+from ._args import whole
 from .grading import Report, not_solved
 
 HOST = "127.0.0.1"
@@ -98,8 +98,8 @@ def local_cluster(n_workers: int, n_ps: int = 0, host: str = HOST, ports=None) -
     workers (ParameterServerStrategy). ``ports`` (one per task, in that order) default to
     free ports.
     """
-    _positive_int("n_workers", n_workers)
-    _positive_int("n_ps", n_ps, minimum=0)
+    whole("n_workers", n_workers)
+    whole("n_ps", n_ps, minimum=0)
     n_tasks = n_workers + (1 + n_ps if n_ps else 0)
     if ports is None:
         ports = free_ports(n_tasks, host)
@@ -201,8 +201,8 @@ class Fault:
     def __post_init__(self):
         if self.kind not in ("kill", "stop"):
             raise ValueError(f"Fault kind={self.kind!r}; use 'kill' (SIGKILL) or 'stop' (SIGSTOP)")
-        _positive_int("epoch", self.epoch, minimum=0)
-        _positive_int("step", self.step, minimum=0)
+        whole("epoch", self.epoch, minimum=0)
+        whole("step", self.step, minimum=0)
 
 
 @dataclasses.dataclass

@@ -102,22 +102,19 @@ class BatchSizes:
         )
 
 
-_positive_int = whole
-
-
 def batch_sizes(num_replicas: int, global_batch_size=None, per_replica_batch_size=None) -> BatchSizes:
     """Work out and check the batch arithmetic from either batch size.
 
     Raises ``ValueError`` when the global batch does not split evenly over the replicas,
     naming the nearest sizes that do.
     """
-    num_replicas = _positive_int("num_replicas", num_replicas)
+    num_replicas = whole("num_replicas", num_replicas)
     if (global_batch_size is None) == (per_replica_batch_size is None):
         raise ValueError("give exactly one of global_batch_size or per_replica_batch_size")
     if per_replica_batch_size is not None:
-        per = _positive_int("per_replica_batch_size", per_replica_batch_size)
+        per = whole("per_replica_batch_size", per_replica_batch_size)
         return BatchSizes(per * num_replicas, per, num_replicas)
-    gb = _positive_int("global_batch_size", global_batch_size)
+    gb = whole("global_batch_size", global_batch_size)
     if gb < num_replicas:
         raise ValueError(
             f"global_batch_size={gb} is smaller than num_replicas={num_replicas}: some replicas "
