@@ -30,15 +30,44 @@ def _dense(units, seed, activation=None, name=None):
     )
 
 
-def mlp(input_shape=(64,), hidden=(64,), num_classes: int = 10, seed: int = 0, strategy=None,
-        name: str = "mlp") -> keras.Model:
-    """A multilayer perceptron: Flatten, ``hidden`` ReLU layers, a logits layer."""
+BATCH_NORM = (None, "plain", "synchronized")
+
+
+def _check_regularizers(num_classes, batch_norm, dropout) -> None:
     if num_classes < 2:
         raise ValueError(f"num_classes={num_classes} must be >= 2")
+    if batch_norm not in BATCH_NORM:
+        raise ValueError(
+            f"batch_norm={batch_norm!r} is not one of {BATCH_NORM}: 'synchronized' computes the batch "
+            f"statistics over all replicas (equals one device), 'plain' per replica (differs)")
+    if not 0.0 <= dropout < 1.0:
+        raise ValueError(f"dropout={dropout!r} must be a rate in [0, 1), e.g. 0.25")
+
+
+def _batch_norm(batch_norm, name):
+    """A BatchNormalization layer; ``synchronized=True`` all-reduces its statistics over replicas."""
+    return keras.layers.BatchNormalization(synchronized=batch_norm == "synchronized", name=name)
+
+
+def mlp(input_shape=(64,), hidden=(64,), num_classes: int = 10, seed: int = 0, strategy=None,
+        name: str = "mlp", batch_norm: str | None = None, dropout: float = 0.0) -> keras.Model:
+    """A multilayer perceptron: Flatten, ``hidden`` ReLU layers, a logits layer.
+
+    ``batch_norm="plain"`` or ``"synchronized"`` puts a BatchNormalization between each hidden
+    Dense and its ReLU; ``dropout`` > 0 adds a Dropout after each hidden layer (lesson 01 shows
+    what both do to "equals one device").
+    """
+    _check_regularizers(num_classes, batch_norm, dropout)
     with _scope(strategy):
         layers = [keras.Input(tuple(input_shape)), keras.layers.Flatten()]
         for i, units in enumerate(hidden):
-            layers.append(_dense(units, seed + i, "relu", name=f"hidden_{i}"))
+            if batch_norm is None:
+                layers.append(_dense(units, seed + i, "relu", name=f"hidden_{i}"))
+            else:
+                layers += [_dense(units, seed + i, name=f"hidden_{i}"), _batch_norm(batch_norm, f"bn_{i}"),
+                           keras.layers.ReLU(name=f"relu_{i}")]
+            if dropout:
+                layers.append(keras.layers.Dropout(dropout, seed=seed + i, name=f"dropout_{i}"))
         layers.append(_dense(num_classes, seed + len(hidden), name="logits"))
         return keras.Sequential(layers, name=name)
 
@@ -61,6 +90,47 @@ def small_cnn(input_shape=(8, 8, 1), filters=(16, 32), num_classes: int = 10, se
         return keras.Sequential(layers, name=name)
 
 
+def cnn(input_shape=(8, 8, 1), filters=(16, 32), num_classes: int = 10, seed: int = 0, strategy=None,
+        batch_norm: str | None = "synchronized", dropout: float = 0.25, name: str = "cnn") -> keras.Model:
+    """A small real-world CNN: per block Conv 3x3 (no bias) -> BatchNorm -> ReLU, a 2x2 max-pool after
+    every block but the last, global average pooling, Dropout, logits. Later lessons use it.
+
+    BatchNorm is ``synchronized`` by default: under a strategy its statistics then cover the
+    global batch, as on one device. Dropout draws its mask per replica, so with ``dropout`` > 0
+    training can only equal one device statistically, not number by number.
+    """
+    _check_regularizers(num_classes, batch_norm, dropout)
+    if not filters:
+        raise ValueError("filters=() gives a CNN without convolutions; pass e.g. filters=(16, 32)")
+    with _scope(strategy):
+        layers = [keras.Input(tuple(input_shape))]
+        for i, f in enumerate(filters):
+            layers.append(keras.layers.Conv2D(
+                f, 3, padding="same", use_bias=batch_norm is None, name=f"conv_{i}",
+                kernel_initializer=keras.initializers.GlorotUniform(seed=seed + i)))
+            if batch_norm is not None:
+                layers.append(_batch_norm(batch_norm, f"bn_{i}"))
+            layers.append(keras.layers.ReLU(name=f"relu_{i}"))
+            if i < len(filters) - 1:
+                layers.append(keras.layers.MaxPooling2D(2, name=f"pool_{i}"))
+        layers.append(keras.layers.GlobalAveragePooling2D(name="gap"))
+        if dropout:
+            layers.append(keras.layers.Dropout(dropout, seed=seed, name="dropout"))
+        layers.append(_dense(num_classes, seed + len(filters), name="logits"))
+        return keras.Sequential(layers, name=name)
+
+
+def has_batch_norm(model) -> bool:
+    """True when any layer of ``model`` (nested models included) is a BatchNormalization."""
+    return any(isinstance(layer, keras.layers.BatchNormalization) for layer in _layers(model))
+
+
+def _layers(model):
+    for layer in getattr(model, "layers", ()):
+        yield layer
+        yield from _layers(layer)
+
+
 def clone(model: keras.Model, strategy=None) -> keras.Model:
     """A copy of ``model`` with the same weights, its variables created under ``strategy``."""
     with _scope(strategy):
@@ -74,4 +144,4 @@ def variables_in_scope(strategy, variables) -> bool:
     return all(strategy.extended.variable_created_in_scope(getattr(v, "value", v)) for v in variables)
 
 
-__all__ = ["mlp", "small_cnn", "clone", "variables_in_scope"]
+__all__ = ["mlp", "small_cnn", "cnn", "has_batch_norm", "clone", "variables_in_scope"]
