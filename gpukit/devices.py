@@ -77,26 +77,39 @@ def physical() -> dict[str, int]:
         return {kind: len(tf.config.list_physical_devices(kind)) for kind in ("CPU", "GPU", "TPU")}
 
 
+# One GPU and virtual > 1 (Colab): split it into this many MB per logical GPU so a lesson still
+# has replicas to mirror over. Not run here (no GPU): reasoned from TensorFlow's documented
+# logical-GPU API; 1 GiB each fits every lesson's default model on a 16 GB card.
+SPLIT_MB = 1024
+
+
 def _request(virtual: int, memory_growth: bool, memory_limits: list[int] | None) -> dict:
     counts = physical()
     if counts["TPU"]:
         return {"kind": "TPU"}
     if counts["GPU"] == 1 and memory_limits:
         return {"kind": "GPU-split", "memory_limits": memory_limits}
+    if counts["GPU"] == 1 and virtual > 1:
+        return {"kind": "GPU-split", "memory_limits": [SPLIT_MB] * virtual}
     if counts["GPU"]:
         return {"kind": "GPU", "memory_growth": bool(memory_growth)}
     return {"kind": "CPU", "virtual": virtual}
 
 
-def setup(virtual: int = 4, memory_growth: bool = True, memory_limits=None) -> list[Device]:
+def setup(virtual: int = 4, memory_growth: bool = True, memory_limits=None,
+          deterministic: bool = False) -> list[Device]:
     """Configure the devices of this process once; return the logical devices.
 
     Args:
-        virtual: on a machine without GPU, how many logical CPUs to make (>= 1).
+        virtual: on a machine without GPU, how many logical CPUs to make (>= 1); on a machine
+            with exactly one GPU, how many logical GPUs to split it into (``SPLIT_MB`` each), so
+            a lesson still mirrors over several replicas there.
         memory_growth: on GPUs, allocate memory as needed instead of all at start.
         memory_limits: on a single GPU, split it into logical GPUs of these sizes (MB),
             e.g. ``[2048, 1024]`` for a 2 GB + 1 GB rig. Ignored on CPU, where TensorFlow
             cannot limit memory (lesson 03 simulates capacities there instead).
+        deterministic: also call ``comparison_mode()`` (TF32 off, deterministic ops), what every
+            lesson's "equals one device" check needs on a GPU.
 
     Raises:
         ValueError: a malformed request (``virtual`` not an int >= 1, bad limits).
@@ -106,6 +119,8 @@ def setup(virtual: int = 4, memory_growth: bool = True, memory_limits=None) -> l
     virtual = _check_virtual(virtual)
     limits = _check_memory_limits(memory_limits, virtual)
     request = _request(virtual, memory_growth, limits)
+    if deterministic:
+        comparison_mode()
     if request == _last_request:
         return describe(verbose=False)
     try:
@@ -150,6 +165,24 @@ def _apply(request: dict) -> None:
     for gpu in gpus:
         if tf.config.experimental.get_memory_growth(gpu) != request["memory_growth"]:
             tf.config.experimental.set_memory_growth(gpu, request["memory_growth"])
+
+
+def comparison_mode() -> dict:
+    """Make a distributed result comparable number by number with a one-device one; return the settings.
+
+    * TF32 off: on Ampere and newer GPUs TensorFlow runs float32 matmuls and convolutions in
+      TF32 by default (10-bit mantissa), so two correct runs differ by ~1e-3 instead of ~1e-7.
+    * Op determinism on: GPU kernels such as cuDNN convolutions' backward or scatter ops may
+      sum in a different order each run.
+    On a CPU both are already true; the settings are set here too so the same check cell runs
+    unchanged on every machine. The third condition, the same XLA setting on both sides, is the
+    caller's: Keras' ``jit_compile="auto"`` turns XLA on for ``fit`` without a strategy on a GPU
+    and off under one, so compare with ``jit_compile=False`` on both sides (lessons do).
+    Safe to call more than once and after TensorFlow started.
+    """
+    tf.config.experimental.enable_tensor_float_32_execution(False)
+    tf.config.experimental.enable_op_determinism()
+    return {"tf32": tf.config.experimental.tensor_float_32_execution_enabled(), "op_determinism": True}
 
 
 def logical() -> list[Device]:
