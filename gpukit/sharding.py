@@ -604,38 +604,20 @@ def gradients(strategy, model, x, y, per_replica_batch_sizes, divide_by: str = "
     ``"per_replica"`` takes each replica's mean (``tf.reduce_mean``): with uneven batches
     this does not just scale the gradient, it over-weights the examples of small replicas.
     A function ``divide_by(per_example_losses, global_batch_size) -> scalar`` is used as
-    given (the lesson-03 exercise passes the learner's).
+    given (the lesson-03 exercise passes the learner's). The step is
+    ``gpukit.training.batch_gradients`` on the first uneven batch.
     """
     from . import training
-    from ._tf import tf
 
     if not callable(divide_by) and divide_by not in ("global", "per_replica"):
         raise ValueError(f"divide_by={divide_by!r}; choose 'global', 'per_replica' or a function")
     batches = UnevenBatches(strategy, x, y, per_replica_batch_sizes)
-    loss_fn = loss_fn or training.per_example_loss()
-    gb = batches.global_batch_size
-
-    def replica_grads(xb, yb):
-        with tf.GradientTape() as tape:
-            per_example = loss_fn(yb, model(xb, training=True))
-            if callable(divide_by):
-                loss = divide_by(per_example, gb)
-            elif divide_by == "global":
-                loss = tf.nn.compute_average_loss(per_example, global_batch_size=gb)
-            else:
-                loss = tf.reduce_mean(per_example)
-        return tape.gradient(loss, model.trainable_variables)
-
-    @tf.function
-    def step(batch):
-        per_replica = strategy.run(replica_grads, args=batch)
-        return [strategy.reduce(training.SUM, g, axis=None) for g in per_replica]
-
-    return [g.numpy() for g in step(batches.batch(0))]
+    return training.batch_gradients(strategy, model, [batches.batch(0)], global_batch_size=batches.global_batch_size,
+                                    divide_by=divide_by, loss_fn=loss_fn)
 
 
 def train(strategy, model, optimizer, x, y, per_replica_batch_sizes, *, epochs: int = 1, loss_fn=None) -> dict:
-    """Train with uneven per-replica batches through ``gpukit.training.make_train_step``.
+    """Train with uneven per-replica batches through ``gpukit.training`` (its step and epoch loop).
 
     Returns ``{"loss": [...], "accuracy": [...]}`` per epoch (means over the epoch's steps),
     like ``fit``'s history. Equal to single-device training on the same global batches.
@@ -645,16 +627,7 @@ def train(strategy, model, optimizer, x, y, per_replica_batch_sizes, *, epochs: 
     whole("epochs", epochs)
     batches = UnevenBatches(strategy, x, y, per_replica_batch_sizes)
     train_step = training.make_train_step(strategy, model, optimizer, batches.global_batch_size, loss_fn)
-    history = {"loss": [], "accuracy": []}
-    for _ in range(epochs):
-        loss_sum = correct = 0.0
-        for batch in batches:
-            loss, right = train_step(batch)
-            loss_sum += float(loss)
-            correct += float(right)
-        history["loss"].append(loss_sum / batches.steps)
-        history["accuracy"].append(correct / (batches.steps * batches.global_batch_size))
-    return history
+    return training.train_epochs(train_step, batches, epochs=epochs, batch_size=batches.global_batch_size).history
 
 
 # ---------------------------------------------------------------------------------------
