@@ -74,7 +74,6 @@ inputs and uses it. Same equality, less memory saved (the input batch is loaded 
 from __future__ import annotations
 
 import dataclasses
-import numbers
 import time
 
 import numpy as np
@@ -84,92 +83,10 @@ from . import training
 from ._args import kill as _kill
 from ._args import whole
 from ._tf import keras, tf
+from .batching import AccumSizes, accum_sizes, check_accum_steps, smallest_accum_steps  # noqa: F401
 from .grading import Report, attempted, not_solved, try_answer
 
 PARTIAL = ("drop", "apply")
-
-
-@dataclasses.dataclass(frozen=True)
-class AccumSizes:
-    """The batch arithmetic of accumulation under data parallelism."""
-
-    global_batch_size: int  # examples per weight update
-    micro_batch_size: int  # examples per micro-step, all replicas together
-    per_replica_batch_size: int  # examples per micro-step on one replica
-    num_replicas: int
-    accum_steps: int
-
-    def __str__(self) -> str:
-        return (
-            f"global_batch_size = per_replica_batch_size x num_replicas x accum_steps = "
-            f"{self.per_replica_batch_size} x {self.num_replicas} x {self.accum_steps} = "
-            f"{self.global_batch_size}"
-        )
-
-
-def check_accum_steps(accum_steps) -> int:
-    """Return ``accum_steps`` as an int, or raise ``ValueError`` naming the fix."""
-    if isinstance(accum_steps, bool) or not isinstance(accum_steps, numbers.Integral):
-        raise ValueError(
-            f"accum_steps={accum_steps!r} must be a whole number of micro-batches per update "
-            f"(an int >= 1, e.g. accum_steps=4); 1 means no accumulation"
-        )
-    if accum_steps < 1:
-        raise ValueError(
-            f"accum_steps={accum_steps} must be >= 1 (the number of micro-batches added up per "
-            f"update); use 1 for plain training"
-        )
-    return int(accum_steps)
-
-
-def accum_sizes(num_replicas: int, global_batch_size: int, accum_steps: int) -> AccumSizes:
-    """Split ``global_batch_size`` into ``accum_steps`` micro-batches over ``num_replicas``.
-
-    Raises ``ValueError`` (naming nearby sizes that work) unless
-    ``global_batch_size = per_replica_batch_size x num_replicas x accum_steps`` exactly.
-    """
-    k = check_accum_steps(accum_steps)
-    whole("num_replicas", num_replicas)
-    gb = whole("global_batch_size", global_batch_size)
-    if gb % k:
-        lower = gb - gb % k
-        raise ValueError(
-            f"global_batch_size={gb} cannot be split into accum_steps={k} equal micro-batches; "
-            f"use global_batch_size={lower or k} or {lower + k}, or another accum_steps"
-        )
-    try:
-        micro = gdata.batch_sizes(num_replicas, global_batch_size=gb // k)
-    except ValueError as err:
-        step = num_replicas * k
-        lower = gb - gb % step
-        raise ValueError(
-            f"global_batch_size={gb} with accum_steps={k} gives micro-batches of {gb // k}, "
-            f"which do not split over num_replicas={num_replicas} ({err}); use "
-            f"global_batch_size={lower or step} or {lower + step} (a multiple of "
-            f"num_replicas x accum_steps = {step})"
-        ) from None
-    return AccumSizes(gb, micro.global_batch_size, micro.per_replica_batch_size, micro.num_replicas, k)
-
-
-def smallest_accum_steps(global_batch_size: int, num_replicas: int, max_per_replica_batch_size: int) -> int:
-    """The fewest ``accum_steps`` whose micro-batches fit a device that holds at most
-    ``max_per_replica_batch_size`` examples (a memory limit), with the global batch split
-    exactly. Raises ``ValueError`` when no split exists. Exercise 04, question 1.
-
-    >>> smallest_accum_steps(256, num_replicas=4, max_per_replica_batch_size=24)  # 16 per replica
-    4
-    """
-    gb = whole("global_batch_size", global_batch_size)
-    r = whole("num_replicas", num_replicas)
-    most = whole("max_per_replica_batch_size", max_per_replica_batch_size)
-    if gb % r == 0:  # k = gb / r (one example per replica) always works; start at the least that could fit
-        for k in range(max(1, -(-gb // (r * most))), gb // r + 1):
-            if gb % (r * k) == 0:
-                return k
-    raise ValueError(
-        f"global_batch_size={gb} cannot be split over num_replicas={r} into micro-batches of at most "
-        f"{most} per replica; use a global batch that is a multiple of num_replicas={r}"
-    )
 
 
 def _check_partial(partial) -> str:
@@ -354,7 +271,8 @@ def gradients(strategy, model, x, y, *, accum_steps: int, divide_by="global", lo
     ``accum_steps`` micro-batches. ``divide_by`` is how each micro-batch scales its loss:
     ``"global"`` (right: per-example sum / global_batch_size), ``"micro_batch"`` (the mean of
     each micro-batch, then added up: ``accum_steps`` times too big) or ``"none"`` (the
-    unreduced per-example loss, as seed 004 does: ``global_batch_size`` times too big).
+    unreduced per-example loss, as the article "Why isn't TensorFlow's multi-GPU utility
+    improving training speed?" does: ``global_batch_size`` times too big).
     A tuple of these computes each (in one traced step) and returns ``{divide_by: grads}``.
     Nothing is applied; the model is unchanged.
     """
@@ -470,17 +388,17 @@ def estimate_memory(model, per_replica_batch_size: int, accum_steps: int, optimi
                     dtype="float32") -> dict:
     """Per-device memory of one accumulated update, in bytes: a plan, not a measurement.
 
-    Built on lesson 03's planner (``gpukit.sharding.estimate_memory``): weights, gradients
+    Built on lesson 03's planner (``gpukit.memory.estimate_memory``): weights, gradients
     and optimizer slots are fixed; accumulation adds one accumulator per trainable weight
     (when ``accum_steps > 1``) and shrinks the part that grows with the batch, the
     activations kept for the backward pass, to one micro-batch of
     ``per_replica_batch_size`` examples.
     """
-    from . import sharding
+    from . import memory
 
     k = check_accum_steps(accum_steps)
     per_replica_batch_size = whole("per_replica_batch_size", per_replica_batch_size)
-    plan = sharding.estimate_memory(model, optimizer, dtype)
+    plan = memory.estimate_memory(model, optimizer, dtype)
     out = {
         "weights, gradients, optimizer": plan.fixed,
         "accumulators": plan.gradients if k > 1 else 0,

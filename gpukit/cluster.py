@@ -254,8 +254,9 @@ def dataset_fn(input_context, x, y, global_batch_size: int, naive: bool = False)
     are exactly examples ``[k*GB, (k+1)*GB)``: global batch k of single-process training.
     Auto-sharding is switched off because we sharded by hand.
 
-    Naive (seed 002): batch by the *global* batch, then shard: each worker trains on whole
-    global batches, so one step uses W x GB examples and an epoch has W times fewer steps.
+    Naive (the article "How can TensorFlow operations be distributed across GPUs?"): batch by
+    the *global* batch, then shard: each worker trains on whole global batches, so one step
+    uses W x GB examples and an epoch has W times fewer steps.
     """
     from ._tf import tf
 
@@ -309,10 +310,11 @@ def check_sharding(n_examples: int, global_batch_size: int, num_workers: int, na
     return len(batches)
 
 
-def _worker_threads():
+def worker_threads():
+    """In a worker process: one intra-op thread (two processes share 2 cores; avoids oversubscription)."""
     from ._tf import tf
 
-    try:  # two processes share 2 cores: one intra-op thread each avoids oversubscription
+    try:
         tf.config.threading.set_intra_op_parallelism_threads(1)
     except RuntimeError:
         pass
@@ -332,7 +334,7 @@ def train_mwms(ctx, *, epochs: int = 3, global_batch_size: int = 32, n_examples:
     ``data=(x, y)`` (from ``training_data`` in the launching process) saves each worker loading
     scikit-learn's digits itself: start-up is the expensive part of a small cluster run.
     """
-    _worker_threads()
+    worker_threads()
     from . import data as data_module
     from . import models, training
     from ._tf import keras, tf
@@ -419,7 +421,7 @@ def train_ps(ctx, *, steps: int = 24, batch_size: int = 32, hidden=(64,), learni
     workers can read the same value and one increment is lost) and with the underlying
     ``tf.Variable.assign_add`` (one atomic op on the parameter server).
     """
-    _worker_threads()
+    worker_threads()
     from . import models
     from ._tf import keras, tf
 

@@ -128,7 +128,7 @@ def test_sharding_policy_gives_the_global_batches():
     assert cluster.check_sharding(96, global_batch_size=24, num_workers=3) == 4
     ids = np.arange(64)
     assert cluster.global_batches(ids, ids, 16, 2)[1] == list(range(16, 32))
-    # seed 002: batch by the global batch, then shard -> each step sees 2 x 16 examples, half the steps
+    # the naive pipeline: batch by the global batch, then shard -> each step sees 2 x 16 examples, half the steps
     naive = cluster.global_batches(ids, ids, 16, 2, naive=True)
     assert [len(b) for b in naive] == [32, 32]
     with pytest.raises(ValueError, match="2 steps of \\[32\\] examples instead of 4 steps of 16"):
