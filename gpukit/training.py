@@ -93,6 +93,9 @@ def build_optimizer(strategy, model, optimizer) -> None:
             optimizer.build(model.trainable_variables)
 
 
+DIVIDE_BY = ("global", "per_replica", "none")
+
+
 def scale_loss(per_example, global_batch_size: int, divide_by="global"):
     """One replica's loss from its per-example losses; ``divide_by`` says how.
 
@@ -121,8 +124,6 @@ def check_divide_by(divide_by) -> None:
         return
     raise ValueError(f"divide_by={divide_by!r}; choose one of {DIVIDE_BY}, a positive number or a function")
 
-
-DIVIDE_BY = ("global", "per_replica", "none")
 
 
 def replica_loss(model, x, y, *, global_batch_size: int, loss_fn=None, divide_by="global",
