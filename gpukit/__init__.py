@@ -1,10 +1,12 @@
 """gpukit: scale TensorFlow training from one device to many, and check every step.
 
 Modules (one per technique; each names the lesson that teaches it):
-``devices``, ``strategies``, ``data``, ``models``, ``training``, ``checks`` (lesson 01),
+``devices``, ``strategies``, ``data``, ``batching`` (batch arithmetic, no TensorFlow),
+``models``, ``training`` (the step core every technique builds on), ``checks`` (lesson 01),
 ``doctor`` (``python -m gpukit doctor``), ``bench`` (``make bench``);
-``cluster`` (lesson 02: real local worker processes), ``sharding`` (lesson 03: memory
-planner, uneven batches), ``accumulation`` (lesson 04); ``grading`` (otter-grader
+``launcher`` (start, watch and clean up processes) and ``cluster`` (lesson 02: TF_CONFIG and
+the worker programs), ``memory`` (lessons 03-04: the memory planner), ``sharding`` (lesson 03:
+uneven batches, stragglers), ``accumulation`` (lesson 04); ``grading`` (otter-grader
 exercises, ``python -m gpukit grade``); ``plots`` and ``widgets`` (figures and sliders
 the lessons share).
 
@@ -20,10 +22,10 @@ __version__ = "0.1.0"
 REPO = "gpukit/gpukit"  # GitHub owner/name used for Colab links and the Colab install cell
 
 _MODULES = {
-    "devices", "strategies", "data", "models", "training", "checks", "doctor", "bench",  # 01
+    "devices", "strategies", "data", "batching", "models", "training", "checks", "doctor", "bench",  # 01
     "grading",  # exercises and batch grading
-    "cluster",  # 02
-    "sharding",  # 03
+    "launcher", "cluster",  # 02
+    "memory", "sharding",  # 03
     "accumulation",  # 04
     "plots", "widgets",
 }

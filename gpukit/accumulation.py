@@ -74,7 +74,6 @@ inputs and uses it. Same equality, less memory saved (the input batch is loaded 
 from __future__ import annotations
 
 import dataclasses
-import numbers
 import time
 
 import numpy as np
@@ -84,93 +83,10 @@ from . import training
 from ._args import kill as _kill
 from ._args import whole
 from ._tf import keras, tf
+from .batching import AccumSizes, accum_sizes, check_accum_steps, smallest_accum_steps  # noqa: F401
 from .grading import Report, attempted, not_solved, try_answer
 
-SUM = tf.distribute.ReduceOp.SUM
 PARTIAL = ("drop", "apply")
-
-
-@dataclasses.dataclass(frozen=True)
-class AccumSizes:
-    """The batch arithmetic of accumulation under data parallelism."""
-
-    global_batch_size: int  # examples per weight update
-    micro_batch_size: int  # examples per micro-step, all replicas together
-    per_replica_batch_size: int  # examples per micro-step on one replica
-    num_replicas: int
-    accum_steps: int
-
-    def __str__(self) -> str:
-        return (
-            f"global_batch_size = per_replica_batch_size x num_replicas x accum_steps = "
-            f"{self.per_replica_batch_size} x {self.num_replicas} x {self.accum_steps} = "
-            f"{self.global_batch_size}"
-        )
-
-
-def check_accum_steps(accum_steps) -> int:
-    """Return ``accum_steps`` as an int, or raise ``ValueError`` naming the fix."""
-    if isinstance(accum_steps, bool) or not isinstance(accum_steps, numbers.Integral):
-        raise ValueError(
-            f"accum_steps={accum_steps!r} must be a whole number of micro-batches per update "
-            f"(an int >= 1, e.g. accum_steps=4); 1 means no accumulation"
-        )
-    if accum_steps < 1:
-        raise ValueError(
-            f"accum_steps={accum_steps} must be >= 1 (the number of micro-batches added up per "
-            f"update); use 1 for plain training"
-        )
-    return int(accum_steps)
-
-
-def accum_sizes(num_replicas: int, global_batch_size: int, accum_steps: int) -> AccumSizes:
-    """Split ``global_batch_size`` into ``accum_steps`` micro-batches over ``num_replicas``.
-
-    Raises ``ValueError`` (naming nearby sizes that work) unless
-    ``global_batch_size = per_replica_batch_size x num_replicas x accum_steps`` exactly.
-    """
-    k = check_accum_steps(accum_steps)
-    whole("num_replicas", num_replicas)
-    gb = whole("global_batch_size", global_batch_size)
-    if gb % k:
-        lower = gb - gb % k
-        raise ValueError(
-            f"global_batch_size={gb} cannot be split into accum_steps={k} equal micro-batches; "
-            f"use global_batch_size={lower or k} or {lower + k}, or another accum_steps"
-        )
-    try:
-        micro = gdata.batch_sizes(num_replicas, global_batch_size=gb // k)
-    except ValueError as err:
-        step = num_replicas * k
-        lower = gb - gb % step
-        raise ValueError(
-            f"global_batch_size={gb} with accum_steps={k} gives micro-batches of {gb // k}, "
-            f"which do not split over num_replicas={num_replicas} ({err}); use "
-            f"global_batch_size={lower or step} or {lower + step} (a multiple of "
-            f"num_replicas x accum_steps = {step})"
-        ) from None
-    return AccumSizes(gb, micro.global_batch_size, micro.per_replica_batch_size, micro.num_replicas, k)
-
-
-def smallest_accum_steps(global_batch_size: int, num_replicas: int, max_per_replica_batch_size: int) -> int:
-    """The fewest ``accum_steps`` whose micro-batches fit a device that holds at most
-    ``max_per_replica_batch_size`` examples (a memory limit), with the global batch split
-    exactly. Raises ``ValueError`` when no split exists. Exercise 04, question 1.
-
-    >>> smallest_accum_steps(256, num_replicas=4, max_per_replica_batch_size=24)  # 16 per replica
-    4
-    """
-    gb = whole("global_batch_size", global_batch_size)
-    r = whole("num_replicas", num_replicas)
-    most = whole("max_per_replica_batch_size", max_per_replica_batch_size)
-    if gb % r == 0:  # k = gb / r (one example per replica) always works; start at the least that could fit
-        for k in range(max(1, -(-gb // (r * most))), gb // r + 1):
-            if gb % (r * k) == 0:
-                return k
-    raise ValueError(
-        f"global_batch_size={gb} cannot be split over num_replicas={r} into micro-batches of at most "
-        f"{most} per replica; use a global batch that is a multiple of num_replicas={r}"
-    )
 
 
 def _check_partial(partial) -> str:
@@ -212,25 +128,21 @@ class Accumulator:
     # --- what runs on each replica -------------------------------------------------------
     def _replica_accumulate(self, x, y):
         s, variables = self.sizes, self.model.trainable_variables
-        with tf.GradientTape() as tape:
-            logits = self.model(x, training=True)
-            per_example = tf.cast(self.loss_fn(y, logits), tf.float32)
-            loss = tf.nn.compute_average_loss(per_example, global_batch_size=s.global_batch_size)
-            if self.model.losses:  # added k times per update, so 1/k of it each time
-                loss += tf.nn.scale_regularization_loss(tf.add_n(self.model.losses)) / s.accum_steps
+        with tf.GradientTape() as tape:  # regularization: added k times per update, so 1/k each time
+            logits, loss = training.replica_loss(self.model, x, y, global_batch_size=s.global_batch_size,
+                                                 loss_fn=self.loss_fn, regularization_divisor=s.accum_steps)
             scaled = self.optimizer.scale_loss(loss) if self.loss_scaled else loss
         for acc, grad in zip(self.accumulators, tape.gradient(scaled, variables)):
             acc.assign_add(tf.cast(grad, acc.dtype))
-        predicted = tf.argmax(logits, axis=-1, output_type=y.dtype)
-        correct = tf.reduce_sum(tf.cast(tf.equal(predicted, y), tf.float32))
-        return loss * s.accum_steps, correct  # loss: this replica's share of the micro-batch mean
+        # loss: this replica's share of the micro-batch mean
+        return loss * s.accum_steps, training.correct_count(logits, y)
 
     def _replica_apply(self, scale):
         grads = [acc.read_value() * tf.cast(scale, acc.dtype) for acc in self.accumulators]
         if self.loss_scaled and self.sizes.num_replicas > 1:
             # LossScaleOptimizer looks for inf/NaN on replica 0 only: share the verdict.
             bad = tf.cast(tf.logical_not(self.optimizer.check_finite(grads)), tf.float32)
-            bad = tf.distribute.get_replica_context().all_reduce(SUM, bad)
+            bad = tf.distribute.get_replica_context().all_reduce(training.SUM, bad)
             grads = [g * tf.where(bad > 0, tf.constant(np.nan, g.dtype), tf.ones([], g.dtype)) for g in grads]
         self.optimizer.apply_gradients(zip(grads, self.model.trainable_variables))
         self._replica_reset()
@@ -249,8 +161,7 @@ class Accumulator:
             return loss, correct
 
         def step(batch):
-            loss, correct = self.strategy.run(replica_step, args=batch)
-            return self.strategy.reduce(SUM, loss, axis=None), self.strategy.reduce(SUM, correct, axis=None)
+            return training.sum_over_replicas(self.strategy, *self.strategy.run(replica_step, args=batch))
 
         return step
 
@@ -332,32 +243,25 @@ def train(strategy, model, optimizer, data, *, global_batch_size: int, accum_ste
         )
     acc = Accumulator(strategy, model, optimizer, global_batch_size=sizes.global_batch_size,
                       accum_steps=sizes.accum_steps, loss_fn=loss_fn)
-    history = AccumHistory({"loss": [], "accuracy": []}, [], 0, sizes)
-    for epoch in range(epochs):
-        start = time.perf_counter()
-        totals = [0.0, 0.0, 0]  # loss, correct, micro-batches: counted once their update is applied
-        pending = [0.0, 0.0, 0]
-        updates = 0
-        for batch in dist:
-            loss, correct, applied = acc.micro_step(batch)
-            pending = [pending[0] + float(loss), pending[1] + float(correct), pending[2] + 1]
-            if applied:
-                totals = [t + p for t, p in zip(totals, pending)]
-                pending, updates = [0.0, 0.0, 0], updates + 1
-        dropped = pending[2] if partial == "drop" else 0
+    updates, dropped = [], []
+
+    def end_epoch(epoch, results):  # metrics count the micro-batches whose update was applied
+        pending = acc.pending
+        applied = (len(results) - pending) // sizes.accum_steps
         if acc.finish(partial):
-            totals = [t + p for t, p in zip(totals, pending)]
-            updates += 1
-        history.epoch_seconds.append(time.perf_counter() - start)
-        history.history["loss"].append(totals[0] / max(totals[2], 1))
-        history.history["accuracy"].append(totals[1] / max(totals[2] * sizes.micro_batch_size, 1))
-        history.updates.append(updates)
-        history.dropped_micro_batches.append(dropped)
-        history.steps_per_epoch = updates
+            applied, pending = applied + 1, 0
+        updates.append(applied)
+        dropped.append(pending)
+        return results[:len(results) - pending]
+
+    def after_epoch(epoch, history):
         if verbose:
-            print(f"epoch {epoch + 1}/{epochs}: {updates} updates, loss {history.history['loss'][-1]:.4f}, "
-                  f"accuracy {history.history['accuracy'][-1]:.3f}")
-    return history
+            print(f"epoch {epoch + 1}/{epochs}: {updates[-1]} updates, loss {history['loss'][-1]:.4f}, "
+                  f"accuracy {history['accuracy'][-1]:.3f}")
+
+    run = training.train_epochs(lambda batch: acc.micro_step(batch)[:2], dist, epochs=epochs,
+                                batch_size=sizes.micro_batch_size, end_epoch=end_epoch, after_epoch=after_epoch)
+    return AccumHistory(run.history, run.epoch_seconds, updates[-1], sizes, updates, dropped)
 
 
 def gradients(strategy, model, x, y, *, accum_steps: int, divide_by="global", loss_fn=None):
@@ -367,7 +271,8 @@ def gradients(strategy, model, x, y, *, accum_steps: int, divide_by="global", lo
     ``accum_steps`` micro-batches. ``divide_by`` is how each micro-batch scales its loss:
     ``"global"`` (right: per-example sum / global_batch_size), ``"micro_batch"`` (the mean of
     each micro-batch, then added up: ``accum_steps`` times too big) or ``"none"`` (the
-    unreduced per-example loss, as seed 004 does: ``global_batch_size`` times too big).
+    unreduced per-example loss, as the article "Why isn't TensorFlow's multi-GPU utility
+    improving training speed?" does: ``global_batch_size`` times too big).
     A tuple of these computes each (in one traced step) and returns ``{divide_by: grads}``.
     Nothing is applied; the model is unchanged.
     """
@@ -378,27 +283,12 @@ def gradients(strategy, model, x, y, *, accum_steps: int, divide_by="global", lo
     if bad or not ways:
         raise ValueError(f"divide_by={divide_by!r}; choose one of {choices} (or a tuple of them)")
     sizes = accum_sizes(strategy.num_replicas_in_sync, len(x), accum_steps)
-    loss_fn = loss_fn or training.per_example_loss()
     dist, _ = gdata.distribute(strategy, x, y, global_batch_size=sizes.micro_batch_size)
-    divisors = {"global": sizes.global_batch_size, "micro_batch": sizes.micro_batch_size, "none": None}
-
-    def replica_grads(xb, yb):
-        with tf.GradientTape(persistent=True) as tape:
-            per_example = loss_fn(yb, model(xb, training=True))
-            losses = [per_example if divisors[w] is None else tf.reduce_sum(per_example) / divisors[w]
-                      for w in ways]
-        return [tape.gradient(loss, model.trainable_variables) for loss in losses]
-
-    @tf.function
-    def micro(batch):
-        per_way = strategy.run(replica_grads, args=batch)
-        return [[strategy.reduce(SUM, g, axis=None) for g in grads] for grads in per_way]
-
-    totals = None
-    for batch in dist:
-        step = [[g.numpy() for g in grads] for grads in micro(batch)]
-        totals = step if totals is None else [[t + g for t, g in zip(ts, gs)] for ts, gs in zip(totals, step)]
-    return dict(zip(ways, totals)) if several else totals[0]
+    divisors = {"global": sizes.global_batch_size, "micro_batch": sizes.micro_batch_size, "none": "none"}
+    grads = training.batch_gradients(strategy, model, dist, global_batch_size=sizes.global_batch_size,
+                                     divide_by=tuple(divisors[w] for w in ways), loss_fn=loss_fn)
+    by_way = {w: grads[divisors[w]] for w in ways}
+    return by_way if several else by_way[ways[0]]
 
 
 # --- the fit path: a model whose train_step runs the micro-batches ------------------------------
@@ -456,14 +346,10 @@ class AccumulatingModel(keras.Model):
         def body(i, sums, loss_total, correct):
             xb, yb = x[i * micro:(i + 1) * micro], y[i * micro:(i + 1) * micro]
             with tf.GradientTape() as tape:
-                logits = self.model(xb, training=True)
-                per_example = tf.cast(self.loss_fn(yb, logits), tf.float32)
-                loss = tf.nn.compute_average_loss(per_example, global_batch_size=self.global_batch_size)
-                if self.model.losses:
-                    loss += tf.nn.scale_regularization_loss(tf.add_n(self.model.losses)) / k
+                logits, loss = training.replica_loss(self.model, xb, yb, global_batch_size=self.global_batch_size,
+                                                     loss_fn=self.loss_fn, regularization_divisor=k)
             grads = tape.gradient(loss, variables)
-            hits = tf.reduce_sum(tf.cast(tf.equal(tf.argmax(logits, -1, output_type=tf.int32),
-                                                  tf.cast(yb, tf.int32)), tf.float32))
+            hits = training.correct_count(logits, tf.cast(yb, tf.int32))
             return i + 1, [s + tf.cast(g, s.dtype) for s, g in zip(sums, grads)], loss_total + loss, correct + hits
 
         start = (tf.constant(0), [tf.zeros(v.shape, v.dtype) for v in variables], tf.constant(0.0), tf.constant(0.0))
@@ -502,17 +388,17 @@ def estimate_memory(model, per_replica_batch_size: int, accum_steps: int, optimi
                     dtype="float32") -> dict:
     """Per-device memory of one accumulated update, in bytes: a plan, not a measurement.
 
-    Built on lesson 03's planner (``gpukit.sharding.estimate_memory``): weights, gradients
+    Built on lesson 03's planner (``gpukit.memory.estimate_memory``): weights, gradients
     and optimizer slots are fixed; accumulation adds one accumulator per trainable weight
     (when ``accum_steps > 1``) and shrinks the part that grows with the batch, the
     activations kept for the backward pass, to one micro-batch of
     ``per_replica_batch_size`` examples.
     """
-    from . import sharding
+    from . import memory
 
     k = check_accum_steps(accum_steps)
     per_replica_batch_size = whole("per_replica_batch_size", per_replica_batch_size)
-    plan = sharding.estimate_memory(model, optimizer, dtype)
+    plan = memory.estimate_memory(model, optimizer, dtype)
     out = {
         "weights, gradients, optimizer": plan.fixed,
         "accumulators": plan.gradients if k > 1 else 0,
@@ -566,19 +452,17 @@ class PeakMemoryProbe:
     def __init__(self, global_batch_size: int, accum_steps=(1, 2, 4, 8), inputs: int = 784,
                  hidden=(512, 512), timeout: float = 180):
         import json
-        import os
-        import pathlib
         import subprocess
         import sys
         import weakref
+
+        from . import launcher
 
         self.accum_steps = [check_accum_steps(k) for k in accum_steps]
         for k in self.accum_steps:
             accum_sizes(1, global_batch_size, k)
         self.timeout = timeout
-        root = pathlib.Path(__file__).resolve().parents[1]
-        env = dict(os.environ, TF_CPU_ALLOCATOR_USE_BFC="true",
-                   PYTHONPATH=os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])))
+        env = launcher.child_env(TF_CPU_ALLOCATOR_USE_BFC="true")
         args = json.dumps({"global_batch_size": global_batch_size, "accum_steps": self.accum_steps,
                            "inputs": inputs, "hidden": list(hidden)})
         self._proc = subprocess.Popen([sys.executable, "-c", _PEAK_PROBE, args], stdout=subprocess.PIPE,

@@ -6,7 +6,7 @@
   so a model can learn something; reproducible from ``seed``.
 * ``load(name)``: ``"digits"``, or ``"mnist"`` / ``"cifar10"`` through ``keras.datasets``
   when ``allow_download=True``; offline it falls back to digits and says so.
-* ``batch_sizes()`` / ``distribute()``: the batch arithmetic every lesson prints,
+* ``batch_sizes()`` (from ``gpukit.batching``) / ``distribute()``: the batch arithmetic every lesson prints,
   ``global_batch_size = per_replica_batch_size x num_replicas``, checked with errors that
   propose valid sizes, then a distributed dataset batched by the global size.
 * ``check_batched()``: refuse a dataset that is unbatched or shaped unlike the model.
@@ -14,13 +14,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import warnings
 
 import numpy as np
 
 from ._args import whole
-from ._tf import tf
+from .batching import BatchSizes, batch_sizes  # noqa: F401  (the batch arithmetic lives there)
 
 
 def digits(image: bool = False, test_fraction: float = 0.25, seed: int = 0):
@@ -87,49 +86,6 @@ def load(name: str = "digits", allow_download: bool = False):
     )
 
 
-@dataclasses.dataclass(frozen=True)
-class BatchSizes:
-    """The batch arithmetic of data parallelism: ``global = per_replica x num_replicas``."""
-
-    global_batch_size: int
-    per_replica_batch_size: int
-    num_replicas: int
-
-    def __str__(self) -> str:
-        return (
-            f"global_batch_size = per_replica_batch_size x num_replicas = "
-            f"{self.per_replica_batch_size} x {self.num_replicas} = {self.global_batch_size}"
-        )
-
-
-def batch_sizes(num_replicas: int, global_batch_size=None, per_replica_batch_size=None) -> BatchSizes:
-    """Work out and check the batch arithmetic from either batch size.
-
-    Raises ``ValueError`` when the global batch does not split evenly over the replicas,
-    naming the nearest sizes that do.
-    """
-    num_replicas = whole("num_replicas", num_replicas)
-    if (global_batch_size is None) == (per_replica_batch_size is None):
-        raise ValueError("give exactly one of global_batch_size or per_replica_batch_size")
-    if per_replica_batch_size is not None:
-        per = whole("per_replica_batch_size", per_replica_batch_size)
-        return BatchSizes(per * num_replicas, per, num_replicas)
-    gb = whole("global_batch_size", global_batch_size)
-    if gb < num_replicas:
-        raise ValueError(
-            f"global_batch_size={gb} is smaller than num_replicas={num_replicas}: some replicas "
-            f"would get no examples; use at least {num_replicas}"
-        )
-    if gb % num_replicas:
-        lower = gb - gb % num_replicas
-        upper = lower + num_replicas
-        raise ValueError(
-            f"global_batch_size={gb} is not divisible by num_replicas={num_replicas}; "
-            f"use {lower} or {upper} (or pass capacities=... for uneven shards, lesson 03)"
-        )
-    return BatchSizes(gb, gb // num_replicas, num_replicas)
-
-
 def distribute(strategy, x, y=None, *, global_batch_size: int, drop_remainder: bool = True,
                shuffle: bool = False, seed: int = 0, repeat: bool = False):
     """Batch ``(x, y)`` (arrays, or an *unbatched* ``tf.data.Dataset``) by the global batch
@@ -139,6 +95,8 @@ def distribute(strategy, x, y=None, *, global_batch_size: int, drop_remainder: b
     has the same shape and distributed results equal single-device results exactly.
     Returns ``(distributed_dataset, BatchSizes)``.
     """
+    from ._tf import tf
+
     sizes = batch_sizes(strategy.num_replicas_in_sync, global_batch_size=global_batch_size)
     if isinstance(x, tf.data.Dataset):
         if y is not None:
@@ -170,6 +128,8 @@ def check_batched(dataset, input_shape, global_batch_size: int | None = None) ->
 
     ``input_shape`` is the model's input shape without the batch axis, e.g. ``(64,)``.
     """
+    from ._tf import tf
+
     spec = getattr(dataset, "element_spec", None)
     if spec is None:
         raise ValueError(f"expected a tf.data.Dataset of (x, y) batches, got {type(dataset).__name__}")

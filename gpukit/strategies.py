@@ -13,6 +13,9 @@ several (virtual) CPUs      ``MirroredStrategy`` over the logical CPUs
 one CPU                     ``OneDeviceStrategy`` on the CPU
 ==========================  ==============================================================
 
+``central_storage()`` builds the other single-machine strategy lesson 02 compares:
+``CentralStorageStrategy`` (variables kept once, on one device).
+
 Why ``mirrored()`` passes ``cross_device_ops=tf.distribute.ReductionToOneDevice()``:
 on TensorFlow 2.21 / Keras 3 the default collective all-reduce breaks Keras 3 custom
 training loops. Keras creates optimizer slot variables lazily *inside* the first
@@ -84,3 +87,13 @@ def pick(cross_device_ops=None) -> Choice:
     strategy = mirrored(names, cross_device_ops)
     source = "GPUs" if kind == "GPU" else "virtual CPUs (a laptop stand-in for GPUs)"
     return Choice(strategy, f"{len(names)} {source}: MirroredStrategy, one replica per device")
+
+
+def central_storage(compute_devices=None, parameter_device: str = "/cpu:0"):
+    """``CentralStorageStrategy``: one process, the replicas compute on ``compute_devices``
+    (default: every logical device), the variables live once on ``parameter_device``.
+    Fits one machine whose accelerators cannot hold a copy of the weights each, or when the
+    weights are large and the devices few; the updates are synchronous like Mirrored."""
+    names = list(compute_devices) if compute_devices is not None else devices.replica_devices()
+    return tf.distribute.experimental.CentralStorageStrategy(compute_devices=names,
+                                                             parameter_device=parameter_device)

@@ -9,7 +9,8 @@ the picture from ``planner_figure(state)``.
 
 from __future__ import annotations
 
-from . import sharding
+from . import batching
+from . import memory as mem
 
 GB = 10**9  # sliders speak in GB as vendors do; the plan table shows MiB
 
@@ -21,7 +22,7 @@ def planner_state(memories_gb, parameters_millions: float, activations_mb: float
     Args:
         memories_gb: memory of each device in GB (one replica per device).
         parameters_millions: model size in millions of parameters.
-        activations_mb: activation memory per example in MB (measure it: ``sharding.measure_activations``).
+        activations_mb: activation memory per example in MB (measure it: ``mem.measure_activations``).
         global_batch_size: examples per step over all devices.
         capacities: what the split is proportional to; default the memories.
 
@@ -31,18 +32,18 @@ def planner_state(memories_gb, parameters_millions: float, activations_mb: float
     """
     memory = [float(m) * GB for m in memories_gb]
     # activations are given in MB of values; estimate_from_counts counts values of `dtype`
-    per_value = sharding.BYTES_PER_VALUE[dtype]
-    estimate = sharding.estimate_from_counts(int(parameters_millions * 1e6), int(activations_mb * 1e6 / per_value),
+    per_value = mem.BYTES_PER_VALUE[dtype]
+    estimate = mem.estimate_from_counts(int(parameters_millions * 1e6), int(activations_mb * 1e6 / per_value),
                                              optimizer=optimizer, dtype=dtype)
     state = {"memory": memory, "estimate": estimate, "plan": None, "error": None,
              "even": None, "even_needed": None, "even_fits": None, "planned_needed": None}
     try:
-        sharding.check_capacities(memory, name="memory")
-        even = sharding.even(global_batch_size, len(memory))
+        batching.check_capacities(memory, name="memory")
+        even = batching.even(global_batch_size, len(memory))
         state["even"] = even
         state["even_needed"] = [estimate.bytes_for(n) for n in even]
         state["even_fits"] = all(n <= m * (1 - headroom) for n, m in zip(state["even_needed"], memory))
-        plan = sharding.plan(capacities if capacities is not None else list(memories_gb), global_batch_size,
+        plan = mem.plan(capacities if capacities is not None else list(memories_gb), global_batch_size,
                              memory=memory, estimate=estimate, headroom=headroom)
         state["plan"] = plan
         state["planned_needed"] = plan.memory_needed()

@@ -8,7 +8,8 @@ import random
 import numpy as np
 import pytest
 
-from gpukit import checks, devices, keras, models, sharding, strategies, tf, training
+from gpukit import batching, checks, devices, keras, models, sharding, strategies, tf, training
+from gpukit import memory as mem
 
 GiB = 2**30
 
@@ -24,7 +25,7 @@ GiB = 2**30
     ([1, 1, 1, 100], 10, [1, 1, 1, 7]),  # every replica gets at least one example
 ])
 def test_plan_is_proportional_and_sums_to_global(capacities, gb, expected):
-    p = sharding.plan(capacities, gb)
+    p = mem.plan(capacities, gb)
     assert list(p.per_replica_batch_sizes) == expected
     assert sum(p.per_replica_batch_sizes) == gb
     assert p.arithmetic().endswith(f"= {gb}")
@@ -32,14 +33,14 @@ def test_plan_is_proportional_and_sums_to_global(capacities, gb, expected):
 
 def test_plan_respects_memory_and_stays_close_to_proportional():
     rng = random.Random(0)
-    estimate = sharding.estimate_from_counts(2_000_000, 50_000)
+    estimate = mem.estimate_from_counts(2_000_000, 50_000)
     for _ in range(200):
         n = rng.randint(1, 6)
         memory = [rng.choice([1, 2, 4, 8, 12, 24]) * GiB for _ in range(n)]
         capacities = [rng.uniform(0.1, 10) for _ in range(n)]
-        room = sum(sharding.max_batch_sizes(memory, estimate, 0.1))
+        room = sum(mem.max_batch_sizes(memory, estimate, 0.1))
         gb = rng.randint(n, room)
-        p = sharding.plan(capacities, gb, memory=memory, estimate=estimate)
+        p = mem.plan(capacities, gb, memory=memory, estimate=estimate)
         assert sum(p.per_replica_batch_sizes) == gb
         assert all(1 <= b <= m for b, m in zip(p.per_replica_batch_sizes, p.max_batch_sizes))
         assert all(need <= 0.9 * mem for need, mem in zip(p.memory_needed(), memory))
@@ -49,33 +50,33 @@ def test_plan_respects_memory_and_stays_close_to_proportional():
 
 
 def test_plan_moves_the_excess_of_a_full_device_to_the_others():
-    estimate = sharding.estimate_from_counts(1_000_000, 250_000)  # ~1 MiB per example
+    estimate = mem.estimate_from_counts(1_000_000, 250_000)  # ~1 MiB per example
     memory = [4 * GiB, 1 * GiB]
-    p = sharding.plan([1, 1], 2000, memory=memory, estimate=estimate)
+    p = mem.plan([1, 1], 2000, memory=memory, estimate=estimate)
     small_max = p.max_batch_sizes[1]
     assert p.per_replica_batch_sizes == (2000 - small_max, small_max)
     assert small_max < 1000  # an even split would not fit the small device
     with pytest.raises(MemoryError, match="simulated"):
-        sharding.check_fits(sharding.even(2000, 2), memory, estimate, headroom=0.1)
-    sharding.check_fits(p.per_replica_batch_sizes, memory, estimate, headroom=0.1)
+        mem.check_fits(batching.even(2000, 2), memory, estimate, headroom=0.1)
+    mem.check_fits(p.per_replica_batch_sizes, memory, estimate, headroom=0.1)
     with pytest.raises(ValueError, match="2 batch sizes for 1 devices"):
-        sharding.check_fits([10, 10**9], memory[:1], estimate)
+        mem.check_fits([10, 10**9], memory[:1], estimate)
     with pytest.raises(ValueError, match="headroom"):
-        sharding.check_fits([10, 10], memory, estimate, headroom=1.5)
+        mem.check_fits([10, 10], memory, estimate, headroom=1.5)
 
 
 def test_too_big_a_batch_suggests_an_accumulation_that_splits_exactly():
-    estimate = sharding.estimate_from_counts(1000, 1000)
+    estimate = mem.estimate_from_counts(1000, 1000)
     room_for_40 = [estimate.bytes_for(40)]
-    assert sharding.max_batch_sizes(room_for_40, estimate, headroom=0.0) == [40]
+    assert mem.max_batch_sizes(room_for_40, estimate, headroom=0.0) == [40]
     # ceil(100 / 40) = 3 would be micro-batches of 33.3: not a split lesson 04 accepts
     with pytest.raises(ValueError, match=r"accum_steps=4 micro-batches of 25"):
-        sharding.plan([1], 100, memory=room_for_40, estimate=estimate, headroom=0.0)
+        mem.plan([1], 100, memory=room_for_40, estimate=estimate, headroom=0.0)
 
 
 def test_plan_table_explains_every_number():
-    estimate = sharding.estimate_from_counts(1_000_000, 1000)
-    text = str(sharding.plan([2, 1, 1], 48, memory=[2 * GiB, GiB, GiB], estimate=estimate))
+    estimate = mem.estimate_from_counts(1_000_000, 1000)
+    text = str(mem.plan([2, 1, 1], 48, memory=[2 * GiB, GiB, GiB], estimate=estimate))
     for word in ("capacity", "share", "ideal", "batch", "max_batch", "needed_mib", "memory_mib",
                  "global_batch_size = 24 + 12 + 12 = 48", "headroom"):
         assert word in text
@@ -94,18 +95,18 @@ def test_plan_table_explains_every_number():
     ([2, 1, 1], 8.5, {}, "positive int"),
     ([2, 1, 1], 8, {"num_replicas": 2}, "3 capacities for 2 replicas"),
     ([2, 1], 8, {"memory": [GiB]}, "together"),
-    ([2, 1], 8, {"memory": [GiB, 0], "estimate": sharding.estimate_from_counts(10, 1)}, r"memory\[1\]=0 must be > 0"),
-    ([2, 1], 8, {"memory": [GiB], "estimate": sharding.estimate_from_counts(10, 1)}, "1 memory sizes for 2"),
+    ([2, 1], 8, {"memory": [GiB, 0], "estimate": mem.estimate_from_counts(10, 1)}, r"memory\[1\]=0 must be > 0"),
+    ([2, 1], 8, {"memory": [GiB], "estimate": mem.estimate_from_counts(10, 1)}, "1 memory sizes for 2"),
 ])
 def test_bad_inputs_raise_value_error(capacities, gb, kwargs, message):
     with pytest.raises(ValueError, match=message):
-        sharding.plan(capacities, gb, **kwargs)
+        mem.plan(capacities, gb, **kwargs)
 
 
 def test_a_model_larger_than_the_smallest_device_says_by_how_much_and_what_to_do():
-    estimate = sharding.estimate_from_counts(100_000_000, 1000)  # 1.5 GiB fixed with Adam
+    estimate = mem.estimate_from_counts(100_000_000, 1000)  # 1.5 GiB fixed with Adam
     with pytest.raises(ValueError) as err:
-        sharding.plan([2, 1], 64, memory=[8 * GiB, 1 * GiB], estimate=estimate)
+        mem.plan([2, 1], 64, memory=[8 * GiB, 1 * GiB], estimate=estimate)
     text = str(err.value)
     short = (estimate.bytes_for(1) - 0.9 * GiB) / 2**20  # one replica's need minus usable memory
     assert "device 1" in text and f"short by {short:.1f} MiB" in text
@@ -113,11 +114,11 @@ def test_a_model_larger_than_the_smallest_device_says_by_how_much_and_what_to_do
 
 
 def test_a_global_batch_that_cannot_fit_says_by_how_much_and_what_to_do():
-    estimate = sharding.estimate_from_counts(1_000_000, 250_000)
+    estimate = mem.estimate_from_counts(1_000_000, 250_000)
     memory = [2 * GiB, 1 * GiB]
-    room = sum(sharding.max_batch_sizes(memory, estimate, 0.1))
+    room = sum(mem.max_batch_sizes(memory, estimate, 0.1))
     with pytest.raises(ValueError) as err:
-        sharding.plan([2, 1], room + 10, memory=memory, estimate=estimate)
+        mem.plan([2, 1], room + 10, memory=memory, estimate=estimate)
     text = str(err.value)
     assert "short by 10 examples" in text and f"at most {room}" in text
     assert "gradient accumulation" in text and "accum_steps=2" in text
@@ -126,7 +127,7 @@ def test_a_global_batch_that_cannot_fit_says_by_how_much_and_what_to_do():
 
 def test_planning_does_not_need_tensorflow(fresh_python):
     code = (
-        "import sys; from gpukit import sharding as s\n"
+        "import sys; from gpukit import memory as s\n"
         "e = s.estimate_from_counts(10**6, 10**4)\n"
         "p = s.plan([2, 1, 1], 64, memory=[2**31, 2**30, 2**30], estimate=e)\n"
         "assert sum(p.per_replica_batch_sizes) == 64\n"
@@ -142,7 +143,7 @@ def test_planning_does_not_need_tensorflow(fresh_python):
 
 def test_estimate_counts_weights_gradients_and_slots():
     model = models.mlp(input_shape=(784,), hidden=(128, 64), seed=0)
-    est = sharding.estimate_memory(model, "adam")
+    est = mem.estimate_memory(model, "adam")
     params = model.count_params()
     assert est.num_parameters == params
     assert est.weights == est.gradients == 4 * params
@@ -151,22 +152,22 @@ def test_estimate_counts_weights_gradients_and_slots():
     assert "counted" in est.sources["weights"] and "estimated" in est.sources["activations"]
     optimizer = keras.optimizers.Adam()
     optimizer.build(model.trainable_variables)
-    built = sharding.estimate_memory(model, optimizer)
+    built = mem.estimate_memory(model, optimizer)
     assert built.optimizer == est.optimizer and "counted" in built.sources["optimizer"]
-    assert sharding.estimate_memory(model, keras.optimizers.SGD(0.1)).optimizer == 0
-    assert sharding.estimate_memory(model, keras.optimizers.SGD(0.1, momentum=0.9)).optimizer == 4 * params
-    half = sharding.estimate_memory(model, "adam", dtype="bfloat16")
+    assert mem.estimate_memory(model, keras.optimizers.SGD(0.1)).optimizer == 0
+    assert mem.estimate_memory(model, keras.optimizers.SGD(0.1, momentum=0.9)).optimizer == 4 * params
+    half = mem.estimate_memory(model, "adam", dtype="bfloat16")
     assert half.fixed * 2 == est.fixed
     with pytest.raises(ValueError, match="dtype"):
-        sharding.estimate_memory(model, "adam", dtype="int3")
+        mem.estimate_memory(model, "adam", dtype="int3")
     with pytest.raises(ValueError, match="unknown optimizer"):
-        sharding.estimate_memory(model, "adamzz")
+        mem.estimate_memory(model, "adamzz")
 
 
 def test_measuring_on_cpu_without_bfc_explains_the_fix():
     # troubleshooting: "Allocator stats not available for device 'CPU:0'"
     with pytest.raises(RuntimeError, match="TF_CPU_ALLOCATOR_USE_BFC"):
-        sharding.measure_activations(lambda x, y: None, lambda n: (None, None), (8, 16))
+        mem.measure_activations(lambda x, y: None, lambda n: (None, None), (8, 16))
     with pytest.raises(ValueError, match="Allocator stats not available"):
         tf.config.experimental.get_memory_info("CPU:0")
 
@@ -200,7 +201,7 @@ def _reference_gradients(x, y):
 @pytest.mark.parametrize("capacities, gb", [([2, 1, 1], 64), ([3, 1], 64)])
 def test_uneven_gradients_equal_single_device(capacities, gb):
     strategy = strategies.mirrored(devices.replica_devices()[: len(capacities)])
-    p = sharding.plan(capacities, gb, num_replicas=strategy.num_replicas_in_sync)
+    p = mem.plan(capacities, gb, num_replicas=strategy.num_replicas_in_sync)
     assert len(set(p.per_replica_batch_sizes)) > 1  # really uneven
     x, y = (np.asarray(a) for a in _data(gb))
     model = models.mlp(input_shape=x.shape[1:], hidden=(32,), seed=3, strategy=strategy)
@@ -221,7 +222,7 @@ def test_uneven_training_equals_single_device_training():
     capacities, gb = [2, 1, 1], 32
     x, y = _data(gb * 4)
     strategy = strategies.mirrored(devices.replica_devices()[:3])
-    p = sharding.plan(capacities, gb, num_replicas=3)
+    p = mem.plan(capacities, gb, num_replicas=3)
     with strategy.scope():
         model = models.mlp(input_shape=(12,), hidden=(32,), seed=3)
         optimizer = keras.optimizers.Adam(1e-2)

@@ -115,3 +115,47 @@ def test_a_batched_dataset_trains_like_arrays(digits):
     assert h1.steps_per_epoch == h2.steps_per_epoch == len(digits[0]) // GLOBAL_BATCH
     checks.assert_same(m1, m2, atol=0.0, what="dataset vs arrays")
     assert np.isfinite(h1.history["loss"]).all()
+
+
+# --- the step core: scale_loss, batch_gradients, train_epochs --------------------------------
+
+def test_scale_loss_choices_and_bad_divide_by():
+    per_example = tf.constant([1.0, 2.0, 3.0, 6.0])
+    assert float(training.scale_loss(per_example, 8)) == 1.5  # sum / global batch
+    assert float(training.scale_loss(per_example, 8, "per_replica")) == 3.0
+    assert float(training.scale_loss(per_example, 8, 4)) == 3.0  # a number: sum / it
+    assert training.scale_loss(per_example, 8, "none").shape == (4,)
+    assert float(training.scale_loss(per_example, 8, lambda p, gb: tf.reduce_max(p) / gb)) == 0.75
+    for bad in ("local", 0, -2, True, None):
+        with pytest.raises(ValueError, match="divide_by"):
+            training.check_divide_by(bad)
+    with pytest.raises(ValueError, match="divide_by"):
+        training.batch_gradients(tf.distribute.get_strategy(), models.mlp(), [], global_batch_size=8, divide_by=())
+
+
+def test_batch_gradients_sums_micro_batches_and_shares_one_forward_pass():
+    x, y = data.synthetic(32, shape=(64,), seed=3)
+    one = tf.distribute.get_strategy()
+    model = models.mlp(seed=3)
+    whole, _ = data.distribute(one, x, y, global_batch_size=32)
+    halves, _ = data.distribute(one, x, y, global_batch_size=16)
+    full = training.batch_gradients(one, model, whole, global_batch_size=32)
+    summed = training.batch_gradients(one, model, halves, global_batch_size=32)
+    checks.assert_same(summed, full, atol=1e-6, what="two halves vs one batch")
+    both = training.batch_gradients(one, model, whole, global_batch_size=32, divide_by=("global", "per_replica"))
+    checks.assert_same(both["global"], full, atol=0, what="tuple entry vs single call")
+    checks.assert_same(both["per_replica"], full, atol=1e-6, what="one replica: mean = sum / global")
+
+
+def test_train_epochs_hooks_and_what_counts():
+    calls = []
+    results = iter([(2.0, 3.0), (4.0, 5.0), (6.0, 1.0)] * 2)
+    history = training.train_epochs(
+        lambda batch: next(results), [0, 1, 2], epochs=3, batch_size=4, first_epoch=1,
+        before_step=lambda e, i: calls.append(("begin", e, i)),
+        after_step=lambda e, i, loss, correct: calls.append(("end", e, i, loss)),
+        end_epoch=lambda e, res: res[:2],  # the last step does not count (an unfinished accumulation)
+        after_epoch=lambda e, h: calls.append(("epoch", e, h["loss"][-1])))
+    assert history.history == {"loss": [3.0, 3.0], "accuracy": [1.0, 1.0]}  # (2+4)/2; (3+5)/(2x4)
+    assert history.steps_per_epoch == 3 and len(history.epoch_seconds) == 2
+    assert calls[:2] == [("begin", 1, 0), ("end", 1, 0, 2.0)] and ("epoch", 2, 3.0) in calls

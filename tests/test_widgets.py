@@ -8,7 +8,8 @@ matplotlib.use("Agg")
 
 import pytest  # noqa: E402
 
-from gpukit import sharding, widgets  # noqa: E402
+from gpukit import memory as mem  # noqa: E402
+from gpukit import widgets  # noqa: E402
 
 
 def test_planner_state_even_split_overflows_the_small_device_the_plan_fits():
@@ -31,7 +32,7 @@ def test_planner_state_reports_what_does_not_fit_instead_of_raising():
     assert model_too_big["plan"] is None and "model parallelism" in model_too_big["error"]
     # the same numbers the planner gives directly
     est = widgets.planner_state([24, 12], 350, 25, 512)["estimate"]
-    direct = sharding.plan([24, 12], 512, memory=[24e9, 12e9], estimate=est)
+    direct = mem.plan([24, 12], 512, memory=[24e9, 12e9], estimate=est)
     assert direct.per_replica_batch_sizes == widgets.planner_state([24, 12], 350, 25, 512)["plan"].per_replica_batch_sizes
 
 

@@ -1,0 +1,555 @@
+"""Start N Python processes, watch them, and never leave one behind (used by lesson 02's cluster).
+
+``launch(processes, ...)`` is a small process supervisor; ``gpukit.cluster.run`` builds one
+``Process`` per TensorFlow task (its TF_CONFIG in ``env``) and calls it. In order:
+
+1. **Start**: each ``Process`` becomes ``python -m gpukit.launcher SPEC`` in its own session,
+   with its own environment (``child_env``: this one, plus the gpukit checkout on
+   ``PYTHONPATH``) and a log file. The child (``main`` at the bottom of this file) asks the
+   kernel to kill it when the parent dies (``PR_SET_PDEATHSIG``), finds its target (imported
+   by name, or sent as source when it was defined in a notebook cell), calls
+   ``target(ctx, **kwargs)`` and writes the return value (pickle) or the exception (JSON).
+2. **Watch**: output is streamed with a ``[name]`` prefix (TensorFlow's C++ log noise stays in
+   the log files); every wait has a limit (``start_timeout``, ``timeout``, ``error_timeout``);
+   ``ctx.report(event, ...)`` lines are read back, and a ``Fault`` kills (SIGKILL) or freezes
+   (SIGSTOP) a process when it reports a given epoch and step.
+3. **Clean up**: every child and whatever it started is killed on return, on any exception
+   (``KeyboardInterrupt`` included) and, through ``PR_SET_PDEATHSIG``, when this process dies.
+
+Plain Python: no TensorFlow here.
+"""
+
+from __future__ import annotations
+
+import atexit
+import ctypes
+import dataclasses
+import importlib
+import inspect
+import json
+import math
+import os
+import pathlib
+import pickle
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+import traceback
+import types
+
+from ._args import kill as _kill
+from ._args import whole
+
+ROOT = str(pathlib.Path(__file__).resolve().parents[1])  # the folder that holds the gpukit package
+
+
+def child_env(**extra) -> dict:
+    """This process's environment plus ``extra``, with the gpukit checkout first on
+    ``PYTHONPATH`` so a child imports the same gpukit (the one place that injection is written)."""
+    return dict(os.environ, **extra,
+                PYTHONPATH=os.pathsep.join(filter(None, [ROOT, os.environ.get("PYTHONPATH")])))
+
+
+class ClusterError(RuntimeError):
+    """A launched run went wrong; the message names the process and its log file."""
+
+
+class WorkerError(ClusterError):
+    """A process's target raised: ``.task``, ``.error_type``, ``.traceback`` (the child's) and ``.log``."""
+
+    def __init__(self, task, error_type, message, traceback, log):
+        self.task, self.error_type, self.traceback, self.log = task, error_type, traceback, log
+        super().__init__(f"{task} failed with {error_type}: {message}\n"
+                         f"--- traceback from {task} (full log: {log}) ---\n{traceback}")
+
+
+@dataclasses.dataclass
+class Fault:
+    """Fault injection: ``kind`` "kill" (SIGKILL: a crashed machine) or "stop" (SIGSTOP: a hung
+    one) hits ``task`` when it reports step ``step`` of epoch ``epoch`` (0-based)."""
+
+    kind: str = "kill"
+    task: str = "worker 1"
+    epoch: int = 1
+    step: int = 0
+
+    def __post_init__(self):
+        if self.kind not in ("kill", "stop"):
+            raise ValueError(f"Fault kind={self.kind!r}; use 'kill' (SIGKILL) or 'stop' (SIGSTOP)")
+        whole("epoch", self.epoch, minimum=0)
+        whole("step", self.step, minimum=0)
+
+
+@dataclasses.dataclass
+class Context:
+    """What ``target(ctx, ...)`` gets in each process (``gpukit.cluster.WorkerContext`` adds
+    the TensorFlow task)."""
+
+    name: str
+    run_dir: str
+    workdir: str
+    _events: str = ""
+
+    def report(self, event: str, **fields) -> None:
+        """Append an event (with a wall-clock time) to this process's events file; the launcher
+        reads it to inject faults and to draw the step timeline."""
+        with open(self._events, "a") as f:
+            f.write(json.dumps({"event": event, "t": time.time(), **fields}) + "\n")
+
+
+@dataclasses.dataclass
+class Process:
+    """One process to start: ``target(ctx, **kwargs)`` with ``env`` added to its environment.
+
+    ``main=False``: a helper (e.g. a parameter server) whose return is not awaited; it is
+    stopped when every main process has finished. ``context`` names the ``Context`` class
+    ('module:Class') built in the child with ``context_fields``.
+    """
+
+    name: str
+    target: object
+    kwargs: dict = dataclasses.field(default_factory=dict)
+    env: dict = dataclasses.field(default_factory=dict)
+    main: bool = True
+    context: str = "gpukit.launcher:Context"
+    context_fields: dict = dataclasses.field(default_factory=dict)
+
+
+@dataclasses.dataclass
+class RunResult:
+    """What ``launch`` returns. ``results[name]`` is what ``target`` returned in that process."""
+
+    results: dict
+    events: dict
+    logs: dict
+    run_dir: str
+    started: float
+    fault: Fault | None = None
+    fault_time: float | None = None
+    errors: dict = dataclasses.field(default_factory=dict)  # task -> {"type", "message", "t", ...}
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.errors)
+
+    @property
+    def seconds_to_error(self) -> dict:
+        """For each survivor of a fault: seconds from the fault to its exception."""
+        if self.fault_time is None:
+            return {}
+        return {k: e["t"] - self.fault_time for k, e in self.errors.items()}
+
+    def first_step_seconds(self, task="worker 0") -> float:
+        """Seconds from launch to the end of the first training step on ``task``."""
+        steps = [e for e in self.events.get(task, []) if e["event"] == "step_end"]
+        if not steps:
+            raise ValueError(f"{task} reported no step_end event")
+        return steps[0]["t"] - self.started
+
+
+# Every child this module started (pid -> Popen), so tests and atexit can check / clean up.
+_STARTED: dict[int, subprocess.Popen] = {}
+
+# Temporary run folders (logs, specs, worker files) of runs that ended without an error: removed
+# when this Python process exits. Runs that failed keep theirs: the error message names the log.
+_FINISHED_RUN_DIRS: list[str] = []
+
+
+@atexit.register
+def _remove_finished_run_dirs() -> None:
+    for path in _FINISHED_RUN_DIRS:
+        shutil.rmtree(path, ignore_errors=True)
+
+# TensorFlow C++ log lines ("2026-... W tensorflow/...", "E0000 00:00:... grpc", absl notices):
+# kept in the log files, not streamed to the notebook.
+_NOISE = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+: [IWEF] |[IWEF]\d{4} \d\d:\d\d:\d\d|"
+                    r"WARNING: All log messages before absl|To enable the following instructions|"
+                    r"[IWEF]0000 00:00|\s*$|"
+                    # continuation lines of TensorFlow's multi-line C++ errors
+                    r"/job:|The tasks have crashed|The error could be from a previous operation|"
+                    r"Additional GRPC error information|\{\{function_node|\[mutex\.cc)")
+
+
+# "E0000 00:00:1795425807.480213  20633 base_collective_executor.cc:252] BaseCollectiveExecutor::StartAbort
+# DEADLINE_EXCEEDED: Collective has timed out": a collective that failed in C++ (the seconds are Unix time).
+_ABORT = re.compile(r"^[EF]\d{4} \d\d:\d\d:(\d+\.\d+)\s.*StartAbort ([A-Z_]+): (.*)$")
+_STATUS = {"DEADLINE_EXCEEDED": "DeadlineExceededError", "UNAVAILABLE": "UnavailableError",
+           "ABORTED": "AbortedError", "INTERNAL": "InternalError", "CANCELLED": "CancelledError"}
+
+
+def started_pids() -> list[int]:
+    """Pids of every process ``run`` started in this Python process (alive or not)."""
+    return sorted(_STARTED)
+
+
+def alive(pid: int) -> bool:
+    """True if ``pid`` exists and is not a zombie (reads /proc, falls back to ``os.kill(pid, 0)``)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+    except OSError:
+        try:
+            os.kill(pid, 0)
+            return True
+        except ProcessLookupError:
+            return False
+
+
+def _global_names(code) -> set:
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if hasattr(const, "co_names"):
+            names |= _global_names(const)
+    return names
+
+
+def _target_spec(target):
+    """How the worker finds ``target``: by import (gpukit, 'module:function') or by source.
+
+    A function sent as source gets, in the worker, the modules it uses under the names it
+    uses (``tf``, ``np``, ``keras``...) and the plain constants (numbers, strings) it reads from
+    its module; any other global it reads must be passed in ``kwargs``.
+    """
+    if isinstance(target, str):
+        if ":" not in target:
+            raise ValueError(f"target={target!r}: use 'package.module:function' or a function")
+        return {"import": target}
+    if not inspect.isfunction(target):
+        raise ValueError(f"target must be a function or 'module:function', got {target!r}")
+    module = getattr(target, "__module__", "") or ""
+    if module.split(".")[0] == "gpukit":
+        return {"import": f"{module}:{target.__qualname__}"}
+    if target.__qualname__ != target.__name__:
+        raise ValueError(f"target {target.__qualname__} is nested in another function or class; "
+                         f"define it at the top level of a cell or module")
+    try:
+        source = textwrap.dedent(inspect.getsource(target))
+    except (OSError, TypeError):
+        raise ValueError(f"cannot read the source of {target.__name__}; define it in a notebook cell "
+                         f"or a .py file, or pass 'module:function'") from None
+    modules, constants = {}, {}
+    for name in _global_names(target.__code__):
+        value = target.__globals__.get(name)
+        if isinstance(value, types.ModuleType):
+            modules[name] = value.__name__
+        elif isinstance(value, (bool, int, float, str)) and not name.startswith("__"):
+            constants[name] = value
+    return {"source": source, "name": target.__name__, "modules": modules, "constants": constants}
+
+
+def _ship_kwargs(kwargs: dict) -> dict:
+    """Functions among ``kwargs`` travel like ``target`` (by import or by source)."""
+    return {k: {"__gpukit_function__": _target_spec(v)} if inspect.isfunction(v) else v
+            for k, v in kwargs.items()}
+
+
+class _Task:
+    def __init__(self, name, run_dir):
+        self.name = name
+        self.slug = slug = name.replace(" ", "-")
+        self.log = os.path.join(run_dir, f"{slug}.log")
+        self.events_path = os.path.join(run_dir, f"{slug}.events.jsonl")
+        self.result_path = os.path.join(run_dir, f"{slug}.result.pkl")
+        self.error_path = os.path.join(run_dir, f"{slug}.error.json")
+        self.workdir = os.path.join(run_dir, slug)
+        self.proc = None
+        self.log_pos, self.events_pos, self.partial = 0, 0, ""
+        self.events, self.ready, self.in_traceback = [], False, False
+
+    def read_events(self):
+        try:
+            with open(self.events_path) as f:
+                f.seek(self.events_pos)
+                chunk = f.read()
+        except FileNotFoundError:
+            return []
+        complete = chunk[: chunk.rfind("\n") + 1]
+        self.events_pos += len(complete)
+        new = [json.loads(line) for line in complete.splitlines() if line.strip()]
+        self.events += new
+        self.ready = self.ready or any(e["event"] == "ready" for e in new)
+        return new
+
+    def stream(self, out, final=False):
+        try:
+            with open(self.log, errors="replace") as f:
+                f.seek(self.log_pos)
+                chunk = f.read()
+                self.log_pos = f.tell()
+        except FileNotFoundError:
+            return
+        text = self.partial + chunk
+        lines = text.split("\n")
+        self.partial = "" if final else lines.pop()
+        for line in lines:
+            # a traceback goes to the log file and the raised error, not line by line to the notebook
+            self.in_traceback = self.in_traceback or line.startswith("Traceback (most recent call last)")
+            if out is not None and not self.in_traceback and not _NOISE.match(line):
+                out.write(f"[{self.name}] {line}\n")
+        if out is not None:
+            out.flush()
+
+    def error(self, code):
+        """The task's Python exception, or (for a process that aborted in C++) the last
+        ``StartAbort CODE: message`` line of its log, timed by the log line's own clock."""
+        try:
+            with open(self.error_path) as f:
+                error = json.load(f)
+            error["full_message"], error["message"] = error["message"], _summary(error["message"])
+            return error
+        except (FileNotFoundError, json.JSONDecodeError):
+            pass
+        found = None
+        try:
+            with open(self.log, errors="replace") as f:
+                for line in f:
+                    m = _ABORT.search(line)
+                    if m:
+                        found = m
+        except FileNotFoundError:
+            pass
+        if found is None:
+            return {"type": f"exit code {code}", "message": "the process died without a Python traceback",
+                    "traceback": _tail(self.log), "t": time.time()}
+        kind = _STATUS.get(found.group(2), found.group(2))
+        return {"type": kind, "message": found.group(3).strip() + f" (then the process aborted, exit code {code})",
+                "traceback": _tail(self.log), "t": float(found.group(1))}
+
+
+def _check_seconds(**values) -> None:
+    for name, value in values.items():
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
+            raise ValueError(f"{name}={value!r} must be a positive, finite number of seconds")
+
+
+def launch(processes, *, fault: Fault | None = None, timeout: float = 300.0, start_timeout: float = 120.0,
+           error_timeout: float = 60.0, log_dir=None, stream=True, python=None,
+           prefix: str = "gpukit-run-") -> RunResult:
+    """Start every ``Process``, supervise them and return a ``RunResult``.
+
+    Waits have limits: ``start_timeout`` for every process to reach its ``target``,
+    ``timeout`` for the whole run, ``error_timeout`` for survivors of a ``fault`` to stop.
+    A target that raises → ``WorkerError`` with its traceback (the others are killed first).
+    With a ``fault``, the survivors' errors are expected: they are returned in
+    ``RunResult.errors`` with the seconds from the fault to each error. Every argument is
+    checked before any folder or process exists. ``log_dir`` (default: a temporary folder,
+    removed at exit when the run succeeded) keeps one log file per process.
+    """
+    processes = list(processes)
+    if not processes:
+        raise ValueError("no processes to launch")
+    _check_seconds(timeout=timeout, start_timeout=start_timeout, error_timeout=error_timeout)
+    names = [p.name for p in processes]
+    if len(set(names)) != len(names):
+        raise ValueError(f"process names must be unique, got {names}")
+    if fault is not None and fault.task not in names:
+        raise ValueError(f"Fault task {fault.task!r} is not in this cluster (tasks: {names})")
+    specs = []
+    for p in processes:
+        kwargs = _ship_kwargs(dict(p.kwargs or {}))
+        try:  # everything sent to the children must pickle; find out before any folder or process exists
+            pickle.dumps(kwargs)
+        except Exception as err:  # noqa: BLE001 - pickle raises many types
+            raise ValueError(f"kwargs cannot be sent to the workers ({type(err).__name__}: {err}); pass plain "
+                             f"data (numbers, strings, lists, numpy arrays) or module-level functions") from None
+        specs.append((_target_spec(p.target), kwargs))
+    run_dir = log_dir or tempfile.mkdtemp(prefix=prefix)
+    os.makedirs(run_dir, exist_ok=True)
+    out = sys.stdout if stream else None
+    tasks = []
+    for p, (target, kwargs) in zip(processes, specs):
+        task = _Task(p.name, run_dir)
+        task.main = p.main
+        task.env = child_env(**p.env, GPUKIT_PARENT_PID=str(os.getpid()), PYTHONUNBUFFERED="1")
+        task_spec = {"target": target, "kwargs": kwargs, "result": task.result_path, "error": task.error_path,
+                     "context": p.context,
+                     "context_fields": dict(p.context_fields, name=p.name, run_dir=run_dir,
+                                            workdir=task.workdir, _events=task.events_path)}
+        os.makedirs(task.workdir, exist_ok=True)
+        task.spec_path = os.path.join(run_dir, f"{task.slug}.spec.pkl")
+        with open(task.spec_path, "wb") as f:
+            pickle.dump(task_spec, f)
+        tasks.append(task)
+
+    started = time.time()
+    result = RunResult({}, {}, {t.name: t.log for t in tasks}, run_dir, started, fault)
+    command = list(python) if isinstance(python, (list, tuple)) else [python or sys.executable]
+    try:
+        for task in tasks:
+            with open(task.log, "wb") as log:
+                task.proc = subprocess.Popen(command + ["-m", "gpukit.launcher", task.spec_path],
+                                             stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                             env=task.env, cwd=ROOT, start_new_session=True)
+            _STARTED[task.proc.pid] = task.proc
+        _supervise(tasks, result, fault, out, started, timeout, start_timeout, error_timeout)
+        if log_dir is None and not result.failed:
+            _FINISHED_RUN_DIRS.append(run_dir)
+        return result
+    finally:
+        for task in tasks:
+            if task.proc is not None:
+                _kill(task.proc)  # its own session: whatever it started dies too
+        for task in tasks:
+            task.stream(out, final=True)
+            task.read_events()
+            result.events[task.name] = task.events
+
+
+def _supervise(tasks, result, fault, out, started, timeout, start_timeout, error_timeout):
+    deadline = started + timeout
+    fault_deadline = None
+    while True:
+        now = time.time()
+        for task in tasks:
+            task.stream(out)
+            for event in task.read_events():
+                if (fault is not None and result.fault_time is None and task.name == fault.task
+                        and event["event"] == "step_begin" and event.get("epoch", -1) >= fault.epoch
+                        and (event.get("epoch") > fault.epoch or event.get("step", -1) >= fault.step)):
+                    os.kill(task.proc.pid, signal.SIGKILL if fault.kind == "kill" else signal.SIGSTOP)
+                    result.fault_time = time.time()
+                    fault_deadline = result.fault_time + error_timeout
+                    if out is not None:
+                        out.write(f"[gpukit] {fault.kind} {task.name} at epoch {event['epoch']} "
+                                  f"step {event['step']}\n")
+        # exits
+        for task in tasks:
+            code = task.proc.poll()
+            if code is None or task.name in result.results or task.name in result.errors:
+                continue
+            if fault is not None and result.fault_time is not None and task.name == fault.task:
+                continue  # the task we killed
+            if code == 0 and task.main:
+                with open(task.result_path, "rb") as f:
+                    result.results[task.name] = pickle.load(f)
+                continue
+            error = task.error(code)
+            if out is not None:
+                out.write(f"[{task.name}] stopped with {error['type']}: {error['message'][:300]}\n")
+            if result.fault_time is not None:
+                result.errors[task.name] = error
+                continue
+            task.stream(out, final=True)
+            raise WorkerError(task.name, error["type"], error["message"], error["traceback"], task.log)
+        mains = [t for t in tasks if t.main and not (fault and result.fault_time and t.name == fault.task)]
+        if all(t.name in result.results or t.name in result.errors for t in mains):
+            if fault is not None and result.fault_time is None:
+                raise ClusterError(f"the fault never fired: {fault.task} never reported epoch {fault.epoch} "
+                                   f"step {fault.step}; pick an epoch/step the run reaches")
+            return
+        for task in tasks:
+            if not task.ready and now - started > start_timeout:
+                raise ClusterError(
+                    f"{task.name} did not start within start_timeout={start_timeout} s (its process "
+                    f"never reached the target function); see its log {task.log}. On a busy machine "
+                    f"raise start_timeout")
+        if fault_deadline is not None and now > fault_deadline:
+            waiting = [t.name for t in mains if t.name not in result.errors and t.name not in result.results]
+            raise ClusterError(
+                f"{waiting} still running {error_timeout} s after {fault.kind} of {fault.task}: the "
+                f"collective hangs. Create the strategy with communication_options="
+                f"tf.distribute.experimental.CommunicationOptions(timeout_seconds=...)")
+        if now > deadline:
+            running = [t.name for t in tasks if t.proc.poll() is None]
+            raise ClusterError(f"the run took longer than timeout={timeout} s; still running: {running}; "
+                               f"logs in {result.run_dir}")
+        time.sleep(0.05)
+
+
+def _summary(message: str, limit: int = 400) -> str:
+    """One readable line from a TensorFlow error: without "Graph execution error", the
+    "Detected at node ... defined at" call stack and the ``[[{{node ...}}]]`` markers."""
+    keep = []
+    for line in str(message).splitlines():
+        text = line.strip()
+        if (not text or text.startswith(("Graph execution error", "Detected at node", "File \"", "[[{{node"))
+                or line.startswith(("  ", "\t"))):
+            continue
+        keep.append(text)
+    text = " ".join(" ".join(keep).split()) or " ".join(str(message).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _tail(path, n=30):
+    try:
+        with open(path, errors="replace") as f:
+            return "".join(f.readlines()[-n:])
+    except FileNotFoundError:
+        return "(no log)"
+
+
+# ----------------------------------------------------------------------------------------------
+# In the child: ``python -m gpukit.launcher SPEC``
+# ----------------------------------------------------------------------------------------------
+
+PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent() -> None:
+    """Ask the kernel to SIGKILL us when the parent dies; exit now if it is already gone."""
+    try:
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except OSError:  # not Linux: the parent's finally/atexit still cleans up
+        pass
+    parent = os.environ.get("GPUKIT_PARENT_PID")
+    if parent and os.getppid() != int(parent):  # the parent died before prctl ran
+        os._exit(3)
+
+
+def _resolve(target: dict):
+    if "import" in target:
+        module, _, name = target["import"].partition(":")
+        obj = importlib.import_module(module)
+        for part in name.split("."):
+            obj = getattr(obj, part)
+        return obj
+    namespace = {"__name__": "__gpukit_worker__", **target.get("constants", {})}
+    for alias, module in target.get("modules", {}).items():
+        if module.split(".")[0] in ("tensorflow", "keras", "tf_keras"):
+            import gpukit._tf  # noqa: F401  (TensorFlow without its start-up noise)
+        namespace[alias] = importlib.import_module(module)
+    exec(compile(target["source"], f"<{target['name']}>", "exec"), namespace)
+    return namespace[target["name"]]
+
+
+def _resolve_kwargs(kwargs: dict) -> dict:
+    return {k: _resolve(v["__gpukit_function__"]) if isinstance(v, dict) and "__gpukit_function__" in v else v
+            for k, v in kwargs.items()}
+
+
+def main(spec_path: str) -> None:
+    """Run one process's target and leave with ``os._exit`` (no TensorFlow shutdown hook can hang it)."""
+    die_with_parent()
+    with open(spec_path, "rb") as f:
+        spec = pickle.load(f)
+    ctx = _resolve({"import": spec["context"]})(**spec["context_fields"])
+    code = 0
+    try:
+        target = _resolve(spec["target"])
+        ctx.report("ready", pid=os.getpid())
+        value = target(ctx, **_resolve_kwargs(spec["kwargs"]))
+        with open(spec["result"] + ".tmp", "wb") as f:
+            pickle.dump(value, f)
+        os.replace(spec["result"] + ".tmp", spec["result"])
+    except BaseException as e:  # noqa: BLE001 - everything must reach the parent
+        code = 1
+        tb = traceback.format_exc()
+        with open(spec["error"] + ".tmp", "w") as f:
+            json.dump({"type": type(e).__name__, "message": str(e)[-4000:], "traceback": tb, "t": time.time()}, f)
+        os.replace(spec["error"] + ".tmp", spec["error"])
+        sys.stderr.write(tb)  # kept in the log file; the launcher streams a one-line summary
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

@@ -1,0 +1,258 @@
+"""gpukit.launcher: start processes with their own environment, stream their output, time out
+every wait, inject faults, and leave no process behind on any exit path. No TensorFlow here:
+the targets are plain Python (TensorFlow's use of it is tested in test_cluster.py).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import textwrap
+import threading
+import time
+
+import numpy as np
+import pytest
+
+from gpukit import launcher
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _workers(target, n, kwargs=None, **fields):
+    return [launcher.Process(f"worker {i}", target, kwargs=dict(kwargs or {}), **fields) for i in range(n)]
+
+
+def _wait_until(predicate, timeout, what):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if predicate():
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+
+
+def _hello(ctx, greeting="hi"):
+    import os
+
+    print(f"{greeting} from {ctx.name}")
+    return {"pid": os.getpid(), "env": os.environ.get("GPUKIT_TEST"), "name": ctx.name}
+
+
+def test_launch_returns_results_streams_logs_and_cleans_up(tmp_path, capsys):
+    procs = [launcher.Process(f"worker {i}", _hello, kwargs={"greeting": "hello"}, env={"GPUKIT_TEST": str(i)})
+             for i in range(3)]
+    result = launcher.launch(procs, log_dir=str(tmp_path), timeout=60)
+    assert sorted(result.results) == ["worker 0", "worker 1", "worker 2"]
+    assert [result.results[f"worker {i}"]["env"] for i in range(3)] == ["0", "1", "2"]  # each its own env
+    out = capsys.readouterr().out
+    for i in range(3):
+        assert f"[worker {i}] hello from worker {i}" in out
+        with open(result.logs[f"worker {i}"]) as f:
+            assert f"hello from worker {i}" in f.read()
+        assert any(e["event"] == "ready" for e in result.events[f"worker {i}"])
+        assert not launcher.alive(result.results[f"worker {i}"]["pid"])
+
+
+def test_child_env_puts_this_checkout_first_on_the_path():
+    env = launcher.child_env(EXTRA="1")
+    assert env["EXTRA"] == "1" and env["PYTHONPATH"].split(os.pathsep)[0] == ROOT
+
+
+def test_bad_arguments_fail_before_any_process_starts():
+    before = launcher.started_pids()
+    with pytest.raises(ValueError, match="kind"):
+        launcher.Fault("explode")
+    with pytest.raises(ValueError, match="not in this cluster"):
+        launcher.launch(_workers(_hello, 2), fault=launcher.Fault("kill", "worker 5"))
+    with pytest.raises(ValueError, match="timeout"):
+        launcher.launch(_workers(_hello, 2), timeout=0)
+    for bad in (float("nan"), float("inf"), True):
+        with pytest.raises(ValueError, match="finite number of seconds"):
+            launcher.launch(_workers(_hello, 2), start_timeout=bad)
+    with pytest.raises(ValueError, match="unique"):
+        launcher.launch([launcher.Process("a", _hello), launcher.Process("a", _hello)])
+    with pytest.raises(ValueError, match="no processes"):
+        launcher.launch([])
+    folders = set(os.listdir(tempfile.gettempdir()))
+    with pytest.raises(ValueError, match="kwargs cannot be sent to the workers"):
+        launcher.launch(_workers(_hello, 1, {"greeting": threading.Lock()}))
+    assert set(os.listdir(tempfile.gettempdir())) - folders == set(), "no run folder left behind"
+
+    def outer():
+        def inner(ctx):
+            return 1
+        return inner
+
+    with pytest.raises(ValueError, match="nested"):
+        launcher.launch(_workers(outer(), 1))
+    with pytest.raises(ValueError, match="module:function"):
+        launcher.launch(_workers("no_colon", 1))
+    assert launcher.started_pids() == before
+
+
+def _fail_on_worker_1(ctx):
+    import time
+
+    if ctx.name == "worker 1":
+        raise ZeroDivisionError("worker 1 divided by zero on purpose")
+    time.sleep(120)
+
+
+def _sleep(ctx, seconds=120):
+    import time
+
+    time.sleep(seconds)
+
+
+
+def test_a_worker_that_raises_reaches_the_caller_and_stops_the_others(tmp_path):
+    before = set(launcher.started_pids())
+    start = time.time()
+    with pytest.raises(launcher.WorkerError, match="worker 1 failed with ZeroDivisionError") as info:
+        launcher.launch(_workers(_fail_on_worker_1, 2), log_dir=str(tmp_path), timeout=100)
+    assert time.time() - start < 60  # not the 120 s sleep of worker 0 (a hang check, not a benchmark)
+    assert "divided by zero on purpose" in info.value.traceback
+    assert "_fail_on_worker_1" in info.value.traceback
+    assert info.value.log.endswith("worker-1.log")
+    new = set(launcher.started_pids()) - before
+    assert len(new) == 2 and not any(launcher.alive(p) for p in new)
+
+
+def _die_silently(ctx):
+    import os
+    import signal
+    import time
+
+    if ctx.name == "worker 0":
+        os.kill(os.getpid(), signal.SIGKILL)  # no Python traceback: a segfault, the OOM killer...
+    time.sleep(120)
+
+
+def test_a_worker_that_dies_without_a_traceback_is_reported(tmp_path):
+    with pytest.raises(launcher.WorkerError, match="worker 0 failed with exit code -9: the process died without") as info:
+        launcher.launch(_workers(_die_silently, 2), log_dir=str(tmp_path), timeout=100)
+    assert info.value.log.endswith("worker-0.log")
+
+
+def test_a_worker_that_never_starts_is_named_with_its_log(tmp_path):
+    fake = tmp_path / "python-that-hangs"
+    fake.write_text("#!/bin/sh\nexec sleep 300\n")
+    fake.chmod(0o755)
+    before = set(launcher.started_pids())
+    with pytest.raises(launcher.ClusterError, match="worker 0 did not start within start_timeout=2 s") as info:
+        launcher.launch(_workers(_hello, 2), python=str(fake), start_timeout=2, log_dir=str(tmp_path / "logs"))
+    assert str(tmp_path / "logs" / "worker-0.log") in str(info.value)
+    new = set(launcher.started_pids()) - before
+    assert len(new) == 2 and not any(launcher.alive(p) for p in new)
+
+
+def test_overall_timeout(tmp_path):
+    with pytest.raises(launcher.ClusterError, match="longer than timeout=3 s; still running"):
+        launcher.launch(_workers(_sleep, 2), timeout=3, log_dir=str(tmp_path))
+
+
+def test_keyboard_interrupt_kills_the_children(tmp_path):
+    before = set(launcher.started_pids())
+    # Ctrl-C in Jupyter = SIGINT -> KeyboardInterrupt in the main thread (xdist workers may ignore
+    # SIGINT, so install Python's default handler for this test)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timer = threading.Timer(1.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            launcher.launch(_workers(_sleep, 2), timeout=60, log_dir=str(tmp_path))
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)
+    new = set(launcher.started_pids()) - before
+    assert len(new) == 2 and not any(launcher.alive(p) for p in new)
+
+
+def test_children_die_with_their_parent(tmp_path):
+    """SIGKILL the launching process (a crashed kernel): its workers must not live on."""
+    script = tmp_path / "parent.py"
+    script.write_text(textwrap.dedent(f"""
+        from gpukit import launcher
+
+        def sleeper(ctx):
+            import time
+            time.sleep(300)
+
+        launcher.launch([launcher.Process('worker 0', sleeper), launcher.Process('worker 1', sleeper)], log_dir={str(tmp_path)!r}, timeout=600)
+    """))
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    parent = subprocess.Popen([sys.executable, str(script)], env=env, cwd=ROOT,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        def ready_pids():
+            pids = []
+            for i in range(2):
+                path = tmp_path / f"worker-{i}.events.jsonl"
+                events = [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+                pids += [e["pid"] for e in events if e["event"] == "ready"]
+            return pids
+
+        _wait_until(lambda: len(ready_pids()) == 2, 60, "both workers to start")
+        pids = ready_pids()
+        assert all(launcher.alive(p) for p in pids)
+        parent.kill()
+        parent.wait(timeout=10)
+        _wait_until(lambda: not any(launcher.alive(p) for p in pids), 10, "the orphaned workers to die")
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+            parent.wait(timeout=10)
+
+
+
+SCALE = 3
+
+
+def _double(v):
+    return 2 * v
+
+
+def _uses_globals(ctx, fn):
+    return float(np.sum(np.arange(SCALE))) + fn(int(ctx.name.split()[-1]))
+
+
+def test_functions_travel_with_their_modules_and_constants(tmp_path):
+    # np (a module) and SCALE (a constant) are globals here; fn is a function passed in kwargs
+    result = launcher.launch(_workers(_uses_globals, 2, {"fn": _double}), log_dir=str(tmp_path), timeout=60)
+    assert result.results == {"worker 0": 3.0, "worker 1": 5.0}
+
+
+
+def test_temporary_logs_of_a_successful_run_are_removed_at_exit(tmp_path):
+    """/tmp must not fill up with gpukit-cluster-* folders; a failed run keeps its logs (the
+    error names them), a run given log_dir= is never touched."""
+    script = tmp_path / "parent.py"
+    script.write_text(textwrap.dedent("""
+        import os
+        from gpukit import launcher
+
+        def hello(ctx):
+            return ctx.name
+
+        ok = launcher.launch([launcher.Process('worker 0', hello)], timeout=60, stream=False)
+        assert os.path.isdir(ok.run_dir)
+        print(ok.run_dir)
+    """))
+    done = subprocess.run([sys.executable, str(script)], env=dict(os.environ, PYTHONPATH=str(ROOT)), cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    run_dir = done.stdout.strip().splitlines()[-1]
+    assert "gpukit-run-" in run_dir and not os.path.exists(run_dir)
+
+
+def test_no_process_left_behind(tmp_path):
+    """Every process gpukit.launcher started in this test process is gone."""
+    launcher.launch(_workers(_hello, 1), log_dir=str(tmp_path), timeout=60, stream=False)
+    pids = launcher.started_pids()
+    assert pids
+    assert [p for p in pids if launcher.alive(p)] == []
