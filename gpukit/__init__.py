@@ -4,7 +4,8 @@ Modules (one per technique; each names the lesson that teaches it):
 ``devices``, ``strategies``, ``data``, ``models``, ``training``, ``checks`` (lesson 01),
 ``doctor`` (``python -m gpukit doctor``), ``bench`` (``make bench``);
 ``cluster`` (lesson 02: real local worker processes), ``sharding`` (lesson 03: memory
-planner, uneven batches), ``accumulation`` (lesson 04); ``grading`` (otter-grader
+planner, uneven batches), ``accumulation`` and ``recompute`` (lesson 04: gradient
+accumulation, gradient checkpointing); ``grading`` (otter-grader
 exercises, ``python -m gpukit grade``); ``plots`` and ``widgets`` (figures and sliders
 the lessons share).
 
@@ -24,7 +25,7 @@ _MODULES = {
     "grading",  # exercises and batch grading
     "cluster",  # 02
     "sharding",  # 03
-    "accumulation",  # 04
+    "accumulation", "recompute",  # 04
     "plots", "widgets",
 }
 
