@@ -126,6 +126,17 @@ class RecomputedModel(keras.Model):
         return x
 
 
+def kept_fraction(num_blocks: int, layers_per_block: int) -> float:
+    """The share of a plain step's activations a recomputed step keeps, for blocks of equal
+    width: the plain step keeps the input, every layer's output and the logits
+    (``num_blocks x layers_per_block + 2`` values per example and unit of width); the
+    recomputed one keeps each block's input, the logits' input and the logits
+    (``num_blocks + 2``) plus, during the backward pass, one block's insides
+    (``layers_per_block - 1`` more). A planning number, like ``gpukit.sharding``'s."""
+    b, l = whole("num_blocks", num_blocks), whole("layers_per_block", layers_per_block)
+    return min(1.0, (b + 2 + l - 1) / (b * l + 2))
+
+
 def build_blocks(inputs: int = 256, num_blocks: int = 3, layers_per_block: int = 4, units: int = 256,
                  num_classes: int = 10, seed: int = 0, strategy=None) -> list:
     """``num_blocks`` built blocks of ``layers_per_block`` ReLU ``Dense(units)`` layers and a
@@ -290,5 +301,5 @@ def gradients(strategy, model, x, y, loss_fn=None) -> list:
     return training.gradients(strategy, model, x, y, global_batch_size=len(x), loss_fn=loss_fn)
 
 
-__all__ = ["check_blocks", "recompute_call", "RecomputedModel", "build_blocks", "flat_model", "levers",
+__all__ = ["check_blocks", "recompute_call", "RecomputedModel", "build_blocks", "flat_model", "kept_fraction", "levers",
            "PeakProbe", "gradients"]
