@@ -249,7 +249,7 @@ class PeakProbe:
     measures its own MLP; a shared probe taking a model recipe would serve both.
     """
 
-    def __init__(self, configs, timeout: float = 120):
+    def __init__(self, configs, timeout: float = 300):
         import os
         import pathlib
         import subprocess

@@ -1,6 +1,8 @@
 """gpukit.recompute: recomputed gradients equal a plain GradientTape on the unwrapped blocks
 (one device and MirroredStrategy x4), Dropout/BatchNorm state replayed, bad inputs refused."""
 
+import pathlib
+
 import numpy as np
 import pytest
 
@@ -182,3 +184,18 @@ def test_probe_measures_the_four_levers():
         assert peak > 0 and seconds > 0
     assert result["accumulation"][0] < result["plain"][0]
     assert result["recomputation"][0] < result["plain"][0]
+
+
+def test_tf_refuses_keywords_inside_tf_function():
+    """Pins the TF behaviour behind binding ``training`` per wrapped function (troubleshooting)."""
+    block = recompute.build_blocks(INPUTS, 1, 1, 8)[0]
+    wrapped = tf.recompute_grad(block)
+
+    @tf.function
+    def step(x):
+        return wrapped(x, training=True)
+
+    with pytest.raises(ValueError, match="supports keywords arguments only when eager execution is enabled"):
+        step(tf.ones((2, INPUTS)))
+    doc = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "troubleshooting.md").read_text()
+    assert "supports keywords arguments only when eager execution is enabled" in doc
