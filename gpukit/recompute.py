@@ -119,6 +119,16 @@ class RecomputedModel(keras.Model):
         self.recompute = bool(recompute)
         self.built = True
 
+    @property
+    def input_shape(self):
+        """The first block's input shape (``gpukit.training`` checks data against it)."""
+        first = self.blocks[0]
+        try:
+            return tuple(first.input_shape)
+        except (AttributeError, ValueError):
+            raise AttributeError(f"the first block ({getattr(first, 'name', first)!r}) has no known "
+                                 f"input shape") from None
+
     def call(self, x, training=False):
         training = bool(training)
         for block in self.blocks:

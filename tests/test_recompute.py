@@ -90,12 +90,8 @@ def test_works_with_the_accumulator_and_fit(mirrored):
 
 
 # --- Dropout and BatchNorm: the replay ------------------------------------------------------------
-def test_tf_alone_gets_dropout_wrong_and_batchnorm_twice(batch):
-    """What plain tf.recompute_grad does (why RecomputedModel replays the state): the replay draws
-    a new dropout mask, and BatchNorm's moving statistics move twice per step."""
-    x, y = batch
-    blocks, reference = noisy_blocks(), noisy_blocks()
-    expected = plain_gradients(reference, x, y)
+def naive_step(blocks, x, y):
+    """Plain tf.recompute_grad around each block, no state replay."""
     naive = [tf.recompute_grad(lambda h, b=b: b(h, training=True)) for b in blocks]
     variables = [v for b in blocks for v in b.trainable_variables]
     with tf.GradientTape() as tape:
@@ -103,14 +99,28 @@ def test_tf_alone_gets_dropout_wrong_and_batchnorm_twice(batch):
         for f in naive:
             h = f(h)
         loss = tf.reduce_mean(training.per_example_loss()(y, h))
-    got = [g.numpy() for g in tape.gradient(loss, variables)]
-    assert max_diff(got, expected) > 1e-3  # a different mask in the backward pass
-    bn = blocks[0].layers[-1]
-    ref_bn = reference[0].layers[-1]
+    return [g.numpy() for g in tape.gradient(loss, variables)]
+
+
+def test_tf_alone_gets_dropout_gradients_wrong(batch):
+    """What plain tf.recompute_grad does (why RecomputedModel replays the state): the replay
+    draws a new dropout mask, so the gradients are not those of the loss computed."""
+    x, y = batch
+    blocks, reference = noisy_blocks(), noisy_blocks()
+    assert max_diff(naive_step(blocks, x, y), plain_gradients(reference, x, y)) > 1e-3
+
+
+def test_tf_alone_updates_batchnorm_twice(batch):
+    """Without dropout the gradients are right, but the moving statistics move twice per step."""
+    x, y = batch
+    blocks, reference = noisy_blocks(dropout=0.0), noisy_blocks(dropout=0.0)
+    assert max_diff(naive_step(blocks, x, y), plain_gradients(reference, x, y)) < 1e-6
+    bn, ref_bn = blocks[0].layers[-1], reference[0].layers[-1]
     moved, ref_moved = np.abs(bn.moving_mean.numpy()), np.abs(ref_bn.moving_mean.numpy())
-    momentum = ref_bn.momentum
     # from 0, one update moves the mean by (1 - momentum) x batch mean; two by (1 - momentum^2) x it
-    np.testing.assert_allclose(moved[ref_moved > 1e-4] / ref_moved[ref_moved > 1e-4], 1 + momentum, rtol=0.05)
+    nonzero = ref_moved > 1e-6
+    assert nonzero.any()
+    np.testing.assert_allclose(moved[nonzero] / ref_moved[nonzero], 1 + ref_bn.momentum, rtol=1e-3)
 
 
 @pytest.mark.parametrize("where", ["one", "mirrored"])
@@ -177,7 +187,7 @@ def test_probe_configs_checked_before_starting():
 
 
 def test_probe_measures_the_four_levers():
-    configs = recompute.levers(batch=512, accum_steps=4, inputs=32, num_blocks=3, layers_per_block=3, units=32)
+    configs = recompute.levers(batch=512, accum_steps=2, inputs=16, num_blocks=3, layers_per_block=3, units=16)
     result = recompute.PeakProbe([dict(c, repeats=1) for c in configs]).result()
     assert set(result) == {"plain", "accumulation", "recomputation", "both"}
     for peak, seconds in result.values():
