@@ -6,7 +6,8 @@ Modules (one per technique; each names the lesson that teaches it):
 ``doctor`` (``python -m gpukit doctor``), ``bench`` (``make bench``);
 ``launcher`` (start, watch and clean up processes) and ``cluster`` (lesson 02: TF_CONFIG and
 the worker programs), ``memory`` (lessons 03-04: the memory planner), ``sharding`` (lesson 03:
-uneven batches, stragglers), ``accumulation`` (lesson 04); ``grading`` (otter-grader
+uneven batches, stragglers), ``accumulation`` and ``recompute`` (lesson 04: gradient
+accumulation, gradient checkpointing); ``grading`` (otter-grader
 exercises, ``python -m gpukit grade``); ``plots`` and ``widgets`` (figures and sliders
 the lessons share).
 
@@ -26,7 +27,7 @@ _MODULES = {
     "grading",  # exercises and batch grading
     "launcher", "cluster",  # 02
     "memory", "sharding",  # 03
-    "accumulation",  # 04
+    "accumulation", "recompute",  # 04
     "plots", "widgets",
 }
 
