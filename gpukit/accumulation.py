@@ -84,7 +84,6 @@ from . import training
 from ._args import kill as _kill
 from ._args import whole
 from ._tf import keras, tf
-from .grading import Report, attempted, not_solved, try_answer
 
 SUM = tf.distribute.ReduceOp.SUM
 PARTIAL = ("drop", "apply")
@@ -680,113 +679,6 @@ def overhead(strategy, make_model, make_optimizer, x, y, *, micro_batch_size: in
     return out
 
 
-# --- exercise 04: checks of a learner's answers (see docs/exercises.md) --------------------------
-@dataclasses.dataclass
-class AccumStepsReport(Report):
-    """What ``compare_accum_steps`` found."""
-
-    attempted: bool
-    wrong: str | None = None  # the first case that came out wrong, described
-
-    @property
-    def problem(self) -> str | None:
-        if not self.attempted:
-            return not_solved("choose_accum_steps")
-        return self.wrong
-
-
-def compare_accum_steps(choose_accum_steps, cases) -> AccumStepsReport:
-    """Call the learner's ``choose_accum_steps(global_batch_size, num_replicas,
-    max_per_replica_batch_size)`` on each case and compare with ``smallest_accum_steps``
-    (a case with no valid split must raise ``ValueError``)."""
-
-    for gb, r, most in cases:
-        try:
-            expected = smallest_accum_steps(gb, r, most)
-        except ValueError:
-            expected = None
-        try:
-            got = try_answer(choose_accum_steps, gb, r, most)
-        except ValueError:
-            if expected is None:
-                continue
-            return AccumStepsReport(True, f"choose_accum_steps({gb}, {r}, {most}) raised ValueError, but "
-                                          f"accum_steps={expected} works ({gb // (r * expected)} per replica)")
-        if got is None:
-            return AccumStepsReport(False)
-        if expected is None:
-            return AccumStepsReport(True, f"choose_accum_steps({gb}, {r}, {most}) returned {got!r}, but no "
-                                          f"split exists ({gb} is not a multiple of {r}): raise ValueError")
-        if got != expected:
-            return AccumStepsReport(True, f"choose_accum_steps({gb}, {r}, {most}) returned {got!r}, expected "
-                                          f"{expected}: the smallest k with {gb} divisible by {r} x k and "
-                                          f"{gb} / ({r} x k) <= {most}")
-    return AccumStepsReport(True)
-
-
-@dataclasses.dataclass
-class AccumulationReport(Report):
-    """What ``compare_accumulation`` found."""
-
-    attempted: bool
-    iterations: int = 0
-    updates: int = 0
-    weights_diff: float = float("nan")
-    update_ratio: float = float("nan")  # learner's weight change / the large batch's (1.0 is right)
-    atol: float = 1e-5
-
-    @property
-    def problem(self) -> str | None:
-        if not self.attempted:
-            return not_solved("make_accumulating_step")
-        if self.iterations != self.updates:
-            return (f"the optimizer stepped {self.iterations} times for {self.updates} updates: call "
-                    f"apply_gradients once every accum_steps micro-batches, not on every micro-batch")
-        if not self.weights_diff <= self.atol:
-            return (f"the weights differ from large-batch training by {self.weights_diff:.3g} (your updates "
-                    f"are {self.update_ratio:.2f} x the right size): divide each micro-batch's SUMMED loss by "
-                    f"global_batch_size (the accumulated batch), and reset the sums after each update")
-        return None
-
-
-def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size: int = 32, accum_steps: int = 2,
-                         updates: int = 3, seed: int = 0, momentum: float = 0.0,
-                         atol: float = 1e-5) -> AccumulationReport:
-    """Train ``updates`` updates with the learner's ``make_accumulating_step(strategy, model,
-    optimizer, global_batch_size, accum_steps)`` (which returns ``micro_step(batch)``, called
-    once per distributed micro-batch) and with ``gpukit.training`` on one device with batches
-    of ``global_batch_size``, from the same weights and data; compare. SGD, so a wrong scale
-    shows (Adam would hide a constant factor). Exercise 04, question 2."""
-    from . import checks, models
-
-    sizes = accum_sizes(strategy.num_replicas_in_sync, global_batch_size, accum_steps)
-    x, y = gdata.synthetic(global_batch_size * updates, shape=(64,), seed=seed)
-
-    def build(on):
-        model = models.mlp(seed=seed, strategy=on)
-        with on.scope():
-            optimizer = keras.optimizers.SGD(0.1, momentum=momentum)
-        training.build_optimizer(on, model, optimizer)
-        return model, optimizer
-
-    model, optimizer = build(strategy)
-    initial = [np.array(w) for w in model.get_weights()]
-    micro_step = try_answer(make_accumulating_step, strategy, model, optimizer, global_batch_size, accum_steps)
-    if micro_step is None:
-        return AccumulationReport(False)
-    dist, _ = gdata.distribute(strategy, x, y, global_batch_size=sizes.micro_batch_size)
-    results = [micro_step(batch) for batch in dist]
-    if not all(attempted(r) for r in results):
-        return AccumulationReport(False)
-    single = tf.distribute.get_strategy()
-    reference, ref_optimizer = build(single)
-    training.train(single, reference, ref_optimizer, (x, y), global_batch_size=global_batch_size)
-    moved = [a - b for a, b in zip(model.get_weights(), initial)]
-    ref_moved = [a - b for a, b in zip(reference.get_weights(), initial)]
-    return AccumulationReport(True, int(optimizer.iterations.numpy()), updates,
-                              checks.max_difference(model, reference), checks.ratio(moved, ref_moved), atol)
-
-
 __all__ = ["AccumSizes", "Accumulator", "AccumHistory", "AccumulatingModel", "fit", "accum_sizes", "check_accum_steps", "smallest_accum_steps",
-           "train", "compare_accum_steps", "compare_accumulation",
+           "train",
            "gradients", "estimate_memory", "PeakMemoryProbe", "measure_peak_memory", "time_per_sample", "overhead"]

@@ -83,8 +83,8 @@ def test_the_scale_mistakes_measured(digits):
     right = accumulation.gradients(strategy, model, x, y, accum_steps=ACCUM_STEPS)
     checks.assert_same(right, large, atol=1e-6, what="accumulated gradients")
     both = accumulation.gradients(strategy, model, x, y, accum_steps=ACCUM_STEPS, divide_by=("micro_batch", "none"))
-    assert checks.ratio(both["micro_batch"], large) == pytest.approx(ACCUM_STEPS, rel=1e-5)
-    assert checks.ratio(both["none"], large) == pytest.approx(GLOBAL_BATCH, rel=1e-5)
+    assert checks.scale_factor(both["micro_batch"], large) == pytest.approx(ACCUM_STEPS, rel=1e-5)
+    assert checks.scale_factor(both["none"], large) == pytest.approx(GLOBAL_BATCH, rel=1e-5)
     unreduced = accumulation.gradients(strategy, model, x, y, accum_steps=ACCUM_STEPS, divide_by="none")
     checks.assert_same(unreduced, both["none"], atol=1e-4, what="one way alone vs several at once")
     with pytest.raises(ValueError, match="divide_by"):
