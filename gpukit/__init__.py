@@ -4,9 +4,10 @@ Modules (one per technique; each names the lesson that teaches it):
 ``devices``, ``strategies``, ``data``, ``models``, ``training``, ``checks`` (lesson 01),
 ``doctor`` (``python -m gpukit doctor``), ``bench`` (``make bench``);
 ``cluster`` (lesson 02: real local worker processes), ``sharding`` (lesson 03: memory
-planner, uneven batches), ``accumulation`` (lesson 04); ``grading`` (otter-grader
-exercises, ``python -m gpukit grade``); ``plots`` and ``widgets`` (figures and sliders
-the lessons share).
+planner, uneven batches), ``accumulation`` (lesson 04); ``exercises`` (the checks of the
+graded exercises: ``exercises.ex01`` …, one per lesson) and ``grading`` (generating
+exercises, ``python -m gpukit grade``); ``plots`` and ``widgets`` (figures and sliders the
+lessons share).
 
 ``import gpukit`` is cheap: TensorFlow loads, quietly, on first use of a module that needs
 it, or on ``from gpukit import tf, keras``.
@@ -21,7 +22,8 @@ REPO = "gpukit/gpukit"  # GitHub owner/name used for Colab links and the Colab i
 
 _MODULES = {
     "devices", "strategies", "data", "models", "training", "checks", "doctor", "bench",  # 01
-    "grading",  # exercises and batch grading
+    "exercises",  # the checks of the graded exercises (ex01, ex02, ...)
+    "grading",  # generating exercises and batch grading
     "cluster",  # 02
     "sharding",  # 03
     "accumulation",  # 04
