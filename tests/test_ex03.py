@@ -3,6 +3,8 @@ yet", and each classic wrong answer gets a problem that names its symptom."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from gpukit._tf import tf
@@ -17,22 +19,22 @@ def _plan(capacities, global_batch_size):  # largest remainder, at least one exa
     return sizes
 
 
-@pytest.mark.parametrize("answer, match", [
-    (_plan, None),
-    (lambda c, g: None, "not solved yet: plan_batches returns None"),
-    (lambda c, g: [int(x / sum(c) * g) for x in c], r"sums to 63, not 64: hand out the rounding remainder"),
-    (lambda c, g: [g // len(c)] * len(c), r"replica 0 is not its share rounded down or up"),
-    (lambda c, g: [g], r"1 sizes for 3 capacities"),
-    (lambda c, g: "lots", r"return a list of ints"),
+@pytest.mark.parametrize("capacities, answer, match", [
+    ([2, 1, 1], _plan, None),
+    ([5, 1, 1, 1], _plan, None),
+    ([2, 1, 1], lambda c, g: None, "not solved yet: plan_batches returns None"),
+    ([1, 1, 1], lambda c, g: [int(x / sum(c) * g) for x in c], r"sums to 63, not 64: hand out the rounding remainder"),
+    ([3, 1], lambda c, g: [g // len(c)] * len(c), r"\[32, 32\] for ideal shares \[48.0, 16.0\]: replica 0 is not"),
+    ([2, 1, 1], lambda c, g: [g], r"1 sizes for 3 capacities"),
+    ([2, 1, 1], lambda c, g: "lots", r"return a list of ints"),
 ])
-def test_compare_plan(answer, match):
-    report = ex03.compare_plan(answer, [2, 1, 1] if match != r"sums to 63, not 64: hand out the rounding remainder"
-                               else [1, 1, 1], 64)
+def test_compare_plan(capacities, answer, match):
+    report = ex03.compare_plan(answer, capacities, 64)
     if match is None:
         assert report.passed, report.problem
     else:
         assert not report.passed and report.name == "plan_batches"
-        assert __import__("re").search(match, report.problem), report.problem
+        assert re.search(match, report.problem), report.problem
 
 
 def test_compare_replica_loss_measures_the_per_replica_mean():
