@@ -7,8 +7,9 @@ Modules (one per technique; each names the lesson that teaches it):
 ``launcher`` (start, watch and clean up processes) and ``cluster`` (lesson 02: TF_CONFIG and
 the worker programs), ``memory`` (lessons 03-04: the memory planner), ``sharding`` (lesson 03:
 uneven batches, stragglers), ``accumulation`` and ``recompute`` (lesson 04: gradient
-accumulation, gradient checkpointing); ``grading`` (otter-grader
-exercises, ``python -m gpukit grade``); ``plots`` and ``widgets`` (figures and sliders
+accumulation, gradient checkpointing); ``exercises`` (the checks of the graded
+exercises: ``exercises.ex01`` …, one per lesson) and ``grading`` (generating exercises,
+``python -m gpukit grade``); ``plots`` and ``widgets`` (figures and sliders
 the lessons share).
 
 ``import gpukit`` is cheap: TensorFlow loads, quietly, on first use of a module that needs
@@ -24,7 +25,8 @@ REPO = "gpukit/gpukit"  # GitHub owner/name used for Colab links and the Colab i
 
 _MODULES = {
     "devices", "strategies", "data", "batching", "models", "training", "checks", "doctor", "bench",  # 01
-    "grading",  # exercises and batch grading
+    "exercises",  # the checks of the graded exercises (ex01, ex02, ...)
+    "grading",  # generating exercises and batch grading
     "launcher", "cluster",  # 02
     "memory", "sharding",  # 03
     "accumulation", "recompute",  # 04

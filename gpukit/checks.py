@@ -54,8 +54,9 @@ def assert_same(actual, reference, atol: float = 1e-5, what: str = "result") -> 
     return diff
 
 
-def ratio(a, b) -> float:
-    """The least-squares factor ``r`` with ``a ~= r * b`` (e.g. how much too big gradients are)."""
+def scale_factor(a, b) -> float:
+    """The factor ``b`` must be multiplied by to give ``a``: the least-squares ``r`` with
+    ``a ~= r * b`` (e.g. 4.0 when gradients are 4 times too big)."""
     xs = np.concatenate([x.ravel() for x in _arrays(a)])
     ys = np.concatenate([y.ravel() for y in _arrays(b)])
     return float(xs @ ys / (ys @ ys))

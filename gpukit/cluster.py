@@ -25,19 +25,16 @@ A function from an importable module is imported by name in the worker; any othe
 from __future__ import annotations
 
 import dataclasses
-import inspect
 import json
 import os
 import re
 import shutil
 import socket
-import textwrap
 import time
 
 import numpy as np
 
 from ._args import whole
-from .grading import Report, not_solved
 from .launcher import (ClusterError, Fault, Process, RunResult, WorkerError, alive, launch,  # noqa: F401
                        started_pids)
 from .launcher import Context as _Context
@@ -478,106 +475,3 @@ def train_ps(ctx, *, steps: int = 24, batch_size: int = 32, hidden=(64,), learni
     return {"loss": [float(v[0]) for v in values], "staleness": [int(round(float(v[1]))) for v in values],
             "steps": steps, "version": int(round(float(version.numpy()))), "keras_count": float(keras_count.numpy()),
             "tf_count": float(tf_count.numpy()), "seconds": seconds}
-
-
-# ----------------------------------------------------------------------------------------------
-# The exercise comparators
-# ----------------------------------------------------------------------------------------------
-
-@dataclasses.dataclass
-class ShardingReport(Report):
-    """Whether a learner's ``shard_dataset`` gives every step exactly one global batch."""
-
-    attempted: bool
-    error: str | None = None
-
-    @property
-    def problem(self):
-        if not self.attempted:
-            return not_solved("shard_dataset")
-        return self.error
-
-
-def compare_sharding(shard_dataset, *, n_workers=2, global_batch_size=16, n_examples=64) -> ShardingReport:
-    """Run ``shard_dataset(input_context, x, y, global_batch_size)`` for every worker here and
-    check that, step by step, the workers together see exactly the global batches."""
-    ids = np.arange(n_examples)
-    try:
-        batches = global_batches(ids, ids, global_batch_size, n_workers, fn=shard_dataset)
-        if batches is None:
-            return ShardingReport(False)
-        check_sharding(n_examples, global_batch_size, n_workers, fn=shard_dataset)
-    except NotImplementedError:
-        return ShardingReport(False)
-    except Exception as e:  # noqa: BLE001 - the learner's code may raise anything
-        return ShardingReport(True, f"{type(e).__name__}: {e}")
-    return ShardingReport(True)
-
-
-@dataclasses.dataclass
-class ClusterTrainingReport(Report):
-    """Whether a learner's worker function trains on a real cluster like one process does."""
-
-    attempted: bool
-    diff: float = float("nan")
-    error: str | None = None
-    atol: float = 1e-4
-
-    @property
-    def problem(self):
-        if not self.attempted:
-            return not_solved("worker_main")
-        if self.error:
-            return self.error
-        if not self.diff <= self.atol:
-            return (f"the workers' weights differ from one-process training by {self.diff:.3g}: shard "
-                    f"before batching, batch by global_batch_size // num_workers, divide the loss by "
-                    f"the GLOBAL batch (gpukit.training.make_train_step does)")
-        return None
-
-
-def _is_stub(fn) -> bool:
-    """True when ``fn``'s body is only a docstring and ``...`` / ``pass`` (an untouched exercise)."""
-    import ast
-
-    try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
-    except (OSError, TypeError, SyntaxError):
-        return False
-    body = tree.body[0].body if tree.body and hasattr(tree.body[0], "body") else []
-    return all(isinstance(node, ast.Pass) or (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
-                                               and (node.value.value is Ellipsis or isinstance(node.value.value, str)))
-               for node in body)
-
-
-def compare_cluster_training(worker_main, shard_dataset=None, *, n_workers=2, epochs=2, global_batch_size=16,
-                             n_examples=128, seed=0, timeout=300.0) -> ClusterTrainingReport:
-    """Run ``worker_main(ctx, shard_dataset=..., epochs=..., global_batch_size=..., n_examples=...,
-    seed=...)`` on ``n_workers`` real processes and compare every worker's returned weights with
-    ``train_single`` (one process, same global batch and data order). ``shard_dataset``
-    defaults to ``dataset_fn`` (the right one), so grading ``worker_main`` does not depend on
-    the learner's answer to the sharding question."""
-    if _is_stub(worker_main):  # no cluster start for an untouched exercise
-        return ClusterTrainingReport(False)
-    shard_dataset = shard_dataset or dataset_fn
-    kwargs = dict(shard_dataset=shard_dataset, epochs=epochs, global_batch_size=global_batch_size,
-                  n_examples=n_examples, seed=seed)
-    try:
-        result = run(worker_main, n_workers, kwargs=kwargs, timeout=timeout, stream=False)
-    except WorkerError as e:
-        if e.error_type == "NotImplementedError":
-            return ClusterTrainingReport(False)
-        return ClusterTrainingReport(True, error=f"{e.task} raised {e.error_type}: {str(e).splitlines()[0]}")
-    except ClusterError as e:
-        return ClusterTrainingReport(True, error=str(e).splitlines()[0])
-    weights = [result.results[f"worker {i}"] for i in range(n_workers)]
-    if any(w is None or w is Ellipsis for w in weights):
-        return ClusterTrainingReport(False)
-    reference = train_single(epochs=epochs, global_batch_size=global_batch_size, n_examples=n_examples, seed=seed)
-    from . import checks
-
-    try:
-        diff = max(checks.max_difference(w, reference["weights"]) for w in weights)
-    except (ValueError, TypeError) as e:
-        return ClusterTrainingReport(True, error=f"worker_main must return model.get_weights(): {e}")
-    return ClusterTrainingReport(True, diff)

@@ -1,20 +1,14 @@
-"""Graded exercises: generate them from solutions, check them in the notebook, grade a folder.
+"""Graded exercises, the instructor's side: generate them from solutions, grade a folder.
 
 One source per exercise: ``solutions/NN_name.ipynb`` is an otter-grader master notebook (the
-format is in ``docs/exercises.md``). Three jobs, top to bottom in this file:
+format is in ``docs/exercises.md``). What runs *in* the notebook (the ``grader``, ``Report``,
+``require`` and each exercise's checks) is in ``gpukit.exercises``. Two jobs here, top to
+bottom:
 
-1. **In the notebook** (the learner): ``notebook_grader()`` creates the ``grader`` whose
-   ``grader.check("q1")`` cells print pass/fail; ``attempted()`` tells a stub (``...`` returns
-   ``None``) from an answer so the unsolved exercise still runs to the end and says
-   "not solved yet"; ``compare_loss()`` / ``compare_train_step()`` / ``compare_accuracy()``
-   are the checks of exercise 01 (lesson 01): each runs the learner's function and the
-   single-device reference (``gpukit.training``) on the same data, compares with
-   ``gpukit.checks`` and returns a report whose ``problem`` is one sentence (or ``None``);
-   ``require(report)`` turns it into the check's ``AssertionError``.
-2. **Generation** (``make exercises``): ``generate()`` runs ``otter assign`` on each solution
+1. **Generation** (``make exercises``): ``generate()`` runs ``otter assign`` on each solution
    (which fails if the solution does not pass its own tests), copies the student notebook to
    ``exercises/`` with volatile metadata removed, and keeps the autograder zip in ``build/``.
-3. **Batch grading** (``python -m gpukit grade DIR --exercise NN``): ``grade()`` runs
+2. **Batch grading** (``python -m gpukit grade DIR --exercise NN``): ``grade()`` runs
    ``otter run`` on each submission in its own process group with a timeout, kills the group
    on timeout, error or Ctrl-C, and writes one CSV row per submission.
 
@@ -48,15 +42,8 @@ VOLATILE_METADATA = ("widgets", "toc", "varInspector", "vscode", "colab", "execu
 INSTALL_HINT = 'otter-grader is not installed; run `pip install "gpukit[grading]"` (or `make test`, which installs it)'
 
 
-# --------------------------------------------------------------------------- 1. in the notebook
-
-
-def attempted(value) -> bool:
-    """False for what an unsolved stub gives (``None`` or ``...``), True for anything else."""
-    return value is not None and value is not Ellipsis
-
-
 def _require_otter():
+    """Import otter-grader, or raise the install hint (used here and by ``exercises.notebook_grader``)."""
     try:
         import otter  # noqa: F401
     except ImportError:
@@ -64,287 +51,7 @@ def _require_otter():
     return otter
 
 
-def notebook_grader(notebook: str):
-    """The ``grader`` of an exercise notebook: ``grader.check("q1")`` runs question 1's checks.
-
-    In JupyterLab the public checks are read from the notebook file's metadata. The file is the
-    one JupyterLab says is running (``JPY_SESSION_NAME``), else ``notebook`` (the exercise's
-    name), else the only notebook with checks in the working directory, so a renamed copy
-    (``alice.ipynb``) still works. On Colab the notebook is not a local file: the checks are
-    taken from the running notebook (``google.colab`` returns its JSON) and written to
-    ``tests_<stem>/``, which otter needs on Colab. While ``otter run`` grades, otter supplies
-    the tests itself.
-    """
-    otter = _require_otter()
-
-    class Grader(otter.Notebook):
-        """otter's Notebook without its ``.OTTER_LOG`` file (only ``grader.export`` reads it,
-        and we do not use export: learners hand in the .ipynb itself)."""
-
-        def _log_event(self, *args, **kwargs):
-            pass
-
-    if getattr(otter.Notebook, "_grading_mode", False):
-        return Grader(None)
-    if "google.colab" in sys.modules:
-        return _colab_grader(Grader, notebook)
-    return Grader(_find_notebook(notebook))
-
-
-def _has_checks(path: pathlib.Path) -> bool:
-    try:
-        return bool(json.loads(path.read_text(encoding="utf-8"))["metadata"]["otter"]["tests"])
-    except (OSError, ValueError, KeyError, TypeError):
-        return False
-
-
-def _find_notebook(notebook: str) -> str:
-    running = os.environ.get("JPY_SESSION_NAME", "")
-    for candidate in (running, notebook):
-        if candidate and os.path.isfile(candidate) and _has_checks(pathlib.Path(candidate)):
-            return candidate
-    found = sorted(p.name for p in pathlib.Path.cwd().glob("*.ipynb") if _has_checks(p))
-    if len(found) == 1:
-        return found[0]
-    if os.path.isfile(notebook):  # the solution (master) notebook: it has no checks to run
-        return notebook
-    raise RuntimeError(
-        f"cannot tell which notebook holds the checks: {notebook!r} is not in {os.getcwd()} and "
-        f"{len(found)} other notebooks with checks are ({', '.join(found) or 'none'}). Run the "
-        f"exercise from exercises/ (not the solution), or name your copy: "
-        f"grader = grading.notebook_grader('alice.ipynb')"
-    )
-
-
-def _colab_grader(Grader, notebook: str):
-    from google.colab import _message  # type: ignore[import-not-found]  # only on Colab
-
-    nb = _message.blocking_request("get_ipynb", timeout_sec=30)["ipynb"]
-    tests = nb.get("metadata", {}).get("otter", {}).get("tests", {})
-    if not tests:
-        raise RuntimeError(
-            "this notebook carries no checks in its metadata; open the exercise from exercises/ "
-            "(not the solution) and run the setup cell again"
-        )
-    tests_dir = pathlib.Path(f"tests_{pathlib.Path(notebook).stem}")
-    tests_dir.mkdir(exist_ok=True)
-    for name, test in tests.items():
-        (tests_dir / f"{name}.py").write_text(f"OK_FORMAT = True\n\ntest = {test!r}\n")
-    return Grader(tests_dir=str(tests_dir))
-
-
-def require(report) -> None:
-    """Raise ``AssertionError(report.problem)`` unless the report passed.
-
-    A public check is one statement, ``grading.require(grading.compare_...(...))``: the check
-    cell then shows exactly one message ("not solved yet", or what is wrong and how to fix
-    it), and a re-run never reuses a report left over from an earlier run.
-    """
-    if report.problem is not None:
-        raise AssertionError(report.problem)
-
-
-class Report:
-    """Base of every exercise check's result (the ``compare_*`` functions of each lesson module).
-
-    A subclass defines ``problem``: ``None`` when the answer is right, otherwise one sentence
-    that says what is wrong and how to fix it (``not_solved(name)`` for an untouched stub).
-    """
-
-    problem = None
-
-    @property
-    def passed(self) -> bool:
-        return self.problem is None
-
-
-def not_solved(name: str) -> str:
-    """The message for an exercise function that still returns ``None``."""
-    return f"not solved yet: {name} returns None; replace the ... with your code"
-
-
-def try_answer(fn, *args):
-    """Call a learner's function; a stub (returns None/..., raises NotImplementedError) gives None."""
-    try:
-        value = fn(*args)
-    except NotImplementedError:
-        return None
-    return value if attempted(value) else None
-
-
-@dataclasses.dataclass
-class LossReport(Report):
-    """What ``compare_loss`` found."""
-
-    attempted: bool
-    scalar: bool = False
-    ok: bool = False
-    got: float | None = None
-    expected: float | None = None
-
-    @property
-    def problem(self) -> str | None:
-        if not self.attempted:
-            return not_solved("compute_loss")
-        if not self.scalar:
-            return "compute_loss must return one number (a scalar), not one value per example"
-        if not self.ok:
-            return (f"compute_loss gave {self.got:.6f}, expected {self.expected:.6f}: divide the SUM "
-                    f"of the per-example losses by global_batch_size (not the per-replica batch)")
-        return None
-
-
-def compare_loss(compute_loss, seed: int = 0, n: int = 8, global_batch_size: int = 32,
-                 atol: float = 1e-5) -> LossReport:
-    """Call the learner's ``compute_loss(model, x, y, global_batch_size)`` on ``n`` examples (one
-    replica's slice) and compare it with the per-example loss summed and divided by the
-    global batch (exercise 01, question 1)."""
-    from . import data, models, training
-    from ._tf import tf
-
-    x, y = data.synthetic(n, shape=(64,), seed=seed)
-    model = models.mlp(seed=seed)
-    expected = float(tf.reduce_sum(training.per_example_loss()(y, model(x))) / global_batch_size)
-    got = try_answer(compute_loss, model, x, y, global_batch_size)
-    if got is None:
-        return LossReport(attempted=False, expected=expected)
-    got = tf.convert_to_tensor(got)
-    if got.shape != ():
-        return LossReport(True, False, False, None, expected)
-    got = float(got)
-    return LossReport(True, True, abs(got - expected) <= atol, got, expected)
-
-
-@dataclasses.dataclass
-class StepReport(Report):
-    """What ``compare_train_step`` found: each field is one thing a check asserts."""
-
-    attempted: bool
-    loss_ok: bool = False
-    weights_ok: bool = False
-    loss_diff: float = float("nan")
-    weights_diff: float = float("nan")
-    update_ratio: float = float("nan")  # learner's weight change / reference's (1.0 is right)
-
-    @property
-    def problem(self) -> str | None:
-        if not self.attempted:
-            return not_solved("make_train_step")
-        if not self.weights_ok:
-            return (f"the weights differ from single-device training by {self.weights_diff:.3g} (your "
-                    f"updates are {self.update_ratio:.2f} x the right size): divide the loss by the "
-                    f"GLOBAL batch and apply the gradients once per step")
-        if not self.loss_ok:
-            return (f"the returned loss differs from the single-device loss by {self.loss_diff:.3g}: "
-                    f"return strategy.reduce(SUM, per_replica_loss, axis=None)")
-        return None
-
-
-def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
-                       global_batch_size: int | None = None, learning_rate: float = 0.1,
-                       atol: float = 1e-5) -> StepReport:
-    """Train ``steps`` batches with the learner's ``make_train_step`` under ``strategy`` and
-    with ``gpukit.training`` on one device, from the same weights and data; compare.
-
-    The learner's factory is called as ``make_train_step(strategy, model, optimizer,
-    global_batch_size)`` and must return a function ``train_step(batch) -> loss`` where the
-    loss is the mean over the global batch (the replicas' losses reduced with SUM).
-    Exercise 01, question 2.
-    """
-    from . import checks, data, models, training
-    from ._tf import keras, tf
-
-    import numpy as np
-
-    num_replicas = strategy.num_replicas_in_sync
-    gb = global_batch_size or 8 * num_replicas
-    x, y = data.synthetic(gb * steps, shape=(64,), seed=seed)
-
-    def build(on):
-        model = models.mlp(seed=seed, strategy=on)
-        with on.scope():
-            optimizer = keras.optimizers.SGD(learning_rate)
-        training.build_optimizer(on, model, optimizer)
-        return model, optimizer
-
-    model, optimizer = build(strategy)
-    initial = [np.array(w) for w in model.get_weights()]
-    train_step = try_answer(make_train_step, strategy, model, optimizer, gb)
-    if train_step is None:
-        return StepReport(attempted=False)
-    dist, _ = data.distribute(strategy, x, y, global_batch_size=gb)
-    losses = [train_step(batch) for batch in dist]
-    if not all(attempted(v) for v in losses):
-        return StepReport(attempted=False)
-
-    single = tf.distribute.get_strategy()
-    reference, ref_optimizer = build(single)
-    ref_step = training.make_train_step(single, reference, ref_optimizer, gb)
-    ref_dist, _ = data.distribute(single, x, y, global_batch_size=gb)
-    ref_losses = [float(ref_step(batch)[0]) for batch in ref_dist]
-
-    try:
-        got = [float(v) for v in losses]
-        loss_diff = checks.max_difference(got, ref_losses)
-    except (TypeError, ValueError):  # not one number per step (e.g. per-replica values)
-        loss_diff = float("inf")
-    weights_diff = checks.max_difference(model, reference)
-    moved = [a - b for a, b in zip(model.get_weights(), initial)]
-    ref_moved = [a - b for a, b in zip(reference.get_weights(), initial)]
-    ratio = checks.ratio(moved, ref_moved)
-    return StepReport(True, bool(loss_diff <= atol), bool(weights_diff <= atol),
-                      loss_diff, weights_diff, ratio)
-
-
-@dataclasses.dataclass
-class AccuracyReport(Report):
-    """What ``compare_accuracy`` found."""
-
-    attempted: bool
-    ok: bool = False
-    got: float | None = None
-    expected: float | None = None
-
-    @property
-    def problem(self) -> str | None:
-        if not self.attempted:
-            return not_solved("evaluate")
-        if not self.ok:
-            return (f"evaluate gave accuracy {self.got}, one device counts {self.expected}: sum the "
-                    f"correct counts over replicas, then divide by the number of examples")
-        return None
-
-
-def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
-                     global_batch_size: int | None = None) -> AccuracyReport:
-    """Run the learner's ``evaluate(strategy, model, dist_dataset)`` and compare its accuracy
-    with the single-device count over the same examples (exercise 01, question 3)."""
-    from . import data, models
-
-    import numpy as np
-
-    gb = global_batch_size or 8 * strategy.num_replicas_in_sync
-    n = n or 4 * gb
-    x, y = data.synthetic(n, shape=(64,), seed=seed)
-    # Half the labels follow the model's own predictions, so the accuracy is far from chance
-    # and differs between seeds (a copied number does not pass another seed).
-    model = models.mlp(seed=seed, strategy=strategy)
-    predicted = np.argmax(model(x, training=False).numpy(), axis=-1)
-    y = np.where(np.arange(n) % 2 == 0, predicted, y).astype("int32")
-    seen = (n // gb) * gb  # the distributed dataset drops a partial last batch
-    expected = float(np.mean(predicted[:seen] == y[:seen]))
-    dist, _ = data.distribute(strategy, x, y, global_batch_size=gb)
-    got = try_answer(evaluate, strategy, model, dist)
-    if got is None:
-        return AccuracyReport(attempted=False, expected=expected)
-    try:
-        got = float(got)
-    except (TypeError, ValueError):
-        return AccuracyReport(True, False, None, expected)
-    return AccuracyReport(True, abs(got - expected) < 1e-6, got, expected)
-
-
-# --------------------------------------------------------------------------- 2. generation
+# --------------------------------------------------------------------------- 1. generation
 
 
 def _otter(args: list[str], cwd, timeout: float, token: str | None = None) -> subprocess.CompletedProcess:
@@ -522,7 +229,7 @@ def generate(selected=None, *, solutions_dir=SOLUTIONS, exercises_dir=EXERCISES,
     return written
 
 
-# --------------------------------------------------------------------------- 3. batch grading
+# --------------------------------------------------------------------------- 2. batch grading
 
 
 @dataclasses.dataclass

@@ -26,16 +26,13 @@ Sections 1 and 3 are plain Python; TensorFlow loads only in section 2.
 
 from __future__ import annotations
 
-import dataclasses
-import math
 import numbers
 import threading
 import time
 
 from ._args import whole
 from .batching import check_capacities, even  # noqa: F401  (even: the split to compare with)
-from .memory import Plan, plan  # noqa: F401  (plan: the exercise checks use it)
-from .grading import Report, not_solved, try_answer
+from .memory import Plan
 
 # ---------------------------------------------------------------------------------------
 # 1. Loss weighting
@@ -212,102 +209,3 @@ def straggler_benchmark(per_replica_batch_sizes, speeds, *, seconds_per_example:
     step = sorted(durations)[len(durations) // 2]
     return {"per_replica_batch_sizes": sizes, "speeds": speeds, "step_seconds": step,
             "busy_seconds": work, "idle_fraction": [1 - w / step for w in work]}
-
-
-# ---------------------------------------------------------------------------------------
-# Checks for the lesson-03 exercise (solutions/03_heterogeneous_memory.ipynb)
-# ---------------------------------------------------------------------------------------
-
-
-@dataclasses.dataclass
-class ExerciseReport(Report):
-    """What a ``compare_*`` check found: ``problem`` is None when right, else one sentence."""
-
-    what: str
-    attempted: bool
-    ok: bool = False
-    detail: str = ""
-
-    @property
-    def problem(self) -> str | None:
-        if not self.attempted:
-            return not_solved(self.what)
-        return None if self.ok else f"{self.what}: {self.detail}"
-
-
-def compare_plan(plan_batches, capacities, global_batch_size: int) -> ExerciseReport:
-    """Check a learner's ``plan_batches(capacities, global_batch_size) -> list of ints``:
-    it sums to the global batch, every replica gets >= 1, each size is its ideal share
-    ``capacity / sum * global`` rounded down or up (any such rounding is accepted)."""
-    got = try_answer(plan_batches, list(capacities), global_batch_size)
-    if got is None:
-        return ExerciseReport("plan_batches", False)
-    try:
-        sizes = [int(n) for n in got]
-    except (TypeError, ValueError):
-        return ExerciseReport("plan_batches", True, False, f"returned {got!r}; return a list of ints, one per replica")
-    ideal = [c / sum(capacities) * global_batch_size for c in capacities]
-    if len(sizes) != len(capacities):
-        return ExerciseReport("plan_batches", True, False, f"{len(sizes)} sizes for {len(capacities)} capacities")
-    if sum(sizes) != global_batch_size:
-        return ExerciseReport("plan_batches", True, False,
-                              f"{sizes} sums to {sum(sizes)}, not {global_batch_size}: hand out the rounding remainder")
-    if min(sizes) < 1:
-        return ExerciseReport("plan_batches", True, False, f"{sizes}: every replica needs at least one example")
-    # rounding rule only where no replica had to be lifted to its minimum of one example
-    far = [] if min(ideal) < 1 else [r for r, (n, q) in enumerate(zip(sizes, ideal))
-                                     if not math.floor(q) <= n <= math.ceil(q)]
-    if far:
-        return ExerciseReport("plan_batches", True, False,
-                              f"{sizes} for ideal shares {[round(q, 2) for q in ideal]}: replica {far[0]} is not its "
-                              f"share rounded down or up")
-    return ExerciseReport("plan_batches", True, True)
-
-
-def compare_replica_loss(replica_loss, capacities, global_batch_size: int, seed: int = 0) -> ExerciseReport:
-    """Check a learner's ``replica_loss(per_example_losses, global_batch_size) -> scalar``:
-    with uneven per-replica batches (planned from ``capacities``) the summed gradient must
-    equal the single-device gradient to 1e-6."""
-    from . import checks, data, devices, models, strategies, training
-    from ._tf import tf
-
-    probe = try_answer(replica_loss, tf.constant([1.0, 2.0, 3.0]), 6)
-    if probe is None:
-        return ExerciseReport("replica_loss", False)
-    if tf.size(probe) != 1:
-        return ExerciseReport("replica_loss", True, False, "return one number (a scalar), not one value per example")
-    strategy = strategies.mirrored(devices.replica_devices()[: len(capacities)])
-    sizes = plan(capacities, global_batch_size, num_replicas=strategy.num_replicas_in_sync)
-    x, y = data.synthetic(global_batch_size, shape=(10,), num_classes=4, seed=seed)
-    model = models.mlp(input_shape=(10,), hidden=(16,), num_classes=4, seed=seed, strategy=strategy)
-    got = gradients(strategy, model, x, y, sizes, divide_by=replica_loss)
-    reference_model = models.mlp(input_shape=(10,), hidden=(16,), num_classes=4, seed=seed)
-    reference = training.gradients(tf.distribute.get_strategy(), reference_model, x, y)
-    diff = checks.max_difference(got, reference)
-    scale = checks.ratio(got, reference)
-    return ExerciseReport("replica_loss", True, diff <= 1e-6,
-                          f"gradients differ from one device by {diff:.3g} (about {scale:.3g} x) with batches "
-                          f"{list(sizes.per_replica_batch_sizes)}: divide the SUM of this replica's losses by the "
-                          f"GLOBAL batch, whatever the replica's own batch size")
-
-
-def compare_sample_weights(fit_sample_weights, per_replica_batch_sizes, seed: int = 0) -> ExerciseReport:
-    """Check a learner's ``fit_sample_weights(per_replica_batch_sizes) -> one weight per replica``:
-    ``fit``'s reduction (each replica: weighted mean of its own examples, times 1/R; summed)
-    must give the mean over the global batch for any per-example losses."""
-    import numpy as np
-
-    sizes = [int(n) for n in per_replica_batch_sizes]
-    got = try_answer(fit_sample_weights, list(sizes))
-    if got is None:
-        return ExerciseReport("fit_sample_weights", False)
-    weights = np.asarray(got, dtype=np.float64).ravel()
-    if weights.shape != (len(sizes),):
-        return ExerciseReport("fit_sample_weights", True, False, f"return {len(sizes)} weights, one per replica")
-    losses = np.random.default_rng(seed).random(sum(sizes))
-    bounds = np.cumsum([0] + sizes)
-    fit_style = sum(w * losses[a:b].mean() / len(sizes) for w, a, b in zip(weights, bounds, bounds[1:]))
-    diff = abs(fit_style - losses.mean())
-    return ExerciseReport("fit_sample_weights", True, diff <= 1e-9,
-                          f"fit's loss would be {fit_style:.6f}, the global mean is {losses.mean():.6f}: replica r "
-                          f"must weigh R * n_r / G")

@@ -26,6 +26,6 @@ def test_shape_and_count_mismatch_are_errors():
         checks.max_difference([np.zeros(2)], [np.zeros(2), np.zeros(2)])
 
 
-def test_ratio_recovers_a_scale_factor():
+def test_scale_factor_recovers_the_factor():
     b = [np.arange(1.0, 5.0)]
-    assert checks.ratio([4 * b[0]], b) == pytest.approx(4.0)
+    assert checks.scale_factor([4 * b[0]], b) == pytest.approx(4.0)

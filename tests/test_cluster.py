@@ -161,35 +161,6 @@ def test_run_returns_results_streams_logs_and_cleans_up(tmp_path, capsys):
         assert not cluster.alive(result.results[f"worker {i}"]["pid"])
 
 
-def test_sharding_reports_for_the_exercise():
-    from gpukit import tf
-
-    def right(ic, x, y, gb):
-        ds = tf.data.Dataset.from_tensor_slices((x, y)).shard(ic.num_input_pipelines, ic.input_pipeline_id)
-        return ds.batch(ic.get_per_replica_batch_size(gb), drop_remainder=True)
-
-    def seed_002(ic, x, y, gb):
-        return tf.data.Dataset.from_tensor_slices((x, y)).batch(gb).shard(ic.num_input_pipelines, ic.input_pipeline_id)
-
-    def stub(ic, x, y, gb):
-        ...
-
-    assert cluster.compare_sharding(right).passed
-    assert cluster.compare_sharding(right, n_workers=3, global_batch_size=24, n_examples=96).passed
-    report = cluster.compare_sharding(seed_002)
-    assert report.attempted and not report.passed and "Shard first" in report.problem
-    assert cluster.compare_sharding(stub).problem.startswith("not solved yet")
-
-
-def test_an_untouched_worker_main_is_not_attempted_without_a_cluster():
-    def worker_main(ctx, shard_dataset, epochs, global_batch_size, n_examples, seed):
-        """Train and return the weights."""
-        ...
-
-    before = cluster.started_pids()
-    report = cluster.compare_cluster_training(worker_main, None)
-    assert not report.attempted and report.problem.startswith("not solved yet")
-    assert cluster.started_pids() == before
 
 
 # ---------------------------------------------------------------- MultiWorkerMirrored (TensorFlow)

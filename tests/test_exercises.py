@@ -5,7 +5,8 @@
 * an exercise carries no solution code and no hidden test;
 * the untouched exercise runs to the end and each check says "not solved yet";
 * generation fails when a solution does not pass its own tests;
-* the in-notebook checks of exercise 01 catch the mistakes they are meant to catch.
+* the helpers every check uses (``gpukit.exercises``) and the notebook's ``grader``
+  (exercise 01's checks are tested in tests/test_ex01.py).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import pathlib
 import pytest
 
 from gpukit import grading
+from gpukit.exercises import Report, ex01, is_stub, not_solved, notebook_grader, require, try_answer
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 SOLUTIONS = sorted((ROOT / "solutions").glob("[0-9][0-9]_*.ipynb"))
@@ -154,65 +156,32 @@ def test_solution_paths_bad_names():
         grading.solution_paths(["42"])
 
 
-def test_attempted_require_and_try_answer():
-    assert not grading.attempted(None) and not grading.attempted(...)
-    assert grading.attempted(0) and grading.attempted(0.0) and grading.attempted([])
+def test_is_stub_try_answer_and_require():
+    def dots():
+        """Docstring."""
+        ...
 
-    def stub():
-        raise NotImplementedError
+    def passes():
+        pass
 
-    assert grading.try_answer(stub) is None and grading.try_answer(lambda: ...) is None
-    assert grading.try_answer(lambda a: a + 1, 1) == 2
+    def raises():
+        raise NotImplementedError("write me")
+
+    def answered():
+        return 1
+
+    assert is_stub(None) and is_stub(...) and is_stub(dots) and is_stub(passes) and is_stub(raises)
+    assert not is_stub(0) and not is_stub(0.0) and not is_stub([]) and not is_stub(answered)
+    assert not is_stub(print) and not is_stub(lambda: ...)  # no readable def: an answer, run it
+    assert try_answer(raises) is None and try_answer(lambda: ...) is None and try_answer(dots) is None
+    assert try_answer(lambda a, b=0: a + b, 1, b=2) == 3
     with pytest.raises(ZeroDivisionError):  # a real bug is the learner's to see
-        grading.try_answer(lambda: 1 / 0)
-    report = grading.compare_loss(lambda *a: None)
-    with pytest.raises(AssertionError, match="not solved yet"):
-        grading.require(report)
-
-
-def test_compare_loss_catches_the_per_replica_mean():
-    from gpukit import training
-    from gpukit._tf import tf
-
-    loss_fn = training.per_example_loss()
-    right = grading.compare_loss(lambda m, x, y, gb: tf.reduce_sum(loss_fn(y, m(x))) / gb)
-    assert right.passed, right.problem
-    mean = grading.compare_loss(lambda m, x, y, gb: tf.reduce_mean(loss_fn(y, m(x))))
-    assert not mean.passed and "SUM" in mean.problem
-    per_example = grading.compare_loss(lambda m, x, y, gb: loss_fn(y, m(x)) / gb)
-    assert "scalar" in per_example.problem
-
-
-def test_compare_train_step_measures_the_seed_mistake():
-    """The per-replica mean makes every update num_replicas times too big: the report says so."""
-    from gpukit import strategies, training
-    from gpukit._tf import tf
-
-    strategy = strategies.mirrored()
-    loss_fn = training.per_example_loss()
-
-    def factory(divide_by_global):
-        def make(strategy, model, optimizer, gb):
-            def replica(x, y):
-                with tf.GradientTape() as tape:
-                    per_example = loss_fn(y, model(x, training=True))
-                    loss = tf.reduce_sum(per_example) / gb if divide_by_global else tf.reduce_mean(per_example)
-                grads = tape.gradient(loss, model.trainable_variables)
-                optimizer.apply_gradients(zip(grads, model.trainable_variables))
-                return loss
-
-            @tf.function
-            def step(batch):
-                return strategy.reduce("SUM", strategy.run(replica, args=batch), axis=None)
-
-            return step
-        return make
-
-    good = grading.compare_train_step(factory(True), strategy, steps=1)
-    assert good.passed, good.problem
-    bad = grading.compare_train_step(factory(False), strategy, steps=1)
-    assert not bad.passed and "GLOBAL" in bad.problem
-    assert bad.update_ratio == pytest.approx(strategy.num_replicas_in_sync, rel=0.05)
+        try_answer(lambda: 1 / 0)
+    report = Report("f", not_solved("f"))
+    assert not report.passed and report.details == {}
+    with pytest.raises(AssertionError, match="not solved yet: f returns None"):
+        require(report)
+    require(Report("f"))  # passed: no error
 
 
 # ----------------------------------------------------------------------------- notebook_grader
@@ -231,8 +200,8 @@ def test_grader_finds_a_renamed_copy(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("JPY_SESSION_NAME", raising=False)
     (tmp_path / "alice.ipynb").write_text(_exercise_01().read_text())
-    grader = grading.notebook_grader("01_mirrored_strategy.ipynb")
-    text = _check_text(grader, "q1", {"grading": grading, "compute_loss": lambda *a: None})
+    grader = notebook_grader("01_mirrored_strategy.ipynb")
+    text = _check_text(grader, "q1", {"require": require, "ex01": ex01, "compute_loss": lambda *a: None})
     assert "not solved yet" in text, text
     assert not (tmp_path / ".OTTER_LOG").exists()
 
@@ -243,7 +212,7 @@ def test_grader_refuses_to_guess_between_two_copies(tmp_path, monkeypatch):
     for name in ("alice.ipynb", "bob.ipynb"):
         (tmp_path / name).write_text(_exercise_01().read_text())
     with pytest.raises(RuntimeError, match="cannot tell which notebook holds the checks"):
-        grading.notebook_grader("01_mirrored_strategy.ipynb")
+        notebook_grader("01_mirrored_strategy.ipynb")
 
 
 def test_grader_on_colab_uses_the_running_notebook(tmp_path, monkeypatch):
@@ -258,7 +227,7 @@ def test_grader_on_colab_uses_the_running_notebook(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "google.colab", colab)
     monkeypatch.setitem(sys.modules, "google.colab._message", colab._message)
     monkeypatch.chdir(tmp_path)
-    grader = grading.notebook_grader("01_mirrored_strategy.ipynb")
+    grader = notebook_grader("01_mirrored_strategy.ipynb")
     assert sorted(p.name for p in (tmp_path / "tests_01_mirrored_strategy").iterdir()) == ["q1.py", "q2.py", "q3.py"]
     from gpukit import training
     from gpukit._tf import tf
@@ -266,9 +235,9 @@ def test_grader_on_colab_uses_the_running_notebook(tmp_path, monkeypatch):
     loss_fn = training.per_example_loss()
     right = lambda m, x, y, gb: tf.reduce_sum(loss_fn(y, m(x))) / gb  # noqa: E731
     wrong = lambda m, x, y, gb: tf.reduce_mean(loss_fn(y, m(x)))  # noqa: E731
-    assert "not solved yet" in _check_text(grader, "q1", {"grading": grading, "compute_loss": lambda *a: None})
-    assert "SUM" in _check_text(grader, "q1", {"grading": grading, "compute_loss": wrong})
-    passed = _check_text(grader, "q1", {"grading": grading, "compute_loss": right})
+    assert "not solved yet" in _check_text(grader, "q1", {"require": require, "ex01": ex01, "compute_loss": lambda *a: None})
+    assert "SUM" in _check_text(grader, "q1", {"require": require, "ex01": ex01, "compute_loss": wrong})
+    passed = _check_text(grader, "q1", {"require": require, "ex01": ex01, "compute_loss": right})
     assert "passed" in passed.lower() and "not solved" not in passed, passed
 
 
@@ -277,7 +246,7 @@ def test_missing_otter_is_a_clear_error(monkeypatch):
 
     monkeypatch.setitem(sys.modules, "otter", None)  # makes `import otter` raise ImportError
     with pytest.raises(RuntimeError, match=r'pip install "gpukit\[grading\]"'):
-        grading.notebook_grader("01_mirrored_strategy.ipynb")
+        notebook_grader("01_mirrored_strategy.ipynb")
 
 
 @pytest.mark.parametrize("message", [
@@ -292,5 +261,5 @@ def test_missing_otter_is_a_clear_error(monkeypatch):
 def test_grading_messages_are_in_troubleshooting(message):
     doc = (ROOT / "docs" / "troubleshooting.md").read_text()
     assert message in doc, f"docs/troubleshooting.md lacks: {message}"
-    assert message.split(":")[0].split(" ...")[0] in (ROOT / "gpukit" / "grading.py").read_text() + (
-        ROOT / "gpukit" / "__main__.py").read_text()
+    sources = ["grading.py", "__main__.py", "exercises/__init__.py", "exercises/ex01.py"]
+    assert message.split(":")[0].split(" ...")[0] in "".join((ROOT / "gpukit" / f).read_text() for f in sources)

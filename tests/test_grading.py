@@ -21,6 +21,7 @@ import time
 import pytest
 
 from gpukit import grading
+from gpukit.exercises import ex01
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 EXERCISE = ROOT / "exercises" / "01_mirrored_strategy.ipynb"
@@ -74,8 +75,8 @@ def _public_numbers():
     """The numbers the public checks of q1 and q3 expect (what a cheater would copy)."""
     from gpukit import strategies
 
-    loss = grading.compare_loss(lambda *a: None, seed=0, n=8, global_batch_size=32).expected
-    acc = grading.compare_accuracy(lambda *a: None, strategies.mirrored(), seed=0).expected
+    loss = ex01.compare_loss(lambda *a: None, seed=0, n=8, global_batch_size=32).details["expected"]
+    acc = ex01.compare_accuracy(lambda *a: None, strategies.mirrored(), seed=0).details["expected"]
     return loss, acc
 
 
@@ -92,7 +93,7 @@ def make_submissions(folder: pathlib.Path) -> dict:
     write("solved.ipynb", _fill(ex, answers))
     expected["solved.ipynb"] = [2, 2, 1]
 
-    # Partly wrong and raising: the seed's mistake in the step (the mean over the per-replica
+    # Partly wrong and raising: the classic mistake in the step (the mean over the per-replica
     # batch: q2 wrong), a q3 answer that raises, and a learner cell that raises right after the
     # setup. q1 still scores: grading goes on past every error.
     wrong_step = answers[1].replace("loss = compute_loss(model, x, y, global_batch_size)",

@@ -57,8 +57,8 @@ def test_loss_division_mistakes_scale_the_gradient(digits):
     per_replica = training.gradients(strategy, model, x, y, divide_by="per_replica")
     plain_sum = training.gradients(strategy, model, x, y, divide_by="none")
     checks.assert_same(right, single, atol=1e-6, what="global-batch loss")
-    assert checks.ratio(per_replica, single) == pytest.approx(4.0, rel=1e-5)
-    assert checks.ratio(plain_sum, single) == pytest.approx(64.0, rel=1e-5)
+    assert checks.scale_factor(per_replica, single) == pytest.approx(4.0, rel=1e-5)
+    assert checks.scale_factor(plain_sum, single) == pytest.approx(64.0, rel=1e-5)
     with pytest.raises(ValueError, match="divide_by"):
         training.gradients(strategy, model, x, y, divide_by="local")
 

@@ -1,0 +1,182 @@
+"""Exercise checks: what a graded exercise notebook calls, and nothing else.
+
+One module per exercise (``ex01`` … ``ex04``, then ``ex05`` …), each with ``compare_*`` /
+``check_*`` functions: they run the learner's function and a reference computed independently
+(with the technique modules: ``gpukit.training``, ``gpukit.cluster``, ...) on the same data and
+return a ``Report``. This file holds what every exercise shares:
+
+* ``Report``: what was checked, and ``problem`` (``None`` when right, else one sentence naming
+  the symptom);
+* ``is_stub`` / ``try_answer`` / ``not_solved``: tell an untouched exercise (``...``, ``pass``,
+  ``raise NotImplementedError``) from an answer, so an unsolved notebook still runs to the end
+  and says "not solved yet";
+* ``require(report)``: the public check cell's one statement;
+* ``notebook_grader(notebook)``: the otter ``grader`` whose ``grader.check("q1")`` runs a
+  question's checks.
+
+A solution notebook and its hidden tests import only from here, e.g.
+``from gpukit.exercises import ex01, require``. Technique modules never import this package
+(tests/test_layout.py enforces it). Generation and batch grading are in ``gpukit.grading``.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import inspect
+import json
+import os
+import pathlib
+import sys
+import textwrap
+
+__all__ = ["Report", "is_stub", "try_answer", "not_solved", "require", "notebook_grader"]
+
+
+@dataclasses.dataclass
+class Report:
+    """The result of one exercise check.
+
+    ``problem`` is ``None`` when the answer is right, otherwise ONE sentence that says what is
+    wrong (the symptom; ``not_solved(name)`` for an untouched stub). ``details`` holds the
+    numbers behind it, for the instructor and the tests.
+    """
+
+    name: str
+    problem: str | None = None
+    details: dict = dataclasses.field(default_factory=dict)
+
+    @property
+    def passed(self) -> bool:
+        return self.problem is None
+
+
+def _stub_body(body) -> bool:
+    """A function body that is only a docstring and ``...`` / ``pass`` / ``raise NotImplementedError``."""
+
+    def empty(node) -> bool:
+        if isinstance(node, ast.Pass):
+            return True
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            return node.value.value is Ellipsis or isinstance(node.value.value, str)
+        if isinstance(node, ast.Raise) and node.exc is not None:
+            exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+            return isinstance(exc, ast.Name) and exc.id == "NotImplementedError"
+        return False
+
+    return bool(body) and all(empty(node) for node in body)
+
+
+def is_stub(value_or_fn) -> bool:
+    """True for what an untouched exercise gives: ``None``, ``...``, or a function whose body is
+    only ``...``, ``pass`` or ``raise NotImplementedError`` (a docstring allowed)."""
+    if value_or_fn is None or value_or_fn is Ellipsis:
+        return True
+    if not (inspect.isfunction(value_or_fn) or inspect.ismethod(value_or_fn)):
+        return False
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(value_or_fn)))
+    except (OSError, TypeError, SyntaxError):  # no source to read (e.g. built at run time)
+        return False
+    node = tree.body[0] if tree.body else None
+    return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _stub_body(node.body)
+
+
+def try_answer(fn, *args, **kwargs):
+    """Call a learner's function; a stub (returns ``None`` / ``...``, raises
+    ``NotImplementedError``) gives ``None``. Any other error is the learner's to see."""
+    try:
+        value = fn(*args, **kwargs)
+    except NotImplementedError:
+        return None
+    return None if value is None or value is Ellipsis else value
+
+
+def not_solved(name: str) -> str:
+    """The message for an exercise function that still returns ``None``."""
+    return f"not solved yet: {name} returns None; replace the ... with your code"
+
+
+def require(report: Report) -> None:
+    """Raise ``AssertionError(report.problem)`` unless the report passed.
+
+    A public check is one statement, ``require(ex01.compare_...(...))``: the check cell then
+    shows exactly one message ("not solved yet", or what is wrong), and a re-run never reuses a
+    report left over from an earlier run.
+    """
+    if report.problem is not None:
+        raise AssertionError(report.problem)
+
+
+# --------------------------------------------------------------------------- the notebook's grader
+
+
+def notebook_grader(notebook: str):
+    """The ``grader`` of an exercise notebook: ``grader.check("q1")`` runs question 1's checks.
+
+    In JupyterLab the public checks are read from the notebook file's metadata. The file is the
+    one JupyterLab says is running (``JPY_SESSION_NAME``), else ``notebook`` (the exercise's
+    name), else the only notebook with checks in the working directory, so a renamed copy
+    (``alice.ipynb``) still works. On Colab the notebook is not a local file: the checks are
+    taken from the running notebook (``google.colab`` returns its JSON) and written to
+    ``tests_<stem>/``, which otter needs on Colab. While ``otter run`` grades, otter supplies
+    the tests itself.
+    """
+    from ..grading import _require_otter
+
+    otter = _require_otter()
+
+    class Grader(otter.Notebook):
+        """otter's Notebook without its ``.OTTER_LOG`` file (only ``grader.export`` reads it,
+        and we do not use export: learners hand in the .ipynb itself)."""
+
+        def _log_event(self, *args, **kwargs):
+            pass
+
+    if getattr(otter.Notebook, "_grading_mode", False):
+        return Grader(None)
+    if "google.colab" in sys.modules:
+        return _colab_grader(Grader, notebook)
+    return Grader(_find_notebook(notebook))
+
+
+def _has_checks(path: pathlib.Path) -> bool:
+    try:
+        return bool(json.loads(path.read_text(encoding="utf-8"))["metadata"]["otter"]["tests"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+
+
+def _find_notebook(notebook: str) -> str:
+    running = os.environ.get("JPY_SESSION_NAME", "")
+    for candidate in (running, notebook):
+        if candidate and os.path.isfile(candidate) and _has_checks(pathlib.Path(candidate)):
+            return candidate
+    found = sorted(p.name for p in pathlib.Path.cwd().glob("*.ipynb") if _has_checks(p))
+    if len(found) == 1:
+        return found[0]
+    if os.path.isfile(notebook):  # the solution (master) notebook: it has no checks to run
+        return notebook
+    raise RuntimeError(
+        f"cannot tell which notebook holds the checks: {notebook!r} is not in {os.getcwd()} and "
+        f"{len(found)} other notebooks with checks are ({', '.join(found) or 'none'}). Run the "
+        f"exercise from exercises/ (not the solution), or name your copy: "
+        f"grader = notebook_grader('alice.ipynb')"
+    )
+
+
+def _colab_grader(Grader, notebook: str):
+    from google.colab import _message  # type: ignore[import-not-found]  # only on Colab
+
+    nb = _message.blocking_request("get_ipynb", timeout_sec=30)["ipynb"]
+    tests = nb.get("metadata", {}).get("otter", {}).get("tests", {})
+    if not tests:
+        raise RuntimeError(
+            "this notebook carries no checks in its metadata; open the exercise from exercises/ "
+            "(not the solution) and run the setup cell again"
+        )
+    tests_dir = pathlib.Path(f"tests_{pathlib.Path(notebook).stem}")
+    tests_dir.mkdir(exist_ok=True)
+    for name, test in tests.items():
+        (tests_dir / f"{name}.py").write_text(f"OK_FORMAT = True\n\ntest = {test!r}\n")
+    return Grader(tests_dir=str(tests_dir))
