@@ -4,7 +4,8 @@ Modules (one per technique; each names the lesson that teaches it):
 ``devices``, ``strategies``, ``data``, ``models``, ``training``, ``checks`` (lesson 01),
 ``doctor`` (``python -m gpukit doctor``), ``bench`` (``make bench``);
 ``cluster`` (lesson 02: real local worker processes), ``sharding`` (lesson 03: memory
-planner, uneven batches), ``accumulation`` (lesson 04); ``grading`` (otter-grader
+planner, uneven batches), ``accumulation`` (lesson 04), ``parallel`` (lesson 05: model,
+pipeline and tensor parallelism); ``grading`` (otter-grader
 exercises, ``python -m gpukit grade``); ``plots`` and ``widgets`` (figures and sliders
 the lessons share).
 
@@ -25,6 +26,7 @@ _MODULES = {
     "cluster",  # 02
     "sharding",  # 03
     "accumulation",  # 04
+    "parallel",  # 05
     "plots", "widgets",
 }
 
