@@ -248,3 +248,17 @@ def test_keras_model_parallel_places_nothing_on_tensorflow():
     assert all(device.endswith("CPU:0") for _, device, _ in placed)
     kernel = [shape for path, _, shape in placed if path.endswith("split_me/kernel")]
     assert kernel == [(8, 16)]  # whole, not split into 2 x (8, 8)
+
+
+def test_explorer_widget_builds_and_redraws():
+    import ipywidgets
+    import matplotlib
+
+    matplotlib.use("Agg")
+    box = parallel.explorer(3, 4, "gpipe")
+    sliders = [c for c in box.children if isinstance(c, ipywidgets.IntSlider)]
+    menu = [c for c in box.children if isinstance(c, ipywidgets.Dropdown)][0]
+    assert len(sliders) == 2 and list(menu.options) == list(parallel.SCHEDULES)
+    sliders[1].value = 9   # each change redraws; none may raise
+    menu.value = "1f1b"
+    sliders[0].value = 1
