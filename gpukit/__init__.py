@@ -7,7 +7,8 @@ Modules (one per technique; each names the lesson that teaches it):
 ``launcher`` (start, watch and clean up processes) and ``cluster`` (lesson 02: TF_CONFIG and
 the worker programs), ``memory`` (lessons 03-04: the memory planner), ``sharding`` (lesson 03:
 uneven batches, stragglers), ``accumulation`` and ``recompute`` (lesson 04: gradient
-accumulation, gradient checkpointing); ``exercises`` (the checks of the graded
+accumulation, gradient checkpointing), ``parallel`` (lesson 05: model, pipeline and
+tensor parallelism); ``exercises`` (the checks of the graded
 exercises: ``exercises.ex01`` …, one per lesson) and ``grading`` (generating exercises,
 ``python -m gpukit grade``); ``plots`` and ``widgets`` (figures and sliders
 the lessons share).
@@ -30,6 +31,7 @@ _MODULES = {
     "launcher", "cluster",  # 02
     "memory", "sharding",  # 03
     "accumulation", "recompute",  # 04
+    "parallel",  # 05
     "plots", "widgets",
 }
 

@@ -11,7 +11,9 @@ fair way: warm-up runs first (tracing and caches excluded), then repeats, then t
   under ``MirroredStrategy`` over every virtual CPU;
 * lesson 03's straggler: simulated step time with an even split vs the planned uneven split;
 * lesson 04's accumulation overhead: k micro-batches accumulated vs the same micro-batches as
-  plain steps (goal: at most 15 % slower).
+  plain steps (goal: at most 15 % slower);
+* lesson 05's pipeline bubble for several (p, m): measured with controlled-cost stages (one thread
+  per stage, sleeps) and with real compute (``parallel.Pipeline``, 1F1B), next to (p-1)/(m+p-1).
 """
 
 from __future__ import annotations
@@ -118,6 +120,28 @@ def accumulation_overhead(num_replicas: int, accum_steps: int = 4, micro_batch_s
     return {"num_replicas": num_replicas, "accum_steps": accum_steps, **{k: round(v, 4) for k, v in out.items()}}
 
 
+def pipeline_bubble(pairs=((2, 4), (4, 4), (4, 8), (4, 16)), stage_cost_s: float = 0.01, repeats: int = 3,
+                    real: bool = True) -> list[dict]:
+    """Lesson 05: the bubble of a GPipe pipeline for each ``(p, m)``: controlled cost (best of
+    ``repeats`` runs; load only adds delays), real compute (1F1B on ``parallel.Pipeline``, p stages
+    on p virtual CPUs) and theory ``(p-1)/(m+p-1)``."""
+    from . import data, parallel
+
+    rows = []
+    for p, m in pairs:
+        sched = parallel.make_schedule("gpipe", p, m)
+        controlled = min(parallel.controlled_cost(sched, stage_cost_s, 2 * stage_cost_s).bubble for _ in range(repeats))
+        row = {"p": p, "m": m, "theory": round(parallel.theory_bubble(p, m), 4), "controlled": round(controlled, 4)}
+        if real:
+            widths = (64,) + (256,) * (p - 1) + (10,)
+            pipe = parallel.Pipeline(widths, [f"/CPU:{i}" for i in range(p)], seed=0)
+            x, y = data.synthetic(8 * m, shape=(64,), seed=0)
+            pipe.step(x, y, m=m, schedule="1f1b")  # warm-up
+            row["real_1f1b"] = round(min(pipe.step(x, y, m=m, schedule="1f1b").trace.bubble for _ in range(repeats)), 4)
+        rows.append(row)
+    return rows
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gpukit.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="bench-results", help="folder for results.json / results.md")
@@ -133,6 +157,8 @@ def main(argv=None) -> int:
                "epochs": [epoch_seconds(1), epoch_seconds(args.virtual)],
                "straggler_ms": straggler_ms(),
                "accumulation": [accumulation_overhead(1), accumulation_overhead(args.virtual)],
+               "pipeline_bubble": pipeline_bubble(pairs=[(p, m) for p, m in ((2, 4), (4, 4), (4, 8), (4, 16))
+                                                         if p <= args.virtual]),
                "notebooks": []}
     if not args.skip_notebooks:
         for path in sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "solutions").glob("*.ipynb")):
@@ -146,6 +172,9 @@ def main(argv=None) -> int:
     lines += ["", "| replicas | accum_steps | plain s | accumulated s | overhead |", "|---|---|---|---|---|"]
     lines += [f"| {r['num_replicas']} | {r['accum_steps']} | {r['plain']} | {r['accumulated']} | {r['overhead']:+.1%} |"
               for r in results["accumulation"]]
+    lines += ["", "| pipeline p | m | bubble theory | controlled cost | real compute (1F1B) |", "|---|---|---|---|---|"]
+    lines += [f"| {r['p']} | {r['m']} | {r['theory']} | {r['controlled']} | {r.get('real_1f1b', '')} |"
+              for r in results["pipeline_bubble"]]
     if results["notebooks"]:
         lines += ["", "| notebook | seconds | budget | within | status |", "|---|---|---|---|---|"]
         lines += [f"| {r['notebook']} | {r['seconds']} | {r['budget_s']} | {r['within_budget']} | {r['status']} |"

@@ -27,3 +27,11 @@ def test_straggler_and_accumulation_benchmarks_report_their_numbers():
     result = bench.accumulation_overhead(2, accum_steps=2, micro_batch_size=32)
     assert result["plain"] > 0 and result["accumulated"] > 0
     assert result["overhead"] == pytest.approx(result["accumulated"] / result["plain"] - 1, abs=0.02)  # rounded to 0.1 ms
+
+
+def test_pipeline_bubble_reports_theory_controlled_and_real():
+    rows = bench.pipeline_bubble(pairs=((2, 2), (3, 2), (2, 4)), stage_cost_s=0.002, repeats=1)
+    assert [(r["p"], r["m"]) for r in rows] == [(2, 2), (3, 2), (2, 4)]
+    for r in rows:
+        assert r["theory"] == round((r["p"] - 1) / (r["m"] + r["p"] - 1), 4)
+        assert 0 < r["controlled"] < 1 and 0 < r["real_1f1b"] < 1

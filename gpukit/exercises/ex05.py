@@ -1,0 +1,192 @@
+"""Checks of exercise 05 (lesson 05, model parallelism): each runs the learner's answer and a
+reference computed independently (``gpukit.parallel`` for schedules, numpy for the split layer,
+one plain ``GradientTape`` over the unsplit model for gradients) and returns a ``Report``.
+
+* ``check_bubble_prediction(value, p, m)``: the predicted idle fraction, graded exactly;
+* ``check_schedule(one_f_one_b, p, m)``: a 1F1B schedule as data;
+* ``check_split(split_pair, d, ...)``: a Dense pair split column-then-row over ``d`` devices;
+* ``check_pipeline_gradients(pipeline_gradients, m, ...)``: the debugged stage-by-stage backward.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from . import Report, not_solved, try_answer
+
+
+def check_bubble_prediction(value, p: int, m: int) -> Report:
+    """The learner's number must be the idle fraction of a ``p``-stage pipeline over ``m``
+    micro-batches with equal stages: ``(p-1)/(m+p-1)`` (to 1e-9)."""
+    from .. import parallel
+
+    expected = parallel.theory_bubble(p, m)
+    details = {"p": p, "m": m, "expected": expected, "got": value}
+    if value is None or value is Ellipsis:
+        return Report("predicted_bubble", "not solved yet: predicted_bubble is ...; replace the ... with your number",
+                      details)
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return Report("predicted_bubble", f"predicted_bubble must be one number (a fraction of the step), "
+                                          f"got {type(value).__name__}", details)
+    value = float(value)
+    if abs(value - expected) <= 1e-9:
+        return Report("predicted_bubble", None, details)
+    wrong = [((p - 1) / p, "that is the idle share with ONE micro-batch; with m micro-batches the stages overlap"),
+             ((p - 1) / m, "that is the idle time divided by the busy time of a stage, not by the whole step"),
+             (1 - expected, "that is the busy share of the step, not the idle share")]
+    for candidate, why in wrong:
+        if abs(value - candidate) <= 1e-9 and abs(candidate - expected) > 1e-9:
+            return Report("predicted_bubble", f"{value:.4g} is not the idle fraction for p={p}, m={m}: {why}", details)
+    return Report("predicted_bubble", f"{value:.4g} is not the idle fraction for p={p}, m={m}: count, on one stage "
+                                      f"of the schedule table, the idle ticks over all ticks of the step", details)
+
+
+def check_schedule(one_f_one_b, p: int, m: int) -> Report:
+    """``one_f_one_b(p, m)`` must return ``p`` lists of ``("F" | "B", micro)`` pairs: every pass
+    exactly once, a step no longer than GPipe's (bubble ``(p-1)/(m+p-1)`` with unit costs), and
+    at most ``p - s`` micro-batches alive on stage ``s``."""
+    from .. import parallel
+
+    name = "one_f_one_b"
+    got = try_answer(one_f_one_b, p, m)
+    if got is None:
+        return Report(name, not_solved(name))
+    details = {"p": p, "m": m}
+    try:
+        orders = [[(str(kind), int(micro)) for kind, micro in stage] for stage in got]
+    except (TypeError, ValueError):
+        return Report(name, f"{name}({p}, {m}) must return one list per stage of (kind, micro) pairs such as "
+                            f"('F', 0), got {got!r:.80}", details)
+    if len(orders) != p:
+        return Report(name, f"{name}({p}, {m}) returned {len(orders)} stage lists, expected one per stage ({p})",
+                      details)
+    every = sorted((k, i) for k in "FB" for i in range(m))
+    for s, order in enumerate(orders):
+        if sorted(order) != every:
+            missing = sorted(set(every) - set(order))
+            extra = [op for op in order if op not in every or order.count(op) > 1]
+            return Report(name, f"stage {s} does not run each of F0..F{m - 1} and B0..B{m - 1} exactly once "
+                                f"(missing {missing[:4]}, unexpected or repeated {extra[:4]})", details)
+    schedule = parallel.Schedule(name, p, m, tuple(tuple(parallel.Op(s, k, i) for k, i in order)
+                                                   for s, order in enumerate(orders)))
+    try:
+        slots = schedule.simulate()
+    except ValueError:
+        return Report(name, "the schedule deadlocks: some stage waits for a pass that can only run after one "
+                            "of its own later passes", details)
+    makespan, ideal = max(sl.end for sl in slots), 2 * (m + p - 1)
+    details.update(makespan=makespan, bubble=schedule.bubble(), peak=schedule.peak_in_flight())
+    if makespan > ideal + 1e-9:
+        return Report(name, f"with one tick per pass the step takes {makespan:g} ticks instead of {ideal}: stages "
+                            f"wait more than they must (bubble {schedule.bubble():.3f} vs "
+                            f"{parallel.theory_bubble(p, m):.3f})", details)
+    for s, peak in enumerate(schedule.peak_in_flight()):
+        if peak > min(p - s, m):
+            return Report(name, f"stage {s} keeps the activations of {peak} micro-batches alive at once; 1F1B keeps "
+                                f"at most {min(p - s, m)} there", details)
+    return Report(name, None, details)
+
+
+def check_split(split_pair, d: int, in_dim: int = 6, hidden: int = 8, out_dim: int = 3, seed: int = 0,
+                batch: int = 5) -> Report:
+    """``split_pair(w1, b1, w2, d)`` must return ``d`` shards ``(w1_k, b1_k, w2_k)`` of shapes
+    ``(in, h/d)``, ``(h/d,)``, ``(h/d, out)`` whose partial outputs ``relu(x @ w1_k + b1_k) @ w2_k``
+    sum (the all-reduce) to the unsplit ``relu(x @ w1 + b1) @ w2``; and raise ``ValueError`` when
+    ``d`` does not divide the hidden width."""
+    name = "split_pair"
+    rng = np.random.default_rng(seed)
+    w1 = rng.normal(size=(in_dim, hidden)).astype("float32")
+    b1 = rng.normal(size=hidden).astype("float32")
+    w2 = rng.normal(size=(hidden, out_dim)).astype("float32")
+    x = rng.normal(size=(batch, in_dim)).astype("float32")
+    got = try_answer(split_pair, w1.copy(), b1.copy(), w2.copy(), d)
+    if got is None:
+        return Report(name, not_solved(name))
+    details = {"d": d, "hidden": hidden}
+    try:
+        shards = [tuple(np.asarray(a, dtype="float64") for a in shard) for shard in got]
+    except (TypeError, ValueError):
+        return Report(name, f"{name} must return a list of d (w1_k, b1_k, w2_k) triples, got {got!r:.80}", details)
+    if len(shards) != d or any(len(s) != 3 for s in shards):
+        return Report(name, f"{name}(..., d={d}) returned {len(shards)} shards; expected {d} triples (w1_k, b1_k, w2_k)",
+                      details)
+    want = [(in_dim, hidden // d), (hidden // d,), (hidden // d, out_dim)]
+    for k, shard in enumerate(shards):
+        shapes = [a.shape for a in shard]
+        if shapes != want:
+            return Report(name, f"shard {k} has shapes {shapes}, expected {want}: each device must hold h/d whole "
+                                f"hidden units (its columns of w1 and b1, the same rows of w2)", details)
+    reference = np.maximum(x @ w1.astype("float64") + b1, 0) @ w2.astype("float64")
+    total = sum(np.maximum(x @ a + b, 0) @ c for a, b, c in shards)  # the all-reduce (sum)
+    diff = float(np.max(np.abs(total - reference)))
+    details["diff"] = diff
+    if not diff <= 1e-4 * max(1.0, float(np.max(np.abs(reference)))):
+        return Report(name, f"the summed partial outputs differ from the unsplit pair by {diff:.3g}: shard k's "
+                            f"w2 rows do not belong to the same hidden units as its w1 columns", details)
+    odd = hidden + 1 if (hidden + 1) % d else hidden + 2
+    if d > 1:
+        try:
+            split_pair(rng.normal(size=(in_dim, odd)).astype("float32"), np.zeros(odd, "float32"),
+                       rng.normal(size=(odd, out_dim)).astype("float32"), d)
+        except ValueError:
+            pass
+        else:
+            return Report(name, f"with hidden width {odd} and d={d} {name} returned shards of unequal width instead of "
+                                f"raising ValueError", details)
+    return Report(name, None, details)
+
+
+def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10), num_stages: int = 3,
+                             batch: int = 12, seed: int = 0, atol: float = 1e-5) -> Report:
+    """``pipeline_gradients(stages, devices, x, y, m)`` must return ``(loss, gradients)`` equal to
+    one ``GradientTape`` over the unsplit model on the whole batch (mean cross-entropy; gradients
+    stage by stage, in each stage's ``trainable_variables`` order)."""
+    from .. import data, parallel
+    from .._tf import tf
+
+    name = "pipeline_gradients"
+    devices = [f"/CPU:{i}" for i in range(num_stages)]
+    pipe = parallel.Pipeline(widths, devices, seed=seed)
+    x, y = data.synthetic(batch, shape=(widths[0],), num_classes=widths[-1], seed=seed)
+    with tf.GradientTape() as tape:  # the reference: the unsplit model, one tape, whole batch
+        h = tf.constant(x)
+        for stage in pipe.stages:
+            h = stage(h, training=True)
+        ref_loss = tf.reduce_mean(pipe.loss_fn(tf.constant(y), h))
+    ref = [g.numpy() for g in tape.gradient(ref_loss, pipe.variables)]
+    got = try_answer(pipeline_gradients, pipe.stages, devices, x, y, m)
+    if got is None:
+        return Report(name, not_solved(name))
+    try:
+        loss, grads = got
+        grads = [np.asarray(g) for g in grads]
+        loss = float(loss)
+    except (TypeError, ValueError):
+        return Report(name, f"{name} must return (loss, gradients), got {got!r:.80}")
+    if len(grads) != len(ref) or any(g.shape != r.shape for g, r in zip(grads, ref)):
+        return Report(name, f"{name} returned {len(grads)} gradients; expected {len(ref)}, one per weight in "
+                            f"stage order with the weights' shapes")
+    per_stage, k = [], 0
+    for stage in pipe.stages:
+        n = len(stage.trainable_variables)
+        per_stage.append(max(float(np.max(np.abs(g - r))) for g, r in zip(grads[k:k + n], ref[k:k + n])))
+        k += n
+    flat_g = np.concatenate([g.ravel() for g in grads])
+    flat_r = np.concatenate([r.ravel() for r in ref])
+    ratio = float(flat_g @ flat_r / (flat_r @ flat_r))
+    details = {"m": m, "per_stage_diff": per_stage, "ratio": ratio, "loss": loss, "ref_loss": float(ref_loss)}
+    if max(per_stage) <= atol and abs(loss - float(ref_loss)) <= atol:
+        return Report(name, None, details)
+    if m > 1 and abs(ratio - m) < 1e-3 * m:
+        return Report(name, f"the gradients are {ratio:.3g} x the unsplit model's (m={m} micro-batches)", details)
+    if per_stage[-1] <= atol and max(per_stage[:-1]) > atol:
+        bad = [s for s, dgr in enumerate(per_stage[:-1]) if dgr > atol]
+        return Report(name, f"the last stage's gradients are right but stage(s) {bad} differ by up to "
+                            f"{max(per_stage):.3g}: their backward does not use what the next stage sent back", details)
+    if max(per_stage) <= atol:
+        return Report(name, f"the gradients are right but the loss is {loss:.6f}, not {float(ref_loss):.6f} (the mean "
+                            f"over the whole batch)", details)
+    return Report(name, f"the gradients differ from the unsplit model by up to {max(per_stage):.3g} "
+                        f"(per stage {[f'{v:.2g}' for v in per_stage]})", details)

@@ -1,0 +1,675 @@
+"""Model parallelism: layers on devices, a micro-batched pipeline and its bubble, a tensor-parallel layer.
+
+Lesson 05 uses this module, top to bottom:
+
+1. **Planning (pure functions, no TensorFlow)**: ``split_even`` cuts ``L`` layers into ``p``
+   consecutive stages, ``check_stages`` refuses boundaries that do not cover the model or
+   overlap, ``stage_parameter_bytes`` says what each device holds (the reason to split at all).
+2. **Schedules as data**: ``make_schedule("gpipe" | "1f1b", p, m)`` gives, for each stage, the
+   order in which it runs forward (F) and backward (B) passes of the ``m`` micro-batches.
+   ``Schedule.simulate`` times it with given costs (a dependency-respecting list-scheduler),
+   ``Schedule.table`` prints it tick by tick, ``peak_in_flight`` counts the micro-batches whose
+   activations each stage keeps alive, and ``theory_bubble(p, m) = (p-1)/(m+p-1)``.
+3. **Running a schedule**: ``execute(schedule, work)`` runs one Python thread per stage; each
+   waits for what its next pass depends on, then calls ``work(op)`` and records the start and end
+   (a ``Trace``: busy/idle per stage, measured bubble). ``controlled_cost`` makes every pass a sleep
+   of known length, so the measured bubble can be compared with theory.
+4. **The real split model**: ``Pipeline`` builds each stage (Dense layers) under
+   ``tf.device``, so its weights live there; ``Pipeline.step(x, y, m, schedule)`` runs forward and
+   backward stage by stage (``tape.gradient(..., output_gradients=...)``, so every backward runs
+   where its weights are), accumulates gradients over micro-batches and returns loss, gradients,
+   the trace and the activations each stage kept alive.
+5. **Tensor parallelism**: ``TensorParallelPair`` splits Dense(h) -> Dense(out) Megatron-style over
+   ``d`` devices: the first weight by columns, the second by rows, so each device computes a partial
+   output without talking to the others; one all-reduce (sum) of the partial outputs finishes it.
+6. **The pitfall**: ``keras_model_parallel_placement`` builds a model under Keras 3's
+   ``keras.distribution.ModelParallel`` and reports where each weight really is (on the TensorFlow
+   backend: all on one device, unsplit).
+7. **Figures**: ``gantt`` (stage x time, forward/backward coloured), ``explorer_state`` (plain data)
+   and ``explorer`` (ipywidgets: p, m, schedule -> chart, bubble, peak activations).
+
+Bad input raises ``ValueError`` naming the cause and the fix, before any work.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+import time
+
+from ._args import whole
+
+SCHEDULES = ("gpipe", "1f1b")
+BYTES_PER_VALUE = 4  # float32
+
+
+# --------------------------------------------------------------------------- 1. planning
+
+
+def dense_parameters(widths) -> list[int]:
+    """Parameters of each Dense layer of an MLP with layer widths ``widths`` (input first):
+    ``widths=(64, 128, 10)`` is two layers, 64*128+128 and 128*10+10."""
+    widths = [whole(f"widths[{i}]", w, what="a layer width") for i, w in enumerate(widths)]
+    if len(widths) < 2:
+        raise ValueError(f"widths={widths!r} needs the input width and at least one layer width, e.g. (64, 128, 10)")
+    return [a * b + b for a, b in zip(widths, widths[1:])]
+
+
+def split_even(num_layers: int, num_stages: int) -> list[tuple[int, int]]:
+    """Consecutive stages ``[(start, stop), ...]`` of ``num_layers`` layers, as even as possible
+    (earlier stages get the extra layer)."""
+    num_layers = whole("num_layers", num_layers)
+    num_stages = whole("num_stages", num_stages)
+    if num_stages > num_layers:
+        raise ValueError(f"{num_stages} stages but only {num_layers} layers: each stage needs at least one "
+                         f"layer; use num_stages <= {num_layers} (or a deeper model)")
+    size, extra = divmod(num_layers, num_stages)
+    bounds, start = [], 0
+    for s in range(num_stages):
+        stop = start + size + (1 if s < extra else 0)
+        bounds.append((start, stop))
+        start = stop
+    return bounds
+
+
+def check_stages(boundaries, num_layers: int, num_devices: int | None = None) -> list[tuple[int, int]]:
+    """Return ``boundaries`` as a list of ``(start, stop)`` if they cut layers ``0..num_layers``
+    into consecutive, non-empty, non-overlapping stages (and there are no more stages than
+    ``num_devices``); else ``ValueError`` saying which stage is wrong."""
+    num_layers = whole("num_layers", num_layers)
+    try:
+        bounds = [(int(a), int(b)) for a, b in boundaries]
+    except (TypeError, ValueError):
+        raise ValueError(f"boundaries={boundaries!r} must be a list of (start, stop) layer indices, "
+                         f"e.g. [(0, 2), (2, 4)]") from None
+    if not bounds:
+        raise ValueError("boundaries is empty: give at least one stage, e.g. [(0, num_layers)]")
+    if len(bounds) > num_layers:
+        raise ValueError(f"{len(bounds)} stages but only {num_layers} layers: use at most {num_layers} stages")
+    if num_devices is not None and len(bounds) > num_devices:
+        raise ValueError(f"{len(bounds)} stages but only {num_devices} devices: one stage per device; use at most "
+                         f"{num_devices} stages (or set up more devices: gpukit.devices.setup(virtual=...))")
+    expected = 0
+    for s, (a, b) in enumerate(bounds):
+        if b <= a:
+            raise ValueError(f"stage {s} = ({a}, {b}) is empty: stop must be larger than start")
+        if a < expected:
+            raise ValueError(f"stage {s} = ({a}, {b}) overlaps stage {s - 1}, which ends at layer {expected}: "
+                             f"each layer belongs to exactly one stage")
+        if a > expected:
+            raise ValueError(f"stage {s} = ({a}, {b}) leaves layers {expected}..{a - 1} out: stages must be "
+                             f"consecutive, each starting where the previous one stops")
+        expected = b
+    if expected != num_layers:
+        raise ValueError(f"the stages end at layer {expected} but the model has {num_layers} layers: the last stage "
+                         f"must stop at {num_layers} so every layer is placed")
+    return bounds
+
+
+def stage_parameter_bytes(widths, boundaries, bytes_per_value: int = BYTES_PER_VALUE) -> list[int]:
+    """Bytes of weights each stage (device) holds for an MLP of ``widths`` cut at ``boundaries``."""
+    params = dense_parameters(widths)
+    bounds = check_stages(boundaries, len(params))
+    return [bytes_per_value * sum(params[a:b]) for a, b in bounds]
+
+
+def theory_bubble(p: int, m: int) -> float:
+    """The idle fraction of a pipeline of ``p`` equal stages over ``m`` micro-batches: (p-1)/(m+p-1)."""
+    p, m = _check_pm(p, m)
+    return (p - 1) / (m + p - 1)
+
+
+def _check_pm(p, m) -> tuple[int, int]:
+    p = whole("p", p, what="number of pipeline stages")
+    if isinstance(m, bool) or not isinstance(m, int) or m < 1:
+        raise ValueError(f"m={m!r} micro-batches: a pipeline needs m >= 1 (m=1 is no micro-batching; "
+                         f"more micro-batches shrink the bubble)")
+    return p, m
+
+
+# --------------------------------------------------------------------------- 2. schedules as data
+
+
+@dataclasses.dataclass(frozen=True)
+class Op:
+    """One pass: stage ``stage`` runs forward ("F") or backward ("B") of micro-batch ``micro``."""
+
+    stage: int
+    kind: str
+    micro: int
+
+    def __str__(self) -> str:
+        return f"{self.kind}{self.micro}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Slot:
+    """When one pass ran (seconds or ticks from the start of the step)."""
+
+    op: Op
+    start: float
+    end: float
+
+
+def depends_on(op: Op, p: int) -> list[Op]:
+    """What must finish before ``op``: the previous stage's forward of the same micro-batch, or
+    the next stage's backward (the last stage's backward needs its own forward)."""
+    if op.kind == "F":
+        return [Op(op.stage - 1, "F", op.micro)] if op.stage > 0 else []
+    return [Op(op.stage + 1, "B", op.micro)] if op.stage < p - 1 else [Op(op.stage, "F", op.micro)]
+
+
+@dataclasses.dataclass(frozen=True)
+class Schedule:
+    """Which passes each stage runs, in order: ``orders[s]`` is stage ``s``'s list of ``Op``."""
+
+    name: str
+    p: int
+    m: int
+    orders: tuple
+
+    def simulate(self, forward_cost: float = 1.0, backward_cost: float = 1.0) -> list[Slot]:
+        """Start and end of every pass when each stage runs its order one pass at a time and each
+        pass starts as soon as its stage is free and what it depends on has finished."""
+        cost = {"F": forward_cost, "B": backward_cost}
+        end: dict[Op, float] = {}
+        free = [0.0] * self.p
+        nxt = [0] * self.p
+        slots = []
+        while len(end) < sum(len(o) for o in self.orders):
+            progressed = False
+            for s in range(self.p):
+                if nxt[s] == len(self.orders[s]):
+                    continue
+                op = self.orders[s][nxt[s]]
+                deps = depends_on(op, self.p)
+                if all(d in end for d in deps):
+                    start = max([free[s]] + [end[d] for d in deps])
+                    end[op] = free[s] = start + cost[op.kind]
+                    slots.append(Slot(op, start, end[op]))
+                    nxt[s] += 1
+                    progressed = True
+            if not progressed:  # pragma: no cover - only a hand-made order can deadlock
+                raise ValueError(f"schedule {self.name!r} deadlocks: each stage waits for another")
+        return sorted(slots, key=lambda sl: (sl.start, sl.op.stage))
+
+    def bubble(self, forward_cost: float = 1.0, backward_cost: float = 1.0) -> float:
+        """Idle fraction of the simulated step: 1 - busy / (p x makespan)."""
+        return bubble_of(self.simulate(forward_cost, backward_cost), self.p)
+
+    def peak_in_flight(self) -> list[int]:
+        """Per stage, the most micro-batches whose forward ran and backward has not: their
+        activations must stay alive (GPipe: m on every stage; 1F1B: at most p - s)."""
+        peaks = []
+        for order in self.orders:
+            live = peak = 0
+            for op in order:
+                live += 1 if op.kind == "F" else -1
+                peak = max(peak, live)
+            peaks.append(peak)
+        return peaks
+
+    def table(self) -> str:
+        """The schedule tick by tick (unit costs): one row per stage, '.' where it idles."""
+        slots = self.simulate()
+        ticks = int(max(s.end for s in slots))
+        grid = [["."] * ticks for _ in range(self.p)]
+        for sl in slots:
+            grid[sl.op.stage][int(sl.start)] = str(sl.op)
+        width = max(len(c) for row in grid for c in row)
+        lines = [f"{self.name}, p={self.p}, m={self.m} (one tick = one pass)"]
+        lines.append("tick    " + " ".join(f"{t:>{width}}" for t in range(ticks)))
+        lines += [f"stage {s} " + " ".join(f"{c:>{width}}" for c in row) for s, row in enumerate(grid)]
+        return "\n".join(lines)
+
+
+def make_schedule(name: str, p: int, m: int) -> Schedule:
+    """The per-stage order of passes for ``m`` micro-batches over ``p`` stages.
+
+    ``"gpipe"``: every stage runs all forwards, then all backwards (micro-batch 0 first).
+    ``"1f1b"``: stage ``s`` runs ``p - s - 1`` warm-up forwards, then alternates one forward
+    and one backward, then drains the backwards: same bubble, but at most ``p - s`` micro-batches alive instead of ``m``.
+    """
+    if name not in SCHEDULES:
+        raise ValueError(f"unknown schedule {name!r}: choose one of {', '.join(map(repr, SCHEDULES))}")
+    p, m = _check_pm(p, m)
+    orders = []
+    for s in range(p):
+        if name == "gpipe":
+            order = [Op(s, "F", i) for i in range(m)] + [Op(s, "B", i) for i in range(m)]
+        else:
+            warm = min(p - s - 1, m)
+            order = [Op(s, "F", i) for i in range(warm)]
+            f, b = warm, 0
+            while f < m:
+                order += [Op(s, "F", f), Op(s, "B", b)]
+                f, b = f + 1, b + 1
+            order += [Op(s, "B", i) for i in range(b, m)]
+        orders.append(tuple(order))
+    return Schedule(name, p, m, tuple(orders))
+
+
+def bubble_of(slots, p: int) -> float:
+    """Idle fraction of a timeline: 1 - (time spent in passes) / (p x (last end - first start))."""
+    slots = list(slots)
+    span = max(s.end for s in slots) - min(s.start for s in slots)
+    busy = sum(s.end - s.start for s in slots)
+    return 1.0 - busy / (p * span) if span > 0 else 0.0
+
+
+# --------------------------------------------------------------------------- 3. running a schedule
+
+
+@dataclasses.dataclass
+class Trace:
+    """What ``execute`` measured: every pass's start and end (seconds from the step's start)."""
+
+    schedule: Schedule
+    slots: list
+
+    @property
+    def makespan(self) -> float:
+        return max(s.end for s in self.slots) - min(s.start for s in self.slots)
+
+    def busy(self) -> list[float]:
+        """Seconds each stage spent in passes."""
+        out = [0.0] * self.schedule.p
+        for s in self.slots:
+            out[s.op.stage] += s.end - s.start
+        return out
+
+    def idle(self) -> list[float]:
+        """Seconds each stage waited (makespan - busy)."""
+        return [self.makespan - b for b in self.busy()]
+
+    @property
+    def bubble(self) -> float:
+        return bubble_of(self.slots, self.schedule.p)
+
+
+def execute(schedule: Schedule, work, timeout: float = 60.0) -> Trace:
+    """Run ``schedule`` with one thread per stage; ``work(op)`` does the pass.
+
+    Each thread runs its stage's order; before a pass it waits for what the pass depends on
+    (``depends_on``). Timestamps are taken around ``work(op)``. An error in any stage stops all
+    of them and is raised here; so is a step that takes longer than ``timeout`` seconds.
+    """
+    done = {op: threading.Event() for order in schedule.orders for op in order}
+    slots: list[list[Slot]] = [[] for _ in range(schedule.p)]
+    errors: list[BaseException] = []
+    t0 = time.perf_counter()
+    deadline = t0 + timeout
+
+    def run_stage(s: int) -> None:
+        try:
+            for op in schedule.orders[s]:
+                for dep in depends_on(op, schedule.p):
+                    while not done[dep].wait(0.02):
+                        if errors:
+                            return
+                        if time.perf_counter() > deadline:
+                            raise TimeoutError(f"stage {s} waited more than {timeout} s for {dep.kind}{dep.micro} "
+                                               f"of stage {dep.stage}")
+                start = time.perf_counter() - t0
+                work(op)
+                slots[s].append(Slot(op, start, time.perf_counter() - t0))
+                done[op].set()
+        except BaseException as err:  # noqa: BLE001 - re-raised in the caller's thread
+            errors.append(err)
+
+    threads = [threading.Thread(target=run_stage, args=(s,), name=f"stage-{s}", daemon=True)
+               for s in range(schedule.p)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(max(0.0, deadline - time.perf_counter()) + 1.0)
+    if errors:
+        raise errors[0]
+    if any(t.is_alive() for t in threads):
+        raise TimeoutError(f"the pipeline step did not finish within {timeout} s")
+    return Trace(schedule, sorted((s for stage in slots for s in stage), key=lambda sl: sl.start))
+
+
+def controlled_cost(schedule: Schedule, forward_s: float = 0.01, backward_s: float = 0.01,
+                    timeout: float = 60.0) -> Trace:
+    """Run ``schedule`` where each pass is a sleep of known length (one thread per stage): the
+    stages are perfectly balanced and never compete for a core, as on ``p`` real accelerators."""
+    if not (forward_s > 0 and backward_s > 0):
+        raise ValueError(f"forward_s={forward_s} and backward_s={backward_s} must be positive seconds")
+    cost = {"F": forward_s, "B": backward_s}
+    return execute(schedule, lambda op: time.sleep(cost[op.kind]), timeout=timeout)
+
+
+# --------------------------------------------------------------------------- 4. the real split model
+
+
+def _dense(units, seed, activation):
+    from ._tf import keras
+
+    return keras.layers.Dense(units, activation=activation,
+                              kernel_initializer=keras.initializers.GlorotUniform(seed=seed), bias_initializer="zeros")
+
+
+@dataclasses.dataclass
+class StepResult:
+    """One pipeline step: mean loss, gradients (stage by stage, in ``Pipeline.variables`` order),
+    the measured trace, and per stage the most micro-batches' activations kept alive at once
+    (and their bytes)."""
+
+    loss: float
+    gradients: list
+    trace: Trace
+    peak_live: list
+    peak_live_bytes: list
+
+
+class Pipeline:
+    """An MLP whose layer groups (stages) live on different devices.
+
+    ``widths`` are layer widths, input first, last = number of classes (logits, no activation;
+    every other layer ReLU). Stage ``s`` holds layers ``boundaries[s]`` and is built under
+    ``tf.device(devices[s])``, so its weights live there.
+    """
+
+    def __init__(self, widths, devices, boundaries=None, seed: int = 0):
+        from ._tf import keras, tf
+
+        params = dense_parameters(widths)
+        devices = list(devices)
+        if not devices:
+            raise ValueError("devices is empty: pass one device per stage, e.g. ['/CPU:0', '/CPU:1']")
+        if boundaries is None:
+            if len(devices) > len(params):
+                raise ValueError(f"{len(devices)} devices but only {len(params)} layers: each stage needs at least "
+                                 f"one layer; pass fewer devices or a deeper model")
+            boundaries = split_even(len(params), len(devices))
+        self.boundaries = check_stages(boundaries, len(params), num_devices=len(devices))
+        self.widths = [int(w) for w in widths]
+        self.devices = devices[: len(self.boundaries)]
+        self.p = len(self.boundaries)
+        self.stages = []
+        for s, ((a, b), device) in enumerate(zip(self.boundaries, self.devices)):
+            with tf.device(device):
+                layers = [_dense(self.widths[i + 1], seed + i, None if i == len(params) - 1 else "relu")
+                          for i in range(a, b)]
+                stage = keras.Sequential(layers, name=f"stage_{s}")
+                stage.build((None, self.widths[a]))
+            self.stages.append(stage)
+        self.loss_fn = keras.losses.SparseCategoricalCrossentropy(from_logits=True, reduction=None)
+
+    @property
+    def variables(self) -> list:
+        return [v for st in self.stages for v in st.trainable_variables]
+
+    def placement(self) -> list[tuple[str, str]]:
+        """``(weight path, device it lives on)`` for every weight."""
+        return [(v.path, v.value.device) for v in self.variables]
+
+    def parameter_bytes(self) -> list[int]:
+        """Bytes of weights on each stage's device, counted from the variables themselves."""
+        return [sum(int(v.value.shape.num_elements()) * v.value.dtype.size for v in st.trainable_variables)
+                for st in self.stages]
+
+    def step(self, x, y, m: int = 1, schedule: str = "gpipe", timeout: float = 120.0) -> StepResult:
+        """Forward and backward of the batch ``(x, y)`` as ``m`` micro-batches on ``schedule``.
+
+        The loss is the mean over the whole batch (each micro-batch's summed loss is divided by
+        the full batch size), so the accumulated gradients equal those of the unsplit model on
+        the whole batch. Each stage's backward runs under its own ``tf.device``.
+        """
+        from ._tf import tf
+
+        sched = make_schedule(schedule, self.p, m)
+        n = int(x.shape[0])
+        if n % m:
+            raise ValueError(f"batch of {n} examples does not split into m={m} equal micro-batches; "
+                             f"use a batch size divisible by m")
+        size = n // m
+        xs = [tf.constant(x[i * size:(i + 1) * size]) for i in range(m)]
+        ys = [tf.constant(y[i * size:(i + 1) * size]) for i in range(m)]
+        inputs: dict = {}   # (stage, micro) -> input tensor of that stage
+        tapes: dict = {}    # (stage, micro) -> (tape, output) kept alive until its backward
+        grads_in: dict = {}  # (stage, micro) -> gradient w.r.t. the stage's output
+        sums = [None] * self.p
+        losses = [0.0] * m
+        live = [0] * self.p
+        peak = [0] * self.p
+        peak_bytes = [0] * self.p
+        live_bytes = [0] * self.p
+        lock = threading.Lock()
+
+        def work(op: Op) -> None:
+            s, i = op.stage, op.micro
+            stage = self.stages[s]
+            with tf.device(self.devices[s]):
+                if op.kind == "F":
+                    h = xs[i] if s == 0 else inputs.pop((s, i))
+                    with tf.GradientTape() as tape:
+                        tape.watch(h)
+                        out = stage(h, training=True)
+                        if s == self.p - 1:
+                            out = tf.reduce_sum(self.loss_fn(ys[i], out)) / n
+                            losses[i] = float(out)
+                        else:
+                            inputs[(s + 1, i)] = out
+                    tapes[(s, i)] = (tape, out, h)
+                    kept = sum(int(t.shape.num_elements()) for t in (h, out)) * BYTES_PER_VALUE
+                    with lock:
+                        live[s] += 1
+                        live_bytes[s] += kept
+                        peak[s] = max(peak[s], live[s])
+                        peak_bytes[s] = max(peak_bytes[s], live_bytes[s])
+                else:
+                    tape, out, h = tapes.pop((s, i))
+                    targets = list(stage.trainable_variables) + ([h] if s > 0 else [])
+                    g = tape.gradient(out, targets, output_gradients=None if s == self.p - 1 else grads_in.pop((s, i)))
+                    nv = len(stage.trainable_variables)
+                    sums[s] = g[:nv] if sums[s] is None else [a + b for a, b in zip(sums[s], g[:nv])]
+                    if s > 0:
+                        grads_in[(s - 1, i)] = g[nv]
+                    kept = sum(int(t.shape.num_elements()) for t in (h, out)) * BYTES_PER_VALUE
+                    with lock:
+                        live[s] -= 1
+                        live_bytes[s] -= kept
+
+        trace = execute(sched, work, timeout=timeout)
+        return StepResult(loss=sum(losses), gradients=[g for st in sums for g in st], trace=trace,
+                          peak_live=peak, peak_live_bytes=peak_bytes)
+
+    def unsplit_gradients(self, x, y):
+        """Loss and gradients of the same layers on the whole batch, one GradientTape, no stages
+        (the reference ``step`` must equal)."""
+        from ._tf import tf
+
+        with tf.GradientTape() as tape:
+            h = tf.constant(x)
+            for st in self.stages:
+                h = st(h, training=True)
+            loss = tf.reduce_mean(self.loss_fn(tf.constant(y), h))
+        return float(loss), tape.gradient(loss, self.variables)
+
+
+# --------------------------------------------------------------------------- 5. tensor parallelism
+
+
+class TensorParallelPair:
+    """``relu(x @ W1 + b1) @ W2 + b2`` split over ``d`` devices, Megatron style.
+
+    Device ``k`` holds columns ``k*h/d .. (k+1)*h/d`` of ``W1`` (and of ``b1``) and the same rows
+    of ``W2``: it computes its slice of the hidden layer and a *partial* output without any
+    communication. The one communication is an **all-reduce (sum)** of the ``d`` partial outputs
+    (``batch x out`` floats each); ``b2`` is added once, after it.
+    """
+
+    ALL_REDUCE = "all-reduce (sum) of the partial outputs"
+
+    def __init__(self, w1, b1, w2, b2, devices):
+        import numpy as np
+
+        from ._tf import tf
+
+        devices = list(devices)
+        d = len(devices)
+        if d < 1:
+            raise ValueError("devices is empty: pass the devices to split over, e.g. ['/CPU:0', '/CPU:1']")
+        w1, b1, w2, b2 = (np.asarray(a, dtype="float32") for a in (w1, b1, w2, b2))
+        h = w1.shape[1]
+        if w2.shape[0] != h or b1.shape != (h,) or b2.shape != (w2.shape[1],):
+            raise ValueError(f"shapes do not chain: W1 {w1.shape}, b1 {b1.shape}, W2 {w2.shape}, b2 {b2.shape}; "
+                             f"need W1 (in, h), b1 (h,), W2 (h, out), b2 (out,)")
+        if h % d:
+            raise ValueError(f"hidden width {h} is not divisible by d={d} devices: each device needs the same "
+                             f"number of columns; pick a width that is a multiple of {d} (or another d)")
+        self.devices, self.d, self.width = devices, d, h
+        cut = h // d
+        self.shards = []
+        for k, device in enumerate(devices):
+            cols = slice(k * cut, (k + 1) * cut)
+            with tf.device(device):
+                self.shards.append((tf.Variable(w1[:, cols]), tf.Variable(b1[cols]), tf.Variable(w2[cols, :])))
+        with tf.device(devices[0]):
+            self.b2 = tf.Variable(b2)
+        self.last_all_reduce_s = float("nan")
+        self.last_all_reduce_bytes = 0
+
+    @property
+    def variables(self) -> list:
+        return [v for shard in self.shards for v in shard] + [self.b2]
+
+    def gather(self):
+        """The full ``W1, b1, W2, b2`` put back together (numpy), to compare with the unsplit pair."""
+        import numpy as np
+
+        return (np.concatenate([s[0].numpy() for s in self.shards], axis=1),
+                np.concatenate([s[1].numpy() for s in self.shards]),
+                np.concatenate([s[2].numpy() for s in self.shards], axis=0), self.b2.numpy())
+
+    def __call__(self, x):
+        from ._tf import tf
+
+        partials = []
+        for (w1, b1, w2), device in zip(self.shards, self.devices):
+            with tf.device(device):
+                partials.append(tf.nn.relu(tf.matmul(x, w1) + b1) @ w2)  # no communication so far
+        with tf.device(self.devices[0]):
+            start = time.perf_counter()
+            total = tf.add_n(partials)  # the one communication: all-reduce (sum)
+            _ = total.numpy() if tf.executing_eagerly() else None
+            self.last_all_reduce_s = time.perf_counter() - start
+            self.last_all_reduce_bytes = (self.d - 1) * int(partials[0].shape.num_elements()) * BYTES_PER_VALUE
+            return total + self.b2
+
+
+# --------------------------------------------------------------------------- 6. the pitfall
+
+
+def keras_model_parallel_placement(devices, width: int = 16) -> list[tuple[str, str, tuple]]:
+    """Build a two-layer model under ``keras.distribution.ModelParallel`` asking for the first
+    kernel to be split by columns over ``devices``; return ``(path, device, shape)`` per weight.
+
+    With the JAX backend that kernel would be sharded; with TensorFlow every weight is whole and
+    on the first device: nothing is split, and nothing says so.
+    """
+    from ._tf import keras
+
+    devices = [d.lower().lstrip("/").replace("device:", "") for d in devices]
+    mesh = keras.distribution.DeviceMesh(shape=(len(devices),), axis_names=["model"], devices=devices)
+    layout = keras.distribution.LayoutMap(mesh)
+    layout["split_me/kernel"] = (None, "model")
+    strategy = keras.distribution.ModelParallel(layout_map=layout, batch_dim_name=None)
+    with strategy.scope():
+        model = keras.Sequential([keras.Input((8,)), keras.layers.Dense(width, name="split_me"),
+                                  keras.layers.Dense(4, name="out")])
+    return [(v.path, v.value.device, tuple(v.shape)) for v in model.weights]
+
+
+# --------------------------------------------------------------------------- 7. figures
+
+
+COLOURS = {"F": "tab:blue", "B": "tab:orange"}
+
+
+def gantt(ax, slots, p: int, *, title: str = "", unit: str = "s"):
+    """Stage x time chart: one bar per pass, forward blue, backward orange, labelled with the
+    micro-batch; grey where a stage idles."""
+    slots = list(slots)
+    t0 = min(s.start for s in slots)
+    end = max(s.end for s in slots) - t0
+    for s in range(p):
+        ax.barh(s, end, left=0, color="0.92", height=0.8)
+    for sl in slots:
+        ax.barh(sl.op.stage, sl.end - sl.start, left=sl.start - t0, color=COLOURS[sl.op.kind], height=0.8,
+                edgecolor="white")
+        if len(slots) <= 96:
+            ax.text(sl.start - t0 + (sl.end - sl.start) / 2, sl.op.stage, str(sl.op), ha="center", va="center",
+                    fontsize="x-small", color="white")
+    ax.set_yticks(range(p), [f"stage {s}" for s in range(p)])
+    ax.invert_yaxis()
+    ax.set_xlabel(f"time ({unit})")
+    from matplotlib.patches import Patch
+
+    ax.legend(handles=[Patch(color=COLOURS["F"], label="forward"), Patch(color=COLOURS["B"], label="backward"),
+                       Patch(color="0.92", label="idle (bubble)")], fontsize="small", loc="upper right")
+    ax.set_title(title)
+    return ax
+
+
+def explorer_state(p: int, m: int, schedule: str = "gpipe", backward_cost: float = 2.0) -> dict:
+    """What the explorer shows, as plain data: the schedule, its simulated timeline (forward cost
+    1, backward ``backward_cost``), the bubble (simulated and (p-1)/(m+p-1)) and the micro-batches
+    each stage keeps alive. A bad input gives ``error`` instead of raising."""
+    try:
+        sched = make_schedule(schedule, p, m)
+    except ValueError as err:
+        return {"error": str(err)}
+    slots = sched.simulate(1.0, backward_cost)
+    return {"error": None, "schedule": sched, "slots": slots, "bubble": bubble_of(slots, sched.p),
+            "theory": theory_bubble(p, m), "peak_in_flight": sched.peak_in_flight(),
+            "makespan": max(s.end for s in slots)}
+
+
+def explorer_figure(state: dict, figsize=(9, 3)):
+    """The Gantt chart of ``explorer_state(...)``, titled with its bubble and peak activations."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=figsize)
+    if state["error"]:
+        ax.text(0.5, 0.5, state["error"], ha="center", va="center", wrap=True, transform=ax.transAxes)
+        ax.set_axis_off()
+        return fig
+    sched = state["schedule"]
+    gantt(ax, state["slots"], sched.p, unit="forward-pass units",
+          title=f"{sched.name}, p={sched.p}, m={sched.m}: bubble {state['bubble']:.1%} "
+                f"(theory {state['theory']:.1%}), peak micro-batches alive {max(state['peak_in_flight'])}")
+    fig.tight_layout()
+    return fig
+
+
+def explorer(p: int = 4, m: int = 8, schedule: str = "gpipe"):
+    """Sliders for p and m, a schedule menu -> Gantt chart, bubble, activations kept alive."""
+    import ipywidgets as w
+    import matplotlib.pyplot as plt
+    from IPython.display import display
+
+    ps = w.IntSlider(value=p, min=1, max=8, description="stages p")
+    ms = w.IntSlider(value=m, min=1, max=32, description="micro-batches m")
+    menu = w.Dropdown(options=list(SCHEDULES), value=schedule, description="schedule")
+    out = w.Output()
+
+    def redraw(*_):
+        state = explorer_state(ps.value, ms.value, menu.value)
+        out.clear_output(wait=True)
+        with out:
+            if not state["error"]:
+                print(f"bubble {state['bubble']:.3f} (theory (p-1)/(m+p-1) = {state['theory']:.3f}); "
+                      f"micro-batches alive per stage {state['peak_in_flight']}")
+            fig = explorer_figure(state)
+            display(fig)
+            plt.close(fig)
+
+    for widget in (ps, ms, menu):
+        widget.observe(redraw, names="value")
+    redraw()
+    box = w.VBox([w.HTML("<b>Pipeline explorer</b>: forward = 1 unit, backward = 2 units"), ps, ms, menu, out])
+    display(box)
+    return box

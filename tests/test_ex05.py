@@ -1,0 +1,150 @@
+"""Exercise 05's checks: each passes the solution, says "not solved yet" for the stub, and names the
+symptom of the classic wrong answers (references: gpukit.parallel schedules, numpy, one GradientTape)."""
+
+import numpy as np
+import pytest
+
+from gpukit import keras, tf
+from gpukit.exercises import ex05
+
+# ---------------------------------------------------------------- q1: the bubble prediction
+
+
+def test_prediction_right_stub_and_classic_wrong_answers():
+    assert ex05.check_bubble_prediction(3 / 15, 4, 12).passed
+    assert ex05.check_bubble_prediction(0.2, 4, 12).passed
+    assert "not solved yet" in ex05.check_bubble_prediction(..., 4, 12).problem
+    assert "not solved yet" in ex05.check_bubble_prediction(None, 4, 12).problem
+    assert "ONE micro-batch" in ex05.check_bubble_prediction(3 / 4, 4, 12).problem       # (p-1)/p
+    assert "busy time" in ex05.check_bubble_prediction(3 / 12, 4, 12).problem           # (p-1)/m
+    assert "busy share" in ex05.check_bubble_prediction(12 / 15, 4, 12).problem         # 1 - bubble
+    assert "idle ticks" in ex05.check_bubble_prediction(0.3, 4, 12).problem
+    assert "one number" in ex05.check_bubble_prediction("0.2", 4, 12).problem
+
+
+# ---------------------------------------------------------------- q2: 1F1B as data
+
+
+def one_f_one_b(p, m):
+    orders = []
+    for s in range(p):
+        warm = min(p - s - 1, m)
+        order = [("F", i) for i in range(warm)]
+        for i in range(m - warm):
+            order += [("F", warm + i), ("B", i)]
+        order += [("B", i) for i in range(m - warm, m)]
+        orders.append(order)
+    return orders
+
+
+def schedule_stub(p, m):
+    """Per stage, the order of its passes."""
+    ...
+
+
+@pytest.mark.parametrize("p, m", [(4, 8), (3, 5), (5, 2), (2, 1), (1, 3), (6, 6)])
+def test_schedule_solution_passes(p, m):
+    assert ex05.check_schedule(one_f_one_b, p, m).passed
+
+
+def test_schedule_stub_and_wrong_answers():
+    assert "not solved yet: one_f_one_b" in ex05.check_schedule(schedule_stub, 4, 8).problem
+    gpipe = lambda p, m: [[("F", i) for i in range(m)] + [("B", i) for i in range(m)] for _ in range(p)]  # noqa: E731
+    assert "keeps the activations of 8 micro-batches" in ex05.check_schedule(gpipe, 4, 8).problem
+    no_warmup = lambda p, m: [[op for i in range(m) for op in (("F", i), ("B", i))] for _ in range(p)]  # noqa: E731
+    assert "ticks instead of 22" in ex05.check_schedule(no_warmup, 4, 8).problem
+    backward_first = lambda p, m: [[("B", 0), ("F", 0)] + [op for i in range(1, m) for op in (("F", i), ("B", i))]  # noqa: E731
+                                   for _ in range(p)]
+    assert "deadlocks" in ex05.check_schedule(backward_first, 3, 3).problem
+    missing = lambda p, m: [order[:-1] for order in one_f_one_b(p, m)]  # noqa: E731
+    assert "exactly once" in ex05.check_schedule(missing, 3, 3).problem
+    assert "one per stage" in ex05.check_schedule(lambda p, m: one_f_one_b(p, m)[:-1], 3, 3).problem
+    assert "(kind, micro) pairs" in ex05.check_schedule(lambda p, m: [1, 2, 3], 3, 3).problem
+
+
+# ---------------------------------------------------------------- q3: the split pair
+
+
+def split_pair(w1, b1, w2, d):
+    h = w1.shape[1]
+    if h % d:
+        raise ValueError("not divisible")
+    c = h // d
+    return [(w1[:, k * c:(k + 1) * c], b1[k * c:(k + 1) * c], w2[k * c:(k + 1) * c]) for k in range(d)]
+
+
+def split_stub(w1, b1, w2, d):
+    """d shards."""
+    raise NotImplementedError
+
+
+@pytest.mark.parametrize("d, h, seed", [(2, 8, 0), (4, 12, 3), (3, 9, 1), (1, 4, 2)])
+def test_split_solution_passes(d, h, seed):
+    assert ex05.check_split(split_pair, d, in_dim=5, hidden=h, out_dim=7, seed=seed).passed
+
+
+def test_split_stub_and_wrong_answers():
+    assert "not solved yet: split_pair" in ex05.check_split(split_stub, 2).problem
+    by_columns_twice = lambda w1, b1, w2, d: [(a, b, c) for a, b, c in zip(  # noqa: E731
+        np.split(w1, d, axis=1), np.split(b1, d), np.split(w2, d, axis=1))]
+    assert "shapes" in ex05.check_split(by_columns_twice, 2, out_dim=4).problem
+    mismatched = lambda w1, b1, w2, d: [(a, b, c) for a, b, c in zip(  # noqa: E731
+        np.split(w1, d, axis=1), np.split(b1, d), reversed(np.split(w2, d, axis=0)))]
+    assert "differ from the unsplit pair" in ex05.check_split(mismatched, 2).problem
+    uneven_ok = lambda w1, b1, w2, d: [(a, b, c) for a, b, c in zip(  # noqa: E731
+        np.array_split(w1, d, axis=1), np.array_split(b1, d), np.array_split(w2, d, axis=0))]
+    assert "instead of raising ValueError" in ex05.check_split(uneven_ok, 2).problem
+    assert "2 triples" in ex05.check_split(lambda w1, b1, w2, d: split_pair(w1, b1, w2, d)[:1], 2).problem
+
+
+# ---------------------------------------------------------------- q4: the stage-by-stage backward
+
+
+def _pipeline_gradients(stages, devices, x, y, m, *, upstream_used=True, per_micro_mean=False):
+    loss_fn = keras.losses.SparseCategoricalCrossentropy(from_logits=True, reduction=None)
+    n, size = len(x), len(x) // m
+    total, sums = 0.0, [None] * len(stages)
+    for i in range(m):
+        h, kept = tf.constant(x[i * size:(i + 1) * size]), []
+        for s, (stage, device) in enumerate(zip(stages, devices)):
+            with tf.device(device), tf.GradientTape() as tape:
+                tape.watch(h)
+                out = stage(h, training=True)
+                if s == len(stages) - 1:
+                    out = tf.reduce_sum(loss_fn(y[i * size:(i + 1) * size], out)) / (size if per_micro_mean else n)
+            kept.append((tape, h, out))
+            h = out
+        total += float(out)
+        upstream = None
+        for s in reversed(range(len(stages))):
+            tape, h_in, out = kept[s]
+            with tf.device(devices[s]):
+                g = tape.gradient(out, stages[s].trainable_variables + [h_in],
+                                  output_gradients=upstream if upstream_used else None)
+            upstream = g[-1]
+            sums[s] = g[:-1] if sums[s] is None else [a + b for a, b in zip(sums[s], g[:-1])]
+    return total, [g for st in sums for g in st]
+
+
+def pipeline_stub(stages, devices, x, y, m):
+    """(loss, gradients)."""
+    pass
+
+
+@pytest.mark.parametrize("m, kwargs", [(4, {}), (2, dict(widths=(8, 12, 10, 12, 6), num_stages=4, batch=8, seed=4)),
+                                       (1, dict(widths=(10, 6, 4), num_stages=2, batch=6, seed=9))])
+def test_pipeline_gradients_solution_passes(m, kwargs):
+    report = ex05.check_pipeline_gradients(_pipeline_gradients, m=m, **kwargs)
+    assert report.passed, report.problem
+
+
+def test_pipeline_gradients_stub_and_wrong_answers():
+    assert "not solved yet: pipeline_gradients" in ex05.check_pipeline_gradients(pipeline_stub, m=4).problem
+    no_upstream = lambda *a: _pipeline_gradients(*a, upstream_used=False)  # noqa: E731  (the notebook's bug)
+    problem = ex05.check_pipeline_gradients(no_upstream, m=4).problem
+    assert "last stage's gradients are right but stage(s) [0, 1]" in problem and "output_gradients" not in problem
+    micro_mean = lambda *a: _pipeline_gradients(*a, per_micro_mean=True)  # noqa: E731
+    assert "4 x the unsplit" in ex05.check_pipeline_gradients(micro_mean, m=4).problem
+    assert "(loss, gradients)" in ex05.check_pipeline_gradients(lambda *a: 3.0, m=2).problem
+    short = lambda *a: (_pipeline_gradients(*a)[0], _pipeline_gradients(*a)[1][:-1])  # noqa: E731
+    assert "one per weight" in ex05.check_pipeline_gradients(short, m=2).problem

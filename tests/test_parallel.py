@@ -1,0 +1,264 @@
+"""Model parallelism (lesson 05): stages on devices and the micro-batched pipeline equal the unsplit
+model (references: one plain GradientTape on a separately built Keras model with the same weights);
+schedules as data; the controlled-cost bubble; tensor parallelism equals the unsplit pair; Keras 3
+ModelParallel places nothing on TensorFlow; bad inputs fail with clear errors before any work."""
+
+import numpy as np
+import pytest
+
+from gpukit import data, keras, parallel, tf
+
+DEVICES = [f"/CPU:{i}" for i in range(4)]
+WIDTHS = (16, 32, 24, 32, 10)  # 4 Dense layers
+
+
+def _reference(pipeline, x, y):
+    """Loss and gradients of an independently built unsplit Sequential with the pipeline's weights."""
+    layers = [keras.layers.Dense(w, activation="relu") for w in WIDTHS[1:-1]] + [keras.layers.Dense(WIDTHS[-1])]
+    model = keras.Sequential([keras.Input((WIDTHS[0],)), *layers])
+    model.set_weights([v.numpy() for v in pipeline.variables])
+    with tf.GradientTape() as tape:
+        logits = model(x, training=True)
+        loss = tf.reduce_mean(keras.losses.sparse_categorical_crossentropy(y, logits, from_logits=True))
+    return float(loss), [g.numpy() for g in tape.gradient(loss, model.trainable_variables)]
+
+
+def _max_diff(a, b):
+    return max(float(np.max(np.abs(np.asarray(u) - np.asarray(v)))) for u, v in zip(a, b))
+
+
+# ---------------------------------------------------------------- planning
+
+
+def test_split_even_and_parameter_bytes():
+    assert parallel.split_even(5, 2) == [(0, 3), (3, 5)]
+    assert parallel.split_even(4, 4) == [(0, 1), (1, 2), (2, 3), (3, 4)]
+    assert parallel.dense_parameters((3, 4, 2)) == [3 * 4 + 4, 4 * 2 + 2]
+    assert parallel.stage_parameter_bytes((3, 4, 2), [(0, 1), (1, 2)]) == [4 * 16, 4 * 10]
+
+
+@pytest.mark.parametrize("bounds, match", [
+    ([(0, 2), (1, 4)], "overlaps"),
+    ([(0, 1), (2, 4)], "leaves layers 1..1 out"),
+    ([(0, 2), (2, 3)], "must stop at 4"),
+    ([(0, 2), (2, 2), (2, 4)], "empty"),
+    ([], "empty"),
+    ("nonsense", "list of"),
+])
+def test_bad_boundaries(bounds, match):
+    with pytest.raises(ValueError, match=match):
+        parallel.check_stages(bounds, 4)
+
+
+def test_more_stages_than_layers_or_devices():
+    with pytest.raises(ValueError, match="5 stages but only 4 layers"):
+        parallel.split_even(4, 5)
+    with pytest.raises(ValueError, match="3 stages but only 2 devices"):
+        parallel.check_stages([(0, 1), (1, 2), (2, 4)], 4, num_devices=2)
+    with pytest.raises(ValueError, match="4 devices but only 2 layers"):
+        parallel.Pipeline((8, 8, 4), DEVICES)
+    with pytest.raises(ValueError, match="3 stages but only 2 devices"):
+        parallel.Pipeline(WIDTHS, DEVICES[:2], boundaries=[(0, 1), (1, 2), (2, 4)])
+
+
+@pytest.mark.parametrize("m", [0, -1, 1.5, True])
+def test_bad_micro_batches(m):
+    with pytest.raises(ValueError, match="m >= 1"):
+        parallel.make_schedule("gpipe", 2, m)
+    with pytest.raises(ValueError, match="m >= 1"):
+        parallel.theory_bubble(2, m)
+
+
+def test_unknown_schedule():
+    with pytest.raises(ValueError, match="unknown schedule 'pipedream'.*'gpipe', '1f1b'"):
+        parallel.make_schedule("pipedream", 2, 4)
+
+
+# ---------------------------------------------------------------- schedules
+
+
+@pytest.mark.parametrize("name", parallel.SCHEDULES)
+@pytest.mark.parametrize("p, m", [(1, 1), (2, 1), (2, 4), (4, 8), (3, 5), (4, 2)])
+def test_schedule_covers_every_pass_once_and_matches_theory(name, p, m):
+    sched = parallel.make_schedule(name, p, m)
+    ops = [op for order in sched.orders for op in order]
+    assert sorted((o.stage, o.kind, o.micro) for o in ops) == sorted(
+        (s, k, i) for s in range(p) for k in "FB" for i in range(m))
+    assert all(op.stage == s for s, order in enumerate(sched.orders) for op in order)
+    theory = (p - 1) / (m + p - 1)
+    for backward_cost in (1.0, 2.0):
+        assert abs(sched.bubble(1.0, backward_cost) - theory) < 1e-12
+    slots = sched.simulate()
+    assert max(s.end for s in slots) == 2 * (m + p - 1)
+    ends = {s.op: s.end for s in slots}
+    for s in slots:  # every pass starts after what it depends on
+        assert all(ends[d] <= s.start for d in parallel.depends_on(s.op, p))
+
+
+def test_activations_kept_alive():
+    assert parallel.make_schedule("gpipe", 4, 8).peak_in_flight() == [8, 8, 8, 8]
+    assert parallel.make_schedule("1f1b", 4, 8).peak_in_flight() == [4, 3, 2, 1]
+    assert parallel.make_schedule("1f1b", 4, 2).peak_in_flight() == [2, 2, 2, 1]
+
+
+def test_table_and_explorer_state():
+    table = parallel.make_schedule("gpipe", 2, 2).table()
+    assert "stage 0 F0 F1  .  . B0 B1" in table and "stage 1  . F0 F1 B0 B1  ." in table
+    state = parallel.explorer_state(4, 8, "1f1b")
+    assert state["error"] is None and abs(state["bubble"] - 3 / 11) < 1e-12 and state["peak_in_flight"] == [4, 3, 2, 1]
+    assert "unknown schedule" in parallel.explorer_state(4, 8, "nope")["error"]
+    assert "m >= 1" in parallel.explorer_state(4, 0)["error"]
+
+
+def test_explorer_figure_and_gantt():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig = parallel.explorer_figure(parallel.explorer_state(3, 4, "gpipe"))
+    assert "bubble" in fig.axes[0].get_title()
+    plt.close(fig)
+    fig = parallel.explorer_figure(parallel.explorer_state(3, 0))
+    plt.close(fig)
+
+
+def test_controlled_cost_bubble_is_close_to_theory():
+    # timing is measured, not asserted tightly: sleeps only, generous tolerance on a shared machine
+    for p, m in [(2, 4), (4, 4)]:
+        trace = parallel.controlled_cost(parallel.make_schedule("gpipe", p, m), 0.005, 0.005)
+        assert len(trace.slots) == 2 * p * m
+        assert abs(trace.bubble - parallel.theory_bubble(p, m)) < 0.1
+        assert all(b > 0 for b in trace.busy()) and len(trace.idle()) == p
+
+
+def test_execute_raises_a_stage_error():
+    def work(op):
+        if op.stage == 1 and op.kind == "B":
+            raise RuntimeError("boom in stage 1")
+
+    with pytest.raises(RuntimeError, match="boom in stage 1"):
+        parallel.execute(parallel.make_schedule("1f1b", 3, 3), work, timeout=10)
+
+
+def test_bad_costs():
+    with pytest.raises(ValueError, match="positive"):
+        parallel.controlled_cost(parallel.make_schedule("gpipe", 2, 2), 0.0, 0.01)
+
+
+# ---------------------------------------------------------------- the split model
+
+
+@pytest.fixture(scope="module")
+def batch():
+    return data.synthetic(24, shape=(WIDTHS[0],), seed=3)
+
+
+@pytest.fixture(scope="module")
+def pipeline():
+    return parallel.Pipeline(WIDTHS, DEVICES, seed=7)
+
+
+def test_weights_live_on_their_stage_device(pipeline):
+    for s, stage in enumerate(pipeline.stages):
+        for v in stage.trainable_variables:
+            assert v.value.device.endswith(f"CPU:{s}")
+    params = parallel.dense_parameters(WIDTHS)
+    assert pipeline.parameter_bytes() == [4 * p for p in params]
+    assert pipeline.parameter_bytes() == parallel.stage_parameter_bytes(WIDTHS, pipeline.boundaries)
+
+
+@pytest.mark.parametrize("schedule", parallel.SCHEDULES)
+@pytest.mark.parametrize("m", [1, 3, 8])
+def test_pipeline_equals_unsplit(pipeline, batch, schedule, m):
+    x, y = batch
+    ref_loss, ref_grads = _reference(pipeline, x, y)
+    result = pipeline.step(x, y, m=m, schedule=schedule)
+    assert abs(result.loss - ref_loss) <= 1e-6
+    assert _max_diff(result.gradients, ref_grads) <= 1e-6
+    assert result.peak_live == parallel.make_schedule(schedule, 4, m).peak_in_flight()
+    assert len(result.trace.slots) == 2 * 4 * m
+
+
+def test_uneven_stages_equal_unsplit(batch):
+    x, y = batch
+    pipe = parallel.Pipeline(WIDTHS, DEVICES[:2], boundaries=[(0, 3), (3, 4)], seed=1)
+    assert [len(s.layers) for s in pipe.stages] == [3, 1]
+    ref_loss, ref_grads = _reference(pipe, x, y)
+    result = pipe.step(x, y, m=4, schedule="1f1b")
+    assert abs(result.loss - ref_loss) <= 1e-6 and _max_diff(result.gradients, ref_grads) <= 1e-6
+    loss, grads = pipe.unsplit_gradients(x, y)
+    assert abs(loss - ref_loss) <= 1e-6 and _max_diff(grads, ref_grads) <= 1e-6
+
+
+def test_batch_not_divisible_by_m(pipeline, batch):
+    x, y = batch
+    with pytest.raises(ValueError, match="does not split into m=5"):
+        pipeline.step(x, y, m=5)
+
+
+# ---------------------------------------------------------------- tensor parallelism
+
+
+@pytest.mark.parametrize("d", [1, 2, 4])
+def test_tensor_parallel_pair_equals_unsplit(d):
+    rng = np.random.default_rng(d)
+    w1, b1 = rng.normal(size=(6, 8)).astype("float32"), rng.normal(size=8).astype("float32")
+    w2, b2 = rng.normal(size=(8, 3)).astype("float32"), rng.normal(size=3).astype("float32")
+    x = rng.normal(size=(5, 6)).astype("float32")
+    pair = parallel.TensorParallelPair(w1, b1, w2, b2, DEVICES[:d])
+    for k, (a, b, c) in enumerate(pair.shards):
+        assert a.shape == (6, 8 // d) and c.shape == (8 // d, 3) and a.device.endswith(f"CPU:{k}")
+    dense1 = keras.layers.Dense(8, activation="relu")
+    dense2 = keras.layers.Dense(3)
+    dense1.build((None, 6))
+    dense2.build((None, 8))
+    dense1.set_weights([w1, b1])
+    dense2.set_weights([w2, b2])
+    with tf.GradientTape() as tape:
+        ref = dense2(dense1(x))
+        ref_loss = tf.reduce_sum(ref ** 2)
+    ref_grads = tape.gradient(ref_loss, dense1.trainable_variables + dense2.trainable_variables)
+    with tf.GradientTape() as tape:
+        out = pair(tf.constant(x))
+        loss = tf.reduce_sum(out ** 2)
+    grads = tape.gradient(loss, pair.variables)
+    assert _max_diff([out], [ref]) <= 1e-5
+    axes = (1, 0, 0)  # W1 split by columns, b1 and W2 by rows
+    full = [np.concatenate([grads[3 * k + j] for k in range(d)], axis=axes[j]) for j in range(3)] + [grads[-1]]
+    assert _max_diff(full, ref_grads) <= 1e-4 * max(1.0, float(np.max(np.abs(ref_grads[0]))))
+    assert _max_diff(pair.gather(), [w1, b1, w2, b2]) == 0
+    assert pair.last_all_reduce_bytes == (d - 1) * 5 * 3 * 4
+    assert pair.last_all_reduce_s >= 0
+
+
+def test_tensor_parallel_width_not_divisible():
+    with pytest.raises(ValueError, match="hidden width 6 is not divisible by d=4"):
+        parallel.TensorParallelPair(np.zeros((3, 6)), np.zeros(6), np.zeros((6, 2)), np.zeros(2), DEVICES)
+    with pytest.raises(ValueError, match="do not chain"):
+        parallel.TensorParallelPair(np.zeros((3, 6)), np.zeros(6), np.zeros((5, 2)), np.zeros(2), DEVICES[:2])
+
+
+# ---------------------------------------------------------------- the pitfall
+
+
+def test_keras_model_parallel_places_nothing_on_tensorflow():
+    placed = parallel.keras_model_parallel_placement(DEVICES[:2], width=16)
+    assert keras.backend.backend() == "tensorflow"
+    assert all(device.endswith("CPU:0") for _, device, _ in placed)
+    kernel = [shape for path, _, shape in placed if path.endswith("split_me/kernel")]
+    assert kernel == [(8, 16)]  # whole, not split into 2 x (8, 8)
+
+
+def test_explorer_widget_builds_and_redraws():
+    import ipywidgets
+    import matplotlib
+
+    matplotlib.use("Agg")
+    box = parallel.explorer(3, 4, "gpipe")
+    sliders = [c for c in box.children if isinstance(c, ipywidgets.IntSlider)]
+    menu = [c for c in box.children if isinstance(c, ipywidgets.Dropdown)][0]
+    assert len(sliders) == 2 and list(menu.options) == list(parallel.SCHEDULES)
+    sliders[1].value = 9   # each change redraws; none may raise
+    menu.value = "1f1b"
+    sliders[0].value = 1
