@@ -20,7 +20,7 @@ __version__ = "0.1.0"
 REPO = "gpukit/gpukit"  # GitHub owner/name used for Colab links and the Colab install cell
 
 _MODULES = {
-    "devices", "strategies", "data", "models", "training", "checks", "doctor", "bench",  # 01
+    "devices", "strategies", "data", "models", "training", "checks", "doctor", "bench",  # 01 (bench: 07)
     "grading",  # exercises and batch grading
     "cluster",  # 02
     "sharding",  # 03
