@@ -3,7 +3,8 @@
 Modules (one per technique; each names the lesson that teaches it):
 ``devices``, ``strategies``, ``data``, ``batching`` (batch arithmetic, no TensorFlow),
 ``models``, ``training`` (the step core every technique builds on), ``checks`` (lesson 01),
-``doctor`` (``python -m gpukit doctor``), ``bench`` (``make bench``);
+``doctor`` (``python -m gpukit doctor``), ``bench`` (``make bench``, and lesson 07: fair
+timings, all-reduce cost, input pipelines);
 ``launcher`` (start, watch and clean up processes) and ``cluster`` (lesson 02: TF_CONFIG and
 the worker programs), ``memory`` (lessons 03-04: the memory planner), ``sharding`` (lesson 03:
 uneven batches, stragglers), ``accumulation`` and ``recompute`` (lesson 04: gradient

@@ -1,0 +1,183 @@
+"""Checks of exercise 07 (lesson 07: profile your distributed training and find the bottleneck).
+
+Each check runs the learner's function on a *fake clock*: fake steps and fake batches move the
+clock by set amounts, so the right answer is known exactly and no check depends on how busy
+the machine is. The references are ``gpukit.bench`` (``time_steps``, ``ring_allreduce_seconds``,
+``input_or_compute``' rule).
+
+* ``check_steady_step(fn)``: q1 (debugging) — a fair steady-state step time;
+* ``check_allreduce_prediction(value)``: q2 (prediction) — the ring all-reduce of a given model;
+* ``check_find_bottleneck(fn)``: q3 (build) — input-bound or compute-bound.
+"""
+
+from __future__ import annotations
+
+import statistics
+
+from .. import bench
+from . import Report, not_solved, try_answer
+
+
+class FakeClock:
+    """A clock that moves only when fake work runs."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class FakeStep:
+    """``step(batch)``: costs the next of ``costs`` seconds on ``clock``; counts its calls."""
+
+    def __init__(self, clock: FakeClock, costs):
+        self.clock, self.costs, self.calls = clock, list(costs), 0
+
+    def __call__(self, batch):
+        cost = self.costs[self.calls % len(self.costs)]
+        self.calls += 1
+        self.clock.now += cost
+        return batch
+
+
+class FakeBatches:
+    """An iterable of ``n`` batches; reading each costs ``read_s`` on ``clock``."""
+
+    def __init__(self, clock: FakeClock, n: int, read_s: float = 0.0):
+        self.clock, self.n, self.read_s, self.reads = clock, n, read_s, 0
+
+    def __iter__(self):
+        for i in range(self.n):
+            self.clock.now += self.read_s
+            self.reads += 1
+            yield i
+
+    def __len__(self):
+        return self.n
+
+
+# --------------------------------------------------------------------------- q1: a fair step time
+
+STEADY_CASES = {
+    "public": {"costs": [3.0, 0.5, 0.1, 0.3, 0.2, 0.1, 2.0, 0.2, 0.1], "warmup": 2},
+    "hidden": {"costs": [5.0, 0.9, 0.7, 0.04, 0.05, 0.06, 0.05, 1.5, 0.04, 0.05, 0.05], "warmup": 3},
+}
+
+
+def check_steady_step(steady_step_seconds, case: str = "public") -> Report:
+    """q1: ``steady_step_seconds(step, batches, warmup, clock)`` must run every batch, leave the
+    first ``warmup`` steps out, and return the median of the others' times (measured with ``clock``)."""
+    name = "steady_step_seconds"
+    costs, warmup = STEADY_CASES[case]["costs"], STEADY_CASES[case]["warmup"]
+    clock = FakeClock()
+    step = FakeStep(clock, costs)
+    value = try_answer(steady_step_seconds, step, FakeBatches(clock, len(costs)), warmup, clock)
+    expected = statistics.median(costs[warmup:])
+    details = {"value": value, "expected": expected, "costs": costs, "warmup": warmup, "calls": step.calls}
+    if value is None:
+        return Report(name, not_solved(name), details)
+    try:
+        value = float(value)
+    except (TypeError, ValueError):
+        return Report(name, f"{name} returned {value!r}, not a number of seconds", details)
+    if step.calls != len(costs):
+        return Report(name, f"step ran {step.calls} times for {len(costs)} batches: every batch must run once "
+                            f"(the warm-up steps run too, untimed)", details)
+    if abs(value - expected) <= 1e-9:
+        return Report(name, None, details)
+    if abs(value - statistics.mean(costs)) <= 1e-9 or abs(value - statistics.median(costs)) <= 1e-9:
+        return Report(name, f"{value:.4g} s per step includes the first (tracing) and warm-up steps; the steady "
+                            f"steps take {expected:.4g} s", details)
+    if abs(value - statistics.mean(costs[warmup:])) <= 1e-9:
+        return Report(name, f"{value:.4g} s is the mean of the timed steps: one slow step (a hiccup of "
+                            f"{max(costs[warmup:]):.3g} s) pulls it up; the typical step takes {expected:.4g} s", details)
+    if abs(value - sum(costs[warmup:])) <= 1e-9 or abs(value - sum(costs)) <= 1e-9:
+        return Report(name, f"{value:.4g} s is a total over several steps, not the time of one step", details)
+    return Report(name, f"{value:.4g} s per step, but the timed steps' median is {expected:.4g} s", details)
+
+
+# --------------------------------------------------------------------------- q2: predict an all-reduce
+
+PREDICTION = {"params": 50_000_000, "num_replicas": 8, "bandwidth_GBps": 25.0, "latency_us": 20.0}
+
+
+def expected_allreduce_ms(params=None, num_replicas=None, bandwidth_GBps=None, latency_us=None) -> float:
+    p = {**PREDICTION, **{k: v for k, v in dict(params=params, num_replicas=num_replicas, bandwidth_GBps=bandwidth_GBps,
+                                                  latency_us=latency_us).items() if v is not None}}
+    return 1e3 * bench.ring_allreduce_seconds(4 * p["params"], p["num_replicas"], p["bandwidth_GBps"] * 1e9,
+                                              p["latency_us"] * 1e-6)
+
+
+def check_allreduce_prediction(value, rel: float = 5e-4) -> Report:
+    """q2: the predicted ring all-reduce time (ms) of ``PREDICTION``'s float32 gradients."""
+    name = "PREDICTED_ALLREDUCE_MS"
+    p = PREDICTION
+    expected = expected_allreduce_ms()
+    details = {"value": value, "expected": expected}
+    if value is None or value is Ellipsis:
+        return Report(name, f"not solved yet: {name} is None; replace the ... with your number", details)
+    try:
+        value = float(value)
+    except (TypeError, ValueError):
+        return Report(name, f"{name} = {value!r} is not a number of milliseconds", details)
+
+    def near(x):
+        return abs(value - x) <= rel * abs(x)
+
+    nbytes, bw, lat = 4 * p["params"], p["bandwidth_GBps"] * 1e9, p["latency_us"] * 1e-3
+    if near(expected):
+        return Report(name, None, details)
+    if near(1e3 * nbytes / bw + lat) or near(1e3 * nbytes / bw):
+        return Report(name, f"{value:.4g} ms is the time to send the gradients once; a ring all-reduce moves "
+                            f"more than that per device", details)
+    if near(expected / 1e3) or near(expected * 1e3):
+        return Report(name, f"{value:.4g} is off by a factor of 1000: the answer is in milliseconds", details)
+    if near((expected - lat) / 4 + lat) or near((expected - lat) / 4):
+        return Report(name, f"{value:.4g} ms is 4x too small: count bytes, and a float32 weight has 4 of them", details)
+    if near((expected - lat) * 8 + lat) or near((expected - lat) / 8 + lat):
+        return Report(name, f"{value:.4g} ms is 8x off: bits and bytes mixed up (GB/s are bytes)", details)
+    if near(expected - lat):
+        return Report(name, f"{value:.4g} ms leaves out the latency", details)
+    return Report(name, f"{value:.4g} ms is not what the ring all-reduce cost model gives", details)
+
+
+# --------------------------------------------------------------------------- q3: find the bottleneck
+
+BOTTLENECK_CASES = {
+    "public": [(0.050, 0.010, 6), (0.002, 0.030, 6)],
+    "hidden": [(0.020, 0.019, 5), (0.019, 0.020, 5), (0.3, 0.001, 3), (0.0, 0.004, 4)],
+}
+
+
+def expected_bottleneck(read_s: float, step_s: float) -> str:
+    """The rule of ``bench.input_or_compute``: input alone slower than the step alone -> input."""
+    return "input" if read_s > step_s else "compute"
+
+
+def check_find_bottleneck(find_bottleneck, case: str = "public") -> Report:
+    """q3: ``find_bottleneck(step, batches, clock)`` returns ``"input"`` or ``"compute"``: which
+    of reading the batches and running the steps takes longer (each timed on its own)."""
+    name = "find_bottleneck"
+    results = []
+    for read_s, step_s, n in BOTTLENECK_CASES[case]:
+        clock = FakeClock()
+        batches = FakeBatches(clock, n, read_s)
+        step = FakeStep(clock, [step_s])
+        got = try_answer(find_bottleneck, step, batches, clock)
+        want = expected_bottleneck(read_s, step_s)
+        results.append({"read_s": read_s, "step_s": step_s, "got": got, "want": want, "steps": step.calls,
+                        "reads": batches.reads})
+        if got is None:
+            return Report(name, not_solved(name), {"cases": results})
+        if got not in ("input", "compute"):
+            return Report(name, f"{name} returned {got!r}; it must return 'input' or 'compute'", {"cases": results})
+        if got != want:
+            what = (f"reading {1e3 * read_s:.0f} ms per batch, steps {1e3 * step_s:.0f} ms")
+            extra = (": the compute time includes reading the batches" if want == "input" and step.calls and
+                     batches.reads >= 2 * n else "")
+            return Report(name, f"a {want}-bound run ({what}) was called {got}-bound{extra}", {"cases": results})
+        if step.calls < n:
+            return Report(name, f"step ran {step.calls} times for {n} batches: time the step on every batch",
+                          {"cases": results})
+    return Report(name, None, {"cases": results})

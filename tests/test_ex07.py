@@ -1,0 +1,149 @@
+"""Exercise 07's checks against the solution, the untouched stub and the classic wrong answers."""
+
+import statistics
+
+import pytest
+
+from gpukit.exercises import ex07, is_stub, require
+
+
+# --------------------------------------------------------------------------- q1
+
+def solution_steady(step, batches, warmup, clock):
+    times = []
+    for i, batch in enumerate(batches):
+        start = clock()
+        step(batch)
+        if i >= warmup:
+            times.append(clock() - start)
+    return statistics.median(times)
+
+
+def stub_steady(step, batches, warmup, clock):
+    """Median seconds per step after warm-up."""
+    ...
+
+
+def buggy_steady(step, batches, warmup, clock):   # the notebook's given code: one stopwatch, tracing included
+    start = clock()
+    n = 0
+    for batch in batches:
+        step(batch)
+        n += 1
+    return (clock() - start) / n
+
+
+def mean_steady(step, batches, warmup, clock):
+    times = []
+    for i, batch in enumerate(batches):
+        start = clock()
+        step(batch)
+        if i >= warmup:
+            times.append(clock() - start)
+    return statistics.mean(times)
+
+
+def skips_warmup_steps(step, batches, warmup, clock):
+    times = []
+    for i, batch in enumerate(batches):
+        if i < warmup:
+            continue
+        start = clock()
+        step(batch)
+        times.append(clock() - start)
+    return statistics.median(times)
+
+
+@pytest.mark.parametrize("case", ["public", "hidden"])
+def test_q1_solution_passes(case):
+    assert ex07.check_steady_step(solution_steady, case).passed
+
+
+def test_q1_stub_is_not_solved():
+    assert is_stub(stub_steady)
+    report = ex07.check_steady_step(stub_steady)
+    assert report.problem.startswith("not solved yet: steady_step_seconds")
+
+
+@pytest.mark.parametrize("case", ["public", "hidden"])
+def test_q1_the_given_bug_is_named(case):
+    report = ex07.check_steady_step(buggy_steady, case)
+    assert "includes the first (tracing) and warm-up steps" in report.problem
+    with pytest.raises(AssertionError, match="tracing"):
+        require(report)
+
+
+@pytest.mark.parametrize("case", ["public", "hidden"])
+def test_q1_mean_and_skipped_warmup_are_caught(case):
+    assert "mean of the timed steps" in ex07.check_steady_step(mean_steady, case).problem
+    assert "every batch must run once" in ex07.check_steady_step(skips_warmup_steps, case).problem
+    assert "not a number" in ex07.check_steady_step(lambda *a: "fast", case).problem
+
+
+# --------------------------------------------------------------------------- q2
+
+def test_q2_solution_and_classic_mistakes():
+    p = ex07.PREDICTION
+    nbytes, bw, lat, n = 4 * p["params"], p["bandwidth_GBps"] * 1e9, p["latency_us"] * 1e-6, p["num_replicas"]
+    right = 1e3 * (2 * (n - 1) / n * nbytes / bw + lat)            # computed independently of gpukit.bench
+    assert ex07.check_allreduce_prediction(right).passed
+    assert ex07.check_allreduce_prediction(round(right, 2)).passed
+    assert ex07.check_allreduce_prediction(None).problem.startswith("not solved yet")
+    assert ex07.check_allreduce_prediction(...).problem.startswith("not solved yet")
+    assert "send the gradients once" in ex07.check_allreduce_prediction(1e3 * (nbytes / bw + lat)).problem
+    assert "4x too small" in ex07.check_allreduce_prediction(1e3 * (2 * (n - 1) / n * p["params"] / bw + lat)).problem
+    assert "factor of 1000" in ex07.check_allreduce_prediction(right / 1e3).problem
+    assert "latency" in ex07.check_allreduce_prediction(right - 1e3 * lat).problem
+    assert "8x off" in ex07.check_allreduce_prediction(1e3 * (2 * (n - 1) / n * 8 * nbytes / bw + lat)).problem
+    assert "not what the ring" in ex07.check_allreduce_prediction(right * 1.5).problem
+
+
+# --------------------------------------------------------------------------- q3
+
+def solution_bottleneck(step, batches, clock):
+    start = clock()
+    kept = list(batches)
+    input_s = clock() - start
+    start = clock()
+    for batch in kept:
+        step(batch)
+    compute_s = clock() - start
+    return "input" if input_s > compute_s else "compute"
+
+
+def stub_bottleneck(step, batches, clock):
+    ...
+
+
+def compute_includes_input(step, batches, clock):   # the classic mistake: the step timed with its reads
+    start = clock()
+    for _ in batches:
+        pass
+    input_s = clock() - start
+    start = clock()
+    for batch in batches:
+        step(batch)
+    compute_s = clock() - start
+    return "input" if input_s > compute_s else "compute"
+
+
+@pytest.mark.parametrize("case", ["public", "hidden"])
+def test_q3_solution_passes(case):
+    assert ex07.check_find_bottleneck(solution_bottleneck, case).passed
+
+
+def test_q3_stub_is_not_solved():
+    assert ex07.check_find_bottleneck(stub_bottleneck).problem.startswith("not solved yet: find_bottleneck")
+
+
+@pytest.mark.parametrize("case", ["public", "hidden"])
+def test_q3_timing_the_step_with_its_input_is_caught(case):
+    problem = ex07.check_find_bottleneck(compute_includes_input, case).problem
+    assert "input-bound run" in problem and "called compute-bound" in problem
+    assert "includes reading the batches" in problem
+
+
+def test_q3_other_wrong_answers():
+    assert "'input' or 'compute'" in ex07.check_find_bottleneck(lambda s, b, c: "gpu").problem
+    assert "called" in ex07.check_find_bottleneck(lambda s, b, c: "compute").problem
+    assert "step ran 0 times" in ex07.check_find_bottleneck(lambda s, b, c: "input").problem
