@@ -2,7 +2,7 @@
 
 Modules (one per technique; each names the lesson that teaches it):
 ``devices``, ``strategies``, ``data``, ``models``, ``training``, ``checks`` (lesson 01),
-``doctor`` (``python -m gpukit doctor``), ``bench`` (``make bench``);
+``doctor`` (``python -m gpukit doctor``), ``colab`` (every notebook's setup cell), ``bench`` (``make bench``);
 ``cluster`` (lesson 02: real local worker processes), ``sharding`` (lesson 03: memory
 planner, uneven batches), ``accumulation`` (lesson 04); ``grading`` (otter-grader
 exercises, ``python -m gpukit grade``); ``plots`` and ``widgets`` (figures and sliders
@@ -26,6 +26,7 @@ _MODULES = {
     "sharding",  # 03
     "accumulation",  # 04
     "plots", "widgets",
+    "colab",  # the Colab badge and light install (every setup cell)
 }
 
 
