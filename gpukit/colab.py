@@ -69,7 +69,9 @@ def runtime() -> str:
     """``"colab"``, ``"jupyter"`` (an IPython kernel elsewhere) or ``"plain"`` (a script)."""
     if "google.colab" in sys.modules or "COLAB_RELEASE_TAG" in os.environ:
         return "colab"
-    if "ipykernel" in sys.modules:
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None and hasattr(ipython, "get_ipython") else None
+    if shell is not None and type(shell).__name__ == "ZMQInteractiveShell":  # a kernel behind a notebook
         return "jupyter"
     return "plain"
 
