@@ -55,11 +55,23 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def _require_chromium(path):
+    """Fail (not skip) with the install command: a skipped browser test would let CI pass unchecked."""
+    if not pathlib.Path(path).exists():
+        pytest.fail(f"the browser test needs Chromium at {path}; install it with: {INSTALL_CHROMIUM} "
+                    f"(or set GPUKIT_CHROMIUM to a Chromium binary)", pytrace=False)
+
+
+def test_without_chromium_the_test_fails_with_the_install_command(tmp_path):
+    with pytest.raises(pytest.fail.Exception, match=r"needs Chromium at .*apt-get install -y chromium"):
+        _require_chromium(tmp_path / "no-chromium")
+    doc = (ROOT / "docs" / "troubleshooting.md").read_text()
+    assert "the browser test needs Chromium at /usr/bin/chromium; install it with: apt-get install -y chromium" in doc
+
+
 @pytest.fixture(scope="module")
 def browser():
-    if not pathlib.Path(CHROMIUM).exists():
-        pytest.fail(f"the browser test needs Chromium at {CHROMIUM}; install it with: {INSTALL_CHROMIUM} "
-                    f"(or set GPUKIT_CHROMIUM to a Chromium binary)", pytrace=False)
+    _require_chromium(CHROMIUM)
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:

@@ -156,3 +156,9 @@ def test_setup_on_colab_runs_pip_with_the_hold_file(monkeypatch, capsys):
 
     with pytest.raises(RuntimeError, match="(?s)pip could not install.*ResolutionImpossible.*Fix:"):
         colab.setup(_run=lambda args, **kw: Failed())
+
+
+def test_troubleshooting_has_the_colab_errors():
+    doc = (ROOT / "docs" / "troubleshooting.md").read_text()
+    assert "`ValueError: this runtime has TensorFlow 2.19.0, outside the range gpukit supports (<2.22,>=2.20)." in doc
+    assert "`RuntimeError: pip could not install [...] beside this runtime's packages (held: [...])`" in doc
