@@ -1,10 +1,11 @@
 # Two commands: `make lab` (set up, open JupyterLab) and `make test` (set up, run every test).
-# Each target creates .venv on first use; installing again is a no-op until pyproject.toml changes.
+# Each target creates .venv on first use, installing the exact versions of constraints.txt (the tested
+# set) within the ranges pyproject.toml declares; installing again is a no-op until either file changes.
 
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
-EXTRAS ?= dev,grading
+EXTRAS ?= lab,dev,grading
 STAMP  := $(VENV)/.installed-$(EXTRAS)
 JOBS   ?= 2
 LAB_PORT ?= 8888
@@ -13,11 +14,11 @@ LAB_PORT ?= 8888
 
 install: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml constraints.txt
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "gpukit needs Python >= 3.10, found " + sys.version.split()[0]'
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[$(EXTRAS)]'
+	$(PY) -m pip install --quiet -c constraints.txt -e '.[$(EXTRAS)]'
 	@rm -f $(VENV)/.installed-*
 	@touch $@
 
@@ -26,7 +27,8 @@ lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --ip=127.0.0.1 --port=$(LAB_PORT) --ServerApp.root_dir=$(CURDIR) \
 		$(if $(DISPLAY),,--no-browser) $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-# Unit tests + every notebook (notebooks/, solutions/, exercises/) under nbval, 2 processes.
+# Unit tests + every notebook (notebooks/, solutions/, exercises/) under nbval + every lesson and
+# exercise in JupyterLab in Chromium (tests/test_browser.py; needs Debian's chromium), 2 processes.
 test: $(STAMP)
 	$(PY) -m pytest -n $(JOBS) --dist loadfile
 

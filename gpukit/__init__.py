@@ -33,7 +33,7 @@ _MODULES = {
     "memory", "sharding",  # 03
     "accumulation", "recompute",  # 04
     "parallel",  # 05
-    "plots", "widgets",
+    "plots", "widgets", "colab",
 }
 
 

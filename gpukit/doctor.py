@@ -1,7 +1,10 @@
 """``python -m gpukit doctor``: the environment report a learner pastes into a question.
 
-Python, TensorFlow and Keras versions; physical and logical devices; memory; whether this
-runs in Colab or under a test. TensorFlow is imported quietly and no device layout is
+Python, TensorFlow and Keras versions; the TensorFlow build (which distribution, CUDA/cuDNN
+versions it was built with, from ``tf.sysconfig.get_build_info()``); the runtime (Colab,
+Jupyter or a plain script) and accelerator (GPU/TPU/CPU); physical and logical devices;
+memory; gpukit's version and where it was installed from (a git URL and commit on Colab,
+an editable checkout with ``make lab``); whether this runs under a test. TensorFlow is imported quietly and no device layout is
 changed (the report shows TensorFlow's defaults unless the kernel already set them).
 """
 
@@ -20,9 +23,50 @@ def _memory_gib() -> float | None:
         return None
 
 
+def install_source() -> dict:
+    """Where gpukit was imported from and how it was installed (pip's direct_url.json record)."""
+    import importlib.metadata as metadata
+    import json
+    import pathlib
+
+    location = str(pathlib.Path(__file__).resolve().parent)
+    try:
+        dist = metadata.distribution("gpukit")
+    except metadata.PackageNotFoundError:
+        return {"location": location, "installed": "not installed (imported from the source tree via sys.path)"}
+    raw = dist.read_text("direct_url.json")
+    if not raw and pathlib.Path(str(dist.locate_file(""))).resolve() == pathlib.Path(location).parent:
+        return {"location": location, "installed": f"source checkout {pathlib.Path(location).parent} (on sys.path)"}
+    if not raw:
+        return {"location": location, "installed": f"gpukit {dist.version} from a package index"}
+    info = json.loads(raw)
+    url = info.get("url", "?")
+    if "vcs_info" in info:
+        vcs = info["vcs_info"]
+        how = f"{vcs.get('vcs', 'vcs')} {url} @ {vcs.get('commit_id', '?')[:12]}"
+    elif info.get("dir_info", {}).get("editable"):
+        how = f"editable checkout {url}"
+    else:
+        how = url
+    return {"location": location, "installed": how}
+
+
+def tensorflow_build(tf) -> dict:
+    """The TensorFlow distribution and what it was built with (CUDA/cuDNN versions, if any)."""
+    from . import colab
+
+    dist = next((d for d in colab.TENSORFLOW_DISTS if colab._installed(d)), "?")
+    try:
+        info = dict(tf.sysconfig.get_build_info())
+    except Exception as err:  # very old or unusual builds
+        info = {"error": f"{type(err).__name__}: {err}"}
+    keep = ("is_cuda_build", "is_rocm_build", "is_tensorrt_build", "cuda_version", "cudnn_version", "error")
+    return {"distribution": dist, **{k: info[k] for k in keep if k in info}}
+
+
 def report() -> dict:
     """Collect the facts as a dict (keys are stable: tests and the grader read them)."""
-    from . import __version__, devices
+    from . import __version__, colab, devices
     from ._tf import keras, tf
 
     counts = devices.physical()
@@ -30,11 +74,17 @@ def report() -> dict:
     for gpu in tf.config.list_physical_devices("GPU"):
         details = tf.config.experimental.get_device_details(gpu)
         gpus.append(f"{gpu.name} {details.get('device_name', '?')} cc={details.get('compute_capability', '?')}")
+    source = install_source()
     return {
         "gpukit": __version__,
+        "gpukit_location": source["location"],
+        "gpukit_installed": source["installed"],
+        "runtime": colab.runtime(),
+        "accelerator": colab.accelerator(),
         "python": platform.python_version(),
         "platform": platform.platform(),
         "tensorflow": tf.__version__,
+        "tensorflow_build": tensorflow_build(tf),
         "keras": keras.__version__,
         "cpus": os.cpu_count(),
         "memory_gib": _memory_gib(),

@@ -31,6 +31,8 @@ import tempfile
 import threading
 import time
 
+from . import colab
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 SOLUTIONS = ROOT / "solutions"
 EXERCISES = ROOT / "exercises"
@@ -218,6 +220,7 @@ def generate(selected=None, *, solutions_dir=SOLUTIONS, exercises_dir=EXERCISES,
                     f"must pass its own public and hidden tests, and follow docs/exercises.md.\n{tail}"
                 )
             nb = normalize(json.loads(student.read_text()))
+            colab.retarget(nb, f"{pathlib.Path(exercises_dir).name}/{solution.name}")  # its own Colab badge
             pathlib.Path(exercises_dir).mkdir(parents=True, exist_ok=True)
             target = pathlib.Path(exercises_dir) / solution.name
             target.write_text(dumps(nb))

@@ -1,10 +1,10 @@
 """ipywidgets explorers for the lessons (lesson 03: the memory planner).
 
-``planner()`` shows sliders for each device's memory, the model size, the activations per
+``planner()`` shows sliders (labels with units, updated on release) for each device's memory, the model size, the activations per
 example and the global batch; it redraws the plan table and a bar chart of the memory
 each device needs, even split vs planned split. The numbers come from
 ``planner_state(...)``, a plain function with no widgets (tests call it directly), and
-the picture from ``planner_figure(state)``.
+the picture from ``planner_figure(state)``; ``show_plan(...)`` is the same report and chart as a plain call (static renders, scripts).
 """
 
 from __future__ import annotations
@@ -80,35 +80,58 @@ def planner_figure(state: dict, figsize=(9, 3.5)):
     return fig
 
 
-def planner(memories_gb=(24, 12), parameters_millions: float = 350, activations_mb: float = 25,
-            global_batch_size: int = 512, max_memory_gb: int = 80):
-    """The interactive planner: sliders in, plan table and bar chart out (JupyterLab, Colab)."""
-    import ipywidgets as w
+def planner_report(state: dict) -> str:
+    """The planner's text as a plain string: the memory estimate, then the plan table (or why none fits)."""
+    return f"{state['estimate'].table()}\n\n{state['error'] or state['plan'].table()}"
+
+
+def show_plan(memories_gb=(24, 12), parameters_millions: float = 350, activations_mb: float = 25,
+              global_batch_size: int = 512, **kwargs) -> dict:
+    """The planner without widgets: prints the report and shows the bar chart once; returns the state.
+
+    What the interactive ``planner`` shows for one setting of its sliders, so a static render
+    (GitHub, nbviewer, a PDF) still reads, and a script can call it. ``kwargs`` go to ``planner_state``."""
     import matplotlib.pyplot as plt
     from IPython.display import display
 
-    style = {"description_width": "190px"}
-    layout = w.Layout(width="520px")
-    memory_sliders = [w.FloatSlider(value=m, min=1, max=max_memory_gb, step=1, description=f"device {i} memory (GB)",
-                                    style=style, layout=layout) for i, m in enumerate(memories_gb)]
-    params = w.FloatSlider(value=parameters_millions, min=1, max=3000, step=1, description="parameters (millions)",
-                           style=style, layout=layout)
-    activations = w.FloatSlider(value=activations_mb, min=0.1, max=200, step=0.1,
-                                description="activations / example (MB)", style=style, layout=layout)
-    batch = w.IntSlider(value=global_batch_size, min=len(memories_gb), max=4096, step=1,
-                        description="global batch", style=style, layout=layout)
+    state = planner_state(memories_gb, parameters_millions, activations_mb, global_batch_size, **kwargs)
+    print(planner_report(state))
+    fig = planner_figure(state)
+    display(fig)
+    plt.close(fig)  # shown once, in the output area, not again below the cell
+    return state
+
+
+def planner(memories_gb=(24, 12), parameters_millions: float = 350, activations_mb: float = 25,
+            global_batch_size: int = 512, max_memory_gb: int = 80, *, interactive: bool = True):
+    """The interactive planner: sliders in, plan table and bar chart out (JupyterLab, Colab).
+
+    Each slider's label carries its unit. Redrawing computes a plan and a figure (about a
+    second), so sliders update on release (``continuous_update=False``), not while dragging.
+    ``interactive=False`` is ``show_plan(...)``: the same report and chart, no widgets."""
+    if not interactive:
+        return show_plan(memories_gb, parameters_millions, activations_mb, global_batch_size)
+    import ipywidgets as w
+    from IPython.display import display
+
+    _check_planner_inputs(memories_gb, max_memory_gb)
+    style = {"description_width": "210px"}
+    layout = w.Layout(width="560px")
+    common = dict(style=style, layout=layout, continuous_update=False)
+    memory_sliders = [w.FloatSlider(value=m, min=1, max=max_memory_gb, step=1, readout_format=".0f",
+                                    description=f"device {i} memory (GB)", **common) for i, m in enumerate(memories_gb)]
+    params = w.FloatSlider(value=parameters_millions, min=1, max=3000, step=1, readout_format=",.0f",
+                           description="parameters (millions)", **common)
+    activations = w.FloatSlider(value=activations_mb, min=0.1, max=200, step=0.1, readout_format=".1f",
+                                description="activations per example (MB)", **common)
+    batch = w.IntSlider(value=global_batch_size, min=len(memories_gb), max=4096, step=1, readout_format=",d",
+                        description="global batch (examples)", **common)
     out = w.Output()
 
     def redraw(*_):
-        state = planner_state([s.value for s in memory_sliders], params.value, activations.value, batch.value)
         out.clear_output(wait=True)
         with out:
-            print(state["estimate"].table())
-            print()
-            print(state["error"] or state["plan"].table())
-            fig = planner_figure(state)
-            display(fig)
-            plt.close(fig)  # shown once, in the output area, not again below the cell
+            show_plan([s.value for s in memory_sliders], params.value, activations.value, batch.value)
 
     for s in (*memory_sliders, params, activations, batch):
         s.observe(redraw, names="value")
@@ -117,3 +140,13 @@ def planner(memories_gb=(24, 12), parameters_millions: float = 350, activations_
                   *memory_sliders, params, activations, batch, out])
     display(box)
     return box
+
+
+def _check_planner_inputs(memories_gb, max_memory_gb):
+    memories = list(memories_gb)
+    if not memories:
+        raise ValueError("planner needs at least one device memory, e.g. memories_gb=(24, 12)")
+    bad = [m for m in memories if not isinstance(m, (int, float)) or not 1 <= m <= max_memory_gb]
+    if bad:
+        raise ValueError(f"planner: device memories must be numbers of GB between 1 and max_memory_gb="
+                         f"{max_memory_gb}, got {bad}; pass max_memory_gb=... for bigger devices")

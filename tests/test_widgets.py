@@ -56,3 +56,29 @@ def test_planner_widget_builds_and_redraws():
     sliders[0].value = 40  # triggers a redraw; must not raise
     batch = [c for c in box.children if isinstance(c, ipywidgets.IntSlider)][0]
     batch.value = 4096
+
+
+def test_planner_sliders_have_units_formats_and_update_on_release():
+    import ipywidgets
+
+    box = widgets.planner(memories_gb=(24, 12))
+    sliders = [c for c in box.children if isinstance(c, (ipywidgets.FloatSlider, ipywidgets.IntSlider))]
+    for s in sliders:
+        assert s.continuous_update is False, f"{s.description}: redraws are slow, update on release"
+        assert "(" in s.description and s.description.endswith(")"), f"{s.description}: the label names its unit"
+    assert [s.readout_format for s in sliders] == [".0f", ".0f", ",.0f", ".1f", ",d"]
+
+
+def test_show_plan_is_the_planner_as_a_plain_call(capsys):
+    state = widgets.show_plan((24, 12), 350, 25, 512)
+    out = capsys.readouterr().out
+    assert out.startswith(widgets.planner_report(state))  # then the figure (its repr outside a notebook)
+    assert "global_batch_size = " in out and state["plan"] is not None
+    assert widgets.planner((24, 12), interactive=False)["plan"].per_replica_batch_sizes == state["plan"].per_replica_batch_sizes
+
+
+@pytest.mark.parametrize("memories, match", [((), "at least one device"), ((24, 200), "between 1 and max_memory_gb=80"),
+                                              (("24",), "numbers of GB")])
+def test_planner_rejects_bad_memories_before_drawing(memories, match):
+    with pytest.raises(ValueError, match=match):
+        widgets.planner(memories_gb=memories)

@@ -1,0 +1,221 @@
+"""Colab: the "Open in Colab" badge and the light install every notebook's setup cell runs.
+
+Each notebook's setup cell installs gpukit itself with ``--no-deps`` (seconds), then calls
+``gpukit.colab.setup()``. ``setup`` checks each requirement gpukit declares (ranges, see
+pyproject.toml) against what the runtime already has, and installs only what is missing or
+outside the range, with the runtime's versions of everything else held fixed (a pip
+constraints file). So Colab's own TensorFlow, Keras and numpy stay: no second TensorFlow, no
+numpy change that would need a runtime restart. On a TPU runtime (which ships no TensorFlow)
+a missing TensorFlow becomes ``tensorflow-tpu`` 2.20, the newest TPU build. Outside Colab
+``setup`` installs nothing: ``make lab`` already installed the tested versions.
+
+``setup`` is safe to run twice (the second run finds everything present) and reports the
+runtime in one line. ``plan(...)`` is the pure decision (tests call it with made-up versions).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.metadata as metadata
+import os
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+
+# A TPU runtime has no TensorFlow; tensorflow-tpu 2.20 is the newest TPU build on PyPI.
+TPU_TENSORFLOW = "tensorflow-tpu>=2.20,<2.21"
+# Distributions that provide the ``tensorflow`` module (any of them satisfies "tensorflow").
+TENSORFLOW_DISTS = ("tensorflow", "tensorflow-cpu", "tensorflow-tpu", "tf-nightly")
+# Always held at the runtime's version when present: changing these in a running kernel needs a restart.
+HOLD = ("numpy", "ml-dtypes", "protobuf", "jax", "jaxlib")
+
+BADGE_IMAGE = "https://colab.research.google.com/assets/colab-badge.svg"
+
+
+def badge_url(path: str, repo: str | None = None, branch: str = "main") -> str:
+    """The Colab address of ``path`` (relative to the repository root, e.g. ``notebooks/01_x.ipynb``)."""
+    from . import REPO
+
+    path = str(path).lstrip("./")
+    if not path.endswith(".ipynb"):
+        raise ValueError(f"badge_url needs a notebook path ending in .ipynb, got {path!r}")
+    return f"https://colab.research.google.com/github/{repo or REPO}/blob/{branch}/{path}"
+
+
+def badge(path: str, repo: str | None = None) -> str:
+    """The markdown line each notebook starts with: ``[![Open In Colab](...)](<its own Colab address>)``."""
+    return f"[![Open In Colab]({BADGE_IMAGE})]({badge_url(path, repo)})"
+
+
+BADGE_RE = re.compile(r"\[!\[Open In Colab\]\(" + re.escape(BADGE_IMAGE) + r"\)\]\((?P<url>[^)]+)\)")
+
+
+def retarget(nb: dict, path: str) -> dict:
+    """Point the badge in ``nb``'s first cell at ``path`` (exercises are generated from solutions)."""
+    cell = nb["cells"][0]
+    text = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+    new, count = BADGE_RE.subn(lambda m: badge(path), text, count=1)
+    if count:
+        cell["source"] = new.splitlines(keepends=True) if isinstance(cell["source"], list) else new
+    return nb
+
+
+# --------------------------------------------------------------------------- the runtime
+
+
+def runtime() -> str:
+    """``"colab"``, ``"jupyter"`` (an IPython kernel elsewhere) or ``"plain"`` (a script)."""
+    if "google.colab" in sys.modules or "COLAB_RELEASE_TAG" in os.environ:
+        return "colab"
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None and hasattr(ipython, "get_ipython") else None
+    if shell is not None and type(shell).__name__ == "ZMQInteractiveShell":  # a kernel behind a notebook
+        return "jupyter"
+    return "plain"
+
+
+def accelerator() -> str:
+    """``"tpu"``, ``"gpu"`` or ``"cpu"``, without importing TensorFlow (safe before it is installed).
+
+    TPU: Colab's TPU runtimes set ``COLAB_TPU_ADDR`` (older) or ``TPU_ACCELERATOR_TYPE``/``TPU_NAME``
+    (TPU VMs), and TPU VMs expose ``/dev/accel*`` or ``/dev/vfio``. GPU: an NVIDIA device node."""
+    if any(os.environ.get(k) for k in ("COLAB_TPU_ADDR", "TPU_ACCELERATOR_TYPE", "TPU_NAME")):
+        return "tpu"
+    dev = pathlib.Path("/dev")
+    if any(dev.glob("accel[0-9]*")) or (dev / "vfio").is_dir() and any((dev / "vfio").glob("[0-9]*")):
+        return "tpu"
+    if (dev / "nvidia0").exists() or (dev / "nvidiactl").exists():
+        return "gpu"
+    return "cpu"
+
+
+def _installed(name: str) -> str | None:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def installed_versions(names) -> dict:
+    """{distribution name: installed version or None}; "tensorflow" also finds tensorflow-tpu/-cpu."""
+    found = {}
+    for name in names:
+        key = _canonical(name)
+        if key == "tensorflow":
+            versions = [(d, _installed(d)) for d in TENSORFLOW_DISTS]
+            found[key] = next((v for _, v in versions if v), None)
+        else:
+            found[key] = _installed(key)
+    return found
+
+
+def _canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def requirements(extras=()) -> list:
+    """gpukit's declared requirements (``packaging`` Requirement objects) for the given extras,
+    read from the installed package's metadata (so they always match pyproject.toml)."""
+    from packaging.requirements import Requirement
+
+    wanted = {_canonical(e) for e in extras}
+    out = []
+    for line in metadata.requires("gpukit") or []:
+        req = Requirement(line)
+        if req.marker is None:
+            out.append(req)
+        elif any(req.marker.evaluate({"extra": e}) for e in wanted):
+            if _canonical(req.name) == "gpukit":  # gpukit[lab] inside another extra
+                out.extend(requirements(req.extras))
+            else:
+                extras_ = f"[{','.join(sorted(req.extras))}]" if req.extras else ""
+                out.append(Requirement(f"{req.name}{extras_}{req.specifier}"))
+    return out
+
+
+@dataclasses.dataclass
+class Plan:
+    """What ``setup`` will do: ``install`` (requirement strings for pip) and ``hold``
+    (``name==version`` constraints: the runtime's packages pip must not replace), ``kept``
+    (satisfied requirements, name -> installed version)."""
+
+    install: list
+    hold: list
+    kept: dict
+
+    def pip_args(self, constraints_file: str) -> list:
+        if not self.install:
+            return []
+        return [sys.executable, "-m", "pip", "install", "-q", "-c", constraints_file, *self.install]
+
+
+def plan(reqs, installed: dict, accel: str = "cpu") -> Plan:
+    """Decide what to install. ``reqs``: Requirement objects; ``installed``: {canonical name:
+    version or None} (``installed_versions``). A requirement whose installed version is in range
+    is kept and held; a missing TensorFlow on a TPU runtime becomes ``TPU_TENSORFLOW``.
+
+    Raises ValueError when the runtime's TensorFlow is outside gpukit's range: replacing it in a
+    running Colab kernel is what this module exists to avoid, so the message says what to do."""
+    install, hold, kept = [], [], {}
+    for req in reqs:
+        name = _canonical(req.name)
+        have = installed.get(name)
+        if have is not None and req.specifier.contains(have, prereleases=True):
+            kept[name] = have
+            hold.append(f"{name}=={have}")
+            continue
+        if name == "tensorflow" and have is not None:
+            raise ValueError(
+                f"this runtime has TensorFlow {have}, outside the range gpukit supports ({req.specifier}). "
+                f"Fix: install a supported one first, `%pip install 'tensorflow{req.specifier}'`, then "
+                f"Runtime > Restart session and run the notebook again")
+        if name == "tensorflow" and accel == "tpu":
+            install.append(TPU_TENSORFLOW)
+            continue
+        extras = f"[{','.join(sorted(req.extras))}]" if req.extras else ""
+        install.append(f"{name}{extras}{req.specifier}")
+    for name in HOLD:
+        have = installed.get(name)
+        if have is not None and not any(h.startswith(f"{name}==") for h in hold):
+            hold.append(f"{name}=={have}")
+    return Plan(install=install, hold=hold, kept=kept)
+
+
+@dataclasses.dataclass
+class Setup:
+    runtime: str
+    accelerator: str
+    installed: list  # what this call installed (empty outside Colab and on a second run)
+
+    def __str__(self):
+        done = f"installed {', '.join(self.installed)}" if self.installed else "nothing to install"
+        return f"gpukit {_installed('gpukit') or '?'} · runtime {self.runtime} · accelerator {self.accelerator} · {done}"
+
+
+def setup(extras=(), *, quiet: bool = False, _run=subprocess.run) -> Setup:
+    """Called by every notebook's setup cell. On Colab: install what gpukit needs that the
+    runtime lacks (extras e.g. ``("grading",)`` for exercises), keeping the runtime's
+    TensorFlow/Keras/numpy; elsewhere: nothing. Prints (and returns) one line about the runtime."""
+    kind = runtime()
+    accel = accelerator()
+    done = []
+    if kind == "colab":
+        reqs = requirements(extras)
+        todo = plan(reqs, installed_versions([r.name for r in reqs] + list(HOLD)), accel)
+        if todo.install:
+            with tempfile.NamedTemporaryFile("w", suffix=".txt", prefix="gpukit-hold-", delete=False) as f:
+                f.write("\n".join(todo.hold) + "\n")
+            result = _run(todo.pip_args(f.name), capture_output=True, text=True)
+            if result.returncode != 0:
+                tail = "\n".join((result.stdout + result.stderr).strip().splitlines()[-15:])
+                raise RuntimeError(
+                    f"pip could not install {todo.install} beside this runtime's packages "
+                    f"(held: {todo.hold}).\n{tail}\nFix: Runtime > Disconnect and delete runtime, then run again; "
+                    f"if it persists, paste `python -m gpukit doctor` into an issue")
+            done = todo.install
+    info = Setup(runtime=kind, accelerator=accel, installed=done)
+    if not quiet:
+        print(info)
+    return info
