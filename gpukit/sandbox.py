@@ -314,3 +314,71 @@ class Caps:
 
                     time.sleep(0.05)
         self.folders = []
+
+
+# --------------------------------------------------------------------------- originals never change
+
+
+def sha256(path) -> str:
+    import hashlib
+
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+class Snapshot:
+    """A private copy + SHA-256 of every submission, taken before grading.
+
+    Grading reads only the copies (``copy(path)``); ``verify()`` compares each original with its
+    hash, restores every changed or deleted original from the copy and returns their names. The
+    copies live in a fresh folder only the grader's user can open (mode 0700), outside the
+    submissions folder; no sandbox mounts it."""
+
+    def __init__(self, paths):
+        import tempfile
+
+        self.folder = pathlib.Path(tempfile.mkdtemp(prefix="gpukit-snapshot-"))
+        os.chmod(self.folder, 0o700)
+        self.originals = {}  # name -> (original path, copy path or None, sha256 or None)
+        for path in paths:
+            path = pathlib.Path(path)
+            target = self.folder / path.name
+            try:
+                shutil.copyfile(path, target)
+                self.originals[path.name] = (path, target, sha256(target))
+            except OSError:  # unreadable: grading reports it on the row; nothing to protect
+                self.originals[path.name] = (path, None, None)
+
+    def copy(self, path) -> pathlib.Path:
+        """The snapshot copy to grade in place of ``path`` (the original when it could not be read)."""
+        original, copy, _ = self.originals[pathlib.Path(path).name]
+        return copy or original
+
+    def verify(self) -> list[str]:
+        """Names of originals that changed (content, deleted, replaced); each is restored."""
+        changed = []
+        for name, (original, copy, digest) in self.originals.items():
+            if copy is None:
+                continue
+            try:
+                same = original.is_file() and not original.is_symlink() and sha256(original) == digest
+            except OSError:
+                same = False
+            if same:
+                continue
+            changed.append(name)
+            try:
+                if original.is_symlink() or original.is_file():
+                    original.unlink()
+                elif original.is_dir():
+                    shutil.rmtree(original)
+                shutil.copyfile(copy, original)
+            except OSError:  # reported on the row anyway; the snapshot stays for a manual restore
+                pass
+        return changed
+
+    def close(self) -> None:
+        shutil.rmtree(self.folder, ignore_errors=True)
