@@ -210,8 +210,10 @@ def test_old_hostile_cases(graded, name, status, words):
 def test_no_process_is_left(graded):
     assert graded["leftovers"] == []
     if sb.cgroup_mode():
-        assert not [p for p in sb._own_cgroup("pids" if sb.cgroup_mode() == "v1" else "").iterdir()
-                    if p.name.startswith("gpukit-")], "a cgroup was left behind"
+        ours = f"gpukit-gpukit-{os.getpid()}-"  # Caps folders are named after each run's token
+        for controller in (("memory", "pids") if sb.cgroup_mode() == "v1" else ("",)):
+            left = [p.name for p in sb._own_cgroup(controller).iterdir() if p.name.startswith(ours)]
+            assert left == [], f"cgroups left behind: {left}"
 
 
 # --------------------------------------------------------------------------- fast: the command line
@@ -268,10 +270,10 @@ def test_sandbox_command_line_isolates_a_script(tmp_path, monkeypatch):
 
 @pytest.mark.skipif(sb.cgroup_mode() is None, reason="no cgroups here: prlimit only")
 @pytest.mark.parametrize("code, limits, words", [
-    ("import os, time\nfor _ in range(300):\n    if os.fork() == 0:\n        time.sleep(60); os._exit(0)",
-     sb.Limits(processes=64), "over its process cap (64"),
-    ("b = bytearray(300 * 2**20)\nfor i in range(0, len(b), 4096): b[i] = 1",
-     sb.Limits(memory="128M"), "over its memory cap (128 MiB)"),
+    pytest.param("import os, time\nfor _ in range(300):\n    if os.fork() == 0:\n        time.sleep(60); os._exit(0)",
+                 sb.Limits(processes=64), "over its process cap (64", id="300-forks"),
+    pytest.param("b = bytearray(300 * 2**20)\nfor i in range(0, len(b), 4096): b[i] = 1",
+                 sb.Limits(memory="128M"), "over its memory cap (128 MiB)", id="300MiB"),
 ])
 def test_caps_stop_a_script_and_say_which(tmp_path, code, limits, words):
     (tmp_path / "t.py").write_text(code)
