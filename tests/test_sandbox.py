@@ -349,3 +349,34 @@ def test_bad_caps_are_refused_before_grading(tmp_path, kwargs, words):
 def test_parse_size():
     assert sb.parse_size("2G") == 2 * 1024**3 and sb.parse_size("512M") == 512 * 1024**2
     assert sb.parse_size("1.5GiB") == int(1.5 * 1024**3) and sb.parse_size(2**30) == 2**30
+
+
+def test_a_changed_original_is_restored_and_reported_on_both_rows(tmp_path, monkeypatch):
+    """What --no-sandbox relies on (and any other program writing into the folder): grade()
+    verifies the originals after each submission, restores them and says who ran then."""
+    import zipfile
+
+    folder = tmp_path / "subs"
+    folder.mkdir()
+    for name in ("attacker.ipynb", "victim.ipynb"):
+        (folder / name).write_text(json.dumps({"cells": [], "who": name}))
+    before = (folder / "victim.ipynb").read_bytes()
+    build = tmp_path / "build"
+    build.mkdir()
+    with zipfile.ZipFile(grading.autograder_zip(grading.solution_paths(["01"])[0], build), "w") as z:
+        z.writestr("tests/q1.py", "test = {'name': 'q1', 'points': 1}\n")
+
+    def fake_grade_one(path, zip_path, points, timeout, *, sandbox, limits):
+        assert path.parent != folder, "grading must read the snapshot copy, not the original"
+        if path.name == "attacker.ipynb":
+            (folder / "victim.ipynb").write_text('{"cells": "destroyed"}')
+        return grading.Grade(path.name, 1.0, 1.0, {"q1": 1.0}, "ok")
+
+    monkeypatch.setattr(grading, "grade_one", fake_grade_one)
+    rows = {r.file: r for r in grading.grade(folder, "01", jobs=1, progress=False, build_dir=build,
+                                             sandbox=False)}
+    assert (folder / "victim.ipynb").read_bytes() == before
+    assert "changed during grading while attacker.ipynb ran; restored" in rows["victim.ipynb"].reason
+    assert "changed other submissions while it ran: victim.ipynb" in rows["attacker.ipynb"].reason
+    with open(folder / "grades.csv", newline="") as f:
+        assert "restored" in {r["file"]: r for r in csv.DictReader(f)}["victim.ipynb"]["reason"]
