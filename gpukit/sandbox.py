@@ -34,6 +34,9 @@ import sys
 
 INSIDE = "/grade"  # the private writable folder, as the submission sees it
 DEFAULT_MEMORY = 4 * 1024**3  # bytes per submission (a TF kernel grading exercise 01 peaks near 1 GiB)
+# Under /etc (shared read-only), hidden from the sandbox: password hashes, host keys, sudo rules.
+SECRETS = ("/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-", "/etc/ssh", "/etc/sudoers",
+           "/etc/sudoers.d", "/etc/ssl/private")
 DEFAULT_PROCESSES = 512  # processes + threads per submission (TF starts dozens of threads)
 _UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
 
@@ -148,6 +151,11 @@ def command(work, argv: list[str], token: str) -> list[str]:
         cmd += ["--setenv", key, value]
     for path in readonly_paths():
         cmd += ["--ro-bind", path, path]
+    for secret in SECRETS:  # /etc is shared read-only: hide what a root sandbox could still read
+        if os.path.isdir(secret):
+            cmd += ["--tmpfs", secret]
+        elif os.path.exists(secret):
+            cmd += ["--ro-bind", "/dev/null", secret]
     cmd += ["--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
             "--bind", str(pathlib.Path(work).resolve()), INSIDE, "--chdir", INSIDE, "--", *argv]
     return cmd

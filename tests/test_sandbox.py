@@ -230,6 +230,10 @@ import json, os, socket, sys
 out = {"pid": os.getpid(), "cwd": os.getcwd(), "secret": os.environ.get("GPUKIT_TEST_SECRET"),
        "repo": os.path.exists(sys.argv[2]), "solutions": os.path.exists(sys.argv[3])}
 try:
+    out["shadow"] = open("/etc/shadow").read()
+except OSError:
+    out["shadow"] = ""
+try:
     socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=3)
     out["net"] = "connected"
 except OSError as err:
@@ -267,6 +271,7 @@ def test_sandbox_command_line_isolates_a_script(tmp_path, monkeypatch):
     assert out["cwd"] == sb.INSIDE and out["pid"] < 10, out  # its own PID namespace
     assert out["secret"] is None, "the grader's environment leaked into the sandbox"
     assert not out["repo"] and not out["solutions"], "the repository (hidden tests) is visible"
+    assert not out["shadow"], "/etc/shadow is readable in the sandbox"
     assert out["net"] in ("ConnectionRefusedError", "OSError", "TimeoutError") and listener.accepted == []
     assert out["usr"] != "written" and out["outside"] != "written", out
     assert not (outside / "x").exists() and (work / "mine.txt").exists()
