@@ -270,7 +270,7 @@ class Caps:
         return None
 
     def over(self) -> str | None:
-        """Which cap the submission hit (one sentence), or None."""
+        """Which cap(s) the submission hit (one sentence each, joined by "; "), or None."""
         mib = self.limits.memory / 1024**2
         if self.mode == "v2":
             oom = int(self._read("memory.events").get("oom_kill", 0))
@@ -278,21 +278,25 @@ class Caps:
             oom = int(self._read("memory.oom_control").get("oom_kill", 0))
         else:
             oom = 0
-        if oom:
-            return (f"over its memory cap ({mib:g} MiB): the kernel killed a process of this submission "
-                    f"(raise the cap with --memory if the exercise needs more)")
         refused = int(self._read("pids.events").get("max", 0)) if self.folders else 0
+        reasons = []
         if refused:
-            return (f"over its process cap ({self.limits.processes} processes and threads): {refused} "
-                    f"fork(s) refused (raise the cap with --max-processes if the exercise needs more)")
-        return None
+            reasons.append(f"over its process cap ({self.limits.processes} processes and threads): {refused} "
+                           f"fork(s) refused (raise the cap with --max-processes if the exercise needs more)")
+        if oom:
+            reasons.append(f"over its memory cap ({mib:g} MiB): the kernel killed a process of this submission "
+                           f"(raise the cap with --memory if the exercise needs more)")
+        return "; ".join(reasons) or None
 
-    def kill(self) -> None:
-        """SIGKILL every process still in the cgroups (detached children included)."""
+    def kill(self, wait: float = 15.0) -> None:
+        """SIGKILL every process still in the cgroups (detached children included) until they
+        are empty, for at most ``wait`` seconds (hundreds of forks take a while on a busy machine)."""
         import signal
+        import time
 
+        deadline = time.monotonic() + wait
         for folder in self.folders:
-            for _ in range(20):
+            while time.monotonic() < deadline:
                 try:
                     pids = [int(p) for p in (folder / "cgroup.procs").read_text().split()]
                 except OSError:
@@ -304,22 +308,24 @@ class Caps:
                         os.kill(pid, signal.SIGKILL)
                     except (ProcessLookupError, PermissionError):
                         pass
-                import time
-
                 time.sleep(0.05)
 
-    def close(self) -> None:
-        self.kill()
+    def close(self, wait: float = 15.0) -> None:
+        """Kill what is left and remove the cgroups (an emptied cgroup can take a moment to go)."""
+        import time
+
+        self.kill(wait)
+        deadline = time.monotonic() + wait
         for folder in self.folders:
-            for _ in range(40):
+            while True:
                 try:
                     folder.rmdir()
                     break
                 except FileNotFoundError:
                     break
-                except OSError:  # still has (exiting) processes
-                    import time
-
+                except OSError:  # exiting processes still counted
+                    if time.monotonic() > deadline:
+                        break
                     time.sleep(0.05)
         self.folders = []
 
