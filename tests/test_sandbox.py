@@ -387,3 +387,12 @@ def test_a_changed_original_is_restored_and_reported_on_both_rows(tmp_path, monk
     assert "changed other submissions while it ran: victim.ipynb" in rows["attacker.ipynb"].reason
     with open(folder / "grades.csv", newline="") as f:
         assert "restored" in {r["file"]: r for r in csv.DictReader(f)}["victim.ipynb"]["reason"]
+
+
+@pytest.mark.parametrize("message", ["cannot grade in a sandbox", "bubblewrap is not installed",
+                                     "bwrap cannot create namespaces here", "over its memory cap",
+                                     "over its process cap", "the original was changed during grading",
+                                     "changed other submissions while it ran"])
+def test_sandbox_messages_are_in_troubleshooting(message):
+    assert message in (ROOT / "docs" / "troubleshooting.md").read_text(), f"docs/troubleshooting.md lacks: {message}"
+    assert message in (ROOT / "gpukit" / "sandbox.py").read_text() + (ROOT / "gpukit" / "grading.py").read_text()
