@@ -19,6 +19,12 @@ def main(argv=None) -> int:
     gr.add_argument("--out", default=None, help="CSV to write (default SUBMISSIONS/grades.csv)")
     gr.add_argument("--jobs", type=int, default=None, help="submissions graded at once (default: half the CPU cores, 1..4)")
     gr.add_argument("--no-progress", action="store_true", help="no progress bar")
+    gr.add_argument("--memory", default=None, help="memory cap per submission, e.g. 2G (default 4G)")
+    gr.add_argument("--max-processes", type=int, default=None,
+                    help="processes + threads per submission (default 512)")
+    gr.add_argument("--no-sandbox", action="store_true",
+                    help="run learner code WITHOUT the bubblewrap sandbox, as your own user with your files "
+                         "and network in reach (only for trusted submissions; see docs/grading.md)")
     args = parser.parse_args(argv)
     if args.command == "doctor":
         from .doctor import main as doctor
@@ -32,7 +38,8 @@ def main(argv=None) -> int:
             return 0
         timeout = grading.DEFAULT_TIMEOUT_S if args.timeout is None else args.timeout
         rows = grading.grade(args.submissions, args.exercise, timeout=timeout, out=args.out,
-                             jobs=args.jobs, progress=not args.no_progress)
+                             jobs=args.jobs, progress=not args.no_progress, sandbox=not args.no_sandbox,
+                             memory=args.memory, max_processes=args.max_processes)
     except (ValueError, RuntimeError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
@@ -45,6 +52,8 @@ def main(argv=None) -> int:
     for r in rows:
         extra = f"  ({r.reason})" if r.reason else ""
         print(f"{r.file:<{width}}  {r.score:g}/{r.max:g}  {r.status:<7}  {r.seconds:5.1f} s{extra}")
+    if args.no_sandbox:
+        print("graded WITHOUT a sandbox (--no-sandbox): learner code ran as your user", file=sys.stderr)
     print(f"wrote {out}")
     return 0
 

@@ -56,15 +56,18 @@ def _require_otter():
 # --------------------------------------------------------------------------- 1. generation
 
 
-def _otter(args: list[str], cwd, timeout: float, token: str | None = None) -> subprocess.CompletedProcess:
+def _otter(args: list[str], cwd, timeout: float, token: str | None = None, wrap=None) -> subprocess.CompletedProcess:
     """Run ``python -m otter ARGS`` in its own process group; kill its whole tree on timeout,
     error or Ctrl-C (otter's Jupyter kernel runs in a session of its own, so killing the group
-    is not enough: every process carrying our token in its environment is killed too)."""
+    is not enough: every process carrying our token in its environment is killed too).
+    ``wrap(argv, token) -> argv`` puts the command in a sandbox (``gpukit.sandbox``)."""
     token = token or _new_token()
     env = dict(os.environ, GPUKIT_GRADE_TOKEN=token, PYTHONUNBUFFERED="1")
     env.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    argv = [sys.executable, "-m", "otter", *args]
+    argv = wrap(argv, token) if wrap else argv
     with tempfile.TemporaryFile("w+") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "otter", *args], cwd=cwd, env=env,
+        proc = subprocess.Popen(argv, cwd=cwd, env=env,
                                 stdout=out, stderr=subprocess.STDOUT, text=True,
                                 start_new_session=True)
         with _LIVE_LOCK:
@@ -243,7 +246,7 @@ class Grade:
     score: float
     max: float
     questions: dict  # question name -> points scored
-    status: str  # "ok", "timeout" or "error"
+    status: str  # "ok", "timeout", "over_cap" (memory or process cap hit) or "error"
     reason: str = ""
     seconds: float = 0.0
 
@@ -280,8 +283,13 @@ def _check_notebook(path: pathlib.Path) -> str | None:
     return None
 
 
-def grade_one(path: pathlib.Path, zip_path: pathlib.Path, points: dict, timeout: float) -> Grade:
-    """Grade one submission with ``otter run`` in a process of its own (see ``_otter``)."""
+def grade_one(path: pathlib.Path, zip_path: pathlib.Path, points: dict, timeout: float, *,
+              sandbox: bool = True, limits=None) -> Grade:
+    """Grade one submission with ``otter run`` in a process of its own (see ``_otter``), in a
+    bubblewrap sandbox (``sandbox=True``, see ``gpukit.sandbox``) under ``limits`` (memory,
+    processes); a submission over a cap gets status ``over_cap`` and 0 points."""
+    from . import sandbox as sb
+
     start = time.perf_counter()
     zero = {q: 0.0 for q in points}
     total = sum(points.values())
@@ -294,20 +302,39 @@ def grade_one(path: pathlib.Path, zip_path: pathlib.Path, points: dict, timeout:
     problem = _check_notebook(path)
     if problem:
         return row("error", problem)
+    limits = limits or sb.Limits()
+    token = _new_token()
     with tempfile.TemporaryDirectory(prefix="gpukit-grade-") as tmp:
-        work = pathlib.Path(tmp)
+        work = pathlib.Path(tmp)  # the only folder the sandbox can write (seen inside as /grade)
         shutil.copyfile(path, work / "submission.ipynb")
+        shutil.copyfile(zip_path, work / "autograder.zip")
         (work / "out").mkdir()
+        caps = sb.Caps(limits, token)
+        if sandbox:
+            wrap = lambda argv, tok: caps.prefix + sb.command(work, argv, tok)  # noqa: E731
+        else:
+            wrap = lambda argv, tok: caps.prefix + argv  # noqa: E731
         try:
-            result = _otter(["run", "-a", str(zip_path), "-o", "out", "submission.ipynb"], work, timeout)
-        except subprocess.TimeoutExpired:
-            return row("timeout", f"did not finish in {timeout:g} s (an infinite loop or a very slow cell?)")
+            try:
+                result = _otter(["run", "-a", "autograder.zip", "-o", "out", "submission.ipynb"], work,
+                                timeout, token, wrap)
+            except subprocess.TimeoutExpired:
+                return row("timeout", f"did not finish in {timeout:g} s (an infinite loop or a very slow cell?)")
+            over = caps.over()
+        finally:
+            caps.close()
+        if over:
+            return row("over_cap", over)
         results = work / "out" / "results.json"
-        if result.returncode != 0 or not results.is_file():
+        if result.returncode != 0 or results.is_symlink() or not results.is_file():
             lines = [ln for ln in result.stdout.strip().splitlines() if ln.strip()]
             last = lines[-1] if lines else "no output"
             return row("error", f"otter run exited with {result.returncode}: {last}"[:300])
-        tests = json.loads(results.read_text()).get("tests", [])
+        try:
+            tests = json.loads(results.read_text()).get("tests", [])
+            tests = [t for t in tests if isinstance(t, dict)]
+        except (OSError, ValueError, AttributeError, TypeError):
+            return row("error", "otter's results.json is not readable JSON (was it overwritten by the submission?)")
     scores = dict(zero)
     for test in tests:
         if test.get("name") in scores and test.get("score") is not None:
@@ -321,14 +348,24 @@ def default_jobs() -> int:
 
 
 def grade(submissions_dir, exercise, *, timeout: float = DEFAULT_TIMEOUT_S, out=None, jobs: int | None = None,
-          progress: bool = True, build_dir=BUILD, solutions_dir=SOLUTIONS) -> list[Grade]:
+          progress: bool = True, build_dir=BUILD, solutions_dir=SOLUTIONS, sandbox: bool = True,
+          memory=None, max_processes: int | None = None) -> list[Grade]:
     """Grade every ``*.ipynb`` in ``submissions_dir`` against exercise ``exercise``'s hidden
     tests; write ``out`` (default ``SUBMISSIONS_DIR/grades.csv``) and return the rows.
 
     Each submission runs in its own process with ``timeout`` seconds; a hanging, crashing or
     unreadable submission gets a row with status ``timeout`` / ``error`` and the run goes on.
     Everything is checked before any grading starts.
+
+    Untrusted code: every submission runs in its own bubblewrap sandbox (``sandbox=True``; the
+    run refuses, naming the choices, where none can be made) under a memory cap (``memory``,
+    bytes or "2G") and a cap on processes + threads (``max_processes``); over a cap -> status
+    ``over_cap``, 0 points. Originals are snapshotted (copy + SHA-256) first and only the copies
+    are graded; an original changed during grading is restored and the change reported on its
+    row and on the rows of the submissions that were running (``gpukit.sandbox``).
     """
+    from . import sandbox as sb
+
     folder = pathlib.Path(submissions_dir)
     if not folder.is_dir():
         raise ValueError(f"{folder} is not a folder; pass the folder that holds the submitted .ipynb files")
@@ -351,6 +388,10 @@ def grade(submissions_dir, exercise, *, timeout: float = DEFAULT_TIMEOUT_S, out=
             pass
     except OSError as err:
         raise ValueError(f"cannot write the grades to out={str(out)!r} ({err.strerror}); pass a writable path") from None
+    limits = sb.Limits(sb.DEFAULT_MEMORY if memory is None else memory,
+                       sb.DEFAULT_PROCESSES if max_processes is None else max_processes)
+    if sandbox and sb.check():
+        raise RuntimeError(sb.refusal(sb.check()))
     zip_path = autograder_zip(solution, build_dir)
     if not zip_path.is_file() or zip_path.stat().st_mtime < solution.stat().st_mtime:
         log = (lambda msg: print(msg, file=sys.stderr)) if progress else (lambda msg: None)
@@ -363,11 +404,36 @@ def grade(submissions_dir, exercise, *, timeout: float = DEFAULT_TIMEOUT_S, out=
     from concurrent.futures import ThreadPoolExecutor, as_completed
 
     rows = []
+    snapshot = sb.Snapshot(submissions)
+    running, notes, lock = set(), {}, threading.Lock()
+
+    def note(changed, suspects):
+        for name in changed:
+            who = f" while {', '.join(suspects)} ran" if suspects else ""
+            notes.setdefault(name, []).append(f"the original was changed during grading{who}; restored "
+                                              f"from the snapshot (graded from the snapshot)")
+        for name in suspects:
+            others = [c for c in changed if c != name]
+            if others:
+                notes.setdefault(name, []).append(f"changed other submissions while it ran: {', '.join(others)}")
+
+    def one(path):
+        with lock:
+            running.add(path.name)
+        try:
+            return grade_one(snapshot.copy(path), zip_path, points, timeout, sandbox=sandbox, limits=limits)
+        finally:
+            with lock:
+                suspects = sorted(running)
+                running.discard(path.name)
+                changed = snapshot.verify()
+                note(changed, suspects)
+
     bar = tqdm(total=len(submissions), desc=f"grading {solution.stem}", unit="notebook",
                disable=not progress, file=sys.stderr)
     pool = ThreadPoolExecutor(max_workers=jobs)
     try:
-        futures = [pool.submit(grade_one, path, zip_path, points, timeout) for path in submissions]
+        futures = [pool.submit(one, path) for path in submissions]
         for future in as_completed(futures):
             row = future.result()
             rows.append(row)
@@ -380,6 +446,12 @@ def grade(submissions_dir, exercise, *, timeout: float = DEFAULT_TIMEOUT_S, out=
     finally:
         pool.shutdown(wait=True)
         bar.close()
+        with lock:
+            note(snapshot.verify(), [])
+        snapshot.close()
+        for r in rows:
+            if r.file in notes:
+                r.reason = "; ".join([r.reason, *notes[r.file]] if r.reason else notes[r.file])
         rows.sort(key=lambda r: r.file)
         write_csv(rows, out, list(points))
     return rows
