@@ -203,6 +203,48 @@ def _train_loop(config: dict) -> None:
         shutil.rmtree(workdir, ignore_errors=True)
 
 
+def _start_ray(ray, num_workers: int, stream: bool) -> None:
+    """``ray.init`` of a one-node, loopback-only cluster, with a clear error when it cannot start."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    try:
+        ray.init(_node_ip_address=HOST, num_cpus=num_workers, include_dashboard=False,
+                 log_to_driver=stream, configure_logging=True, logging_level="ERROR",
+                 runtime_env={"env_vars": {"TF_CPP_MIN_LOG_LEVEL": "2", "TF_ENABLE_ONEDNN_OPTS": "0",
+                                           "PYTHONPATH": os.pathsep.join(filter(None, [
+                                               root, os.environ.get("PYTHONPATH")]))}})
+    except Exception as e:  # noqa: BLE001 - Ray raises a bare Exception here
+        if "timed out during startup" not in str(e):
+            raise
+        _kill_ray_children()  # ray.shutdown() does not know a node that never started
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+        raise RuntimeError(
+            f"Ray could not start its local node ({e}) Ray's raylet waits at most about 15 s for its "
+            f"Python agents to start; on this machine (load average {load:.1f} on {os.cpu_count()} cores) "
+            f"they were slower. Retry when the machine is less busy; the raylet's own log says more: "
+            f"/tmp/ray/session_latest/logs/raylet.out") from None
+
+
+def _kill_ray_children() -> None:
+    """SIGKILL and reap the Ray processes (gcs_server, monitor, log monitor...) this process started."""
+    me = os.getpid()
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                parent = int(f.read().rsplit(")", 1)[1].split()[1])
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                command = f.read()
+        except (OSError, ValueError):
+            continue
+        if parent == me and b"/ray/" in command:
+            try:
+                os.kill(int(entry), signal.SIGKILL)
+                os.waitpid(int(entry), 0)
+            except (ProcessLookupError, ChildProcessError):
+                pass
+
+
 def _check_seconds(name, value):
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
         raise ValueError(f"{name}={value!r} must be a positive, finite number of seconds")
@@ -267,12 +309,7 @@ def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = 
     started = time.time()
     timer = threading.Thread(target=watchdog, daemon=True)
     try:
-        ray.init(_node_ip_address=HOST, num_cpus=num_workers, include_dashboard=False,
-                 log_to_driver=stream, configure_logging=True, logging_level="ERROR",
-                 runtime_env={"env_vars": {"TF_CPP_MIN_LOG_LEVEL": "2", "TF_ENABLE_ONEDNN_OPTS": "0",
-                                           "PYTHONPATH": os.pathsep.join(filter(None, [
-                                               os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                                               os.environ.get("PYTHONPATH")]))}})
+        _start_ray(ray, num_workers, stream)
         node_ip = ray.util.get_node_ip_address()
         if node_ip != HOST:
             raise RuntimeError(f"Ray's node address is {node_ip}, not {HOST}: the local cluster would be "
