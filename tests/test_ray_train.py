@@ -113,7 +113,7 @@ def test_ray_not_installed_names_the_extra(monkeypatch):
     ({"target": "gpukit.cluster.train_mwms"}, "use 'package.module:function'"),
     ({"target": 3}, "target must be a function"),
     ({"checkpoint": True, "kwargs": {"checkpoint_dir": "/tmp/x"}}, "remove checkpoint_dir from kwargs"),
-    ({"fault": cluster.Fault("stop", "worker 1"), "max_failures": 1}, "kind='kill' only"),
+    ({"fault": cluster.Fault("stop", "worker 1"), "max_failures": 1}, r"Fault\(kind='kill'\) only"),
     ({"fault": cluster.Fault("kill", "worker 2"), "max_failures": 1}, r"'worker 2' is not in this cluster"),
     ({"fault": cluster.Fault("kill", "worker 1")}, "pass max_failures >= 1"),
 ])
