@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import pathlib
 import sys
 
 import pytest
@@ -128,3 +129,11 @@ def test_check_loopback():
     ray_train.check_loopback({"cluster": {"worker": ["127.0.0.1:1", "127.0.0.1:2"]}, "task": {}})
     with pytest.raises(RuntimeError, match=r"outside 127.0.0.1: \['10.0.0.5:2'\].*RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0"):
         ray_train.check_loopback({"cluster": {"worker": ["127.0.0.1:1", "10.0.0.5:2"]}, "task": {}})
+
+
+def test_errors_are_in_troubleshooting():
+    doc = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "troubleshooting.md").read_text()
+    for message in ('RuntimeError: Ray Train is not installed (No module named \'ray\'); run pip install "gpukit[ray]"',
+                    "RuntimeError: Ray wrote TF_CONFIG addresses outside 127.0.0.1",
+                    "RuntimeError: Ray could not start its local node (The current node timed out during startup."):
+        assert message in doc, f"docs/troubleshooting.md lacks: {message}"

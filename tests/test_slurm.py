@@ -4,6 +4,7 @@ SlurmClusterResolver); no real SLURM: the variables srun would set, written by h
 from __future__ import annotations
 
 import os
+import pathlib
 
 import pytest
 
@@ -78,3 +79,10 @@ def test_values_slurm_would_not_write(changes, match):
 def test_bad_port_base(port_base, match):
     with pytest.raises(ValueError, match=match):
         slurm.slurm_tf_config(step(), port_base=port_base)
+
+
+def test_errors_are_in_troubleshooting():
+    doc = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "troubleshooting.md").read_text()
+    for message in ("RuntimeError: not inside a SLURM job step: SLURM_STEP_NODELIST, SLURM_STEP_TASKS_PER_NODE are not set",
+                    "ValueError: task 2 runs on node02 but SlurmClusterResolver placed it on node01"):
+        assert message in doc, f"docs/troubleshooting.md lacks: {message}"
