@@ -25,6 +25,7 @@ import importlib
 import json
 import math
 import os
+import re
 import shutil
 import signal
 import tempfile
@@ -215,7 +216,6 @@ def _start_ray(ray, num_workers: int, stream: bool) -> None:
     except Exception as e:  # noqa: BLE001 - Ray raises a bare Exception here
         if "timed out during startup" not in str(e):
             raise
-        _kill_ray_children()  # ray.shutdown() does not know a node that never started
         load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
         raise RuntimeError(
             f"Ray could not start its local node ({e}) Ray's raylet waits at most about 15 s for its "
@@ -224,25 +224,48 @@ def _start_ray(ray, num_workers: int, stream: bool) -> None:
             f"/tmp/ray/session_latest/logs/raylet.out") from None
 
 
-def _kill_ray_children() -> None:
-    """SIGKILL and reap the Ray processes (gcs_server, monitor, log monitor...) this process started."""
+def ray_processes() -> list[int]:
+    """Pids of the Ray processes this process started (gcs_server, raylet, monitors, workers) that
+    are still there, including the raylet's agents after a raylet crash (their parent is then init;
+    their session folder ends in our pid)."""
     me = os.getpid()
+    found = []
+    session = re.compile(rb"/session_[0-9_-]+_%d(/|\s|\x00|$)" % me)
     for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
         if not entry.isdigit():
             continue
         try:
             with open(f"/proc/{entry}/stat") as f:
-                parent = int(f.read().rsplit(")", 1)[1].split()[1])
+                stat = f.read()
+            comm = stat[stat.index("("): stat.rindex(")") + 1]
+            parent = int(stat.rsplit(")", 1)[1].split()[1])
             with open(f"/proc/{entry}/cmdline", "rb") as f:
                 command = f.read()
         except (OSError, ValueError):
             continue
-        if parent == me and b"/ray/" in command:
-            try:
-                os.kill(int(entry), signal.SIGKILL)
-                os.waitpid(int(entry), 0)
-            except (ProcessLookupError, ChildProcessError):
-                pass
+        ours = parent == me and (b"/ray/" in command or comm in ("(raylet)", "(gcs_server)"))
+        if ours or session.search(command) is not None:
+            found.append(int(entry))
+    return found
+
+
+def _kill_ray_children() -> None:
+    """SIGKILL and reap whatever ``ray_processes`` finds (``ray.shutdown`` does not know a node
+    that never started)."""
+    for pid in ray_processes():
+        try:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+
+
+def _restore(saved: dict) -> None:
+    for k, v in saved.items():
+        if v is None:
+            os.environ.pop(k, None)
+        else:
+            os.environ[k] = v
 
 
 def _check_seconds(name, value):
@@ -262,7 +285,7 @@ def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = 
     checkpoint, empty at first); after each epoch the chief's folder is reported to Ray.
     ``max_failures``: how many times Ray restarts the worker group after a worker fails
     (``FailureConfig``). ``fault``: a ``cluster.Fault(kind="kill")`` SIGKILLs that worker once,
-    at that epoch and step. ``timeout``: the whole run, seconds. ``stream``: show the workers'
+    at that epoch and step. ``timeout``: seconds for the training (after Ray started). ``stream``: show the workers'
     output (Ray prefixes each line with the worker's pid).
     """
     whole("num_workers", num_workers)
@@ -286,8 +309,23 @@ def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = 
             raise ValueError(f"Fault task {fault.task!r} is not in this cluster (tasks: {names})")
         if max_failures < 1:
             raise ValueError("a fault with max_failures=0 ends the run: pass max_failures >= 1 so Ray restarts")
-    ray = require_ray()
+    saved_env = {k: os.environ.get(k) for k in ("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "RAY_TRAIN_V2_ENABLED")}
+    # read once, when Ray is imported: set before the import (and checked below)
+    os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"  # with _node_ip_address: loopback only
+    os.environ["RAY_TRAIN_V2_ENABLED"] = "1"
+    try:
+        ray = require_ray()
+        from ray._private import ray_constants
+
+        if getattr(ray_constants, "ENABLE_RAY_CLUSTER", False):
+            raise RuntimeError("Ray was imported before run_on_ray could set RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0, "
+                               "so it would write this machine's network address into TF_CONFIG; restart Python "
+                               "(the kernel) and call run_on_ray before importing ray, or set the variable first")
+    except BaseException:
+        _restore(saved_env)
+        raise
     if ray.is_initialized():
+        _restore(saved_env)
         raise RuntimeError("Ray is already running in this process; run_on_ray starts and stops its own "
                            "loopback cluster: call ray.shutdown() first")
     from ray.train import CheckpointConfig, FailureConfig, RunConfig, ScalingConfig
@@ -295,9 +333,6 @@ def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = 
 
     own_storage = storage_path is None
     storage_path = storage_path or tempfile.mkdtemp(prefix="gpukit-ray-")
-    saved_env = {k: os.environ.get(k) for k in ("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "RAY_TRAIN_V2_ENABLED")}
-    os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"  # with _node_ip_address: loopback only
-    os.environ["RAY_TRAIN_V2_ENABLED"] = "1"
     timed_out = threading.Event()
     finished = threading.Event()
 
@@ -344,11 +379,8 @@ def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = 
     finally:
         finished.set()
         ray.shutdown()
-        for k, v in saved_env.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
+        _kill_ray_children()  # normally nothing left; after a failed start, Ray's processes
+        _restore(saved_env)
         if own_storage:
             shutil.rmtree(storage_path, ignore_errors=True)
     return RayResult(results=info["results"], events=info["events"], started=started, ray_ready=ray_ready,
