@@ -6,7 +6,8 @@ Modules (one per technique; each names the lesson that teaches it):
 ``cluster`` (lesson 02: real local worker processes), ``sharding`` (lesson 03: memory
 planner, uneven batches), ``accumulation`` (lesson 04); ``grading`` (otter-grader
 exercises, ``python -m gpukit grade``); ``plots`` and ``widgets`` (figures and sliders
-the lessons share).
+the lessons share); ``ray_train`` and ``slurm`` (lesson 02's worker program on Ray Train and
+under SLURM, docs/cluster.md).
 
 ``import gpukit`` is cheap: TensorFlow loads, quietly, on first use of a module that needs
 it, or on ``from gpukit import tf, keras``.
@@ -23,6 +24,7 @@ _MODULES = {
     "devices", "strategies", "data", "models", "training", "checks", "doctor", "bench",  # 01
     "grading",  # exercises and batch grading
     "cluster",  # 02
+    "ray_train", "slurm",  # 02 on Ray Train and SLURM (docs/cluster.md)
     "sharding",  # 03
     "accumulation",  # 04
     "plots", "widgets",
