@@ -10,7 +10,6 @@ Skipped only when Ray is not installed (`pip install "gpukit[ray]"`; `make test`
 from __future__ import annotations
 
 import importlib.util
-import os
 import pathlib
 import sys
 
