@@ -244,9 +244,18 @@ def ray_processes() -> list[int]:
         except (OSError, ValueError):
             continue
         ours = parent == me and (b"/ray/" in command or comm in ("(raylet)", "(gcs_server)"))
-        if ours or session.search(command) is not None:
+        # orphaned agents rename themselves ("ray::DashboardAgent") but stay in our process group
+        orphan = command.startswith(b"ray::") and _pgid(int(entry)) == os.getpgrp()
+        if ours or orphan or session.search(command) is not None:
             found.append(int(entry))
     return found
+
+
+def _pgid(pid: int):
+    try:
+        return os.getpgid(pid)
+    except OSError:
+        return None
 
 
 def _kill_ray_children() -> None:
