@@ -37,6 +37,7 @@ from ._args import whole
 
 INSTALL = 'pip install "gpukit[ray]"'
 HOST = cluster.HOST
+REPORT_GRACE_S = 5.0  # > 2 x Ray Train's health-check interval (RAY_TRAIN_HEALTH_CHECK_INTERVAL_S, 2 s)
 
 
 def require_ray():
@@ -142,6 +143,9 @@ class RayWorkerContext(cluster.WorkerContext):
         if (fault is not None and event == "step_begin" and self.name == fault["task"]
                 and (fields["epoch"], fields["step"]) >= (fault["epoch"], fault["step"])
                 and ray.get(self.collector.claim_fault.remote(self.name))):
+            # Ray's controller collects reported checkpoints when it polls the workers (every 2 s by
+            # default): a crash right after a report would lose the chief's checkpoint; wait it out
+            time.sleep(REPORT_GRACE_S)
             os.kill(os.getpid(), signal.SIGKILL)  # a crashed machine: no exception, no goodbye
         if event == "epoch_end":
             metrics = {"epoch": fields["epoch"] + 1, "loss": fields.get("loss", float("nan"))}
