@@ -6,7 +6,7 @@ Modules (one per technique; each names the lesson that teaches it):
 ``doctor`` (``python -m gpukit doctor``), ``bench`` (``make bench``, and lesson 07: fair
 timings, all-reduce cost, input pipelines);
 ``launcher`` (start, watch and clean up processes) and ``cluster`` (lesson 02: TF_CONFIG and
-the worker programs), ``memory`` (lessons 03-04: the memory planner), ``sharding`` (lesson 03:
+the worker programs; ``ray_train`` and ``slurm`` run them beyond one machine), ``memory`` (lessons 03-04: the memory planner), ``sharding`` (lesson 03:
 uneven batches, stragglers), ``accumulation`` and ``recompute`` (lesson 04: gradient
 accumulation, gradient checkpointing), ``parallel`` (lesson 05: model, pipeline and
 tensor parallelism); ``exercises`` (the checks of the graded
@@ -29,7 +29,7 @@ _MODULES = {
     "devices", "strategies", "data", "batching", "models", "training", "checks", "doctor", "bench",  # 01
     "exercises",  # the checks of the graded exercises (ex01, ex02, ...)
     "grading",  # generating exercises and batch grading
-    "launcher", "cluster",  # 02
+    "launcher", "cluster", "ray_train", "slurm",  # 02 (and beyond one machine)
     "memory", "sharding",  # 03
     "accumulation", "recompute",  # 04
     "parallel",  # 05

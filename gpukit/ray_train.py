@@ -1,0 +1,401 @@
+"""Lesson 02's worker program, unchanged, on Ray Train (for engineers who outgrow one machine).
+
+``run_on_ray(target, num_workers)`` runs ``target(ctx, **kwargs)`` -- the same function
+``gpukit.cluster.run`` runs, e.g. ``cluster.train_mwms`` -- in the workers of Ray Train's
+``TensorflowTrainer``. Ray starts the worker processes and writes each one's TF_CONFIG for
+MultiWorkerMirroredStrategy; failures are Ray's business too (``max_failures``: Ray restarts the
+whole worker group, which resumes from the chief's last checkpoint). docs/cluster.md says what
+changes on a real Ray cluster.
+
+Here the cluster is local and loopback only: Ray otherwise writes the machine's network address
+into TF_CONFIG (docs/decisions.md), so ``run_on_ray`` sets ``RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0``
+before Ray starts, calls ``ray.init(_node_ip_address="127.0.0.1")`` and every worker checks its
+TF_CONFIG holds 127.0.0.1 addresses only, before TensorFlow starts. The Ray cluster is stopped
+(``ray.shutdown``) on return, on error and on timeout.
+
+Ray is an optional extra: ``pip install "gpukit[ray]"``. This module imports neither Ray nor
+TensorFlow until ``run_on_ray`` is called.
+"""
+
+from __future__ import annotations
+
+import _thread
+import dataclasses
+import importlib
+import json
+import math
+import os
+import re
+import shutil
+import signal
+import tempfile
+import threading
+import time
+
+from . import cluster
+from ._args import whole
+
+INSTALL = 'pip install "gpukit[ray]"'
+HOST = cluster.HOST
+REPORT_GRACE_S = 5.0  # > 2 x Ray Train's health-check interval (RAY_TRAIN_HEALTH_CHECK_INTERVAL_S, 2 s)
+
+
+def require_ray():
+    """Import Ray Train, or ``RuntimeError`` naming the extra to install."""
+    try:
+        import ray
+        import ray.train
+        import ray.train.tensorflow  # noqa: F401
+    except ImportError as e:
+        raise RuntimeError(f"Ray Train is not installed ({e}); run {INSTALL} "
+                           f"(it installs ray[train], the version the course is tested with)") from None
+    return ray
+
+
+@dataclasses.dataclass
+class RayResult:
+    """What ``run_on_ray`` returns. ``results[name]`` is what ``target`` returned in that worker
+    (``"worker 0"``, ...) in the attempt that finished."""
+
+    results: dict
+    events: dict  # worker name -> [event dicts], every attempt, each with "attempt"
+    started: float  # before ray.init
+    ray_ready: float  # ray.init returned
+    finished: float  # trainer.fit returned
+    attempts: int  # 1 + the restarts Ray made
+    tf_configs: dict  # worker name -> TF_CONFIG dict Ray set (last attempt)
+    fault_time: float | None = None
+
+    @property
+    def ray_init_seconds(self) -> float:
+        return self.ray_ready - self.started
+
+    @property
+    def fit_seconds(self) -> float:
+        """From ray.init's return to the end of ``trainer.fit`` (every attempt)."""
+        return self.finished - self.ray_ready
+
+    def first_step_seconds(self, task: str = "worker 0") -> float:
+        """Seconds from launch (before ``ray.init``) to the end of ``task``'s first step."""
+        steps = [e for e in self.events.get(task, []) if e["event"] == "step_end"]
+        if not steps:
+            raise ValueError(f"{task} reported no step_end event")
+        return steps[0]["t"] - self.started
+
+    def recovery_seconds(self, task: str = "worker 0") -> float:
+        """Seconds from the fault to ``task``'s first step in the next attempt."""
+        if self.fault_time is None:
+            raise ValueError("no fault was injected in this run")
+        later = [e for e in self.events.get(task, []) if e["event"] == "step_end" and e["t"] > self.fault_time]
+        if not later:
+            raise ValueError(f"{task} made no step after the fault")
+        return later[0]["t"] - self.fault_time
+
+
+class _Collector:
+    """A small Ray actor in the driver's cluster: the workers send it their events and results
+    (works on a real Ray cluster too, where the workers share no file system with the driver)."""
+
+    def __init__(self, fault):
+        self.events, self.results, self.configs = {}, {}, {}
+        self.fault, self.fault_time, self.attempts = fault, None, {}
+
+    def start(self, name, config):
+        self.attempts[name] = self.attempts.get(name, 0) + 1
+        self.configs[name] = config
+        return self.attempts[name]
+
+    def event(self, name, event):
+        self.events.setdefault(name, []).append(event)
+
+    def claim_fault(self, name):
+        """True exactly once: the worker that asks first with the fault's task name dies."""
+        if self.fault is None or self.fault_time is not None or name != self.fault["task"]:
+            return False
+        self.fault_time = time.time()
+        return True
+
+    def result(self, name, value):
+        self.results[name] = value
+
+    def summary(self):
+        return {"events": self.events, "results": self.results, "configs": self.configs,
+                "fault_time": self.fault_time, "attempts": max(self.attempts.values(), default=0)}
+
+
+class RayWorkerContext(cluster.WorkerContext):
+    """``cluster.WorkerContext`` inside a Ray Train worker: events go to the driver's collector;
+    at ``epoch_end`` every worker calls ``ray.train.report`` (a collective) and the chief hands
+    Ray its checkpoint folder, which Ray copies to the run's storage."""
+
+    collector = None
+    fault = None
+    checkpoint_dir = None
+    attempt = 1
+
+    def report(self, event: str, **fields) -> None:
+        import ray
+        import ray.train
+
+        record = {"event": event, "t": time.time(), "attempt": self.attempt, **fields}
+        self.collector.event.remote(self.name, record)
+        fault = self.fault
+        if (fault is not None and event == "step_begin" and self.name == fault["task"]
+                and (fields["epoch"], fields["step"]) >= (fault["epoch"], fault["step"])
+                and ray.get(self.collector.claim_fault.remote(self.name))):
+            # Ray's controller collects reported checkpoints when it polls the workers (every 2 s by
+            # default): a crash right after a report would lose the chief's checkpoint; wait it out
+            time.sleep(REPORT_GRACE_S)
+            os.kill(os.getpid(), signal.SIGKILL)  # a crashed machine: no exception, no goodbye
+        if event == "epoch_end":
+            metrics = {"epoch": fields["epoch"] + 1, "loss": fields.get("loss", float("nan"))}
+            checkpoint = None
+            if self.is_chief and self.checkpoint_dir and os.path.isdir(self.checkpoint_dir):
+                checkpoint = ray.train.Checkpoint.from_directory(self.checkpoint_dir)
+            ray.train.report(metrics, checkpoint=checkpoint)
+
+
+def _resolve(target):
+    if isinstance(target, str):
+        module, _, name = target.partition(":")
+        obj = importlib.import_module(module)
+        for part in name.split("."):
+            obj = getattr(obj, part)
+        return obj
+    return target
+
+
+def check_loopback(config: dict) -> None:
+    """``RuntimeError`` unless every address in the TF_CONFIG ``config`` is on 127.0.0.1."""
+    addresses = [a for role in config["cluster"].values() for a in role]
+    outside = [a for a in addresses if a.rsplit(":", 1)[0] != HOST]
+    if outside:
+        raise RuntimeError(
+            f"Ray wrote TF_CONFIG addresses outside 127.0.0.1: {outside}. The local cluster must stay on "
+            f"loopback: set RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0 before Ray starts and call "
+            f"ray.init(_node_ip_address='127.0.0.1') (run_on_ray does both; was Ray already running?)")
+
+
+def _train_loop(config: dict) -> None:
+    """Ray Train's ``train_loop_per_worker``: build the context, restore Ray's latest checkpoint
+    into a local folder, call ``target(ctx, **kwargs)``, send its return value to the driver."""
+    import ray.train
+
+    # Ray's TensorFlow backend sets TF_USE_LEGACY_KERAS=1 (tf.keras -> Keras 2); the course uses Keras 3
+    os.environ.pop("TF_USE_LEGACY_KERAS", None)
+    tf_config = json.loads(os.environ["TF_CONFIG"])  # set by Ray before this function runs
+    if config["loopback"]:
+        check_loopback(tf_config)
+    rank = ray.train.get_context().get_world_rank()
+    name = f"worker {rank}"
+    collector = config["collector"]
+    attempt = ray.get(collector.start.remote(name, tf_config))
+    workdir = tempfile.mkdtemp(prefix=f"gpukit-ray-{name.replace(' ', '-')}-")
+    ctx = RayWorkerContext("worker", rank, name, tf_config, run_dir=workdir, workdir=workdir)
+    ctx.collector, ctx.fault, ctx.attempt = collector, config["fault"], attempt
+    kwargs = dict(config["kwargs"])
+    try:
+        if config["checkpoint"]:
+            ctx.checkpoint_dir = kwargs["checkpoint_dir"] = os.path.join(workdir, "ckpt")
+            restored = ray.train.get_checkpoint()  # the chief's latest, copied by Ray (None at first)
+            if restored is not None:
+                with restored.as_directory() as folder:
+                    shutil.copytree(folder, ctx.checkpoint_dir)
+        ctx.report("ready", pid=os.getpid())
+        value = _resolve(config["target"])(ctx, **kwargs)
+        ray.get(collector.result.remote(name, value))
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _start_ray(ray, num_workers: int, stream: bool) -> None:
+    """``ray.init`` of a one-node, loopback-only cluster, with a clear error when it cannot start."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    try:
+        ray.init(_node_ip_address=HOST, num_cpus=num_workers, include_dashboard=False,
+                 log_to_driver=stream, configure_logging=True, logging_level="ERROR",
+                 runtime_env={"env_vars": {"TF_CPP_MIN_LOG_LEVEL": "2", "TF_ENABLE_ONEDNN_OPTS": "0",
+                                           "PYTHONPATH": os.pathsep.join(filter(None, [
+                                               root, os.environ.get("PYTHONPATH")]))}})
+    except Exception as e:  # noqa: BLE001 - Ray raises a bare Exception here
+        if "timed out during startup" not in str(e):
+            raise
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+        raise RuntimeError(
+            f"Ray could not start its local node ({e}) Ray's raylet waits at most about 15 s for its "
+            f"Python agents to start; on this machine (load average {load:.1f} on {os.cpu_count()} cores) "
+            f"they were slower. Retry when the machine is less busy; the raylet's own log says more: "
+            f"/tmp/ray/session_latest/logs/raylet.out") from None
+
+
+def ray_processes() -> list[int]:
+    """Pids of the Ray processes this process started (gcs_server, raylet, monitors, workers) that
+    are still there, including the raylet's agents after a raylet crash (their parent is then init;
+    their session folder ends in our pid)."""
+    me = os.getpid()
+    found = []
+    session = re.compile(rb"/session_[0-9_-]+_%d(/|\s|\x00|$)" % me)
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                stat = f.read()
+            comm = stat[stat.index("("): stat.rindex(")") + 1]
+            parent = int(stat.rsplit(")", 1)[1].split()[1])
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                command = f.read()
+        except (OSError, ValueError):
+            continue
+        ours = parent == me and (b"/ray/" in command or comm in ("(raylet)", "(gcs_server)"))
+        # orphaned agents rename themselves ("ray::DashboardAgent") but stay in our process group
+        orphan = command.startswith(b"ray::") and _pgid(int(entry)) == os.getpgrp()
+        if ours or orphan or session.search(command) is not None:
+            found.append(int(entry))
+    return found
+
+
+def _pgid(pid: int):
+    try:
+        return os.getpgid(pid)
+    except OSError:
+        return None
+
+
+def _kill_ray_children() -> None:
+    """SIGKILL and reap whatever ``ray_processes`` finds (``ray.shutdown`` does not know a node
+    that never started)."""
+    for pid in ray_processes():
+        try:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+
+
+def _restore(saved: dict) -> None:
+    for k, v in saved.items():
+        if v is None:
+            os.environ.pop(k, None)
+        else:
+            os.environ[k] = v
+
+
+def _check_seconds(name, value):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
+        raise ValueError(f"{name}={value!r} must be a positive, finite number of seconds")
+
+
+def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = False, max_failures: int = 0,
+               fault: cluster.Fault | None = None, timeout: float = 300.0, storage_path=None,
+               stream: bool = False) -> RayResult:
+    """Run ``target(ctx, **kwargs)`` in ``num_workers`` Ray Train workers on a local, loopback-only
+    Ray cluster that this call starts and stops; return a ``RayResult``.
+
+    ``target``: the function ``gpukit.cluster.run`` takes (``cluster.train_mwms``, a function of
+    yours, or ``"module:function"``); Ray sends it to the workers with cloudpickle.
+    ``checkpoint=True``: ``target`` gets ``checkpoint_dir=`` (a local folder holding Ray's latest
+    checkpoint, empty at first); after each epoch the chief's folder is reported to Ray.
+    ``max_failures``: how many times Ray restarts the worker group after a worker fails
+    (``FailureConfig``). ``fault``: a ``cluster.Fault(kind="kill")`` SIGKILLs that worker once,
+    at that epoch and step. ``timeout``: seconds for the training (after Ray started). ``stream``: show the workers'
+    output (Ray prefixes each line with the worker's pid).
+    """
+    whole("num_workers", num_workers)
+    whole("max_failures", max_failures, minimum=0)
+    _check_seconds("timeout", timeout)
+    target_name = target if isinstance(target, str) else getattr(target, "__name__", "")
+    if isinstance(target, str):
+        if ":" not in target:
+            raise ValueError(f"target={target!r}: use 'package.module:function' or a function")
+    elif not callable(target):
+        raise ValueError(f"target must be a function or 'module:function', got {target!r}")
+    kwargs = dict(kwargs or {})
+    if checkpoint and "checkpoint_dir" in kwargs:
+        raise ValueError("checkpoint=True gives target its checkpoint_dir; remove checkpoint_dir from kwargs")
+    if fault is not None:
+        names = [f"worker {i}" for i in range(num_workers)]
+        if fault.kind != "kill":
+            raise ValueError(f"run_on_ray injects Fault(kind='kill') only (Ray restarts dead workers), "
+                             f"got kind={fault.kind!r}")
+        if fault.task not in names:
+            raise ValueError(f"Fault task {fault.task!r} is not in this cluster (tasks: {names})")
+        if max_failures < 1:
+            raise ValueError("a fault with max_failures=0 ends the run: pass max_failures >= 1 so Ray restarts")
+    saved_env = {k: os.environ.get(k) for k in ("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "RAY_TRAIN_V2_ENABLED")}
+    # read once, when Ray is imported: set before the import (and checked below)
+    os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"  # with _node_ip_address: loopback only
+    os.environ["RAY_TRAIN_V2_ENABLED"] = "1"
+    try:
+        ray = require_ray()
+        from ray._private import ray_constants
+
+        if getattr(ray_constants, "ENABLE_RAY_CLUSTER", False):
+            raise RuntimeError("Ray was imported before run_on_ray could set RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0, "
+                               "so it would write this machine's network address into TF_CONFIG; restart Python "
+                               "(the kernel) and call run_on_ray before importing ray, or set the variable first")
+    except BaseException:
+        _restore(saved_env)
+        raise
+    if ray.is_initialized():
+        _restore(saved_env)
+        raise RuntimeError("Ray is already running in this process; run_on_ray starts and stops its own "
+                           "loopback cluster: call ray.shutdown() first")
+    from ray.train import CheckpointConfig, FailureConfig, RunConfig, ScalingConfig
+    from ray.train.tensorflow import TensorflowTrainer
+
+    own_storage = storage_path is None
+    storage_path = storage_path or tempfile.mkdtemp(prefix="gpukit-ray-")
+    timed_out = threading.Event()
+    finished = threading.Event()
+
+    def watchdog():
+        if not finished.wait(timeout):
+            timed_out.set()
+            _thread.interrupt_main()  # KeyboardInterrupt in trainer.fit; finally stops Ray
+
+    started = time.time()
+    timer = threading.Thread(target=watchdog, daemon=True)
+    try:
+        _start_ray(ray, num_workers, stream)
+        node_ip = ray.util.get_node_ip_address()
+        if node_ip != HOST:
+            raise RuntimeError(f"Ray's node address is {node_ip}, not {HOST}: the local cluster would be "
+                               f"reachable from the network. Was RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER overridden?")
+        ray_ready = time.time()
+        timer.start()
+        collector = ray.remote(num_cpus=0)(_Collector).remote(dataclasses.asdict(fault) if fault else None)
+        trainer = TensorflowTrainer(
+            _train_loop,
+            train_loop_config={"target": target, "kwargs": kwargs, "checkpoint": checkpoint,
+                               "fault": dataclasses.asdict(fault) if fault else None,
+                               "collector": collector, "loopback": True},
+            scaling_config=ScalingConfig(num_workers=num_workers, use_gpu=False, resources_per_worker={"CPU": 1}),
+            run_config=RunConfig(name=f"gpukit-{target_name or 'target'}", storage_path=storage_path,
+                                 failure_config=FailureConfig(max_failures=max_failures),
+                                 checkpoint_config=CheckpointConfig(num_to_keep=2)),
+        )
+        try:
+            trainer.fit()
+        except KeyboardInterrupt:
+            if timed_out.is_set():
+                raise cluster.ClusterError(f"the Ray run took longer than timeout={timeout} s; Ray was stopped "
+                                           f"with every worker") from None
+            raise
+        except Exception as e:  # noqa: BLE001 - Ray wraps the workers' errors in its own types
+            raise cluster.ClusterError(
+                f"Ray Train failed ({type(e).__name__}) after max_failures={max_failures} restarts: "
+                f"{str(e).strip()[:2000]}") from e
+        finished.set()
+        end = time.time()
+        info = ray.get(collector.summary.remote(), timeout=60)
+    finally:
+        finished.set()
+        ray.shutdown()
+        _kill_ray_children()  # normally nothing left; after a failed start, Ray's processes
+        _restore(saved_env)
+        if own_storage:
+            shutil.rmtree(storage_path, ignore_errors=True)
+    return RayResult(results=info["results"], events=info["events"], started=started, ray_ready=ray_ready,
+                     finished=end, attempts=info["attempts"], tf_configs=info["configs"],
+                     fault_time=info["fault_time"])

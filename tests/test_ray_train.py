@@ -1,0 +1,119 @@
+"""gpukit.ray_train: lesson 02's worker program (cluster.train_mwms, unchanged) on Ray Train's
+TensorflowTrainer, on a loopback-only local Ray cluster. One Ray run (the expensive part: Ray
+start-up, then TensorFlow in every worker) is checked by several tests: it ends with the weights
+of one-process training although worker 1 was SIGKILLed during epoch 1 and Ray restarted the
+worker group (FailureConfig max_failures) from the chief's checkpoint.
+
+Skipped only when Ray is not installed (`pip install "gpukit[ray]"`; `make test` installs it).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import pathlib
+import sys
+
+import pytest
+
+from gpukit import checks, cluster, ray_train
+
+HAS_RAY = importlib.util.find_spec("ray") is not None
+needs_ray = pytest.mark.skipif(not HAS_RAY, reason='Ray is not installed: pip install "gpukit[ray]" '
+                                                   '(make test installs it)')
+
+EPOCHS, GB, N, WORKERS = 3, 32, 256, 2
+MWMS = {"epochs": EPOCHS, "global_batch_size": GB, "n_examples": N}
+FAULT = cluster.Fault("kill", "worker 1", epoch=1, step=2)
+
+
+@pytest.fixture(scope="module")
+def faulted_run():
+    result = ray_train.run_on_ray(cluster.train_mwms, WORKERS, kwargs=MWMS, checkpoint=True, max_failures=1,
+                                  fault=FAULT, timeout=240)
+    print(f"\nRay: ray.init {result.ray_init_seconds:.1f} s, launch -> first step "
+          f"{result.first_step_seconds():.1f} s, fit {result.fit_seconds:.1f} s (2 attempts), "
+          f"kill -> first step of attempt 2 {result.recovery_seconds():.1f} s")
+    return result
+
+
+@needs_ray
+def test_ray_wrote_loopback_tf_config_for_every_worker(faulted_run):
+    configs = faulted_run.tf_configs
+    assert sorted(configs) == [f"worker {i}" for i in range(WORKERS)]
+    addresses = configs["worker 0"]["cluster"]["worker"]
+    assert len(addresses) == len(set(addresses)) == WORKERS
+    assert all(a.startswith("127.0.0.1:") for a in addresses), addresses
+    for i in range(WORKERS):
+        assert configs[f"worker {i}"] == {"cluster": {"worker": addresses}, "task": {"type": "worker", "index": i}}
+
+
+@needs_ray
+def test_ray_recovers_from_a_killed_worker_at_the_chiefs_checkpoint(faulted_run):
+    assert faulted_run.fault_time is not None
+    assert faulted_run.attempts == 2  # the first group, then Ray's one restart
+    for name, result in faulted_run.results.items():
+        # epoch 0 finished and was checkpointed by the chief; epoch 1 died at step 2
+        assert result["start_epoch"] == FAULT.epoch, name
+        assert len(result["history"]["loss"]) == EPOCHS - FAULT.epoch
+    first = [e for e in faulted_run.events["worker 0"] if e["event"] == "epoch_end" and e["attempt"] == 1]
+    assert [e["epoch"] for e in first] == list(range(FAULT.epoch))
+
+
+@needs_ray
+def test_ray_result_equals_one_process_training(faulted_run):
+    reference = cluster.train_single(**MWMS)
+    assert sorted(faulted_run.results) == [f"worker {i}" for i in range(WORKERS)]
+    for name, result in faulted_run.results.items():
+        assert result["num_replicas"] == WORKERS and result["per_replica_batch_size"] == GB // WORKERS
+        diff = checks.max_difference(result["weights"], reference["weights"])
+        assert diff <= 1e-5, f"{name}: {diff}"
+
+
+@needs_ray
+def test_no_ray_process_left(faulted_run):
+    import ray
+
+    assert not ray.is_initialized()
+    assert ray_train.ray_processes() == [], "Ray processes still running"
+
+
+# ---------------------------------------------------------------- bad input (no Ray start)
+
+def test_ray_not_installed_names_the_extra(monkeypatch):
+    monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` now raises ImportError
+    with pytest.raises(RuntimeError, match=r'Ray Train is not installed .*pip install "gpukit\[ray\]"'):
+        ray_train.run_on_ray(cluster.train_mwms, 2)
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"num_workers": 0}, "num_workers=0 must be a positive int"),
+    ({"num_workers": True}, "num_workers=True"),
+    ({"max_failures": -1}, "max_failures=-1 must be an int >= 0"),
+    ({"timeout": 0}, "timeout=0 must be a positive, finite"),
+    ({"timeout": float("inf")}, "timeout=inf"),
+    ({"target": "gpukit.cluster.train_mwms"}, "use 'package.module:function'"),
+    ({"target": 3}, "target must be a function"),
+    ({"checkpoint": True, "kwargs": {"checkpoint_dir": "/tmp/x"}}, "remove checkpoint_dir from kwargs"),
+    ({"fault": cluster.Fault("stop", "worker 1"), "max_failures": 1}, r"Fault\(kind='kill'\) only"),
+    ({"fault": cluster.Fault("kill", "worker 2"), "max_failures": 1}, r"'worker 2' is not in this cluster"),
+    ({"fault": cluster.Fault("kill", "worker 1")}, "pass max_failures >= 1"),
+])
+def test_bad_arguments_fail_before_ray_starts(kwargs, match, monkeypatch):
+    monkeypatch.setitem(sys.modules, "ray", None)  # would raise "not installed" if reached
+    args = {"target": cluster.train_mwms, "num_workers": 2, **kwargs}
+    with pytest.raises(ValueError, match=match):
+        ray_train.run_on_ray(args.pop("target"), args.pop("num_workers"), **args)
+
+
+def test_check_loopback():
+    ray_train.check_loopback({"cluster": {"worker": ["127.0.0.1:1", "127.0.0.1:2"]}, "task": {}})
+    with pytest.raises(RuntimeError, match=r"outside 127.0.0.1: \['10.0.0.5:2'\].*RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0"):
+        ray_train.check_loopback({"cluster": {"worker": ["127.0.0.1:1", "10.0.0.5:2"]}, "task": {}})
+
+
+def test_errors_are_in_troubleshooting():
+    doc = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "troubleshooting.md").read_text()
+    for message in ('RuntimeError: Ray Train is not installed (No module named \'ray\'); run pip install "gpukit[ray]"',
+                    "RuntimeError: Ray wrote TF_CONFIG addresses outside 127.0.0.1",
+                    "RuntimeError: Ray could not start its local node (The current node timed out during startup."):
+        assert message in doc, f"docs/troubleshooting.md lacks: {message}"
