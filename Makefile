@@ -5,7 +5,7 @@
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
-EXTRAS ?= lab,dev,grading
+EXTRAS ?= lab,dev,grading,ray
 STAMP  := $(VENV)/.installed-$(EXTRAS)
 JOBS   ?= 2
 LAB_PORT ?= 8888
