@@ -303,3 +303,26 @@ def test_port_base_gives_those_ports(capsys):
 def test_exit_code_of_signals():
     assert launcher.exit_code(-9) == 137 and launcher.exit_code(3) == 3 and launcher.exit_code(0) == 0
     assert launch_cli.DEFAULT_SLURM_PORT == 8888  # SlurmClusterResolver's own default
+
+
+def test_errors_are_in_troubleshooting(capsys, monkeypatch, busy_port, tmp_path):
+    """The messages a learner sees (produced here) have their docs/troubleshooting.md entry."""
+    doc = open(os.path.join(ROOT, "docs", "troubleshooting.md")).read()
+    produced = []
+    for argv in (["--workers", "2", str(tmp_path / "train.py")],
+                 ["--workers", "2", "--port-base", str(busy_port), _script("print_tf_config.py")]):
+        assert gpukit_main(["launch", *argv]) == 2
+        produced.append(capsys.readouterr().err)
+    for key in SLURM_STEP:
+        monkeypatch.delenv(key, raising=False)
+    assert gpukit_main(["launch", "--slurm", _script("print_tf_config.py")]) == 2
+    produced.append(capsys.readouterr().err)
+    for text, fragments in zip(produced, [("error: script '", "does not exist (looked in", "pass the path of a python file"),
+                                          ("is already in use (Address already in use); stop the process that holds it",
+                                           "or leave out --port-base"),
+                                          ("error: --slurm: not inside a SLURM job step:",
+                                           "Start one task per worker with srun inside an sbatch script")]):
+        for fragment in fragments:
+            assert fragment in text and fragment in doc, f"{fragment!r} not in the message or the doc"
+    for line in ("] exited with code 137; stopped all 2 tasks and their children", "[gpukit] timeout after 600.0 s"):
+        assert line in doc
