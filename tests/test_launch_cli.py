@@ -239,9 +239,43 @@ SLURM_STEP = {"SLURM_PROCID": "1", "SLURM_STEP_NODELIST": "node[01-02]", "SLURM_
               "SLURM_STEP_NUM_TASKS": "2", "SLURMD_NODENAME": "node02"}
 
 
-def test_slurm_mode_execs_the_script_with_the_steps_tf_config():
+def test_slurm_mode_execs_the_script_with_the_steps_tf_config(monkeypatch):
+    """The resolver itself is tested in test_slurm.py (it needs TensorFlow: ~5-40 s here); this
+    checks what --slurm does with its answer: exec the script with that TF_CONFIG."""
+    from gpukit import cluster, slurm
+
+    calls, execs = [], []
+
+    def fake_slurm_tf_config(environ=None, *, port_base):
+        calls.append(port_base)
+        return cluster.tf_config({"worker": ["node01:23456", "node02:23456"]}, "worker", 1)
+
+    class Exec(Exception):
+        pass
+
+    def fake_execve(path, argv, env):
+        execs.append((path, argv, env))
+        raise Exec
+
+    monkeypatch.setattr(slurm, "slurm_tf_config", fake_slurm_tf_config)
+    monkeypatch.setattr(os, "execve", fake_execve)
+    with pytest.raises(Exec):
+        gpukit_main(["launch", "--slurm", "--port-base", "23456", _script("print_tf_config.py"), "x", "--y"])
+    assert calls == [23456]
+    path, argv, env = execs[0]
+    assert path == sys.executable and argv == [sys.executable, _script("print_tf_config.py"), "x", "--y"]
+    assert json.loads(env["TF_CONFIG"]) == {"cluster": {"worker": ["node01:23456", "node02:23456"]},
+                                            "task": {"type": "worker", "index": 1}}
+    with pytest.raises(Exec):  # the resolver's default port
+        gpukit_main(["launch", "--slurm", _script("print_tf_config.py")])
+    assert calls[-1] == launch_cli.DEFAULT_SLURM_PORT == 8888
+    assert gpukit_main(["launch", "--slurm", "--workers", "3", _script("print_tf_config.py")]) == 2
+
+
+def test_slurm_mode_for_real_in_a_step():
+    """A real exec with the real resolver (TensorFlow import in the launch process)."""
     run = Launch(["--slurm", "--port-base", "23456", _script("print_tf_config.py"), "x"], env=SLURM_STEP)
-    assert run.wait(timeout=120) == 0, run.stderr
+    assert run.wait(timeout=180) == 0, run.stderr
     got = json.loads(run.lines[-1][1])  # exec: the script's own output, no prefix
     assert got == {"tf_config": {"cluster": {"worker": ["node01:23456", "node02:23456"]},
                                  "task": {"type": "worker", "index": 1}}, "argv": ["x"]}
@@ -324,5 +358,5 @@ def test_errors_are_in_troubleshooting(capsys, monkeypatch, busy_port, tmp_path)
                                            "Start one task per worker with srun inside an sbatch script")]):
         for fragment in fragments:
             assert fragment in text and fragment in doc, f"{fragment!r} not in the message or the doc"
-    for line in ("] exited with code 137; stopped all 2 tasks and their children", "[gpukit] timeout after 600.0 s"):
+    for line in ("worker 1 exited with code 137; stopped all 2 tasks and their children", "[gpukit] timeout after 600.0 s"):
         assert line in doc
