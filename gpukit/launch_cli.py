@@ -175,7 +175,10 @@ def run_local(args, out=None, err=None) -> int:
             err.write(f"[gpukit] all {len(commands)} tasks finished (attempt {attempt + 1})\n")
             return 0
         gone = result.teardown_seconds
-        what = {"failed": f"{result.failed} exited with code {result.code}",
+        exited = (f"{result.failed} exited with code {result.code}" if result.returncode != 0 else
+                  f"{result.failed} exited (code 0) before the chief finished, which a ps/worker task never "
+                  f"does (it serves until the chief is done): exit code 1")
+        what = {"failed": exited,
                 "timeout": f"timeout after {args.timeout} s", "interrupted": "interrupted (Ctrl-C)"}[result.reason]
         err.write(f"[gpukit] {what}; stopped all {len(commands)} tasks and their children "
                   f"(every process gone {gone:.2f} s later)\n")

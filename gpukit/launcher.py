@@ -511,6 +511,7 @@ class CommandsResult:
     started: float
     pids: dict  # name -> pid (each command leads its own process group)
     failed: str | None = None  # name of the first command that failed
+    returncode: int | None = None  # its Popen.returncode (0: a helper that left before the main commands)
     failure_time: float | None = None  # when its exit (or the timeout / Ctrl-C) was seen
     gone_time: float | None = None  # when every process of every group was gone
     first_output: dict = dataclasses.field(default_factory=dict)  # name -> time of its first line
@@ -555,11 +556,15 @@ def _pump(name, pipe, out, lock, first_output):
     pipe.close()
 
 
-def _set_pdeathsig():  # runs in the child between fork and exec: it dies with the launcher
+def _pdeathsig_hook():
+    """A function for ``preexec_fn`` (child, between fork and exec) that makes the kernel SIGKILL
+    the child when the launcher dies. libc is loaded here, in the parent: ``dlopen`` after
+    ``fork`` in a process with threads can deadlock."""
     try:
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        prctl = ctypes.CDLL("libc.so.6", use_errno=True).prctl
     except OSError:  # pragma: no cover - not Linux
-        pass
+        return None
+    return lambda: prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
 
 
 def run_commands(commands, *, timeout: float | None = None, out=None, cwd=None,
@@ -582,6 +587,7 @@ def run_commands(commands, *, timeout: float | None = None, out=None, cwd=None,
     lock = threading.Lock()
     result = CommandsResult(0, "ok", time.time(), {})
     procs, pumps = [], []
+    hook = _pdeathsig_hook()
 
     def finish():
         for proc in procs:
@@ -598,7 +604,7 @@ def run_commands(commands, *, timeout: float | None = None, out=None, cwd=None,
             env = dict(os.environ, **c.env, PYTHONUNBUFFERED="1")
             proc = subprocess.Popen(list(c.argv), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                     stdin=subprocess.DEVNULL, env=env, cwd=cwd, start_new_session=True,
-                                    preexec_fn=_set_pdeathsig)
+                                    preexec_fn=hook)
             procs.append(proc)
             proc.gpukit_name, proc.gpukit_main = c.name, c.main
             _STARTED[proc.pid] = proc
@@ -612,7 +618,8 @@ def run_commands(commands, *, timeout: float | None = None, out=None, cwd=None,
             for proc in procs:
                 code = proc.poll()
                 if code is not None and (code != 0 or not proc.gpukit_main):
-                    if code == 0 and not proc.gpukit_main:
+                    result.returncode = code
+                    if code == 0:
                         code = 1  # a helper must not leave before the main commands are done
                     result.code, result.reason, result.failed = exit_code(code), "failed", proc.gpukit_name
                     result.failure_time = time.time()

@@ -360,3 +360,16 @@ def test_errors_are_in_troubleshooting(capsys, monkeypatch, busy_port, tmp_path)
             assert fragment in text and fragment in doc, f"{fragment!r} not in the message or the doc"
     for line in ("worker 1 exited with code 137; stopped all 2 tasks and their children", "[gpukit] timeout after 600.0 s"):
         assert line in doc
+
+
+def test_parameter_server_layout_ends_with_the_chief():
+    run = Launch(["--workers", "2", "--ps", "1", "--timeout", "60", _script("ps_roles.py")])
+    assert run.wait(timeout=60) == 0, run.text() + run.stderr
+    for name, role in (("chief 0", "chief"), ("ps 0", "ps"), ("worker 0", "worker"), ("worker 1", "worker")):
+        assert re.search(rf"^\[{name}\] pid \d+ {role}$", run.text(), re.M), run.text()
+    assert "[chief 0] chief done" in run.text() and "all 4 tasks finished" in run.stderr
+    assert len(run.pids()) == 4 and not _wait_gone(run.pids(), timeout=1)
+
+    run = Launch(["--workers", "1", "--ps", "1", "--timeout", "60", _script("ps_roles.py"), "early"])
+    assert run.wait(timeout=60) == 1, run.text() + run.stderr
+    assert "ps 0 exited (code 0) before the chief finished" in run.stderr
