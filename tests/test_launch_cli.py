@@ -373,3 +373,32 @@ def test_parameter_server_layout_ends_with_the_chief():
     run = Launch(["--workers", "1", "--ps", "1", "--timeout", "60", _script("ps_roles.py"), "early"])
     assert run.wait(timeout=60) == 1, run.text() + run.stderr
     assert "ps 0 exited (code 0) before the chief finished" in run.stderr
+
+
+def test_tasks_die_when_the_launcher_is_killed():
+    """SIGKILL of `launch` itself (no cleanup code runs): the kernel kills each task (PR_SET_PDEATHSIG)."""
+    run = Launch(["--workers", "2", "--timeout", "60", _script("hang.py")])
+    deadline = time.time() + 30
+    while len(run.pids()) < 2 and time.time() < deadline:
+        time.sleep(0.05)
+    assert len(run.pids()) == 2, run.text()
+    run.proc.kill()
+    run.wait(timeout=10)
+    assert not _wait_gone(run.pids(), timeout=10)
+
+
+def test_run_commands_bad_arguments():
+    with pytest.raises(ValueError, match="no commands"):
+        launcher.run_commands([])
+    with pytest.raises(ValueError, match="unique"):
+        launcher.run_commands([launcher.Command("a", ["true"]), launcher.Command("a", ["true"])])
+    with pytest.raises(ValueError, match="finite number of seconds"):
+        launcher.run_commands([launcher.Command("a", ["true"])], timeout=float("nan"))
+
+
+def test_run_commands_reports_the_first_failure(capsys):
+    result = launcher.run_commands([launcher.Command("ok", ["sleep", "30"]),
+                                    launcher.Command("bad", ["sh", "-c", "echo going; exit 7"])], timeout=60)
+    assert (result.code, result.reason, result.failed, result.returncode) == (7, "failed", "bad", 7)
+    assert "[bad] going" in capsys.readouterr().out
+    assert result.teardown_seconds is not None and not launcher.group_members(result.pids.values())
