@@ -148,7 +148,7 @@ def test_plain_mwms_script_on_two_workers_equals_one_process(tmp_path):
 def test_a_crashing_worker_ends_the_run_with_its_exit_code(mode, code):
     run = Launch(["--workers", "2", "--timeout", "60", _script("crash.py"), mode])
     assert run.wait(timeout=90) == code, run.text() + run.stderr
-    assert f"[worker 1] failing now" in run.text()
+    assert "[worker 1] failing now" in run.text()
     assert f"worker 1 exited with code {code}; stopped all 2 tasks" in run.stderr
     pids = run.pids()
     assert len(pids) == 2 and not _wait_gone(pids, timeout=1)  # worker 0 was to sleep 300 s
@@ -213,7 +213,7 @@ def test_dry_run_prints_tf_config_for_real_machines(capsys):
                                              {"type": "worker", "index": 0}, {"type": "worker", "index": 1}]
     assert configs[0]["cluster"] == {"chief": ["n1:30000"], "ps": ["n2:30000"], "worker": ["n2:30001", "n3:30000"]}
     assert all(c["cluster"] == configs[0]["cluster"] for c in configs)
-    assert out.count(f"print_tf_config.py --lr 0.1") == 4
+    assert out.count("print_tf_config.py --lr 0.1") == 4
 
     assert gpukit_main(["launch", "--workers", "3", "--dry-run", _script("print_tf_config.py")]) == 0
     configs = _exports(capsys.readouterr().out)
