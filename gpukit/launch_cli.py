@@ -35,20 +35,20 @@ class LaunchError(ValueError):
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--workers", type=int, default=None,
+    parser.add_argument("--workers", type=int, metavar="N", default=None,
                         help="worker tasks (with --ps: the workers besides the chief and the parameter servers)")
-    parser.add_argument("--ps", type=int, default=0,
+    parser.add_argument("--ps", type=int, metavar="K", default=0,
                         help="parameter servers: adds a 'chief' task (the coordinator) and K 'ps' tasks")
-    parser.add_argument("--restarts", type=int, default=0,
+    parser.add_argument("--restarts", type=int, metavar="R", default=0,
                         help="relaunch the whole cluster up to R times after a failure (default 0)")
-    parser.add_argument("--timeout", type=float, default=None,
+    parser.add_argument("--timeout", type=float, metavar="S", default=None,
                         help="seconds for the whole run, restarts included; then every task is killed (exit 124)")
     parser.add_argument("--dry-run", action="store_true",
                         help="print each task's TF_CONFIG as export lines and start nothing")
-    parser.add_argument("--hosts", default=None,
+    parser.add_argument("--hosts", metavar="H1,H2,...", default=None,
                         help="with --dry-run: comma-separated host names, one per task (a host repeated "
                              "gets the next port)")
-    parser.add_argument("--port-base", type=int, default=None,
+    parser.add_argument("--port-base", type=int, metavar="P", default=None,
                         help="ports port_base, port_base+1, ... instead of free ones (checked free locally)")
     parser.add_argument("--slurm", action="store_true",
                         help="inside an srun task: TF_CONFIG from the SLURM step, then exec the script")
