@@ -30,6 +30,7 @@ _MODULES = {
     "exercises",  # the checks of the graded exercises (ex01, ex02, ...)
     "grading",  # generating exercises and batch grading
     "launcher", "cluster", "ray_train", "slurm",  # 02 (and beyond one machine)
+    "launch_cli",  # python -m gpukit launch (unmodified scripts)
     "memory", "sharding",  # 03
     "accumulation", "recompute",  # 04
     "parallel",  # 05

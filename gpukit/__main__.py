@@ -1,4 +1,4 @@
-"""Command line: ``python -m gpukit doctor | exercises | grade``."""
+"""Command line: ``python -m gpukit doctor | exercises | grade | launch``."""
 
 from __future__ import annotations
 
@@ -25,7 +25,16 @@ def main(argv=None) -> int:
     gr.add_argument("--no-sandbox", action="store_true",
                     help="run learner code WITHOUT the bubblewrap sandbox, as your own user with your files "
                          "and network in reach (only for trusted submissions; see docs/grading.md)")
+    la = sub.add_parser("launch", help="run an unmodified training script as a local TensorFlow cluster "
+                                       "(one process per task, each with its own TF_CONFIG)")
+    from .launch_cli import add_arguments as _launch_arguments
+
+    _launch_arguments(la)
     args = parser.parse_args(argv)
+    if args.command == "launch":
+        from .launch_cli import main as launch
+
+        return launch(args)
     if args.command == "doctor":
         from .doctor import main as doctor
 

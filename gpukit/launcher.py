@@ -38,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+import threading
 import time
 import traceback
 import types
@@ -483,6 +484,157 @@ def _tail(path, n=30):
             return "".join(f.readlines()[-n:])
     except FileNotFoundError:
         return "(no log)"
+
+
+# ----------------------------------------------------------------------------------------------
+# Plain commands (``python -m gpukit launch``): unmodified scripts, no target function
+# ----------------------------------------------------------------------------------------------
+
+@dataclasses.dataclass
+class Command:
+    """One plain command to supervise: ``argv`` with ``env`` added to this environment.
+    ``main=False``: a helper (a parameter server) that runs until the main commands are done."""
+
+    name: str
+    argv: list
+    env: dict = dataclasses.field(default_factory=dict)
+    main: bool = True
+
+
+@dataclasses.dataclass
+class CommandsResult:
+    """What ``run_commands`` returns. ``code``: 0, the exit code of the first command that failed
+    (128 + signal number when a signal ended it), 124 on timeout, 130 on Ctrl-C."""
+
+    code: int
+    reason: str  # "ok", "failed", "timeout", "interrupted"
+    started: float
+    pids: dict  # name -> pid (each command leads its own process group)
+    failed: str | None = None  # name of the first command that failed
+    returncode: int | None = None  # its Popen.returncode (0: a helper that left before the main commands)
+    failure_time: float | None = None  # when its exit (or the timeout / Ctrl-C) was seen
+    gone_time: float | None = None  # when every process of every group was gone
+    first_output: dict = dataclasses.field(default_factory=dict)  # name -> time of its first line
+
+    @property
+    def teardown_seconds(self) -> float | None:
+        """From the failure (timeout, Ctrl-C) to every process, children included, gone."""
+        if self.failure_time is None or self.gone_time is None:
+            return None
+        return self.gone_time - self.failure_time
+
+
+def exit_code(returncode: int) -> int:
+    """A shell's exit code for a ``Popen.returncode``: a signal N (returncode -N) gives 128 + N."""
+    return 128 - returncode if returncode < 0 else returncode
+
+
+def group_members(pgids) -> list[int]:
+    """Pids of the live (not zombie) processes whose process group is in ``pgids`` (reads /proc)."""
+    pgids, found = set(pgids), []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[0] != "Z" and int(fields[2]) in pgids:
+            found.append(int(entry))
+    return found
+
+
+def _pump(name, pipe, out, lock, first_output):
+    """Copy ``pipe`` line by line to ``out`` with a ``[name]`` prefix (a thread per command)."""
+    for raw in iter(pipe.readline, b""):
+        first_output.setdefault(name, time.time())
+        line = raw.decode(errors="replace").rstrip("\n")
+        with lock:
+            out.write(f"[{name}] {line}\n")
+            out.flush()
+    pipe.close()
+
+
+def _pdeathsig_hook():
+    """A function for ``preexec_fn`` (child, between fork and exec) that makes the kernel SIGKILL
+    the child when the launcher dies. libc is loaded here, in the parent: ``dlopen`` after
+    ``fork`` in a process with threads can deadlock."""
+    try:
+        prctl = ctypes.CDLL("libc.so.6", use_errno=True).prctl
+    except OSError:  # pragma: no cover - not Linux
+        return None
+    return lambda: prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+
+def run_commands(commands, *, timeout: float | None = None, out=None, cwd=None,
+                 grace: float = 10.0) -> CommandsResult:
+    """Start every ``Command`` in its own process group, prefix its output with ``[name]`` and
+    stop them all (the whole group: what a script started dies with it) when one fails, when
+    the main commands are done, on ``timeout`` (s), on Ctrl-C (``KeyboardInterrupt`` in this
+    process) and on any exception. Returns a ``CommandsResult``; never raises for a command's
+    failure. ``grace`` (s): how long to wait for the killed processes to disappear.
+    """
+    commands = list(commands)
+    if not commands:
+        raise ValueError("no commands to run")
+    names = [c.name for c in commands]
+    if len(set(names)) != len(names):
+        raise ValueError(f"command names must be unique, got {names}")
+    if timeout is not None:
+        _check_seconds(timeout=timeout)
+    out = out or sys.stdout
+    lock = threading.Lock()
+    result = CommandsResult(0, "ok", time.time(), {})
+    procs, pumps = [], []
+    hook = _pdeathsig_hook()
+
+    def finish():
+        for proc in procs:
+            _kill(proc)  # SIGKILL to its group, then reap it
+        deadline = time.time() + grace
+        while group_members(result.pids.values()) and time.time() < deadline:
+            time.sleep(0.01)
+        result.gone_time = time.time()
+        for pump in pumps:
+            pump.join(timeout=2)
+
+    try:
+        for c in commands:
+            env = dict(os.environ, **c.env, PYTHONUNBUFFERED="1")
+            proc = subprocess.Popen(list(c.argv), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                    stdin=subprocess.DEVNULL, env=env, cwd=cwd, start_new_session=True,
+                                    preexec_fn=hook)
+            procs.append(proc)
+            proc.gpukit_name, proc.gpukit_main = c.name, c.main
+            _STARTED[proc.pid] = proc
+            result.pids[c.name] = proc.pid
+            pump = threading.Thread(target=_pump, args=(c.name, proc.stdout, out, lock, result.first_output),
+                                    daemon=True)
+            pump.start()
+            pumps.append(pump)
+        deadline = None if timeout is None else result.started + timeout
+        while True:
+            for proc in procs:
+                code = proc.poll()
+                if code is not None and (code != 0 or not proc.gpukit_main):
+                    result.returncode = code
+                    if code == 0:
+                        code = 1  # a helper must not leave before the main commands are done
+                    result.code, result.reason, result.failed = exit_code(code), "failed", proc.gpukit_name
+                    result.failure_time = time.time()
+                    return result
+            if all(p.returncode == 0 for p in procs if p.gpukit_main):
+                return result
+            if deadline is not None and time.time() > deadline:
+                result.code, result.reason, result.failure_time = 124, "timeout", time.time()
+                return result
+            time.sleep(0.02)
+    except KeyboardInterrupt:
+        result.code, result.reason, result.failure_time = 130, "interrupted", time.time()
+        return result
+    finally:
+        finish()
 
 
 # ----------------------------------------------------------------------------------------------

@@ -1,0 +1,237 @@
+"""``python -m gpukit launch``: run an unmodified training script as a local TensorFlow cluster.
+
+    python -m gpukit launch --workers 2 train.py --epochs 3
+
+starts ``python train.py --epochs 3`` once per task, each with its own ``TF_CONFIG`` (free ports
+on 127.0.0.1, ``gpukit.cluster.local_cluster`` / ``tf_config``), prefixes their output with
+``[worker i]`` and supervises them with ``gpukit.launcher.run_commands``: when one task fails,
+on ``--timeout`` and on Ctrl-C every task and whatever it started is killed (by process group),
+and the exit code is the first failed task's (128 + N for signal N, 124 timeout, 130 Ctrl-C).
+``--restarts R`` relaunches the whole cluster (new ports) up to R times; the script resumes
+from its own checkpoint. ``--dry-run`` prints each task's ``export TF_CONFIG=...`` line
+(``--hosts`` for real machines) and starts nothing. ``--slurm`` runs inside one ``srun`` task:
+it builds this task's TF_CONFIG from the SLURM step (``gpukit.slurm.slurm_tf_config``) and
+replaces itself with the script (``exec``). Every argument is checked before any process starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shlex
+import signal
+import sys
+import time
+
+from . import cluster, launcher
+
+DEFAULT_REMOTE_PORT = 23456  # --dry-run --hosts without --port-base
+DEFAULT_SLURM_PORT = 8888  # SlurmClusterResolver's default port_base
+
+
+class LaunchError(ValueError):
+    """Bad command-line input; the message names the cause and the fix."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--workers", type=int, metavar="N", default=None,
+                        help="worker tasks (with --ps: the workers besides the chief and the parameter servers)")
+    parser.add_argument("--ps", type=int, metavar="K", default=0,
+                        help="parameter servers: adds a 'chief' task (the coordinator) and K 'ps' tasks")
+    parser.add_argument("--restarts", type=int, metavar="R", default=0,
+                        help="relaunch the whole cluster up to R times after a failure (default 0)")
+    parser.add_argument("--timeout", type=float, metavar="S", default=None,
+                        help="seconds for the whole run, restarts included; then every task is killed (exit 124)")
+    parser.add_argument("--dry-run", action="store_true",
+                        help="print each task's TF_CONFIG as export lines and start nothing")
+    parser.add_argument("--hosts", metavar="H1,H2,...", default=None,
+                        help="with --dry-run: comma-separated host names, one per task (a host repeated "
+                             "gets the next port)")
+    parser.add_argument("--port-base", type=int, metavar="P", default=None,
+                        help="ports port_base, port_base+1, ... instead of free ones (checked free locally)")
+    parser.add_argument("--slurm", action="store_true",
+                        help="inside an srun task: TF_CONFIG from the SLURM step, then exec the script")
+    parser.add_argument("script", help="the training script (python file), unmodified")
+    parser.add_argument("script_args", nargs=argparse.REMAINDER, help="arguments passed to the script")
+
+
+def _fail(message: str):
+    raise LaunchError(message)
+
+
+def check(args) -> None:
+    """Every input problem, before any process starts (``LaunchError`` naming cause and fix)."""
+    if not os.path.isfile(args.script):
+        _fail(f"script {args.script!r} does not exist (looked in {os.getcwd()}); pass the path of a python file")
+    if args.slurm:
+        for flag, bad in (("--ps", args.ps), ("--restarts", args.restarts), ("--hosts", args.hosts),
+                          ("--timeout", args.timeout)):
+            if bad:
+                _fail(f"{flag} does not apply with --slurm: SLURM starts, times and restarts the tasks "
+                      f"(srun --ntasks, #SBATCH --time, --requeue); drop {flag}")
+        if args.workers is not None and args.workers < 1:
+            _fail(f"--workers {args.workers}: need at least 1 (or leave it out: the SLURM step decides)")
+        return
+    if args.workers is None:
+        _fail("--workers N is required (the number of worker tasks), e.g. --workers 2")
+    if args.workers < 1:
+        _fail(f"--workers {args.workers}: a cluster needs at least 1 worker")
+    if args.ps < 0:
+        _fail(f"--ps {args.ps}: the number of parameter servers cannot be negative (0: MultiWorkerMirrored)")
+    if args.restarts < 0:
+        _fail(f"--restarts {args.restarts}: cannot be negative (0: no restart)")
+    if args.timeout is not None and not (args.timeout > 0 and args.timeout != float("inf")):
+        _fail(f"--timeout {args.timeout}: must be a positive number of seconds")
+    if args.hosts is not None and not args.dry_run:
+        _fail("--hosts is for --dry-run (printing TF_CONFIG for real machines); this launcher starts "
+              "tasks on 127.0.0.1 only")
+    n = n_tasks(args)
+    if args.port_base is not None:
+        hosts = host_list(args) if args.hosts else [cluster.HOST] * n
+        top = args.port_base + max(hosts.count(h) for h in hosts) - 1
+        if not 1 <= args.port_base or top > 65535:
+            _fail(f"--port-base {args.port_base}: {n} tasks need ports {args.port_base}..{top}, outside 1..65535; "
+                  f"pick a base between 1024 and {65536 - n}")
+        if args.hosts is None and not args.dry_run:
+            for port in range(args.port_base, top + 1):
+                try:
+                    cluster.check_port_free(cluster.HOST, port)
+                except RuntimeError as e:
+                    _fail(f"--port-base {args.port_base}: {e}".replace("pass ports=None", "leave out --port-base"))
+    if args.hosts is not None:
+        host_list(args)
+
+
+def n_tasks(args) -> int:
+    return args.workers + (1 + args.ps if args.ps else 0)
+
+
+def host_list(args) -> list[str]:
+    hosts = [h.strip() for h in args.hosts.split(",")]
+    n = n_tasks(args)
+    if any(not h or ":" in h or " " in h for h in hosts):
+        _fail(f"--hosts {args.hosts!r}: give host names only, separated by commas (ports come from --port-base)")
+    if len(hosts) != n:
+        _fail(f"--hosts has {len(hosts)} hosts for {n} tasks ({layout(args)}); give one host per task "
+              f"(repeat a host to run several tasks on it)")
+    return hosts
+
+
+def layout(args) -> str:
+    return f"{args.workers} workers" if not args.ps else f"1 chief, {args.ps} ps, {args.workers} workers"
+
+
+def build_cluster(args) -> dict:
+    """The ``cluster`` of TF_CONFIG: free ports on 127.0.0.1, ``--port-base`` ports, or ``--hosts``."""
+    n = n_tasks(args)
+    if args.hosts:
+        hosts, seen, addresses = host_list(args), {}, []
+        base = DEFAULT_REMOTE_PORT if args.port_base is None else args.port_base
+        for h in hosts:
+            addresses.append(f"{h}:{base + seen.get(h, 0)}")
+            seen[h] = seen.get(h, 0) + 1
+        spec = cluster.local_cluster(args.workers, args.ps, ports=range(1, n + 1))  # the layout, then the addresses
+        it = iter(addresses)
+        spec = {role: [next(it) for _ in spec[role]] for role in ("chief", "ps", "worker") if role in spec}
+        cluster.validate_cluster(spec)
+        return spec
+    ports = None if args.port_base is None else list(range(args.port_base, args.port_base + n))
+    return cluster.local_cluster(args.workers, args.ps, ports=ports)
+
+
+def tasks(spec: dict) -> list[tuple[str, dict]]:
+    """``(name, TF_CONFIG dict)`` for every task, chief first, then ps, then workers."""
+    return [(f"{role} {i}", cluster.tf_config(spec, role, i))
+            for role in ("chief", "ps", "worker") for i in range(len(spec.get(role, [])))]
+
+
+def dry_run(args, out=None) -> int:
+    out = out or sys.stdout
+    command = shlex.join(["python", args.script, *args.script_args])
+    for name, config in tasks(build_cluster(args)):
+        role, index = config["task"]["type"], config["task"]["index"]
+        address = config["cluster"][role][index]
+        chief = " (chief)" if cluster.is_chief(config) else ""
+        out.write(f"# {name}{chief}: on {address.rsplit(':', 1)[0]}\n"
+                  f"export TF_CONFIG={shlex.quote(json.dumps(config))}\n{command}\n\n")
+    return 0
+
+
+def run_local(args, out=None, err=None) -> int:
+    """Start the cluster (and restart it up to ``--restarts`` times); the exit code."""
+    out, err = out or sys.stdout, err or sys.stderr
+    script = os.path.abspath(args.script)
+    deadline = None if args.timeout is None else time.time() + args.timeout
+    for attempt in range(args.restarts + 1):
+        spec = build_cluster(args)  # fresh free ports for every attempt
+        commands = [launcher.Command(name, [sys.executable, script, *args.script_args],
+                                     env={"TF_CONFIG": json.dumps(config)},
+                                     main=not args.ps or config["task"]["type"] == "chief")
+                    for name, config in tasks(spec)]
+        remaining = None if deadline is None else max(deadline - time.time(), 0.01)
+        result = launcher.run_commands(commands, timeout=remaining, out=out)
+        if result.reason == "ok":
+            err.write(f"[gpukit] all {len(commands)} tasks finished (attempt {attempt + 1})\n")
+            return 0
+        gone = result.teardown_seconds
+        exited = (f"{result.failed} exited with code {result.code}" if result.returncode != 0 else
+                  f"{result.failed} exited (code 0) before the chief finished, which a ps/worker task never "
+                  f"does (it serves until the chief is done): exit code 1")
+        what = {"failed": exited,
+                "timeout": f"timeout after {args.timeout} s", "interrupted": "interrupted (Ctrl-C)"}[result.reason]
+        err.write(f"[gpukit] {what}; stopped all {len(commands)} tasks and their children "
+                  f"(every process gone {gone:.2f} s later)\n")
+        if result.reason != "failed" or attempt == args.restarts:
+            if result.reason == "failed" and args.restarts:
+                err.write(f"[gpukit] no restart left (--restarts {args.restarts})\n")
+            return result.code
+        err.write(f"[gpukit] restarting the cluster ({attempt + 1}/{args.restarts}); the script resumes "
+                  f"from its own checkpoint\n")
+    return 1  # pragma: no cover - the loop always returns
+
+
+def run_slurm(args, err=None) -> int:
+    """Inside an srun task: this task's TF_CONFIG from the SLURM step, then exec the script."""
+    from . import slurm
+
+    port_base = DEFAULT_SLURM_PORT if args.port_base is None else args.port_base
+    try:
+        config = slurm.slurm_tf_config(port_base=port_base)
+    except RuntimeError as e:
+        raise LaunchError(f"--slurm: {e}") from None
+    n = len(config["cluster"]["worker"])
+    if args.workers is not None and args.workers != n:
+        raise LaunchError(f"--workers {args.workers} but the SLURM step has {n} tasks; leave out --workers "
+                          f"or start the step with srun --ntasks {args.workers}")
+    if args.dry_run:
+        (err or sys.stdout).write(f"export TF_CONFIG={shlex.quote(json.dumps(config))}\n")
+        return 0
+    env = dict(os.environ, TF_CONFIG=json.dumps(config))
+    argv = [sys.executable, os.path.abspath(args.script), *args.script_args]
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execve(sys.executable, argv, env)  # this process becomes the task: SLURM sees its exit code
+    return 0  # only reached when execve is replaced in a test
+
+
+def _terminate(signum, frame):  # SIGTERM (a job scheduler, `kill`): clean up like Ctrl-C
+    raise KeyboardInterrupt
+
+
+def main(args, out=None, err=None) -> int:
+    err = err or sys.stderr
+    try:
+        check(args)
+        if args.slurm:
+            return run_slurm(args, err=out)
+        if args.dry_run:
+            return dry_run(args, out)
+        previous = signal.signal(signal.SIGTERM, _terminate)
+        try:
+            return run_local(args, out, err)
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+    except (LaunchError, ValueError) as e:
+        err.write(f"error: {e}\n")
+        return 2

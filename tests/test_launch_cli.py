@@ -1,0 +1,404 @@
+"""``python -m gpukit launch`` with scripts that were not written for gpukit (tests/scripts/).
+
+Each run is a real ``python -m gpukit launch`` process; timings are measured and printed
+(``-s``), never asserted. Bad input is checked in-process: exit code 2, a message naming the
+cause and the fix, and no process started.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+import numpy as np
+import pytest
+
+from gpukit import launch_cli, launcher
+from gpukit.__main__ import main as gpukit_main
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SCRIPTS = os.path.join(ROOT, "tests", "scripts")
+
+
+def _script(name):
+    return os.path.join(SCRIPTS, name)
+
+
+class Launch:
+    """``python -m gpukit launch ARGS`` in a subprocess; stdout lines kept with their arrival time."""
+
+    def __init__(self, args, env=None):
+        self.started = time.time()
+        self.proc = subprocess.Popen([sys.executable, "-m", "gpukit", "launch", *args], cwd=ROOT,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                     env=dict(os.environ, PYTHONPATH=ROOT, TF_CPP_MIN_LOG_LEVEL="2",
+                                              TF_ENABLE_ONEDNN_OPTS="0", **(env or {})))
+        self.lines = []  # (time, line)
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self):
+        for line in self.proc.stdout:
+            self.lines.append((time.time(), line.rstrip("\n")))
+
+    def wait(self, timeout):
+        try:
+            code = self.proc.wait(timeout=timeout)
+        finally:
+            if self.proc.poll() is None:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+        self.reader.join(timeout=10)
+        self.stderr = self.proc.stderr.read()
+        return code
+
+    def text(self):
+        return "\n".join(line for _, line in self.lines)
+
+    def first(self, pattern):
+        for t, line in self.lines:
+            if re.search(pattern, line):
+                return t
+        raise AssertionError(f"no line matches {pattern!r} in:\n{self.text()}\n{getattr(self, 'stderr', '')}")
+
+    def pids(self, word="pid"):
+        return [int(m) for m in re.findall(rf"\b{word} (\d+)", self.text())]
+
+
+def _teardown_seconds(stderr):
+    m = re.search(r"every process gone ([\d.]+) s later", stderr)
+    assert m, stderr
+    return float(m.group(1))
+
+
+def _wait_gone(pids, timeout=10):
+    deadline = time.time() + timeout
+    while time.time() < deadline and any(launcher.alive(p) for p in pids):
+        time.sleep(0.05)
+    return [p for p in pids if launcher.alive(p)]
+
+
+# ----------------------------------------------------------------------------------------------
+# A plain MultiWorkerMirroredStrategy script equals one-process training
+# ----------------------------------------------------------------------------------------------
+
+def _reference(x, y, w1, b1, w2, b2, lr, batch, epochs):
+    """One-process SGD on the same global batches, by hand in float64 (no TensorFlow)."""
+    w1, b1, w2, b2 = (np.array(a, dtype="float64") for a in (w1, b1, w2, b2))
+    for _ in range(epochs):
+        for k in range(len(x) // batch):
+            xb, yb = x[k * batch:(k + 1) * batch].astype("float64"), y[k * batch:(k + 1) * batch]
+            h = np.tanh(xb @ w1 + b1)
+            logits = h @ w2 + b2
+            p = np.exp(logits - logits.max(1, keepdims=True))
+            p /= p.sum(1, keepdims=True)
+            g = p.copy()
+            g[np.arange(len(yb)), yb] -= 1.0
+            g /= batch  # mean over the global batch
+            gh = (g @ w2.T) * (1 - h ** 2)
+            w2, b2 = w2 - lr * h.T @ g, b2 - lr * g.sum(0)
+            w1, b1 = w1 - lr * xb.T @ gh, b1 - lr * gh.sum(0)
+    return [w1, b1, w2, b2]
+
+
+def test_plain_mwms_script_on_two_workers_equals_one_process(tmp_path):
+    rng = np.random.default_rng(0)
+    n, d, hidden, classes, batch, epochs, lr = 64, 8, 16, 3, 16, 2, 0.1
+    x = rng.normal(size=(n, d)).astype("float32")
+    y = rng.integers(0, classes, size=n).astype("int32")
+    init = {"w1": rng.normal(scale=0.5, size=(d, hidden)), "b1": np.zeros(hidden),
+            "w2": rng.normal(scale=0.5, size=(hidden, classes)), "b2": np.zeros(classes)}
+    init = {k: v.astype("float32") for k, v in init.items()}
+    np.savez(tmp_path / "data.npz", x=x, y=y, **init)
+    out = tmp_path / "weights.npz"
+
+    run = Launch(["--workers", "2", "--timeout", "240", _script("mwms_train.py"), "--data", str(tmp_path / "data.npz"),
+                  "--out", str(out), "--epochs", str(epochs), "--batch", str(batch), "--lr", str(lr)])
+    code = run.wait(timeout=300)
+    assert code == 0, run.text()[-3000:] + run.stderr[-3000:]
+    steps = n // batch
+    for i in range(2):  # every task's output, prefixed, one line per step
+        assert len(re.findall(rf"^\[worker {i}\] epoch \d step \d loss", run.text(), re.M)) == steps * epochs
+    assert "[worker 0] saved" in run.text() and "[worker 1] saved" not in run.text()  # the chief only
+
+    saved = np.load(out)
+    got = [saved[f"arr_{i}"] for i in range(4)]
+    expected = _reference(x, y, init["w1"], init["b1"], init["w2"], init["b2"], lr, batch, epochs)
+    diff = max(float(np.max(np.abs(g - e))) for g, e in zip(got, expected))
+    moved = max(float(np.max(np.abs(g - init[k]))) for g, k in zip(got, ("w1", "b1", "w2", "b2")))
+    first_step = run.first(r"^\[worker 0\] epoch 0 step 0") - run.started
+    print(f"\nlaunch -> first step (worker 0): {first_step:.1f} s; "
+          f"whole run {time.time() - run.started:.1f} s; max |2 workers - 1 process| = {diff:.2e}")
+    assert moved > 100 * 1e-5  # the weights did train
+    assert diff <= 1e-5
+
+
+# ----------------------------------------------------------------------------------------------
+# Failures: exit code of the first failed task, everything killed
+# ----------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("mode, code", [("exit", 3), ("kill", 128 + signal.SIGKILL)])
+def test_a_crashing_worker_ends_the_run_with_its_exit_code(mode, code):
+    run = Launch(["--workers", "2", "--timeout", "60", _script("crash.py"), mode])
+    assert run.wait(timeout=90) == code, run.text() + run.stderr
+    assert "[worker 1] failing now" in run.text()
+    assert f"worker 1 exited with code {code}; stopped all 2 tasks" in run.stderr
+    pids = run.pids()
+    assert len(pids) == 2 and not _wait_gone(pids, timeout=1)  # worker 0 was to sleep 300 s
+    print(f"\n{mode}: worker crash -> every process gone {_teardown_seconds(run.stderr):.3f} s "
+          f"(launch exited {time.time() - run.first(r'failing now'):.2f} s after the crash line)")
+
+
+def test_restarts_relaunch_the_whole_cluster(tmp_path):
+    marker = tmp_path / "crashed-once"
+    run = Launch(["--workers", "2", "--restarts", "2", "--timeout", "60", _script("crash.py"), "exit", str(marker)])
+    assert run.wait(timeout=90) == 0, run.text() + run.stderr
+    assert "restarting the cluster (1/2)" in run.stderr and "(2/2)" not in run.stderr
+    assert run.text().count("resumed") == 2 and "finished (attempt 2)" in run.stderr
+    assert not _wait_gone(run.pids(), timeout=1)
+
+    run = Launch(["--workers", "2", "--restarts", "1", "--timeout", "60", _script("crash.py"), "exit"])
+    assert run.wait(timeout=90) == 3  # fails every time: the last attempt's code
+    assert "restarting the cluster (1/1)" in run.stderr and "no restart left" in run.stderr
+
+
+def test_a_hung_script_is_ended_by_the_timeout():
+    run = Launch(["--workers", "2", "--timeout", "3", _script("hang.py")])
+    assert run.wait(timeout=60) == 124, run.text() + run.stderr
+    assert "timeout after 3.0 s" in run.stderr
+    pids = run.pids()
+    assert len(pids) == 2 and not _wait_gone(pids, timeout=1)
+
+
+def test_ctrl_c_stops_every_task():
+    run = Launch(["--workers", "2", "--timeout", "60", _script("hang.py")])
+    deadline = time.time() + 30
+    while len(run.pids()) < 2 and time.time() < deadline:
+        time.sleep(0.05)
+    run.proc.send_signal(signal.SIGINT)
+    assert run.wait(timeout=30) == 130, run.text() + run.stderr
+    assert "interrupted (Ctrl-C)" in run.stderr
+    assert not _wait_gone(run.pids(), timeout=1)
+
+
+def test_children_a_script_started_do_not_outlive_it():
+    run = Launch(["--workers", "2", "--timeout", "60", _script("spawn.py")])
+    assert run.wait(timeout=90) == 0, run.text() + run.stderr
+    spawned = run.pids("child") + run.pids("grandchild")
+    assert len(run.pids()) == 2 and len(spawned) == 4, run.text()
+    assert not _wait_gone(run.pids() + spawned, timeout=1)
+
+
+# ----------------------------------------------------------------------------------------------
+# --dry-run, --slurm
+# ----------------------------------------------------------------------------------------------
+
+def _exports(text):
+    return [json.loads(m) for m in re.findall(r"^export TF_CONFIG='(.*)'$", text, re.M)]
+
+
+def test_dry_run_prints_tf_config_for_real_machines(capsys):
+    assert gpukit_main(["launch", "--workers", "2", "--ps", "1", "--dry-run", "--hosts", "n1,n2,n2,n3",
+                        "--port-base", "30000", _script("print_tf_config.py"), "--lr", "0.1"]) == 0
+    out = capsys.readouterr().out
+    configs = _exports(out)
+    assert [c["task"] for c in configs] == [{"type": "chief", "index": 0}, {"type": "ps", "index": 0},
+                                             {"type": "worker", "index": 0}, {"type": "worker", "index": 1}]
+    assert configs[0]["cluster"] == {"chief": ["n1:30000"], "ps": ["n2:30000"], "worker": ["n2:30001", "n3:30000"]}
+    assert all(c["cluster"] == configs[0]["cluster"] for c in configs)
+    assert out.count("print_tf_config.py --lr 0.1") == 4
+
+    assert gpukit_main(["launch", "--workers", "3", "--dry-run", _script("print_tf_config.py")]) == 0
+    configs = _exports(capsys.readouterr().out)
+    addresses = configs[0]["cluster"]["worker"]
+    assert len(configs) == 3 and len(set(addresses)) == 3 and all(a.startswith("127.0.0.1:") for a in addresses)
+
+
+def test_local_tasks_get_their_own_tf_config():
+    run = Launch(["--workers", "3", "--timeout", "60", _script("print_tf_config.py"), "a", "--b", "c"])
+    assert run.wait(timeout=60) == 0, run.stderr
+    seen = {}
+    for _, line in run.lines:
+        name, _, payload = line.partition("] ")
+        seen[name.lstrip("[")] = json.loads(payload)
+    assert sorted(seen) == ["worker 0", "worker 1", "worker 2"]
+    for name, got in seen.items():
+        assert got["argv"] == ["a", "--b", "c"]
+        assert got["tf_config"]["task"] == {"type": "worker", "index": int(name[-1])}
+        assert got["tf_config"]["cluster"] == seen["worker 0"]["tf_config"]["cluster"]
+
+
+SLURM_STEP = {"SLURM_PROCID": "1", "SLURM_STEP_NODELIST": "node[01-02]", "SLURM_STEP_TASKS_PER_NODE": "1(x2)",
+              "SLURM_STEP_NUM_TASKS": "2", "SLURMD_NODENAME": "node02"}
+
+
+def test_slurm_mode_execs_the_script_with_the_steps_tf_config(monkeypatch):
+    """The resolver itself is tested in test_slurm.py (it needs TensorFlow: ~5-40 s here); this
+    checks what --slurm does with its answer: exec the script with that TF_CONFIG."""
+    from gpukit import cluster, slurm
+
+    calls, execs = [], []
+
+    def fake_slurm_tf_config(environ=None, *, port_base):
+        calls.append(port_base)
+        return cluster.tf_config({"worker": ["node01:23456", "node02:23456"]}, "worker", 1)
+
+    class Exec(Exception):
+        pass
+
+    def fake_execve(path, argv, env):
+        execs.append((path, argv, env))
+        raise Exec
+
+    monkeypatch.setattr(slurm, "slurm_tf_config", fake_slurm_tf_config)
+    monkeypatch.setattr(os, "execve", fake_execve)
+    with pytest.raises(Exec):
+        gpukit_main(["launch", "--slurm", "--port-base", "23456", _script("print_tf_config.py"), "x", "--y"])
+    assert calls == [23456]
+    path, argv, env = execs[0]
+    assert path == sys.executable and argv == [sys.executable, _script("print_tf_config.py"), "x", "--y"]
+    assert json.loads(env["TF_CONFIG"]) == {"cluster": {"worker": ["node01:23456", "node02:23456"]},
+                                            "task": {"type": "worker", "index": 1}}
+    with pytest.raises(Exec):  # the resolver's default port
+        gpukit_main(["launch", "--slurm", _script("print_tf_config.py")])
+    assert calls[-1] == launch_cli.DEFAULT_SLURM_PORT == 8888
+    assert gpukit_main(["launch", "--slurm", "--workers", "3", _script("print_tf_config.py")]) == 2
+
+
+def test_slurm_mode_for_real_in_a_step():
+    """A real exec with the real resolver (TensorFlow import in the launch process)."""
+    run = Launch(["--slurm", "--port-base", "23456", _script("print_tf_config.py"), "x"], env=SLURM_STEP)
+    assert run.wait(timeout=180) == 0, run.stderr
+    got = json.loads(run.lines[-1][1])  # exec: the script's own output, no prefix
+    assert got == {"tf_config": {"cluster": {"worker": ["node01:23456", "node02:23456"]},
+                                 "task": {"type": "worker", "index": 1}}, "argv": ["x"]}
+
+
+# ----------------------------------------------------------------------------------------------
+# Bad input: exit code 2 and a clear message, before any process starts
+# ----------------------------------------------------------------------------------------------
+
+@pytest.fixture
+def busy_port():
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.bind(("127.0.0.1", 0))
+    s.listen(1)
+    yield s.getsockname()[1]
+    s.close()
+
+
+def _bad(argv, match, capsys, monkeypatch):
+    for key in SLURM_STEP:
+        monkeypatch.delenv(key, raising=False)
+    before = launcher.started_pids()
+    assert gpukit_main(["launch", *argv]) == 2
+    err = capsys.readouterr().err
+    assert re.search(match, err), err
+    assert launcher.started_pids() == before
+
+
+def test_bad_input_fails_before_any_process_starts(capsys, monkeypatch, busy_port, tmp_path):
+    script = _script("print_tf_config.py")
+    cases = [
+        (["--workers", "2", str(tmp_path / "missing.py")], r"script '.*missing\.py' does not exist"),
+        (["--workers", "0", script], r"--workers 0: a cluster needs at least 1 worker"),
+        (["--workers", "-1", script], r"at least 1 worker"),
+        ([script], r"--workers N is required"),
+        (["--workers", "2", "--ps", "-1", script], r"--ps -1"),
+        (["--workers", "2", "--restarts", "-1", script], r"--restarts -1: cannot be negative"),
+        (["--workers", "2", "--timeout", "0", script], r"--timeout 0.0: must be a positive"),
+        (["--workers", "3", "--port-base", "65534", script], r"need ports 65534\.\.65536, outside 1\.\.65535"),
+        (["--workers", "2", "--port-base", "0", script], r"outside 1\.\.65535"),
+        (["--workers", "2", "--port-base", str(busy_port), script], rf"port {busy_port} .* already in use.*--port-base"),
+        (["--workers", "2", "--dry-run", "--hosts", "a,b,c", script], r"3 hosts for 2 tasks"),
+        (["--workers", "2", "--dry-run", "--hosts", "a:1,b", script], r"host names only"),
+        (["--workers", "2", "--dry-run", "--hosts", "a,", script], r"host names only"),
+        (["--workers", "2", "--hosts", "a,b", script], r"--hosts is for --dry-run"),
+        (["--slurm", script], r"--slurm: not inside a SLURM job step: .*srun"),
+        (["--slurm", "--restarts", "1", script], r"--restarts does not apply with --slurm.*--requeue"),
+    ]
+    for argv, match in cases:
+        _bad(argv, match, capsys, monkeypatch)
+
+
+def test_port_base_gives_those_ports(capsys):
+    assert gpukit_main(["launch", "--workers", "2", "--dry-run", "--port-base", "41000",
+                        _script("print_tf_config.py")]) == 0
+    assert _exports(capsys.readouterr().out)[0]["cluster"] == {"worker": ["127.0.0.1:41000", "127.0.0.1:41001"]}
+
+
+def test_exit_code_of_signals():
+    assert launcher.exit_code(-9) == 137 and launcher.exit_code(3) == 3 and launcher.exit_code(0) == 0
+    assert launch_cli.DEFAULT_SLURM_PORT == 8888  # SlurmClusterResolver's own default
+
+
+def test_errors_are_in_troubleshooting(capsys, monkeypatch, busy_port, tmp_path):
+    """The messages a learner sees (produced here) have their docs/troubleshooting.md entry."""
+    doc = open(os.path.join(ROOT, "docs", "troubleshooting.md")).read()
+    produced = []
+    for argv in (["--workers", "2", str(tmp_path / "train.py")],
+                 ["--workers", "2", "--port-base", str(busy_port), _script("print_tf_config.py")]):
+        assert gpukit_main(["launch", *argv]) == 2
+        produced.append(capsys.readouterr().err)
+    for key in SLURM_STEP:
+        monkeypatch.delenv(key, raising=False)
+    assert gpukit_main(["launch", "--slurm", _script("print_tf_config.py")]) == 2
+    produced.append(capsys.readouterr().err)
+    for text, fragments in zip(produced, [("error: script '", "does not exist (looked in", "pass the path of a python file"),
+                                          ("is already in use (Address already in use); stop the process that holds it",
+                                           "or leave out --port-base"),
+                                          ("error: --slurm: not inside a SLURM job step:",
+                                           "Start one task per worker with srun inside an sbatch script")]):
+        for fragment in fragments:
+            assert fragment in text and fragment in doc, f"{fragment!r} not in the message or the doc"
+    for line in ("worker 1 exited with code 137; stopped all 2 tasks and their children", "[gpukit] timeout after 600.0 s"):
+        assert line in doc
+
+
+def test_parameter_server_layout_ends_with_the_chief():
+    run = Launch(["--workers", "2", "--ps", "1", "--timeout", "60", _script("ps_roles.py")])
+    assert run.wait(timeout=60) == 0, run.text() + run.stderr
+    for name, role in (("chief 0", "chief"), ("ps 0", "ps"), ("worker 0", "worker"), ("worker 1", "worker")):
+        assert re.search(rf"^\[{name}\] pid \d+ {role}$", run.text(), re.M), run.text()
+    assert "[chief 0] chief done" in run.text() and "all 4 tasks finished" in run.stderr
+    assert len(run.pids()) == 4 and not _wait_gone(run.pids(), timeout=1)
+
+    run = Launch(["--workers", "1", "--ps", "1", "--timeout", "60", _script("ps_roles.py"), "early"])
+    assert run.wait(timeout=60) == 1, run.text() + run.stderr
+    assert "ps 0 exited (code 0) before the chief finished" in run.stderr
+
+
+def test_tasks_die_when_the_launcher_is_killed():
+    """SIGKILL of `launch` itself (no cleanup code runs): the kernel kills each task (PR_SET_PDEATHSIG)."""
+    run = Launch(["--workers", "2", "--timeout", "60", _script("hang.py")])
+    deadline = time.time() + 30
+    while len(run.pids()) < 2 and time.time() < deadline:
+        time.sleep(0.05)
+    assert len(run.pids()) == 2, run.text()
+    run.proc.kill()
+    run.wait(timeout=10)
+    assert not _wait_gone(run.pids(), timeout=10)
+
+
+def test_run_commands_bad_arguments():
+    with pytest.raises(ValueError, match="no commands"):
+        launcher.run_commands([])
+    with pytest.raises(ValueError, match="unique"):
+        launcher.run_commands([launcher.Command("a", ["true"]), launcher.Command("a", ["true"])])
+    with pytest.raises(ValueError, match="finite number of seconds"):
+        launcher.run_commands([launcher.Command("a", ["true"])], timeout=float("nan"))
+
+
+def test_run_commands_reports_the_first_failure(capsys):
+    result = launcher.run_commands([launcher.Command("ok", ["sleep", "30"]),
+                                    launcher.Command("bad", ["sh", "-c", "echo going; exit 7"])], timeout=60)
+    assert (result.code, result.reason, result.failed, result.returncode) == (7, "failed", "bad", 7)
+    assert "[bad] going" in capsys.readouterr().out
+    assert result.teardown_seconds is not None and not launcher.group_members(result.pids.values())
