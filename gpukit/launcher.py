@@ -5,7 +5,7 @@
 
 1. **Start**: each ``Process`` becomes ``python -m gpukit.launcher SPEC`` in its own session,
    with its own environment (``child_env``: this one, plus the gpukit checkout on
-   ``PYTHONPATH``) and a log file. The child (``main`` at the bottom of this file) asks the
+   ``PYTHONPATH`` and GPU memory growth unless set) and a log file. The child (``main`` at the bottom of this file) asks the
    kernel to kill it when the parent dies (``PR_SET_PDEATHSIG``), finds its target (imported
    by name, or sent as source when it was defined in a notebook cell), calls
    ``target(ctx, **kwargs)`` and writes the return value (pickle) or the exception (JSON).
@@ -49,11 +49,18 @@ from ._args import whole
 ROOT = str(pathlib.Path(__file__).resolve().parents[1])  # the folder that holds the gpukit package
 
 
+# Defaults every child gets unless this process's environment or the caller sets them.
+# GPU memory growth: several workers on one GPU each start by reserving almost all of its memory
+# without it, and the second one fails with an out-of-memory error (no effect on CPU).
+CHILD_DEFAULTS = {"TF_FORCE_GPU_ALLOW_GROWTH": "true"}
+
+
 def child_env(**extra) -> dict:
-    """This process's environment plus ``extra``, with the gpukit checkout first on
-    ``PYTHONPATH`` so a child imports the same gpukit (the one place that injection is written)."""
-    return dict(os.environ, **extra,
-                PYTHONPATH=os.pathsep.join(filter(None, [ROOT, os.environ.get("PYTHONPATH")])))
+    """This process's environment plus ``extra`` (over ``CHILD_DEFAULTS``), with the gpukit
+    checkout first on ``PYTHONPATH`` so a child imports the same gpukit (the one place that
+    injection is written)."""
+    return {**CHILD_DEFAULTS, **os.environ, **extra,
+            "PYTHONPATH": os.pathsep.join(filter(None, [ROOT, os.environ.get("PYTHONPATH")]))}
 
 
 class ClusterError(RuntimeError):

@@ -232,10 +232,29 @@ def test_parameter_server_trains_asynchronously(ps_run):
     assert min(r["staleness"]) >= 0 and len(r["staleness"]) == 24
 
 
-def test_keras_variable_assign_add_loses_updates_tf_variable_does_not(ps_run):
+def test_tf_variable_assign_add_counts_every_update_keras_count_is_only_measured(ps_run):
+    # How many keras.Variable.assign_add increments are lost depends on how the steps overlapped
+    # (0 on some runs, 4-9 of 24 on an idle machine): printed, never asserted (a race).
     r = ps_run.results["chief 0"]
     assert r["tf_count"] == r["steps"]
-    assert r["keras_count"] < r["steps"]
+    assert 1 <= r["keras_count"] <= r["steps"]
+    print(f"keras.Variable.assign_add lost {r['steps'] - r['keras_count']:.0f} of {r['steps']} updates")
+
+
+def test_keras_assign_add_is_read_then_write_so_interleaving_loses_updates():
+    # why the keras counter can lose updates, forced deterministically: both workers read, then write
+    import inspect
+
+    from gpukit import keras, tf
+
+    assert "self.assign(self + value)" in inspect.getsource(type(keras.Variable(0.0)).assign_add)
+    counter, atomic = keras.Variable(0.0, trainable=False), tf.Variable(0.0, trainable=False)
+    reads = [counter + 1.0 for _ in range(3)]
+    for value in reads:
+        counter.assign(value)
+    for _ in range(3):
+        atomic.assign_add(1.0)
+    assert float(counter) == 1.0 and float(atomic) == 3.0
 
 
 # ---------------------------------------------------------------- last: nothing left behind

@@ -263,3 +263,24 @@ def test_grading_messages_are_in_troubleshooting(message):
     assert message in doc, f"docs/troubleshooting.md lacks: {message}"
     sources = ["grading.py", "__main__.py", "exercises/__init__.py", "exercises/ex01.py"]
     assert message.split(":")[0].split(" ...")[0] in "".join((ROOT / "gpukit" / f).read_text() for f in sources)
+
+
+def test_generation_keeps_the_expected_error_declaration(tmp_path):
+    # a raises-exception cell's "gpukit" metadata (tests/nbraises.py) must survive otter assign
+    import nbformat
+
+    make = {"markdown": nbformat.v4.new_markdown_cell, "raw": nbformat.v4.new_raw_cell,
+            "code": nbformat.v4.new_code_cell}
+    cells = [make[kind](src) for kind, src in MINIMAL_MASTER]
+    failing = nbformat.v4.new_code_cell("raise ValueError('shown failing')")
+    failing.metadata.update(tags=["raises-exception"], gpukit={"raises": "ValueError", "match": "shown"})
+    cells.insert(2, failing)
+    nb = nbformat.v4.new_notebook(cells=cells)
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    (tmp_path / "solutions").mkdir()
+    nbformat.write(nb, tmp_path / "solutions" / "99_declared.ipynb")
+    grading.generate(["99"], solutions_dir=tmp_path / "solutions", exercises_dir=tmp_path / "ex",
+                     build_dir=tmp_path / "build", run_tests=False, log=lambda msg: None)
+    out = nbformat.read(tmp_path / "ex" / "99_declared.ipynb", 4)
+    kept = [c for c in out.cells if "raises-exception" in c.metadata.get("tags", [])]
+    assert [c.metadata.get("gpukit") for c in kept] == [{"raises": "ValueError", "match": "shown"}]

@@ -63,6 +63,22 @@ def test_child_env_puts_this_checkout_first_on_the_path():
     assert env["EXTRA"] == "1" and env["PYTHONPATH"].split(os.pathsep)[0] == ROOT
 
 
+def _allow_growth(ctx):
+    import os
+
+    return os.environ.get("TF_FORCE_GPU_ALLOW_GROWTH")
+
+
+def test_children_get_gpu_memory_growth_unless_the_caller_set_it(tmp_path, monkeypatch):
+    monkeypatch.delenv("TF_FORCE_GPU_ALLOW_GROWTH", raising=False)
+    procs = [launcher.Process("worker 0", _allow_growth),
+             launcher.Process("worker 1", _allow_growth, env={"TF_FORCE_GPU_ALLOW_GROWTH": "false"})]
+    result = launcher.launch(procs, log_dir=str(tmp_path), timeout=60)
+    assert result.results == {"worker 0": "true", "worker 1": "false"}  # default; the caller's choice wins
+    monkeypatch.setenv("TF_FORCE_GPU_ALLOW_GROWTH", "false")  # this process's own setting is kept too
+    assert launcher.child_env()["TF_FORCE_GPU_ALLOW_GROWTH"] == "false"
+
+
 def test_bad_arguments_fail_before_any_process_starts():
     before = launcher.started_pids()
     with pytest.raises(ValueError, match="kind"):
