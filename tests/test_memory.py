@@ -99,3 +99,12 @@ def test_unreadable_nvidia_smi_output_means_use_your_list():
 def test_on_cpu_no_gpu_memory_is_read():
     assert devices.physical()["GPU"] == 0
     assert devices.gpu_memory_mb() is None
+
+
+def test_the_length_error_is_documented_word_for_word():
+    import pathlib
+
+    doc = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "troubleshooting.md").read_text()
+    with pytest.raises(ValueError) as err:
+        mem.rig_memory_mb(2, [4096, 2048, 1024, 1024])
+    assert str(err.value).split(". Give")[0] + "." in doc
