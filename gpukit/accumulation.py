@@ -475,21 +475,19 @@ print("PEAK" + json.dumps(out))
 """
 
 
-class PeakMemoryProbe:
-    """Peak CPU memory (bytes) of one accumulated update per ``accum_steps``, measured in a
-    fresh Python process: model, optimizer, accumulators and the step's temporaries.
+class ChildProbe:
+    """A measurement that runs ``script`` in a fresh Python process, started at once.
 
     TensorFlow only tracks CPU allocations when ``TF_CPU_ALLOCATOR_USE_BFC=true`` is set
-    *before* it starts, which a running notebook cannot do any more; so the measurement runs
-    in a child process (one device, Adam, an MLP of ``inputs``-``hidden``-10, a fresh model
-    per ``accum_steps``). It starts at once and runs while the notebook goes on;
-    ``result()`` waits for it (at most ``timeout`` seconds, then kills it). The child is
-    also killed when the probe is garbage-collected or Python exits. On a GPU use
-    ``tf.config.experimental.get_memory_info("GPU:0")`` directly instead.
+    *before* it starts, which a running notebook cannot do any more; so memory is measured in
+    a child with that variable set (and this gpukit first on its path). ``script`` gets
+    ``json.dumps(args)`` as ``sys.argv[1]`` and prints one line ``PEAK<json>``. ``output()``
+    waits for it (at most ``timeout`` seconds, then kills it) and returns the parsed JSON;
+    the child is also killed when the probe is garbage-collected or Python exits. Used by
+    ``PeakMemoryProbe`` below and ``gpukit.recompute.PeakProbe``.
     """
 
-    def __init__(self, global_batch_size: int, accum_steps=(1, 2, 4, 8), inputs: int = 784,
-                 hidden=(512, 512), timeout: float = 180):
+    def __init__(self, script: str, args, timeout: float):
         import json
         import subprocess
         import sys
@@ -497,35 +495,51 @@ class PeakMemoryProbe:
 
         from . import launcher
 
-        self.accum_steps = [check_accum_steps(k) for k in accum_steps]
-        for k in self.accum_steps:
-            accum_sizes(1, global_batch_size, k)
         self.timeout = timeout
-        env = launcher.child_env(TF_CPU_ALLOCATOR_USE_BFC="true")
-        args = json.dumps({"global_batch_size": global_batch_size, "accum_steps": self.accum_steps,
-                           "inputs": inputs, "hidden": list(hidden)})
-        self._proc = subprocess.Popen([sys.executable, "-c", _PEAK_PROBE, args], stdout=subprocess.PIPE,
-                                      stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
+        self._proc = subprocess.Popen([sys.executable, "-c", script, json.dumps(args)], stdout=subprocess.PIPE,
+                                      stderr=subprocess.PIPE, text=True, start_new_session=True,
+                                      env=launcher.child_env(TF_CPU_ALLOCATOR_USE_BFC="true"))
         self._finalizer = weakref.finalize(self, _kill, self._proc)
-        self._result = None
+        self._output = None
 
-    def result(self) -> dict:
-        """``{accum_steps: peak bytes}``; raises ``RuntimeError`` if the child failed or hung."""
+    def output(self):
+        """The child's ``PEAK`` JSON; ``RuntimeError`` if it failed or did not finish in time."""
         import json
         import subprocess
 
-        if self._result is None:
+        if self._output is None:
             try:
                 out, err = self._proc.communicate(timeout=self.timeout)
             except subprocess.TimeoutExpired:
                 _kill(self._proc)
-                raise RuntimeError(f"the memory probe did not finish in {self.timeout} s and was "
-                                   f"killed; pass a smaller global_batch_size or a larger timeout") from None
+                raise RuntimeError(f"the memory probe did not finish in {self.timeout} s and was killed; "
+                                   f"use smaller batches or a larger timeout") from None
             lines = [line for line in out.splitlines() if line.startswith("PEAK")]
             if self._proc.returncode or not lines:
                 raise RuntimeError(f"the memory probe failed (exit {self._proc.returncode}): {err[-2000:]}")
-            self._result = {int(k): v for k, v in json.loads(lines[-1][4:]).items()}
-        return self._result
+            self._output = json.loads(lines[-1][4:])
+        return self._output
+
+
+class PeakMemoryProbe(ChildProbe):
+    """Peak CPU memory (bytes) of one accumulated update per ``accum_steps``, measured in a
+    fresh Python process (``ChildProbe``): model, optimizer, accumulators and the step's
+    temporaries (one device, Adam, an MLP of ``inputs``-``hidden``-10, a fresh model per
+    ``accum_steps``). It starts at once and runs while the notebook goes on; ``result()``
+    waits for it. On a GPU use ``tf.config.experimental.get_memory_info("GPU:0")`` directly.
+    """
+
+    def __init__(self, global_batch_size: int, accum_steps=(1, 2, 4, 8), inputs: int = 784,
+                 hidden=(512, 512), timeout: float = 180):
+        self.accum_steps = [check_accum_steps(k) for k in accum_steps]
+        for k in self.accum_steps:
+            accum_sizes(1, global_batch_size, k)
+        super().__init__(_PEAK_PROBE, {"global_batch_size": global_batch_size, "accum_steps": self.accum_steps,
+                                       "inputs": inputs, "hidden": list(hidden)}, timeout)
+
+    def result(self) -> dict:
+        """``{accum_steps: peak bytes}``; raises ``RuntimeError`` if the child failed or hung."""
+        return {int(k): v for k, v in self.output().items()}
 
 
 def measure_peak_memory(global_batch_size: int, accum_steps=(1, 2, 4, 8), **kwargs) -> dict:
