@@ -66,6 +66,15 @@ is handled by ``partial=``: ``"drop"`` (default) throws the unfinished sum away,
 examples; ``"apply"`` applies it, rescaled to the mean over the examples it saw (the same
 update as a smaller last batch). Each epoch starts a fresh accumulation.
 
+BatchNormalization is the one layer accumulation cannot make exact: it normalizes each
+micro-batch with that micro-batch's own mean and variance (not the whole update's), and moves
+its moving statistics once per micro-batch. Measured in lesson 04 (digits, one device, SGD):
+the weights after a few updates differ from large-batch training by ~1e-1, against ~1e-7
+without it. So ``Accumulator``, ``train``, ``gradients``, ``AccumulatingModel`` and ``fit``
+refuse a model with BatchNormalization (``check_batch_norm``), naming the alternatives: a
+normalization that does not depend on the batch (``GroupNormalization``,
+``LayerNormalization``), or ``allow_batch_norm=True`` to accept the difference knowingly.
+
 For Keras ``fit``: ``AccumulatingModel`` runs the micro-batches inside ``train_step`` (a
 ``tf.while_loop``, one ``apply_gradients`` outside any ``cond``); ``fit`` below checks the
 inputs and uses it. Same equality, less memory saved (the input batch is loaded whole).
@@ -95,6 +104,29 @@ def _check_partial(partial) -> str:
     return partial
 
 
+def check_batch_norm(model, sizes: AccumSizes, allow_batch_norm: bool = False) -> None:
+    """Refuse (``ValueError``) a model with BatchNormalization unless ``allow_batch_norm``.
+
+    With ``accum_steps > 1`` each micro-batch is normalized with its own statistics, so the
+    update is not the large batch's (see the module docstring). The message names the layers,
+    the batch sizes involved and the two ways out.
+    """
+    from .models import _layers, has_batch_norm
+
+    if allow_batch_norm or sizes.accum_steps == 1 or not has_batch_norm(model):
+        return
+    names = [layer.name for layer in _layers(model) if isinstance(layer, keras.layers.BatchNormalization)]
+    raise ValueError(
+        f"the model has BatchNormalization ({', '.join(names)}): with accum_steps={sizes.accum_steps} each "
+        f"micro-batch normalizes with its own mean and variance ({sizes.per_replica_batch_size} examples per "
+        f"replica, {sizes.micro_batch_size} with synchronized=True) instead of those of the "
+        f"{sizes.global_batch_size} examples of one update, and the moving statistics move once per "
+        f"micro-batch, so training differs from large batches (lesson 04 measures it). Use a normalization "
+        f"that does not depend on the batch (keras.layers.GroupNormalization or LayerNormalization), or "
+        f"accept the difference with allow_batch_norm=True."
+    )
+
+
 class Accumulator:
     """Per-replica gradient accumulators and the step functions that use them.
 
@@ -105,8 +137,9 @@ class Accumulator:
     """
 
     def __init__(self, strategy, model, optimizer, *, global_batch_size: int, accum_steps: int,
-                 loss_fn=None):
+                 loss_fn=None, allow_batch_norm: bool = False):
         self.sizes = accum_sizes(strategy.num_replicas_in_sync, global_batch_size, accum_steps)
+        check_batch_norm(model, self.sizes, allow_batch_norm)
         training.build_optimizer(strategy, model, optimizer)  # checks scope; slots before step 1
         self.strategy, self.model, self.optimizer = strategy, model, optimizer
         self.loss_fn = loss_fn or training.per_example_loss()
@@ -211,7 +244,7 @@ class AccumHistory(training.History):
 
 def train(strategy, model, optimizer, data, *, global_batch_size: int, accum_steps: int,
           epochs: int = 1, partial: str = "drop", shuffle: bool = False, seed: int = 0,
-          loss_fn=None, verbose: bool = False) -> AccumHistory:
+          loss_fn=None, verbose: bool = False, allow_batch_norm: bool = False) -> AccumHistory:
     """Train with ``accum_steps`` micro-batches per update; equal to ``training.train`` with
     batches of ``global_batch_size`` (what lesson 04 checks).
 
@@ -219,11 +252,13 @@ def train(strategy, model, optimizer, data, *, global_batch_size: int, accum_ste
     accum_steps`` here, remainder dropped) or a ``tf.data.Dataset`` already batched by that
     micro-batch size with ``drop_remainder=True``. ``partial`` says what happens when an
     epoch ends part-way through an accumulation (see the module docstring). Every input is
-    checked before the first step.
+    checked before the first step; a model with BatchNormalization is refused unless
+    ``allow_batch_norm=True`` (``check_batch_norm``).
     """
     whole("epochs", epochs)
     _check_partial(partial)
     sizes = accum_sizes(strategy.num_replicas_in_sync, global_batch_size, accum_steps)
+    check_batch_norm(model, sizes, allow_batch_norm)
     training.check_in_scope(strategy, model, optimizer)
     if isinstance(data, tf.data.Dataset):
         batch_dim = getattr(data.element_spec[0], "shape", tf.TensorShape(None))
@@ -241,7 +276,7 @@ def train(strategy, model, optimizer, data, *, global_batch_size: int, accum_ste
             f"use fewer accum_steps, more data, or partial='apply'"
         )
     acc = Accumulator(strategy, model, optimizer, global_batch_size=sizes.global_batch_size,
-                      accum_steps=sizes.accum_steps, loss_fn=loss_fn)
+                      accum_steps=sizes.accum_steps, loss_fn=loss_fn, allow_batch_norm=allow_batch_norm)
     updates, dropped = [], []
 
     def end_epoch(epoch, results):  # metrics count the micro-batches whose update was applied
@@ -263,7 +298,8 @@ def train(strategy, model, optimizer, data, *, global_batch_size: int, accum_ste
     return AccumHistory(run.history, run.epoch_seconds, updates[-1], sizes, updates, dropped)
 
 
-def gradients(strategy, model, x, y, *, accum_steps: int, divide_by="global", loss_fn=None):
+def gradients(strategy, model, x, y, *, accum_steps: int, divide_by="global", loss_fn=None,
+              allow_batch_norm: bool = False):
     """The summed gradients one accumulated update would apply, as numpy arrays.
 
     ``x`` holds exactly one global batch (``len(x) = global_batch_size``), cut here into
@@ -282,6 +318,7 @@ def gradients(strategy, model, x, y, *, accum_steps: int, divide_by="global", lo
     if bad or not ways:
         raise ValueError(f"divide_by={divide_by!r}; choose one of {choices} (or a tuple of them)")
     sizes = accum_sizes(strategy.num_replicas_in_sync, len(x), accum_steps)
+    check_batch_norm(model, sizes, allow_batch_norm)
     dist, _ = gdata.distribute(strategy, x, y, global_batch_size=sizes.micro_batch_size)
     divisors = {"global": sizes.global_batch_size, "micro_batch": sizes.micro_batch_size, "none": "none"}
     grads = training.batch_gradients(strategy, model, dist, global_batch_size=sizes.global_batch_size,
@@ -308,11 +345,13 @@ class AccumulatingModel(keras.Model):
     Lesson 04, section 5.
     """
 
-    def __init__(self, model, *, global_batch_size: int, accum_steps: int, loss_fn=None, **kwargs):
+    def __init__(self, model, *, global_batch_size: int, accum_steps: int, loss_fn=None,
+                 allow_batch_norm: bool = False, **kwargs):
         super().__init__(**kwargs)
         self.accum_steps = check_accum_steps(accum_steps)
         self.global_batch_size = whole("global_batch_size", global_batch_size)
-        accum_sizes(1, self.global_batch_size, self.accum_steps)  # the replica count is checked at the first step
+        # the replica count is checked at the first step
+        check_batch_norm(model, accum_sizes(1, self.global_batch_size, self.accum_steps), allow_batch_norm)
         self.model = model
         self.loss_fn = loss_fn or training.per_example_loss()
         self.loss_tracker = keras.metrics.Mean(name="loss")
@@ -361,12 +400,13 @@ class AccumulatingModel(keras.Model):
 
 
 def fit(strategy, model, optimizer, x, y, *, global_batch_size: int, accum_steps: int, epochs: int = 1,
-        loss_fn=None, verbose=0):
+        loss_fn=None, verbose=0, allow_batch_norm: bool = False):
     """Keras ``fit`` with accumulation: checks the batch arithmetic, the scope and the data
     first, wraps ``model`` in an ``AccumulatingModel`` and fits ``(x, y)`` in order, the
     remainder dropped. Returns Keras' ``History``; ``optimizer.iterations`` counts updates."""
     whole("epochs", epochs)
     sizes = accum_sizes(strategy.num_replicas_in_sync, global_batch_size, accum_steps)
+    check_batch_norm(model, sizes, allow_batch_norm)
     training.check_in_scope(strategy, model, optimizer)
     x, y = np.asarray(x), np.asarray(y)
     if len(x) != len(y) or len(x) < sizes.global_batch_size:
@@ -377,7 +417,7 @@ def fit(strategy, model, optimizer, x, y, *, global_batch_size: int, accum_steps
                                                                                   drop_remainder=True)
     with strategy.scope():
         wrapper = AccumulatingModel(model, global_batch_size=sizes.global_batch_size,
-                                    accum_steps=sizes.accum_steps, loss_fn=loss_fn)
+                                    accum_steps=sizes.accum_steps, loss_fn=loss_fn, allow_batch_norm=True)
         wrapper.compile(optimizer=optimizer)
     return wrapper.fit(dataset, epochs=epochs, verbose=verbose, shuffle=False)
 
@@ -435,21 +475,19 @@ print("PEAK" + json.dumps(out))
 """
 
 
-class PeakMemoryProbe:
-    """Peak CPU memory (bytes) of one accumulated update per ``accum_steps``, measured in a
-    fresh Python process: model, optimizer, accumulators and the step's temporaries.
+class ChildProbe:
+    """A measurement that runs ``script`` in a fresh Python process, started at once.
 
     TensorFlow only tracks CPU allocations when ``TF_CPU_ALLOCATOR_USE_BFC=true`` is set
-    *before* it starts, which a running notebook cannot do any more; so the measurement runs
-    in a child process (one device, Adam, an MLP of ``inputs``-``hidden``-10, a fresh model
-    per ``accum_steps``). It starts at once and runs while the notebook goes on;
-    ``result()`` waits for it (at most ``timeout`` seconds, then kills it). The child is
-    also killed when the probe is garbage-collected or Python exits. On a GPU use
-    ``tf.config.experimental.get_memory_info("GPU:0")`` directly instead.
+    *before* it starts, which a running notebook cannot do any more; so memory is measured in
+    a child with that variable set (and this gpukit first on its path). ``script`` gets
+    ``json.dumps(args)`` as ``sys.argv[1]`` and prints one line ``PEAK<json>``. ``output()``
+    waits for it (at most ``timeout`` seconds, then kills it) and returns the parsed JSON;
+    the child is also killed when the probe is garbage-collected or Python exits. Used by
+    ``PeakMemoryProbe`` below and ``gpukit.recompute.PeakProbe``.
     """
 
-    def __init__(self, global_batch_size: int, accum_steps=(1, 2, 4, 8), inputs: int = 784,
-                 hidden=(512, 512), timeout: float = 180):
+    def __init__(self, script: str, args, timeout: float):
         import json
         import subprocess
         import sys
@@ -457,35 +495,51 @@ class PeakMemoryProbe:
 
         from . import launcher
 
-        self.accum_steps = [check_accum_steps(k) for k in accum_steps]
-        for k in self.accum_steps:
-            accum_sizes(1, global_batch_size, k)
         self.timeout = timeout
-        env = launcher.child_env(TF_CPU_ALLOCATOR_USE_BFC="true")
-        args = json.dumps({"global_batch_size": global_batch_size, "accum_steps": self.accum_steps,
-                           "inputs": inputs, "hidden": list(hidden)})
-        self._proc = subprocess.Popen([sys.executable, "-c", _PEAK_PROBE, args], stdout=subprocess.PIPE,
-                                      stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
+        self._proc = subprocess.Popen([sys.executable, "-c", script, json.dumps(args)], stdout=subprocess.PIPE,
+                                      stderr=subprocess.PIPE, text=True, start_new_session=True,
+                                      env=launcher.child_env(TF_CPU_ALLOCATOR_USE_BFC="true"))
         self._finalizer = weakref.finalize(self, _kill, self._proc)
-        self._result = None
+        self._output = None
 
-    def result(self) -> dict:
-        """``{accum_steps: peak bytes}``; raises ``RuntimeError`` if the child failed or hung."""
+    def output(self):
+        """The child's ``PEAK`` JSON; ``RuntimeError`` if it failed or did not finish in time."""
         import json
         import subprocess
 
-        if self._result is None:
+        if self._output is None:
             try:
                 out, err = self._proc.communicate(timeout=self.timeout)
             except subprocess.TimeoutExpired:
                 _kill(self._proc)
-                raise RuntimeError(f"the memory probe did not finish in {self.timeout} s and was "
-                                   f"killed; pass a smaller global_batch_size or a larger timeout") from None
+                raise RuntimeError(f"the memory probe did not finish in {self.timeout} s and was killed; "
+                                   f"use smaller batches or a larger timeout") from None
             lines = [line for line in out.splitlines() if line.startswith("PEAK")]
             if self._proc.returncode or not lines:
                 raise RuntimeError(f"the memory probe failed (exit {self._proc.returncode}): {err[-2000:]}")
-            self._result = {int(k): v for k, v in json.loads(lines[-1][4:]).items()}
-        return self._result
+            self._output = json.loads(lines[-1][4:])
+        return self._output
+
+
+class PeakMemoryProbe(ChildProbe):
+    """Peak CPU memory (bytes) of one accumulated update per ``accum_steps``, measured in a
+    fresh Python process (``ChildProbe``): model, optimizer, accumulators and the step's
+    temporaries (one device, Adam, an MLP of ``inputs``-``hidden``-10, a fresh model per
+    ``accum_steps``). It starts at once and runs while the notebook goes on; ``result()``
+    waits for it. On a GPU use ``tf.config.experimental.get_memory_info("GPU:0")`` directly.
+    """
+
+    def __init__(self, global_batch_size: int, accum_steps=(1, 2, 4, 8), inputs: int = 784,
+                 hidden=(512, 512), timeout: float = 180):
+        self.accum_steps = [check_accum_steps(k) for k in accum_steps]
+        for k in self.accum_steps:
+            accum_sizes(1, global_batch_size, k)
+        super().__init__(_PEAK_PROBE, {"global_batch_size": global_batch_size, "accum_steps": self.accum_steps,
+                                       "inputs": inputs, "hidden": list(hidden)}, timeout)
+
+    def result(self) -> dict:
+        """``{accum_steps: peak bytes}``; raises ``RuntimeError`` if the child failed or hung."""
+        return {int(k): v for k, v in self.output().items()}
 
 
 def measure_peak_memory(global_batch_size: int, accum_steps=(1, 2, 4, 8), **kwargs) -> dict:

@@ -185,6 +185,50 @@ def comparison_mode() -> dict:
     return {"tf32": tf.config.experimental.tensor_float_32_execution_enabled(), "op_determinism": True}
 
 
+def gpu_memory_mb(timeout: float = 10.0) -> list[int] | None:
+    """Total memory (MB) of each physical GPU TensorFlow uses, or ``None`` if it cannot be read.
+
+    TensorFlow reports no total memory per card, so this asks ``nvidia-smi`` (NVIDIA only;
+    ``timeout`` seconds at most) and keeps the cards listed in ``CUDA_VISIBLE_DEVICES`` when
+    it holds indices. ``None`` (no GPU, no nvidia-smi, another vendor, UUIDs in
+    ``CUDA_VISIBLE_DEVICES``, or a count that differs from TensorFlow's) means "use your own
+    list" (lesson 03's ``RIG_MB``). nvidia-smi lists cards in PCI bus order; CUDA numbers them
+    the same way only with ``CUDA_DEVICE_ORDER=PCI_BUS_ID`` (else fastest first), which
+    matters only for cards of different sizes: print the result and compare. Not run on a GPU
+    here (the project's machines have none); the parsing is tested with nvidia-smi's output.
+    """
+    import os
+    import shutil
+    import subprocess
+
+    count = physical()["GPU"]
+    if not count or shutil.which("nvidia-smi") is None:
+        return None
+    try:
+        out = subprocess.run(["nvidia-smi", "--query-gpu=index,memory.total", "--format=csv,noheader,nounits"],
+                             capture_output=True, text=True, timeout=timeout, check=True).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return parse_gpu_memory(out, os.environ.get("CUDA_VISIBLE_DEVICES"), count)
+
+
+def parse_gpu_memory(nvidia_smi_csv: str, visible: str | None, count: int) -> list[int] | None:
+    """Sizes (MB) from ``nvidia-smi --query-gpu=index,memory.total --format=csv,noheader,nounits``."""
+    try:
+        sizes = {int(i): int(float(mb)) for i, mb in (line.split(",") for line in nvidia_smi_csv.strip().splitlines())}
+    except ValueError:
+        return None
+    if visible is not None and visible.strip():
+        try:
+            order = [int(v) for v in visible.split(",")]
+        except ValueError:  # UUIDs or MIG names: cannot map them to rows here
+            return None
+        chosen = [sizes[i] for i in order if i in sizes]
+    else:
+        chosen = [sizes[i] for i in sorted(sizes)]
+    return chosen if len(chosen) == count else None
+
+
 def logical() -> list[Device]:
     """The logical devices TensorFlow will place work on (initialises TensorFlow)."""
     with silenced_stderr():

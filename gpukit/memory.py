@@ -25,6 +25,7 @@ import dataclasses
 import math
 import numbers
 
+from ._args import whole
 from .batching import apportion, check_capacities, check_global_batch, smallest_accum_steps
 
 MiB = 2**20
@@ -388,6 +389,35 @@ def plan(capacities, global_batch_size: int, *, memory=None, estimate: MemoryEst
     sizes = apportion(gb, caps, limits or [gb] * len(caps))
     return Plan(tuple(sizes), gb, tuple(caps), tuple(limits) if limits else None,
                 tuple(int(m) for m in memory) if memory else None, estimate, headroom if memory else 0.0)
+
+
+def rig_memory_mb(num_replicas: int, learner_mb, detected_mb=None) -> tuple[list[int], str]:
+    """The memory (MB) of each replica's device, and where the sizes come from.
+
+    ``detected_mb`` (what ``devices.gpu_memory_mb()`` read from the cards; ``None`` when it
+    could not, or on CPU) wins; otherwise the learner's list ``learner_mb`` (lesson 03's
+    ``RIG_MB``: the logical GPUs of one split GPU, or the simulated rig on CPU). Either way
+    there must be exactly one size per replica: a plan for 4 devices on a 2-GPU machine
+    would silently plan for devices that do not exist.
+
+    Raises:
+        ValueError: before any work, sizes that are not positive numbers, or a count that
+            differs from ``num_replicas`` (the message gives a list of the right length).
+    """
+    whole_replicas = whole("num_replicas", num_replicas, what="strategy.num_replicas_in_sync")
+    if detected_mb:
+        sizes, source = detected_mb, "read from the GPUs"
+    else:
+        sizes, source = learner_mb, "your RIG_MB"
+    values = check_capacities(sizes, name="memory sizes (MB)")
+    if len(values) != whole_replicas:
+        example = [int(values[i % len(values)]) for i in range(whole_replicas)]
+        raise ValueError(
+            f"{len(values)} memory sizes ({source}: {list(sizes)}) for {whole_replicas} replicas: a plan needs "
+            f"exactly one size per device. Give one size in MB per device, e.g. RIG_MB = {example} "
+            f"(devices.describe() lists the devices; on a GPU machine nvidia-smi shows their memory)."
+        )
+    return [int(v) for v in values], source
 
 
 def check_fits(per_replica_batch_sizes, memory, estimate: MemoryEstimate, headroom: float = 0.0) -> list[int]:

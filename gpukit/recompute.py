@@ -48,11 +48,9 @@ model as any other in ``strategy.run``.
 
 from __future__ import annotations
 
-import json
-
-from ._args import kill as _kill
 from ._args import whole
 from ._tf import keras, tf
+from .accumulation import ChildProbe
 
 
 # --- checking the blocks ------------------------------------------------------------------------
@@ -248,53 +246,23 @@ def levers(name_prefix: str = "", *, batch: int, accum_steps: int, **model) -> l
             for way, (k, r) in ways.items()]
 
 
-class PeakProbe:
+class PeakProbe(ChildProbe):
     """Peak CPU memory (bytes) and seconds per example of one update for each config, measured
-    in a fresh Python process (one device, Adam, ``build_blocks`` models wrapped in
-    ``RecomputedModel``), because TensorFlow only counts CPU allocations when
+    in a fresh Python process (``accumulation.ChildProbe``: one device, Adam, ``build_blocks``
+    models wrapped in ``RecomputedModel``), because TensorFlow only counts CPU allocations when
     ``TF_CPU_ALLOCATOR_USE_BFC=true`` is set before it starts. It starts at once and runs
     while the notebook goes on; ``result()`` waits (at most ``timeout`` s, then kills it).
-
-    The same child-process mechanics as ``gpukit.accumulation.PeakMemoryProbe``, which only
-    measures its own MLP; a shared probe taking a model recipe would serve both.
     """
 
     def __init__(self, configs, timeout: float = 300):
-        import os
-        import pathlib
-        import subprocess
-        import sys
-        import weakref
-
         if not isinstance(configs, (list, tuple)) or not configs:
             raise ValueError("configs must be a non-empty list of dicts (see recompute.levers)")
         self.configs = [_check_config(c) for c in configs]
-        self.timeout = timeout
-        root = pathlib.Path(__file__).resolve().parents[1]
-        env = dict(os.environ, TF_CPU_ALLOCATOR_USE_BFC="true",
-                   PYTHONPATH=os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])))
-        self._proc = subprocess.Popen([sys.executable, "-c", _PROBE, json.dumps(self.configs)],
-                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                                      start_new_session=True)
-        self._finalizer = weakref.finalize(self, _kill, self._proc)
-        self._result = None
+        super().__init__(_PROBE, self.configs, timeout)
 
     def result(self) -> dict:
         """``{name: (peak bytes, seconds per example)}``; ``RuntimeError`` if the child failed or hung."""
-        import subprocess
-
-        if self._result is None:
-            try:
-                out, err = self._proc.communicate(timeout=self.timeout)
-            except subprocess.TimeoutExpired:
-                _kill(self._proc)
-                raise RuntimeError(f"the memory probe did not finish in {self.timeout} s and was killed; "
-                                   f"use smaller batches or a larger timeout") from None
-            lines = [line for line in out.splitlines() if line.startswith("PEAK")]
-            if self._proc.returncode or not lines:
-                raise RuntimeError(f"the memory probe failed (exit {self._proc.returncode}): {err[-2000:]}")
-            self._result = {k: (int(v[0]), float(v[1])) for k, v in json.loads(lines[-1][4:]).items()}
-        return self._result
+        return {k: (int(v[0]), float(v[1])) for k, v in self.output().items()}
 
 
 # --- checking: recomputed gradients against the plain ones ----------------------------------------

@@ -330,3 +330,72 @@ def test_smallest_accum_steps_is_quick_for_huge_batches():
     assert accumulation.smallest_accum_steps(2**20, 4, 1000) == 512  # 2**20 / (4 x 512) = 512 per replica
     with pytest.raises(ValueError, match="cannot be split"):
         accumulation.smallest_accum_steps(20_000_001, 2, 10)
+
+
+# --- BatchNormalization: refused unless accepted, because micro-batches have their own statistics -----
+BN_CAUSE = ("BatchNormalization (bn_0)", "own mean and variance", "moving statistics move once per micro-batch")
+BN_FIXES = ("keras.layers.GroupNormalization or LayerNormalization", "allow_batch_norm=True")
+
+
+def _bn_refused(call, model, optimizer=None):
+    before = [w.copy() for w in model.get_weights()]
+    with pytest.raises(ValueError) as err:
+        call()
+    text = str(err.value)
+    for part in BN_CAUSE + BN_FIXES:
+        assert part in text, f"{part!r} missing from: {text}"
+    checks.assert_same(model.get_weights(), before, atol=0, what="weights after the refusal")  # before any work
+    if optimizer is not None:
+        assert int(optimizer.iterations.numpy()) == 0
+    return text
+
+
+@pytest.mark.parametrize("batch_norm", ["plain", "synchronized"])
+def test_every_entry_point_refuses_batch_norm_naming_cause_and_fixes(batch_norm, digits):
+    strategy = _mirrored(2)
+    x, y = digits
+    with strategy.scope():
+        model, optimizer = models.mlp(seed=1, batch_norm=batch_norm), keras.optimizers.SGD(0.1)
+    args = dict(global_batch_size=GLOBAL_BATCH, accum_steps=ACCUM_STEPS)
+    text = _bn_refused(lambda: accumulation.train(strategy, model, optimizer, digits, **args), model, optimizer)
+    assert "8 examples per replica, 16 with synchronized=True" in text and "the 64 examples of one update" in text
+    _bn_refused(lambda: accumulation.Accumulator(strategy, model, optimizer, **args), model, optimizer)
+    _bn_refused(lambda: accumulation.fit(strategy, model, optimizer, x, y, **args), model, optimizer)
+    _bn_refused(lambda: accumulation.gradients(strategy, model, x[:GLOBAL_BATCH], y[:GLOBAL_BATCH],
+                                               accum_steps=ACCUM_STEPS), model)
+    _bn_refused(lambda: accumulation.AccumulatingModel(model, **args), model)
+
+
+def test_batch_norm_in_a_nested_model_is_found():
+    inner = keras.Sequential([keras.layers.Dense(4), keras.layers.BatchNormalization(name="bn_0")], name="inner")
+    outer = keras.Sequential([keras.Input((8,)), inner, keras.layers.Dense(2)])
+    sizes = accumulation.accum_sizes(1, 8, 2)
+    with pytest.raises(ValueError, match="BatchNormalization"):
+        accumulation.check_batch_norm(outer, sizes)
+
+
+def test_one_micro_batch_or_no_batch_norm_is_not_refused():
+    accumulation.check_batch_norm(models.mlp(batch_norm="plain"), accumulation.accum_sizes(2, 64, 1))
+    accumulation.check_batch_norm(models.mlp(), accumulation.accum_sizes(2, 64, 4))
+
+
+def test_accepted_batch_norm_trains_and_differs_from_the_large_batch(digits):
+    """What the refusal is about, measured: the same run without BatchNorm is equal (above)."""
+    one = tf.distribute.get_strategy()
+    model, optimizer = models.mlp(seed=1, batch_norm="plain"), keras.optimizers.SGD(0.1)
+    history = accumulation.train(one, model, optimizer, digits, global_batch_size=GLOBAL_BATCH,
+                                 accum_steps=ACCUM_STEPS, allow_batch_norm=True)
+    assert history.updates == [N_EXAMPLES // GLOBAL_BATCH]
+    reference = models.mlp(seed=1, batch_norm="plain")
+    training.train(one, reference, keras.optimizers.SGD(0.1), digits, global_batch_size=GLOBAL_BATCH)
+    trainable = checks.max_difference(model.trainable_variables, reference.trainable_variables)
+    assert trainable > 1e-3, f"micro-batch statistics should change the update; difference {trainable}"
+
+
+def test_the_batch_norm_refusal_is_documented_word_for_word():
+    import pathlib
+
+    doc = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "troubleshooting.md").read_text()
+    with pytest.raises(ValueError) as err:
+        accumulation.check_batch_norm(models.mlp(batch_norm="plain"), accumulation.accum_sizes(4, 64, 4))
+    assert str(err.value) in doc
