@@ -263,3 +263,56 @@ def test_grading_messages_are_in_troubleshooting(message):
     assert message in doc, f"docs/troubleshooting.md lacks: {message}"
     sources = ["grading.py", "__main__.py", "exercises/__init__.py", "exercises/ex01.py"]
     assert message.split(":")[0].split(" ...")[0] in "".join((ROOT / "gpukit" / f).read_text() for f in sources)
+
+
+# --------------------------------------------------------------------------- hints, one at a time
+
+
+def _fake_exercise(hints):
+    import types
+
+    module = types.ModuleType("gpukit.exercises.exfake")
+    module.HINTS = hints
+    return module
+
+
+def test_hint_gives_the_next_unseen_hint_then_says_there_are_no_more(capsys):
+    from gpukit.exercises import hint, hint_all, reset_hints
+
+    reset_hints()
+    fake = _fake_exercise({"q1": ["first", "second"], "q2": ["other"]})
+    assert hint(fake, "q1") == "exfake q1, hint 1 of 2: first"
+    assert "hint 1 of 2: first" in capsys.readouterr().out  # printed, not only returned
+    assert hint(fake, "q2") == "exfake q2, hint 1 of 1: other"  # counters are per question
+    assert hint(fake, "q1").endswith("hint 2 of 2: second")
+    assert "no more hints" in hint(fake, "q1")
+    assert "no more hints" in hint(fake, "q1")  # stays at the end, never wraps around
+    capsys.readouterr()
+    assert hint_all(fake, "q1") == ["first", "second"]  # re-read without revealing more
+    reset_hints()
+    assert hint(fake, "q1").endswith("hint 1 of 2: first")  # a new kernel starts over
+    reset_hints()
+
+
+def test_hint_bad_inputs_name_the_cause():
+    from gpukit.exercises import hint
+
+    fake = _fake_exercise({"q1": ["first"]})
+    with pytest.raises(KeyError, match=r"no hints for question 'q9'; questions with hints: 'q1'"):
+        hint(fake, "q9")
+    with pytest.raises(TypeError, match="has no HINTS: pass an exercise module"):
+        hint("ex01", "q1")
+
+
+@pytest.mark.parametrize("name", ["ex01", "ex02", "ex03", "ex04"])
+def test_every_exercise_module_has_hints_for_its_questions(name):
+    import importlib
+
+    module = importlib.import_module(f"gpukit.exercises.{name}")
+    hints = getattr(module, "HINTS", None)
+    if hints is None:
+        pytest.skip(f"{name} has no HINTS yet")
+    assert hints and all(
+        isinstance(q, str) and q.startswith("q") and items and all(isinstance(h, str) and h for h in items)
+        for q, items in hints.items()
+    )
