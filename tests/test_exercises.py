@@ -316,3 +316,50 @@ def test_every_exercise_module_has_hints_for_its_questions(name):
         isinstance(q, str) and q.startswith("q") and items and all(isinstance(h, str) and h for h in items)
         for q, items in hints.items()
     )
+
+
+# --------------------------------------------------------------------------- prompts state contracts, not code
+
+
+def _solution_lines(nb) -> set[str]:
+    """The non-trivial lines of a solution's answers: inside ``# BEGIN SOLUTION`` /
+    ``# END SOLUTION`` in code cells, and lines ending in ``# SOLUTION``."""
+    lines, inside = set(), False
+    for cell in nb["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        for line in _text(cell).splitlines():
+            stripped = line.strip()
+            if stripped == "# BEGIN SOLUTION":
+                inside = True
+            elif stripped == "# END SOLUTION":
+                inside = False
+            elif inside or stripped.endswith("# SOLUTION"):
+                code = stripped.removesuffix("# SOLUTION").strip()
+                if code.startswith("#") or code.startswith(('"""', "'''")):
+                    continue  # a comment or docstring is prose, not the answer
+                if len(code) >= 20 or (len(code) >= 12 and "(" in code):
+                    lines.add(code)
+    return lines
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.replace("`", "").split())
+
+
+@pytest.mark.parametrize("solution", SOLUTIONS, ids=IDS)
+def test_no_line_of_a_solution_appears_in_the_prompts(solution):
+    """Issue 13: a build question states the contract and how it is checked, not the code."""
+    nb = _load(solution)
+    prompts = _normal("\n".join(_text(c) for c in nb["cells"] if c["cell_type"] == "markdown"))
+    leaked = sorted(line for line in _solution_lines(nb) if _normal(line) in prompts)
+    assert not leaked, f"{solution.name}: these solution lines are in the markdown prompts: {leaked}"
+
+
+def test_the_leak_check_finds_a_leaked_line():
+    nb = {"cells": [
+        {"cell_type": "markdown", "source": "Write `model.fit(x, y, epochs=epochs)` then return."},
+        {"cell_type": "code", "source": "def f():\n    # BEGIN SOLUTION\n    model.fit(x, y, epochs=epochs)\n"
+                                        "    return model\n    # END SOLUTION\n"},
+    ]}
+    assert _solution_lines(nb) == {"model.fit(x, y, epochs=epochs)"}
