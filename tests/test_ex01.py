@@ -86,3 +86,116 @@ def test_compare_accuracy_catches_one_replica_read_as_all():
     assert ex01.compare_accuracy(lambda *a: None, strategy).problem.startswith("not solved yet")
     not_a_number = ex01.compare_accuracy(lambda *a: "high", strategy)
     assert "evaluate gave accuracy None" in not_a_number.problem
+
+
+def test_compare_train_step_catches_per_replica_losses_not_reduced():
+    strategy = strategies.mirrored()
+
+    def make(strategy, model, optimizer, gb):
+        right = _factory()(strategy, model, optimizer, gb)
+
+        def replica(x, y):
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_sum(LOSS_FN(y, model(x, training=True))) / gb
+            grads = tape.gradient(loss, model.trainable_variables)
+            optimizer.apply_gradients(zip(grads, model.trainable_variables))
+            return loss
+
+        @tf.function
+        def step(batch):  # the mistake: the per-replica losses come back unreduced
+            return strategy.run(replica, args=batch)
+
+        del right
+        return step
+
+    report = ex01.compare_train_step(make, strategy, steps=1)
+    assert not report.passed and "returned loss differs from the single-device loss" in report.problem
+
+
+# --------------------------------------------------------------------------- q4 predict
+
+
+@pytest.mark.parametrize("wrong, says", [
+    (lambda r, b: 1 / r, "BIGGER than one device's, not smaller"),          # the gradients shrink
+    (lambda r, b: r * b, "per-replica batch size does not enter"),
+    (lambda r, b: 1, "not the factor measured"),                             # "a mean is a mean"
+    (lambda r, b: "four", "must return a number"),
+])
+def test_check_scale_prediction_catches_the_classic_guesses(wrong, says):
+    report = ex01.check_scale_prediction(wrong, num_replicas=2, per_replica_batch_size=4)
+    assert not report.passed and says in report.problem
+    assert report.details["measured"] == 2.0  # measured on 2 replicas, not restated
+
+
+def test_check_scale_prediction_right_stub_and_a_copied_number():
+    assert ex01.check_scale_prediction(lambda r, b: r, num_replicas=4, per_replica_batch_size=4).passed
+    assert ex01.check_scale_prediction(lambda r, b: None).problem.startswith("not solved yet")
+    copied = lambda r, b: 4  # noqa: E731 - passes the public 4-replica check, not the hidden one
+    assert ex01.check_scale_prediction(copied, num_replicas=4, per_replica_batch_size=4).passed
+    assert not ex01.check_scale_prediction(copied, num_replicas=3, per_replica_batch_size=5).passed
+    with pytest.raises(ValueError, match=r"call devices.setup\(virtual=64\)"):
+        ex01.check_scale_prediction(lambda r, b: r, num_replicas=64)
+
+
+# --------------------------------------------------------------------------- q5 debug
+
+
+def _train(divide_by="global", learning_rate_factor=1.0, answer=True):
+    """The exercise's train function; ``divide_by="per_replica"`` is the planted bug (the
+    replica's own batch size as the divisor, as ``train_buggy`` does)."""
+    from gpukit import data, models
+    from gpukit._tf import keras
+
+    def train_mirrored(strategy, x, y, global_batch_size, steps, seed, learning_rate):
+        if not answer:
+            return None
+        with strategy.scope():
+            model = models.mlp(seed=seed)
+            optimizer = keras.optimizers.SGD(learning_rate * learning_rate_factor)
+        training.build_optimizer(strategy, model, optimizer)
+        dist, _ = data.distribute(strategy, x, y, global_batch_size=global_batch_size)
+
+        def replica_step(xb, yb):
+            with tf.GradientTape() as tape:
+                per_example = LOSS_FN(yb, model(xb, training=True))
+                if divide_by == "per_replica":
+                    loss = tf.reduce_sum(per_example) / tf.cast(tf.shape(yb)[0], tf.float32)
+                else:
+                    loss = tf.nn.compute_average_loss(per_example, global_batch_size=global_batch_size)
+            grads = tape.gradient(loss, model.trainable_variables)
+            optimizer.apply_gradients(zip(grads, model.trainable_variables))
+            return loss
+
+        @tf.function
+        def step(batch):
+            return strategy.reduce("SUM", strategy.run(replica_step, args=batch), axis=None)
+
+        for _, batch in zip(range(steps), dist):
+            step(batch)
+        return model
+    return train_mirrored
+
+
+def test_check_debugged_training_catches_the_bug_left_in():
+    strategy = strategies.mirrored()
+    right = ex01.check_debugged_training(_train(), strategy, steps=2)
+    assert right.passed, right.problem
+    bug = ex01.check_debugged_training(_train("per_replica"), strategy, steps=2)
+    assert not bug.passed and bug.problem.startswith("still wrong")
+    assert "the bug you were asked to find is still there" in bug.problem
+    assert "compute_average_loss" not in bug.problem and "global" not in bug.problem.lower()  # no fix given
+    assert bug.details["update_ratio"] == pytest.approx(strategy.num_replicas_in_sync, rel=0.05)
+
+
+def test_check_debugged_training_other_mistakes_and_stub():
+    strategy = strategies.mirrored(["/cpu:0", "/cpu:1"])
+    other = ex01.check_debugged_training(_train(learning_rate_factor=3.0), strategy, steps=1)
+    assert not other.passed and "plain SGD steps of the given learning rate" in other.problem
+    assert ex01.check_debugged_training(_train(answer=False), strategy).problem.startswith("not solved yet")
+    not_a_model = ex01.check_debugged_training(lambda *a: [1, 2], strategy, steps=1)
+    assert "must return the trained Keras model, not list" in not_a_model.problem
+
+
+def test_hints_cover_every_question_of_exercise_01():
+    assert set(ex01.HINTS) == {"q1", "q2", "q3", "q4", "q5"}
+    assert all(len(items) >= 2 for items in ex01.HINTS.values())

@@ -284,3 +284,103 @@ def test_generation_keeps_the_expected_error_declaration(tmp_path):
     out = nbformat.read(tmp_path / "ex" / "99_declared.ipynb", 4)
     kept = [c for c in out.cells if "raises-exception" in c.metadata.get("tags", [])]
     assert [c.metadata.get("gpukit") for c in kept] == [{"raises": "ValueError", "match": "shown"}]
+
+
+# --------------------------------------------------------------------------- hints, one at a time
+
+
+def _fake_exercise(hints):
+    import types
+
+    module = types.ModuleType("gpukit.exercises.exfake")
+    module.HINTS = hints
+    return module
+
+
+def test_hint_gives_the_next_unseen_hint_then_says_there_are_no_more(capsys):
+    from gpukit.exercises import hint, hint_all, reset_hints
+
+    reset_hints()
+    fake = _fake_exercise({"q1": ["first", "second"], "q2": ["other"]})
+    assert hint(fake, "q1") == "exfake q1, hint 1 of 2: first"
+    assert "hint 1 of 2: first" in capsys.readouterr().out  # printed, not only returned
+    assert hint(fake, "q2") == "exfake q2, hint 1 of 1: other"  # counters are per question
+    assert hint(fake, "q1").endswith("hint 2 of 2: second")
+    assert "no more hints" in hint(fake, "q1")
+    assert "no more hints" in hint(fake, "q1")  # stays at the end, never wraps around
+    capsys.readouterr()
+    assert hint_all(fake, "q1") == ["first", "second"]  # re-read without revealing more
+    reset_hints()
+    assert hint(fake, "q1").endswith("hint 1 of 2: first")  # a new kernel starts over
+    reset_hints()
+
+
+def test_hint_bad_inputs_name_the_cause():
+    from gpukit.exercises import hint
+
+    fake = _fake_exercise({"q1": ["first"]})
+    with pytest.raises(KeyError, match=r"no hints for question 'q9'; questions with hints: 'q1'"):
+        hint(fake, "q9")
+    with pytest.raises(TypeError, match="has no HINTS: pass an exercise module"):
+        hint("ex01", "q1")
+
+
+@pytest.mark.parametrize("name", ["ex01", "ex02", "ex03", "ex04"])
+def test_every_exercise_module_has_hints_for_its_questions(name):
+    import importlib
+
+    module = importlib.import_module(f"gpukit.exercises.{name}")
+    hints = getattr(module, "HINTS", None)
+    if hints is None:
+        pytest.skip(f"{name} has no HINTS yet")
+    assert hints and all(
+        isinstance(q, str) and q.startswith("q") and items and all(isinstance(h, str) and h for h in items)
+        for q, items in hints.items()
+    )
+
+
+# --------------------------------------------------------------------------- prompts state contracts, not code
+
+
+def _solution_lines(nb) -> set[str]:
+    """The non-trivial lines of a solution's answers: inside ``# BEGIN SOLUTION`` /
+    ``# END SOLUTION`` in code cells, and lines ending in ``# SOLUTION``."""
+    lines, inside = set(), False
+    for cell in nb["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        for line in _text(cell).splitlines():
+            stripped = line.strip()
+            if stripped == "# BEGIN SOLUTION":
+                inside = True
+            elif stripped == "# END SOLUTION":
+                inside = False
+            elif inside or stripped.endswith("# SOLUTION"):
+                code = stripped.removesuffix("# SOLUTION").strip()
+                if code.startswith("#") or code.startswith(('"""', "'''")):
+                    continue  # a comment or docstring is prose, not the answer
+                if len(code) >= 20 or (len(code) >= 12 and "(" in code):
+                    lines.add(code)
+    return lines
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.replace("`", "").split())
+
+
+@pytest.mark.parametrize("solution", SOLUTIONS, ids=IDS)
+def test_no_line_of_a_solution_appears_in_the_prompts(solution):
+    """Issue 13: a build question states the contract and how it is checked, not the code."""
+    nb = _load(solution)
+    prompts = _normal("\n".join(_text(c) for c in nb["cells"] if c["cell_type"] == "markdown"))
+    leaked = sorted(line for line in _solution_lines(nb) if _normal(line) in prompts)
+    assert not leaked, f"{solution.name}: these solution lines are in the markdown prompts: {leaked}"
+
+
+def test_the_leak_check_finds_a_leaked_line():
+    nb = {"cells": [
+        {"cell_type": "markdown", "source": "Write `model.fit(x, y, epochs=epochs)` then return."},
+        {"cell_type": "code", "source": "def f():\n    # BEGIN SOLUTION\n    model.fit(x, y, epochs=epochs)\n"
+                                        "    return model\n    # END SOLUTION\n"},
+    ]}
+    assert _solution_lines(nb) == {"model.fit(x, y, epochs=epochs)"}

@@ -28,7 +28,9 @@ EXERCISE = ROOT / "exercises" / "01_mirrored_strategy.ipynb"
 SOLUTION = ROOT / "solutions" / "01_mirrored_strategy.ipynb"
 HANG_TIMEOUT_S = 15
 MAIN_TIMEOUT_S = 240
-QUESTIONS = ["q1", "q2", "q3"]
+QUESTIONS = ["q1", "q2", "q3", "q4", "q5"]
+POINTS = [2, 2, 1, 1, 2]
+MAX = sum(POINTS)
 
 
 # ----------------------------------------------------------------------------- submissions
@@ -56,7 +58,8 @@ def _answer_cells(nb) -> list[dict]:
 def _fill(nb, answers) -> dict:
     nb = json.loads(json.dumps(nb))
     cells = _answer_cells(nb)
-    assert len(cells) == len(answers) == 3, "exercise 01 has three answer cells"
+    answers = list(answers) + [None] * (len(QUESTIONS) - len(answers))  # the rest stays untouched
+    assert len(cells) == len(answers) == len(QUESTIONS), "exercise 01 has one answer cell per question"
     for cell, answer in zip(cells, answers):
         if answer is not None:
             cell["source"] = answer
@@ -88,10 +91,10 @@ def make_submissions(folder: pathlib.Path) -> dict:
     expected = {}
 
     write("untouched.ipynb", ex)
-    expected["untouched.ipynb"] = [0, 0, 0]
+    expected["untouched.ipynb"] = [0] * len(QUESTIONS)
 
     write("solved.ipynb", _fill(ex, answers))
-    expected["solved.ipynb"] = [2, 2, 1]
+    expected["solved.ipynb"] = POINTS
 
     # Partly wrong and raising: the classic mistake in the step (the mean over the per-replica
     # batch: q2 wrong), a q3 answer that raises, and a learner cell that raises right after the
@@ -101,7 +104,20 @@ def make_submissions(folder: pathlib.Path) -> dict:
     assert wrong_step != answers[1]
     partly = _fill(ex, [answers[0], wrong_step, 'raise ValueError("half-written")'])
     write("partly_wrong_and_raising.ipynb", _insert_after_setup(partly, 'raise RuntimeError("a learner cell that raises")'))
-    expected["partly_wrong_and_raising.ipynb"] = [2, 0, 0]
+    expected["partly_wrong_and_raising.ipynb"] = [2, 0, 0, 0, 0]
+
+    # One submission per planted mistake of the predict and debug questions (issue 13): zero for
+    # that question only. q4: "the gradients shrink" (1/N); q5: the bug left in train_buggy.
+    one_over_n = answers[3].replace("return num_replicas", "return 1 / num_replicas")
+    assert one_over_n != answers[3]
+    write("q4_one_over_n.ipynb", _fill(ex, [*answers[:3], one_over_n, answers[4]]))
+    expected["q4_one_over_n.ipynb"] = [2, 2, 1, 0, 2]
+    bug_left = answers[4].replace(
+        "loss = tf.nn.compute_average_loss(per_example, global_batch_size=global_batch_size)",
+        "loss = tf.reduce_sum(per_example) / tf.cast(tf.shape(y_batch)[0], tf.float32)")
+    assert bug_left != answers[4]
+    write("q5_bug_left.ipynb", _fill(ex, [*answers[:4], bug_left]))
+    expected["q5_bug_left.ipynb"] = [2, 2, 1, 1, 0]
 
     # Hard-coded public numbers, a fake step, and public checks edited to always pass.
     loss, acc = _public_numbers()
@@ -118,7 +134,7 @@ def make_submissions(folder: pathlib.Path) -> dict:
         if "grader.check(" in "".join(cell["source"]):
             cell["source"] = 'print("passed")'
     write("hard_coded.ipynb", cheat)
-    expected["hard_coded.ipynb"] = [0, 0, 0]
+    expected["hard_coded.ipynb"] = [0] * len(QUESTIONS)
 
     (folder / "not_json.ipynb").write_text('{"cells": [ this is not JSON')
     expected["not_json.ipynb"] = None
@@ -211,13 +227,13 @@ def test_main_run_has_one_row_per_notebook(graded):
 
 
 @pytest.mark.parametrize("name", ["untouched.ipynb", "solved.ipynb", "partly_wrong_and_raising.ipynb",
-                                  "hard_coded.ipynb"])
+                                  "hard_coded.ipynb", "q4_one_over_n.ipynb", "q5_bug_left.ipynb"])
 def test_scores(graded, name):
     _, rows, log, _ = graded["main"]
     row, want = rows[name], graded["expected"][name]
     assert row["status"] == "ok", f"{name}: {row}"
     assert [float(row[q]) for q in QUESTIONS] == want, f"{name}: {row}"
-    assert float(row["score"]) == sum(want) and float(row["max"]) == 5
+    assert float(row["score"]) == sum(want) and float(row["max"]) == MAX
 
 
 @pytest.mark.parametrize("name, words", [("not_json.ipynb", "invalid JSON"),
@@ -225,7 +241,7 @@ def test_scores(graded, name):
 def test_unreadable_notebooks_are_errors_with_a_reason(graded, name, words):
     row = graded["main"][1][name]
     assert row["status"] == "error" and words in row["reason"], row
-    assert float(row["score"]) == 0 and float(row["max"]) == 5
+    assert float(row["score"]) == 0 and float(row["max"]) == MAX
 
 
 def test_main_run_leaves_no_process(graded):
@@ -305,7 +321,7 @@ def test_doctor_still_works():
 def test_question_points_from_the_autograder(graded):
     solution = grading.solution_paths(["01_mirrored_strategy"])[0]
     zip_path = grading.autograder_zip(solution)
-    assert grading.question_points(zip_path) == {"q1": 2.0, "q2": 2.0, "q3": 1.0}
+    assert grading.question_points(zip_path) == dict(zip(QUESTIONS, map(float, POINTS)))
 
 
 def test_a_submission_that_cannot_be_read_gets_an_error_row_not_a_crash(tmp_path, monkeypatch):

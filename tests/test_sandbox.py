@@ -26,7 +26,7 @@ import pytest
 from gpukit import grading
 from gpukit import sandbox as sb
 
-from test_grading import _exercise, _fill, _solution_answers  # the exercise-01 submissions
+from test_grading import MAX, _exercise, _fill, _solution_answers  # the exercise-01 submissions
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 MEMORY_CAP = "1G"  # above what grading exercise 01 needs (~0.5 GiB measured), far below the machine
@@ -173,15 +173,15 @@ def test_every_original_is_byte_identical_and_nothing_was_restored(graded):
 
 def test_the_classmate_scores_full_marks_beside_every_hostile_submission(graded):
     row = graded["rows"]["solved.ipynb"]
-    assert (row.status, row.score, row.max, row.reason) == ("ok", 5.0, 5.0, ""), row
-    assert graded["table"]["solved.ipynb"]["score"] == "5"
+    assert (row.status, row.score, row.max, row.reason) == ("ok", float(MAX), float(MAX), ""), row
+    assert graded["table"]["solved.ipynb"]["score"] == f"{MAX:g}"
 
 
 @pytest.mark.parametrize("name", ["overwrite_sibling.ipynb", "delete_sibling.ipynb", "write_outside.ipynb",
                                   "network.ipynb", "detached_child.ipynb"])
 def test_contained_submissions_are_graded_normally(graded, name):
     row = graded["rows"][name]
-    assert row.status == "ok" and row.score == 0 and row.max == 5, row
+    assert row.status == "ok" and row.score == 0 and row.max == MAX, row
 
 
 def test_nothing_was_written_outside(graded):

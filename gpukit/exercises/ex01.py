@@ -6,12 +6,56 @@ Each ``compare_*`` runs the learner's function and the single-device reference
 
 * ``compare_loss``: q1, the per-replica loss divided by the GLOBAL batch;
 * ``compare_train_step``: q2, a distributed training step equal to one-device training;
-* ``compare_accuracy``: q3, an accuracy counted over replicas.
+* ``compare_accuracy``: q3, an accuracy counted over replicas;
+* ``check_scale_prediction``: q4 (predict), the factor by which a per-replica mean makes the
+  gradients too big, compared with the factor measured here;
+* ``check_debugged_training``: q5 (debug), a training function that ran but trained with
+  the per-replica mean (a default-reduction Keras loss) must now equal one device.
+
+``HINTS`` holds each question's hints (``gpukit.exercises.hint(ex01, "q1")``).
 """
 
 from __future__ import annotations
 
 from . import Report, is_stub, not_solved, try_answer
+
+HINTS = {
+    "q1": [
+        "The strategy ADDS the gradients of the replicas. Which number must each replica divide "
+        "its summed loss by, so that the sum over replicas is a mean over all examples of the step?",
+        "Per-example losses come from loss_fn(y, logits) (reduction=None: one value per example); "
+        "tf.reduce_mean would divide by this replica's own number of examples.",
+        "tf.nn.compute_average_loss(per_example, global_batch_size=...) does exactly the division "
+        "you need.",
+    ],
+    "q2": [
+        "Two levels: a function that runs on ONE replica (forward pass under a tape, gradients, "
+        "apply), and a tf.function around it that launches it on every replica.",
+        "strategy.run(fn, args=batch) launches fn on each replica and gives per-replica values; "
+        "strategy.reduce turns them into one number. Which ReduceOp adds losses that are already "
+        "divided by the global batch?",
+        "The check compares the weights after a few steps with gpukit.training on one device: if "
+        "it says 'N x the right size', look at the loss (question 1), not at the optimizer.",
+    ],
+    "q3": [
+        "Count, do not average: each replica returns how many of its examples are right and how "
+        "many it saw.",
+        "Add the counts of all replicas (strategy.reduce with SUM) and of all batches, then divide "
+        "once at the end.",
+    ],
+    "q4": [
+        "Write the gradient of one replica's loss when it is a mean over its own b examples, and "
+        "the gradient one device computes for the mean over all R*b examples.",
+        "The strategy adds the R replicas' gradients. Does the answer depend on b?",
+    ],
+    "q5": [
+        "Run the given train_buggy and compare it with one device (the cell below does): by what "
+        "factor are its updates off? Your prediction in question 4 tells you which kind of bug "
+        "gives that factor.",
+        "Look at how the Keras loss object reduces the per-example losses by default, and over "
+        "which examples that happens inside strategy.run.",
+    ],
+}
 
 
 def compare_loss(compute_loss, seed: int = 0, n: int = 8, global_batch_size: int = 32,
@@ -137,3 +181,104 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
         return Report("evaluate", f"evaluate gave accuracy {got}, one device counts {expected}: sum the "
                                   f"correct counts over replicas, then divide by the number of examples", details)
     return Report("evaluate", None, details)
+
+
+# --------------------------------------------------------------------------- q4 (predict), q5 (debug)
+
+
+def _measured_scale(num_replicas: int, per_replica_batch_size: int, seed: int = 0) -> float:
+    """Measured here: the per-replica-mean gradients divided by the right ones, on
+    ``num_replicas`` logical CPUs (the ratio of the summed gradients, least squares)."""
+    from .. import checks, data, devices, models, strategies, training
+
+    names = devices.replica_devices()
+    if len(names) < num_replicas:
+        raise ValueError(f"{num_replicas} replicas need {num_replicas} devices, found {len(names)}: "
+                         f"call devices.setup(virtual={num_replicas}) first")
+    strategy = strategies.mirrored(names[:num_replicas])
+    gb = num_replicas * per_replica_batch_size
+    x, y = data.synthetic(gb, shape=(64,), seed=seed)
+    model = models.mlp(seed=seed, strategy=strategy)
+    dist, _ = data.distribute(strategy, x, y, global_batch_size=gb)
+    grads = training.batch_gradients(strategy, model, dist, global_batch_size=gb,
+                                     divide_by=("per_replica", "global"))
+    return checks.scale_factor(grads["per_replica"], grads["global"])
+
+
+def check_scale_prediction(predicted_update_scale, num_replicas: int = 4, per_replica_batch_size: int = 16,
+                           seed: int = 0) -> Report:
+    """q4: the learner's ``predicted_update_scale(num_replicas, per_replica_batch_size)`` (worked
+    out, not measured) must equal, exactly, the factor by which a per-replica mean makes the
+    summed gradients bigger than one device's, which is measured here (rounded to 3 decimals:
+    float32 noise). ``details``: ``got``, ``measured``."""
+    name = "predicted_update_scale"
+    measured = round(_measured_scale(num_replicas, per_replica_batch_size, seed), 3)
+    details = {"got": None, "measured": measured}
+    got = try_answer(predicted_update_scale, num_replicas, per_replica_batch_size)
+    if got is None:
+        return Report(name, not_solved(name), details)
+    try:
+        details["got"] = got = float(got)
+    except (TypeError, ValueError):
+        return Report(name, f"{name} must return a number, not {type(got).__name__}", details)
+    where = f"for {num_replicas} replicas of {per_replica_batch_size} examples"
+    if got == measured:
+        return Report(name, None, details)
+    if measured > 1 and got < 1:
+        return Report(name, f"{name} gave {got:g} {where}: the measured gradients are BIGGER than one "
+                            f"device's, not smaller", details)
+    if got == measured * per_replica_batch_size or got == measured / per_replica_batch_size:
+        return Report(name, f"{name} gave {got:g} {where}: the per-replica batch size does not enter "
+                            f"the measured factor", details)
+    return Report(name, f"{name} gave {got:g} {where}, which is not the factor measured on "
+                        f"{num_replicas} replicas", details)
+
+
+def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int = 3,
+                            global_batch_size: int | None = None, learning_rate: float = 0.1,
+                            atol: float = 1e-5) -> Report:
+    """q5: the learner's repaired ``train_mirrored(strategy, x, y, global_batch_size, steps,
+    seed, learning_rate)`` returns its model; its weights must equal ``steps`` SGD steps on one
+    device (``gpukit.training``) from the same seed and data. The bug it had: the replicas'
+    loss was a default-reduction Keras loss, a mean over each replica's OWN examples, so every
+    update is ``num_replicas`` times too big. ``details``: ``weights_diff``, ``update_ratio``."""
+    from .. import checks, data, models, training
+    from .._tf import keras, tf
+
+    import numpy as np
+
+    name = "train_mirrored"
+    r = strategy.num_replicas_in_sync
+    gb = global_batch_size or 8 * r
+    x, y = data.synthetic(gb * steps, shape=(64,), seed=seed)
+    if is_stub(train_mirrored):
+        return Report(name, not_solved(name))
+    model = try_answer(train_mirrored, strategy, x, y, gb, steps, seed, learning_rate)
+    if model is None:
+        return Report(name, not_solved(name))
+    if not hasattr(model, "get_weights"):
+        return Report(name, f"{name} must return the trained Keras model, not {type(model).__name__}")
+
+    single = tf.distribute.get_strategy()
+    reference = models.mlp(seed=seed)
+    initial = [np.array(w) for w in reference.get_weights()]
+    optimizer = keras.optimizers.SGD(learning_rate)
+    step = training.make_train_step(single, reference, optimizer, gb)
+    for batch in data.distribute(single, x, y, global_batch_size=gb)[0]:
+        step(batch)
+    try:
+        weights_diff = checks.max_difference(model, reference)
+    except (ValueError, TypeError) as e:
+        return Report(name, f"{name} returned a model that is not models.mlp(seed=seed): {e}")
+    moved = [a - b for a, b in zip(model.get_weights(), initial)]
+    ref_moved = [a - b for a, b in zip(reference.get_weights(), initial)]
+    ratio = checks.scale_factor(moved, ref_moved)
+    details = {"weights_diff": weights_diff, "update_ratio": ratio}
+    if weights_diff <= atol:
+        return Report(name, None, details)
+    if abs(ratio - r) < 0.05 * r:
+        return Report(name, f"still wrong: after {steps} steps every update is {ratio:.2f} x one device's on "
+                            f"{r} replicas, the bug you were asked to find is still there", details)
+    return Report(name, f"the weights differ from one device by {weights_diff:.3g} (updates {ratio:.2f} x one "
+                        f"device's): train_mirrored must still run {steps} plain SGD steps of the given "
+                        f"learning rate from models.mlp(seed=seed)", details)

@@ -3,12 +3,54 @@
 * ``compare_sharding``: q1, a ``shard_dataset`` whose workers together see exactly one global
   batch per step (run here, one dataset per simulated worker, no cluster);
 * ``compare_cluster_training``: q2, a ``worker_main`` that trains on real worker processes
-  (``gpukit.cluster.run``) to the weights of one-process training (``cluster.train_single``).
+  (``gpukit.cluster.run``) to the weights of one-process training (``cluster.train_single``);
+* ``check_steps_prediction``: q3 (predict), the steps per epoch each worker runs, compared with
+  the steps counted on the workers' real input pipelines;
+* ``check_shuffled_sharding``: q4 (debug), a shuffled input pipeline whose workers shuffled
+  each in their own order (examples seen twice or never in an epoch, and a resume that does not
+  replay the same order) must now give every example once per epoch, in an order that a
+  restarted run reproduces.
+
+``HINTS`` holds each question's hints (``gpukit.exercises.hint(ex02, "q1")``).
 """
 
 from __future__ import annotations
 
-from . import Report, is_stub, not_solved
+from . import Report, is_stub, not_solved, try_answer
+
+HINTS = {
+    "q1": [
+        "Draw 8 examples, a global batch of 4 and 2 workers. Which examples must worker 0 and "
+        "worker 1 hold at step 0 so that together they are examples 0-3?",
+        "tf.data has Dataset.shard(num_shards, index): worker i keeps examples i, i+W, i+2W, ... "
+        "Does it matter whether you call it before or after .batch?",
+        "Each worker's batch is the global batch divided by the number of workers; the "
+        "input_context can compute it for you (get_per_replica_batch_size).",
+    ],
+    "q2": [
+        "The strategy must exist before anything else TensorFlow does in the worker: it reads "
+        "TF_CONFIG and connects the workers.",
+        "Everything the workers run must be identical and deterministic: the same data, the same "
+        "model seed, the same number of steps.",
+        "lesson 01's step (gpukit.training.make_train_step) already divides by the global batch "
+        "and builds the optimizer in scope; you need the model and optimizer created in "
+        "strategy.scope() and a loop over the distributed dataset.",
+    ],
+    "q3": [
+        "At every step, ALL workers together consume one global batch. How many global batches "
+        "does one epoch hold (partial last batch dropped)?",
+        "Every worker runs every step (they all take part in each all-reduce), so the number of "
+        "steps per epoch is the same on each worker.",
+    ],
+    "q4": [
+        "Run the check on shuffled_shard_buggy and read what it counts: how often each example "
+        "appears in one epoch over all workers.",
+        "Each worker shuffles the full dataset BEFORE taking its shard. Do the workers shuffle "
+        "in the same order? What decides that order?",
+        "A resumed run must replay the same order for the same epoch: the order may change from "
+        "epoch to epoch, but only in a way fixed by the seed.",
+    ],
+}
 
 
 def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_examples=64) -> Report:
@@ -69,4 +111,112 @@ def compare_cluster_training(worker_main, shard_dataset=None, *, num_workers=2, 
         return Report(name, f"the workers' weights differ from one-process training by {diff:.3g}: shard "
                             f"before batching, batch by global_batch_size // num_workers, divide the loss by "
                             f"the GLOBAL batch (gpukit.training.make_train_step does)", details)
+    return Report(name, None, details)
+
+
+# --------------------------------------------------------------------------- q3 (predict), q4 (debug)
+
+
+def check_steps_prediction(predicted_steps, *, n_examples=1000, global_batch_size=48, num_workers=3) -> Report:
+    """q3: the learner's ``predicted_steps(n_examples, global_batch_size, num_workers)`` (worked
+    out, not measured) must equal the steps per epoch one worker runs, counted here on the
+    workers' input pipelines (``cluster.dataset_fn``, simulated, no cluster). ``details``:
+    ``got``, ``counted``."""
+    from .. import cluster
+
+    name = "predicted_steps"
+    counted = cluster.check_sharding(n_examples, global_batch_size, num_workers)
+    details = {"got": None, "counted": counted}
+    got = try_answer(predicted_steps, n_examples, global_batch_size, num_workers)
+    if got is None:
+        return Report(name, not_solved(name), details)
+    if isinstance(got, float) and got.is_integer():
+        got = int(got)
+    details["got"] = got
+    where = f"for {n_examples} examples, global batch {global_batch_size}, {num_workers} workers"
+    if not isinstance(got, int) or isinstance(got, bool):
+        return Report(name, f"{name} must return a whole number of steps, not {got!r}", details)
+    if got == counted:
+        return Report(name, None, details)
+    if num_workers > 1 and got in (counted // num_workers, n_examples // (global_batch_size * num_workers)):
+        return Report(name, f"{name} gave {got} {where}: that splits the steps between the workers, but "
+                            f"every worker runs every step", details)
+    if got > counted and got in (n_examples // max(1, global_batch_size // num_workers),
+                                 -(-n_examples // max(1, global_batch_size // num_workers))):
+        return Report(name, f"{name} gave {got} {where}: a step consumes the GLOBAL batch over all workers, "
+                            f"not one worker's batch", details)
+    if got == -(-n_examples // global_batch_size):
+        return Report(name, f"{name} gave {got} {where}: the partial last batch is dropped "
+                            f"(drop_remainder=True)", details)
+    return Report(name, f"{name} gave {got} {where}, which is not the number of steps the workers run",
+                  details)
+
+
+def _epoch_orders(fn, ids, global_batch_size, num_workers, seed, epochs):
+    """Per epoch: the example ids all workers took, step by step (workers' shards concatenated)."""
+    from .._tf import tf
+
+    datasets = []
+    for i in range(num_workers):
+        ctx = tf.distribute.InputContext(num_input_pipelines=num_workers, input_pipeline_id=i,
+                                         num_replicas_in_sync=num_workers)
+        ds = fn(ctx, ids, ids, global_batch_size, seed)
+        if ds is None:
+            return None
+        datasets.append(ds)
+    orders = []
+    for _ in range(epochs):  # iterating a dataset again is the next epoch
+        steps = [[list(map(int, xb.numpy())) for xb, _ in ds] for ds in datasets]
+        if len({len(s) for s in steps}) != 1:
+            raise ValueError(f"the workers run different numbers of steps per epoch: {[len(s) for s in steps]}")
+        orders.append([sorted(sum((s[k] for s in steps), [])) for k in range(len(steps[0]))])
+    return orders
+
+
+def check_shuffled_sharding(shuffled_shard, *, num_workers=2, global_batch_size=8, n_examples=64, seed=0,
+                            epochs=2) -> Report:
+    """q4: ``shuffled_shard(input_context, x, y, global_batch_size, seed)`` gives one worker's
+    shuffled dataset. Simulating ``num_workers`` workers here (no cluster), for ``epochs``
+    epochs: every epoch must hold every example exactly once, in steps of ``global_batch_size``
+    over all workers, shuffled (not the file order), and a second construction (a restarted
+    run, same seed) must replay the same epochs. ``details``: counts."""
+    import collections
+
+    import numpy as np
+
+    name = "shuffled_shard"
+    if is_stub(shuffled_shard):
+        return Report(name, not_solved(name))
+    ids = np.arange(n_examples)
+    try:
+        first = _epoch_orders(shuffled_shard, ids, global_batch_size, num_workers, seed, epochs)
+        if first is None:
+            return Report(name, not_solved(name))
+        again = _epoch_orders(shuffled_shard, ids, global_batch_size, num_workers, seed, epochs)
+    except NotImplementedError:
+        return Report(name, not_solved(name))
+    except Exception as e:  # noqa: BLE001 - the learner's code may raise anything
+        return Report(name, f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
+    details = {}
+    for epoch, steps in enumerate(first, 1):
+        seen = collections.Counter(i for step in steps for i in step)
+        twice = sum(1 for c in seen.values() if c > 1)
+        never = n_examples - len(seen)
+        details[f"epoch {epoch}"] = {"steps": len(steps), "seen twice or more": twice, "never seen": never}
+        if twice or never:
+            return Report(name, f"in epoch {epoch} the {num_workers} workers together saw {twice} examples more "
+                                f"than once and {never} never: the workers do not split one and the same "
+                                f"order", details)
+        sizes = sorted({len(step) for step in steps})
+        if sizes != [global_batch_size]:
+            return Report(name, f"in epoch {epoch} the workers' steps hold {sizes} examples together, not "
+                                f"the global batch of {global_batch_size}", details)
+    flat = [[i for step in steps for i in step] for steps in first]
+    if all(order == sorted(order) and [s == sorted(s) for s in steps] for order, steps in zip(flat, first)) \
+            and all(steps == [list(range(k * global_batch_size, (k + 1) * global_batch_size))
+                              for k in range(len(steps))] for steps in first):
+        return Report(name, "the examples come in file order: the dataset is not shuffled any more", details)
+    if first != again:
+        return Report(name, "a restarted run (same seed) trains on a different order than the first run: "
+                            "resuming from a checkpoint would not replay the same batches", details)
     return Report(name, None, details)
