@@ -30,7 +30,7 @@ import pathlib
 import sys
 import textwrap
 
-__all__ = ["Report", "is_stub", "try_answer", "not_solved", "require", "notebook_grader"]
+__all__ = ["Report", "is_stub", "try_answer", "not_solved", "require", "notebook_grader", "hint", "hint_all", "reset_hints"]
 
 
 @dataclasses.dataclass
@@ -180,3 +180,64 @@ def _colab_grader(Grader, notebook: str):
     for name, test in tests.items():
         (tests_dir / f"{name}.py").write_text(f"OK_FORMAT = True\n\ntest = {test!r}\n")
     return Grader(tests_dir=str(tests_dir))
+
+
+# --------------------------------------------------------------------------- hints, one at a time
+
+_hints_seen: dict[tuple[str, str], int] = {}
+
+
+def hint(module, question: str) -> str:
+    """Print (and return) the next hint of ``question`` in an exercise module.
+
+    Each exercise module defines ``HINTS = {"q1": ["first hint", "second", ...], ...}``.
+    ``hint(ex01, "q1")`` shows hint 1 of 3, the next call hint 2 of 3, and so on; after the last
+    one it says there are no more. The counter lives in this Python process (one per kernel:
+    restarting the kernel starts the hints over). An unknown question raises ``KeyError`` naming
+    the questions that have hints.
+    """
+    hints = getattr(module, "HINTS", None)
+    name = getattr(module, "__name__", repr(module)).rsplit(".", 1)[-1]
+    if not isinstance(hints, dict):
+        raise TypeError(
+            f"{name} has no HINTS: pass an exercise module (e.g. `from gpukit.exercises import "
+            f"ex01` then hint(ex01, 'q1')), not {type(module).__name__}"
+        )
+    if question not in hints:
+        known = ", ".join(repr(q) for q in hints) or "none"
+        raise KeyError(
+            f"{name} has no hints for question {question!r}; questions with hints: {known}"
+        )
+    items = list(hints[question])
+    key = (getattr(module, "__name__", name), question)
+    seen = _hints_seen.get(key, 0)
+    if seen >= len(items):
+        text = (
+            f"{name} {question}: no more hints (you have seen all {len(items)}); "
+            f"re-read them with hint_all({name}, {question!r})"
+        )
+    else:
+        _hints_seen[key] = seen + 1
+        text = f"{name} {question}, hint {seen + 1} of {len(items)}: {items[seen]}"
+    print(text)
+    return text
+
+
+def hint_all(module, question: str) -> list[str]:
+    """The hints of ``question`` seen so far (printed again, in order), without revealing more."""
+    hints = getattr(module, "HINTS", None)
+    name = getattr(module, "__name__", repr(module)).rsplit(".", 1)[-1]
+    if not isinstance(hints, dict) or question not in hints:
+        hint(module, question)  # raises the same clear error
+    seen = _hints_seen.get((getattr(module, "__name__", name), question), 0)
+    shown = list(hints[question])[:seen]
+    for i, text in enumerate(shown, 1):
+        print(f"{name} {question}, hint {i} of {len(hints[question])}: {text}")
+    if not shown:
+        print(f"{name} {question}: no hints seen yet; call hint({name}, {question!r})")
+    return shown
+
+
+def reset_hints() -> None:
+    """Forget which hints were shown (as a kernel restart does)."""
+    _hints_seen.clear()
