@@ -172,7 +172,7 @@ def check_max_batch_prediction(value, **params) -> Report:
         (_max_batch(n, a / 4, device, h), "the activations are counted as bytes, but each float32 value takes 4"),
         (expected + 1, "that is the share rounded up: its last example no longer fits"),
     ]
-    if not float(value).is_integer() and math.floor(value) == expected:
+    if not float(value).is_integer():
         return Report(name, f"{value:g} is not a batch size: a device holds whole examples", details)
     for candidate, why in slips:
         if value == candidate and candidate != expected:
