@@ -15,7 +15,7 @@ def _mirrored(num_replicas):
     return strategies.mirrored([f"/cpu:{i}" for i in range(num_replicas)])
 
 
-def _learner(divide_by_micro_batch=False, apply_every_micro_batch=False, answer=True):
+def _learner(divide_by_micro_batch=False, apply_every_micro_batch=False, answer=True, no_reset=False):
     """A learner's make_accumulating_step, right or with one of the two classic mistakes."""
     def make(strategy, model, optimizer, global_batch_size, accum_steps):
         if not answer:
@@ -36,7 +36,8 @@ def _learner(divide_by_micro_batch=False, apply_every_micro_batch=False, answer=
         def apply():
             optimizer.apply_gradients(zip([s.read_value() for s in sums], model.trainable_variables))
             for s in sums:
-                s.assign(tf.zeros_like(s))
+                if not no_reset:
+                    s.assign(tf.zeros_like(s))
 
         accumulate_step = tf.function(lambda b: strategy.run(accumulate, args=b))
         apply_step = tf.function(lambda: strategy.run(apply))
@@ -57,8 +58,10 @@ def _learner(divide_by_micro_batch=False, apply_every_micro_batch=False, answer=
 @pytest.mark.parametrize("kwargs, match", [
     ({}, None),
     ({"answer": False}, "not solved yet"),
-    ({"divide_by_micro_batch": True}, r"your updates are 1\.9\d x the right size.*global_batch_size"),
-    ({"apply_every_micro_batch": True}, "stepped 6 times for 3 updates"),
+    ({"divide_by_micro_batch": True}, r"your updates are 1\.9\d x the right size: about accum_steps=2 x, as if "
+                                      r"each micro-batch were the whole global_batch_size batch"),
+    ({"apply_every_micro_batch": True}, "stepped 6 times for 3 updates of 2 micro-batches each"),
+    ({"no_reset": True}, "the weights differ from large-batch training"),
 ])
 def test_exercise_check_of_the_accumulating_step(kwargs, match):
     report = ex04.compare_accumulation(_learner(**kwargs), _mirrored(2), global_batch_size=16, accum_steps=2)
@@ -67,6 +70,7 @@ def test_exercise_check_of_the_accumulating_step(kwargs, match):
     else:
         assert not report.passed
         assert re.search(match, report.problem), report.problem
+        assert "apply_gradients" not in report.problem and "divide" not in report.problem  # symptom, not fix
 
 
 def test_exercise_check_of_choose_accum_steps():
@@ -82,3 +86,80 @@ def test_exercise_check_of_choose_accum_steps():
     assert "raise ValueError" in never_raises.problem
     with pytest.raises(ValueError, match="cannot be split over num_replicas=4"):
         accumulation.smallest_accum_steps(30, 4, 8)
+
+
+def _by_hand(examples, global_batch_size, num_replicas, most):
+    """Independent count: fewest k with a whole per-replica batch <= most; whole micro-batches only."""
+    k = next(k for k in range(1, global_batch_size + 1)
+             if global_batch_size % (num_replicas * k) == 0 and global_batch_size // (num_replicas * k) <= most)
+    micro_steps = examples // (global_batch_size // k)
+    return micro_steps, micro_steps // k
+
+
+@pytest.mark.parametrize("params", [{}, {"examples": 1000, "global_batch_size": 96, "num_replicas": 2,
+                                         "max_per_replica_batch_size": 10}])
+def test_epoch_prediction_right_answer_passes(params):
+    p = {**ex04.PREDICTION, **params}
+    expected = _by_hand(p["examples"], p["global_batch_size"], p["num_replicas"], p["max_per_replica_batch_size"])
+    assert ex04.epoch_counts(**p) == expected
+    assert ex04.check_epoch_prediction(expected, **params).passed
+    assert ex04.check_epoch_prediction(list(expected), **params).passed
+
+
+@pytest.mark.parametrize("value, match", [
+    (..., "not solved yet: predicted_epoch is ..."),
+    (18, "must be two numbers"),
+    (("18", 4), "must be two numbers"),
+    ((19, 4), "counts a last partial micro-batch the pipeline drops"),      # 300 / 16 rounded up
+    ((18, 5), "left at the end of the epoch, which are accumulated but never applied"),  # 300 / 64 rounded up
+    ((18, 18), "one per micro-step, but the optimizer steps once per accumulated batch"),
+    ((75, 4), "counts one replica's share"),
+    ((14, 4), "is not the number of micro-steps"),                          # k=3 from rounding up
+])
+def test_epoch_prediction_planted_mistakes(value, match):
+    assert _by_hand(300, 64, 4, 6) == (18, 4)
+    report = ex04.check_epoch_prediction(value)
+    assert not report.passed and report.name == "predicted_epoch"
+    assert re.search(match, report.problem), report.problem
+
+
+def _accumulated(divisor):
+    """A one-device accumulation loop like the notebook's; ``divisor(micro, n)`` divides each micro-batch's sum."""
+    loss_fn = training.per_example_loss()
+
+    def accumulated_gradients(model, x, y, accum_steps):
+        micro = len(x) // accum_steps
+        total = [tf.zeros_like(v) for v in model.trainable_variables]
+        for i in range(accum_steps):
+            xb, yb = x[i * micro:(i + 1) * micro], y[i * micro:(i + 1) * micro]
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_sum(loss_fn(yb, model(xb, training=True))) / divisor(micro, len(x))
+            total = [t + g for t, g in zip(total, tape.gradient(loss, model.trainable_variables))]
+        return total
+
+    return accumulated_gradients
+
+
+def test_compare_accumulated_gradients_names_the_planted_bug():
+    right = _accumulated(lambda micro, n: n)
+    assert ex04.compare_accumulated_gradients(right, accum_steps=3, n=36, seed=7).passed
+    colleague = _accumulated(lambda micro, n: micro)  # the notebook's bug: the mean of each micro-batch
+    assert ex04.compare_accumulated_gradients(colleague, accum_steps=1, n=24).passed  # hidden with one micro-batch
+    planted = ex04.compare_accumulated_gradients(colleague, accum_steps=3, n=36)
+    assert not planted.passed
+    assert "still 3 x the large batch's gradient with accum_steps=3" in planted.problem
+    assert "as if it were the whole batch" in planted.problem and "len(x)" not in planted.problem
+    half = ex04.compare_accumulated_gradients(_accumulated(lambda micro, n: 2 * n), accum_steps=2)
+    assert not half.passed and "about 0.5 x" in half.problem
+    last_only = ex04.compare_accumulated_gradients(lambda m, x, y, k: _accumulated(lambda mi, n: mi)(m, x[-(len(x) // k):],
+                                                                                                   y[-(len(x) // k):], 1),
+                                                   accum_steps=2)
+    assert not last_only.passed and "differs from the large batch's gradient" in last_only.problem
+    assert "return one gradient per trainable" in ex04.compare_accumulated_gradients(lambda *a: 3, 2).problem
+    assert "1 gradients for 4" in ex04.compare_accumulated_gradients(lambda m, x, y, k: [tf.zeros(3)], 2).problem
+    assert ex04.compare_accumulated_gradients(lambda *a: None).problem.startswith("not solved yet")
+
+
+def test_hints_cover_every_question():
+    assert set(ex04.HINTS) == {"q1", "q2", "q3", "q4"}
+    assert all(len(h) >= 2 for h in ex04.HINTS.values())

@@ -1,16 +1,58 @@
 """Checks of exercise 03 (lesson 03, ``solutions/03_heterogeneous_memory.ipynb``).
 
-* ``compare_plan``: q1, per-replica batch sizes proportional to capacities;
-* ``compare_replica_loss``: q2, a per-replica loss that keeps uneven batches exact (the summed
-  gradient equals the single-device gradient, run with ``gpukit.sharding.gradients``);
-* ``compare_sample_weights``: q3, Keras ``fit`` sample weights with the same effect.
+* ``compare_plan``: q1 (build), per-replica batch sizes proportional to capacities;
+* ``compare_replica_loss``: q2 (debug), the given per-replica loss is exact with even batches
+  but not with uneven ones; the fixed one must give the single-device gradient (run with
+  ``gpukit.sharding.gradients``); the planted bug (each replica averages over its own batch)
+  is recognised and named;
+* ``check_max_batch_prediction``: q3 (predict), the largest batch one device holds, worked out
+  from the memory estimate before running (``gpukit.memory.max_batch_sizes``), graded exactly;
+* ``compare_sample_weights``: q4 (build), Keras ``fit`` sample weights with the same effect.
+
+``HINTS`` holds the hints ``gpukit.exercises.hint(ex03, "q1")`` prints one at a time.
 """
 
 from __future__ import annotations
 
 import math
 
+import numbers
+
 from . import Report, not_solved, try_answer
+
+HINTS = {
+    "q1": [
+        "Start from the ideal shares capacities[r] / sum(capacities) * global_batch_size: they sum to the "
+        "global batch but are not whole numbers.",
+        "Round every share down first; count how many examples are then left over (fewer than the number of "
+        "replicas).",
+        "Give the left-over examples, one each, to the replicas whose shares lost the most in rounding (the "
+        "largest fractional parts).",
+        "A replica whose share rounds to 0 still needs one example: take it from the largest replica.",
+    ],
+    "q2": [
+        "Run the given function's check with even batches (CAPACITIES all equal): it passes. So the bug only "
+        "shows when the replicas' batch sizes differ.",
+        "Read the docstring of tf.nn.compute_average_loss: what does it divide by when you do not pass "
+        "global_batch_size?",
+        "On one device every example weighs 1 / G (G = global batch). With the given loss, what does an "
+        "example of a replica with n_r examples weigh? Compare a replica of 24 with one of 12.",
+    ],
+    "q3": [
+        "One replica needs a fixed part (whatever the batch) plus a part that grows with every example.",
+        "The fixed part with Adam in float32: weights, one gradient per weight and two optimizer slots per "
+        "weight, 4 bytes each.",
+        "Only (1 - HEADROOM) of the device is usable, and 1 MiB = 2**20 bytes (not 10**6).",
+        "Subtract the fixed part from the usable bytes, divide by the bytes of one example's activations, "
+        "and round down: a batch is a whole number of examples.",
+    ],
+    "q4": [
+        "Write what fit computes for replica r with weight w_r on each of its n_r examples: "
+        "(1/R) * w_r * (sum of its losses) / n_r.",
+        "On one device, each example contributes (its loss) / G. Set the two equal for every example.",
+        "Solve for w_r: it depends on R, n_r and G; check that equal batches give w_r = 1.",
+    ],
+}
 
 
 def compare_plan(plan_batches, capacities, global_batch_size: int) -> Report:
@@ -69,10 +111,74 @@ def compare_replica_loss(replica_loss, capacities, global_batch_size: int, seed:
     batches = list(sizes.per_replica_batch_sizes)
     details = {"diff": diff, "scale": scale, "per_replica_batch_sizes": batches}
     if not diff <= 1e-6:
+        # the planted bug: each replica divides by its OWN batch (times R, or not), so an example of a
+        # small replica weighs more than one of a large replica; recognise it by its gradient
+        for bug, what in ((lambda losses, g: tf.nn.compute_average_loss(losses), "1 / (R x its own batch size)"),
+                          (lambda losses, g: tf.reduce_mean(losses), "1 / (its own batch size)")):
+            planted = sharding.gradients(strategy, model, x, y, sizes, divide_by=bug)
+            if checks.max_difference(got, planted) <= 1e-6:
+                details["bug"] = what
+                return Report(name, f"{name}: still wrong with uneven batches {batches}: every example is weighted "
+                                    f"by {what}, so the examples of a small replica count more than those of a "
+                                    f"large one (gradients differ from one device by {diff:.3g})", details)
         return Report(name, f"{name}: gradients differ from one device by {diff:.3g} (about {scale:.3g} x) with "
-                            f"batches {batches}: divide the SUM of this replica's losses by the "
-                            f"GLOBAL batch, whatever the replica's own batch size", details)
+                            f"uneven batches {batches}: on one device every example weighs 1 / {global_batch_size}",
+                      details)
     return Report(name, None, details)
+
+
+# The prediction of question 3: fixed numbers (the notebook's parameters) so a changed parameters
+# cell cannot move the target; the hidden test grades against these.
+PREDICTION = {"num_parameters": 1_000_000, "activations_per_example": 20_000, "device_mib": 64, "headroom": 0.1,
+              "optimizer": "adam"}
+
+
+def _max_batch(num_parameters, activations_per_example, device_bytes, headroom, slots=2, grads=True):
+    fixed = num_parameters * 4 * (1 + (1 if grads else 0) + slots)
+    return int((device_bytes * (1 - headroom) - fixed) // (activations_per_example * 4))
+
+
+def check_max_batch_prediction(value, **params) -> Report:
+    """The learner's ``predicted_max_batch``: the largest batch one replica holds on a device of
+    ``device_mib`` MiB (``headroom`` kept free) for a model of ``num_parameters`` float32 weights
+    trained with ``optimizer``, keeping ``activations_per_example`` values per example. Graded
+    exactly against ``gpukit.memory.max_batch_sizes`` on ``estimate_from_counts``; the classic
+    slips (optimizer slots or gradients forgotten, no headroom, MB for MiB, not rounded down)
+    are named."""
+    from .. import memory
+
+    name = "predicted_max_batch"
+    p = {**PREDICTION, **params}
+    estimate = memory.estimate_from_counts(p["num_parameters"], p["activations_per_example"], optimizer=p["optimizer"])
+    device = p["device_mib"] * memory.MiB
+    expected = memory.max_batch_sizes([device], estimate, headroom=p["headroom"])[0]
+    details = {"expected": expected, "got": value, "fixed_bytes": estimate.fixed,
+               "bytes_per_example": estimate.activations_per_example}
+    if value is None or value is Ellipsis:
+        return Report(name, "not solved yet: predicted_max_batch is ...; replace the ... with your number", details)
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return Report(name, f"{name} must be one number (a batch size), got {type(value).__name__}", details)
+    if value == expected:
+        return Report(name, None, details)
+    n, a, h = p["num_parameters"], p["activations_per_example"], p["headroom"]
+    slips = [
+        (_max_batch(n, a, device, h, slots=0), "the optimizer's slots are missing from the fixed part (Adam keeps "
+                                               "two values per weight)"),
+        (_max_batch(n, a, device, h, slots=0, grads=False), "the fixed part counts the weights only: the gradients "
+                                                            "and the optimizer's slots need memory too"),
+        (_max_batch(n, a, device, h, grads=False), "the gradients are missing from the fixed part"),
+        (_max_batch(n, a, device, 0.0), "the headroom is not taken off the device's memory"),
+        (_max_batch(n, a, p["device_mib"] * 10**6, h), "a MiB is 2**20 bytes, not 10**6"),
+        (_max_batch(n, a / 4, device, h), "the activations are counted as bytes, but each float32 value takes 4"),
+        (expected + 1, "that is the share rounded up: its last example no longer fits"),
+    ]
+    if not float(value).is_integer():
+        return Report(name, f"{value:g} is not a batch size: a device holds whole examples", details)
+    for candidate, why in slips:
+        if value == candidate and candidate != expected:
+            return Report(name, f"{value:g} is not the largest batch that fits: {why}", details)
+    more = "too large: that batch would not fit" if value > expected else "too small: a larger batch still fits"
+    return Report(name, f"{value:g} is {more}; add up, in bytes, what one replica keeps for the whole step", details)
 
 
 def compare_sample_weights(fit_sample_weights, per_replica_batch_sizes, seed: int = 0) -> Report:
@@ -96,5 +202,5 @@ def compare_sample_weights(fit_sample_weights, per_replica_batch_sizes, seed: in
     details = {"fit_loss": float(fit_style), "global_mean": float(losses.mean()), "diff": float(diff)}
     if not diff <= 1e-9:
         return Report(name, f"{name}: fit's loss would be {fit_style:.6f}, the global mean is {losses.mean():.6f}: "
-                            f"replica r must weigh R * n_r / G", details)
+                            f"with these weights an example does not weigh 1 / G as on one device", details)
     return Report(name, None, details)

@@ -1,14 +1,62 @@
 """Checks of exercise 04 (lesson 04, ``solutions/04_gradient_accumulation.ipynb``).
 
-* ``compare_accum_steps``: q1, the smallest number of micro-batches that fits memory
+* ``compare_accum_steps``: q1 (build), the smallest number of micro-batches that fits memory
   (reference: ``gpukit.accumulation.smallest_accum_steps``);
-* ``compare_accumulation``: q2, an accumulating step that trains like one large batch
-  (reference: ``gpukit.training`` on one device).
+* ``check_epoch_prediction``: q2 (predict), micro-steps and optimizer updates in one epoch,
+  worked out before running, graded exactly;
+* ``compare_accumulated_gradients``: q3 (debug), the fixed one-device accumulation loop must give
+  the large batch's gradient; the planted bug (each micro-batch averaged over its own examples)
+  is recognised and named;
+* ``compare_accumulation``: q4 (build), an accumulating step that trains like one large batch
+  (reference: ``gpukit.training`` on one device); applying every micro-batch and dividing by the
+  micro-batch are named.
+
+``HINTS`` holds the hints ``gpukit.exercises.hint(ex04, "q1")`` prints one at a time.
 """
 
 from __future__ import annotations
 
+import math
+import numbers
+
 from . import Report, is_stub, not_solved, try_answer
+
+HINTS = {
+    "q1": [
+        "Try accum_steps = 1, 2, 3, ... in turn: the first that works is the smallest.",
+        "For a candidate k the per-replica batch is global_batch_size / (num_replicas * k): it must be a whole "
+        "number AND at most the limit.",
+        "Rounding global_batch_size / (num_replicas * max) up gives a k that fits but may not divide the batch "
+        "exactly (64 over 4 replicas with at most 6: k = 3 leaves 5.33 per replica).",
+        "If no k up to global_batch_size / num_replicas works, the batch cannot be split: raise ValueError.",
+    ],
+    "q2": [
+        "First find accum_steps for these numbers (question 1), then the size of one micro-batch over all "
+        "replicas: GLOBAL_BATCH_SIZE / accum_steps.",
+        "The data pipeline drops a last partial micro-batch: only whole micro-batches reach micro_step.",
+        "The optimizer steps once every accum_steps micro-steps; micro-batches left over at the end of the "
+        "epoch have been accumulated but not applied.",
+    ],
+    "q3": [
+        "Compare the colleague's gradient with the large batch's: print the ratio of one weight's gradient. "
+        "Is it a constant? Does it depend on accum_steps?",
+        "On one device with the whole batch every example's loss is divided by len(x). By what does the "
+        "colleague divide an example's loss?",
+        "Summing accum_steps gradients of means is accum_steps times the gradient of the overall mean.",
+    ],
+    "q4": [
+        "Split the work in two: something run on every micro-batch (forward, backward, keep the gradient) and "
+        "something run once per update (apply, then start over).",
+        "The kept gradients must live on each replica without being synchronised on every micro-batch: a "
+        "variable per trainable weight, created in strategy.scope(), with ON_READ synchronization and SUM "
+        "aggregation (lesson 04 explains why).",
+        "Divide each micro-batch's summed per-example loss by the number of examples of the WHOLE update "
+        "(question 3's lesson), not by the micro-batch.",
+        "Run each half with strategy.run inside its own tf.function, and count the micro-steps in plain Python to "
+        "decide when to apply: a tf.cond on a counter inside a strategy fails.",
+        "After applying, set the kept gradients back to zero, or the next update adds the old ones again.",
+    ],
+}
 
 
 def compare_accum_steps(choose_accum_steps, cases) -> Report:
@@ -89,11 +137,114 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
     details = {"iterations": iterations, "updates": updates, "weights_diff": weights_diff, "update_ratio": scale,
                "atol": atol}
     if iterations != updates:
-        return Report(name, f"the optimizer stepped {iterations} times for {updates} updates: call "
-                            f"apply_gradients once every accum_steps micro-batches, not on every micro-batch", details)
-    if not weights_diff <= atol:
-        return Report(name, f"the weights differ from large-batch training by {weights_diff:.3g} (your updates "
-                            f"are {scale:.2f} x the right size): divide each micro-batch's SUMMED loss by "
-                            f"global_batch_size (the accumulated batch), and reset the sums after each update",
+        return Report(name, f"the optimizer stepped {iterations} times for {updates} updates of {accum_steps} "
+                            f"micro-batches each: the weights change more often than once per accumulated batch",
                       details)
+    if not weights_diff <= atol:
+        why = ""
+        if abs(scale - accum_steps) <= 0.1 * accum_steps and accum_steps > 1:
+            why = f": about accum_steps={accum_steps} x, as if each micro-batch were the whole global_batch_size batch"
+        elif abs(scale - 1) <= 0.02:
+            why = ": the right size on average but not the right direction, as if gradients of earlier updates " \
+                  "were still in the sum"
+        return Report(name, f"the weights differ from large-batch training by {weights_diff:.3g} (your updates "
+                            f"are {scale:.2f} x the right size{why})", details)
+    return Report(name, None, details)
+
+
+# --------------------------------------------------------------------------- q2: predict one epoch
+
+# The prediction's numbers (the notebook's parameters) so a changed parameters cell cannot move
+# the target; the hidden test grades against these.
+PREDICTION = {"examples": 300, "global_batch_size": 64, "num_replicas": 4, "max_per_replica_batch_size": 6}
+
+
+def epoch_counts(examples: int, global_batch_size: int, num_replicas: int, max_per_replica_batch_size: int):
+    """(micro-steps, optimizer updates) of one epoch of ``examples`` when each update averages
+    ``global_batch_size`` examples in the fewest micro-batches that fit the memory limit and the
+    pipeline drops a last partial micro-batch."""
+    from ..accumulation import smallest_accum_steps
+
+    k = smallest_accum_steps(global_batch_size, num_replicas, max_per_replica_batch_size)
+    micro_steps = examples // (global_batch_size // k)
+    return micro_steps, micro_steps // k
+
+
+def check_epoch_prediction(value, **params) -> Report:
+    """The learner's ``predicted_epoch = (micro_steps, updates)`` for one epoch (see
+    ``epoch_counts``), graded exactly; the classic slips (rounding up, counting the leftover
+    micro-batches as an update, one update per micro-batch) are named."""
+    name = "predicted_epoch"
+    p = {**PREDICTION, **params}
+    micro_steps, updates = epoch_counts(**p)
+    from ..accumulation import smallest_accum_steps
+
+    k = smallest_accum_steps(p["global_batch_size"], p["num_replicas"], p["max_per_replica_batch_size"])
+    micro = p["global_batch_size"] // k
+    details = {"expected": (micro_steps, updates), "got": value, "accum_steps": k, "micro_batch_size": micro}
+    if value is None or value is Ellipsis:
+        return Report(name, "not solved yet: predicted_epoch is ...; replace the ... with your two numbers", details)
+    try:
+        got_micro, got_updates = value
+    except (TypeError, ValueError):
+        return Report(name, f"{name} must be two numbers (micro_steps, updates), got {value!r}", details)
+    if any(isinstance(v, bool) or not isinstance(v, numbers.Real) for v in (got_micro, got_updates)):
+        return Report(name, f"{name} must be two numbers (micro_steps, updates), got {value!r}", details)
+    problems = []
+    n = p["examples"]
+    if got_micro != micro_steps:
+        if got_micro == math.ceil(n / micro) or got_micro == round(n / micro):
+            problems.append(f"{got_micro:g} micro-steps counts a last partial micro-batch the pipeline drops")
+        elif got_micro == n // (micro // p["num_replicas"]):
+            problems.append(f"{got_micro:g} micro-steps counts one replica's share, but a micro-step takes a "
+                            f"micro-batch over all {p['num_replicas']} replicas")
+        else:
+            problems.append(f"{got_micro:g} is not the number of micro-steps of one epoch of {n} examples")
+    if got_updates != updates:
+        if got_updates == got_micro or got_updates == micro_steps:
+            problems.append(f"{got_updates:g} updates is one per micro-step, but the optimizer steps once per "
+                            f"accumulated batch")
+        elif got_updates == math.ceil(micro_steps / k) or got_updates == math.ceil(n / p["global_batch_size"]):
+            problems.append(f"{got_updates:g} updates counts the micro-batches left at the end of the epoch, "
+                            f"which are accumulated but never applied")
+        else:
+            problems.append(f"{got_updates:g} is not the number of optimizer updates of one epoch of {n} examples")
+    if problems:
+        return Report(name, "; ".join(problems), details)
+    return Report(name, None, details)
+
+
+# --------------------------------------------------------------------------- q3: debug the accumulation loop
+
+
+def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n: int = 24, seed: int = 0) -> Report:
+    """Check a learner's ``accumulated_gradients(model, x, y, accum_steps) -> list of tensors``
+    on ONE device: it must equal the gradient of the mean loss over all ``n`` examples
+    (``gpukit.training.gradients``, the large batch) to 1e-6. The planted bug, the mean over
+    each micro-batch (gradient ``accum_steps`` x too large), is named."""
+    from .. import checks, data, models, training
+    from .._tf import tf
+
+    name = "accumulated_gradients"
+    x, y = data.synthetic(n, shape=(10,), num_classes=4, seed=seed)
+    model = models.mlp(input_shape=(10,), hidden=(16,), num_classes=4, seed=seed)
+    got = try_answer(accumulated_gradients, model, x, y, accum_steps)
+    if got is None:
+        return Report(name, not_solved(name))
+    try:
+        got = [tf.convert_to_tensor(g) for g in got]
+    except (TypeError, ValueError):
+        return Report(name, f"{name}: returned {type(got).__name__}; return one gradient per trainable variable")
+    if len(got) != len(model.trainable_variables):
+        return Report(name, f"{name}: {len(got)} gradients for {len(model.trainable_variables)} trainable variables")
+    reference = training.gradients(tf.distribute.get_strategy(), model, x, y)
+    diff = checks.max_difference(got, reference)
+    scale = checks.scale_factor(got, reference)
+    details = {"diff": diff, "scale": scale, "accum_steps": accum_steps, "n": n}
+    if not diff <= 1e-6:
+        if accum_steps > 1 and abs(scale - accum_steps) <= 1e-3 * accum_steps:
+            return Report(name, f"{name}: still {scale:.3g} x the large batch's gradient with accum_steps="
+                                f"{accum_steps}: every micro-batch is weighted as if it were the whole batch", details)
+        return Report(name, f"{name}: differs from the large batch's gradient by {diff:.3g} (about {scale:.3g} x) "
+                            f"with accum_steps={accum_steps}", details)
     return Report(name, None, details)
