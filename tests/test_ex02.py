@@ -127,38 +127,39 @@ def test_hints_cover_every_question_of_exercise_02():
     assert set(ex02.HINTS) == {"q1", "q2", "q3", "q4"}
 
 
+def _mean_loss_worker_main(ctx, shard_dataset, epochs, global_batch_size, n_examples, seed):
+    from gpukit import cluster, keras, models, tf, training
+
+    strategy = tf.distribute.MultiWorkerMirroredStrategy()
+    x, y = cluster.training_data(n_examples, global_batch_size)
+    dist = strategy.distribute_datasets_from_function(lambda ic: shard_dataset(ic, x, y, global_batch_size))
+    with strategy.scope():
+        model = models.mlp(input_shape=x.shape[1:], hidden=(32,), seed=seed)
+        optimizer = keras.optimizers.Adam(1e-2)  # as the reference: only the loss differs
+    training.build_optimizer(strategy, model, optimizer)
+    loss_fn = training.per_example_loss()
+
+    def replica(xb, yb):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(loss_fn(yb, model(xb, training=True)))  # the planted mistake
+        grads = tape.gradient(loss, model.trainable_variables)
+        optimizer.apply_gradients(zip(grads, model.trainable_variables))
+        return loss
+
+    @tf.function
+    def step(batch):
+        return strategy.run(replica, args=batch)
+
+    for _ in range(epochs):
+        for batch in dist:
+            step(batch)
+    return model.get_weights()
+
+
 def test_compare_cluster_training_catches_the_loss_divided_per_worker():
     """A real 2-process cluster: the worker's own step averages over its own examples (with Adam,
     nearly scale-invariant, the weights still differ by ~2e-3 after one epoch: measured)."""
 
-    def worker_main(ctx, shard_dataset, epochs, global_batch_size, n_examples, seed):
-        from gpukit import cluster, keras, models, tf, training
-
-        strategy = tf.distribute.MultiWorkerMirroredStrategy()
-        x, y = cluster.training_data(n_examples, global_batch_size)
-        dist = strategy.distribute_datasets_from_function(lambda ic: shard_dataset(ic, x, y, global_batch_size))
-        with strategy.scope():
-            model = models.mlp(input_shape=x.shape[1:], hidden=(32,), seed=seed)
-            optimizer = keras.optimizers.Adam(1e-2)  # as the reference: only the loss differs
-        training.build_optimizer(strategy, model, optimizer)
-        loss_fn = training.per_example_loss()
-
-        def replica(xb, yb):
-            with tf.GradientTape() as tape:
-                loss = tf.reduce_mean(loss_fn(yb, model(xb, training=True)))  # the planted mistake
-            grads = tape.gradient(loss, model.trainable_variables)
-            optimizer.apply_gradients(zip(grads, model.trainable_variables))
-            return loss
-
-        @tf.function
-        def step(batch):
-            return strategy.run(replica, args=batch)
-
-        for _ in range(epochs):
-            for batch in dist:
-                step(batch)
-        return model.get_weights()
-
-    report = ex02.compare_cluster_training(worker_main, epochs=1, n_examples=64)
+    report = ex02.compare_cluster_training(_mean_loss_worker_main, epochs=1, n_examples=64)
     assert not report.passed and "differ from one-process training" in report.problem
     assert report.details["diff"] > report.details["atol"]
