@@ -10,7 +10,16 @@ STAMP  := $(VENV)/.installed-$(EXTRAS)
 JOBS   ?= 2
 LAB_PORT ?= 8888
 
-.PHONY: lab test unit notebooks exercises bench doctor install clean
+# TensorFlow 2.20 (the newest tensorflow-tpu build, what a Colab TPU runtime runs): a second venv with
+# the pins of constraints-tf220.txt, running a fast subset: the step-core unit tests and lesson 06.
+VENV220  := .venv-tf220
+PY220    := $(VENV220)/bin/python
+STAMP220 := $(VENV220)/.installed
+TF220_TESTS ?= tests/test_training.py tests/test_accumulation.py tests/test_sharding.py tests/test_data.py \
+	tests/test_devices.py tests/test_strategies.py tests/test_checks.py tests/test_models.py \
+	tests/test_precision.py tests/test_tpu.py notebooks/06_tpu_and_mixed_precision.ipynb
+
+.PHONY: lab test unit notebooks exercises bench doctor install clean test-tf220 install-tf220
 
 install: $(STAMP)
 
@@ -29,8 +38,21 @@ lab: $(STAMP)
 
 # Unit tests + every notebook (notebooks/, solutions/, exercises/) under nbval + every lesson and
 # exercise in JupyterLab in Chromium (tests/test_browser.py; needs Debian's chromium), 2 processes.
-test: $(STAMP)
+test: $(STAMP) $(STAMP220)
 	$(PY) -m pytest -n $(JOBS) --dist loadfile
+	$(MAKE) test-tf220
+
+install-tf220: $(STAMP220)
+
+$(STAMP220): pyproject.toml constraints-tf220.txt
+	@test -x $(PY220) || $(PYTHON) -m venv $(VENV220)
+	$(PY220) -m pip install --quiet --upgrade pip
+	$(PY220) -m pip install --quiet -c constraints-tf220.txt -e '.[dev]'
+	@touch $@
+
+# gpukit on TensorFlow 2.20: the subset above (measured: docs/decisions.md, lesson 06 entry).
+test-tf220: $(STAMP220)
+	$(PY220) -m pytest -n $(JOBS) --dist loadfile -p no:cacheprovider $(TF220_TESTS)
 
 unit: $(STAMP)
 	$(PY) -m pytest -n $(JOBS) --dist loadfile tests
@@ -51,4 +73,4 @@ doctor: $(STAMP)
 	$(PY) -m gpukit doctor
 
 clean:
-	rm -rf $(VENV) bench-results build *.egg-info
+	rm -rf $(VENV) $(VENV220) bench-results build *.egg-info

@@ -9,7 +9,8 @@ timings, all-reduce cost, input pipelines);
 the worker programs; ``ray_train`` and ``slurm`` run them beyond one machine), ``memory`` (lessons 03-04: the memory planner), ``sharding`` (lesson 03:
 uneven batches, stragglers), ``accumulation`` and ``recompute`` (lesson 04: gradient
 accumulation, gradient checkpointing), ``parallel`` (lesson 05: model, pipeline and
-tensor parallelism); ``exercises`` (the checks of the graded
+tensor parallelism), ``tpu`` and ``precision`` (lesson 06: connecting to a TPU or falling back,
+TPU readiness on a CPU, mixed precision and loss scaling); ``exercises`` (the checks of the graded
 exercises: ``exercises.ex01`` …, one per lesson) and ``grading`` (generating exercises,
 ``python -m gpukit grade``); ``plots`` and ``widgets`` (figures and sliders
 the lessons share).
@@ -34,6 +35,7 @@ _MODULES = {
     "memory", "sharding",  # 03
     "accumulation", "recompute",  # 04
     "parallel",  # 05
+    "tpu", "precision",  # 06
     "plots", "widgets", "colab",
 }
 

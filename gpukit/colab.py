@@ -6,7 +6,8 @@ pyproject.toml) against what the runtime already has, and installs only what is 
 outside the range, with the runtime's versions of everything else held fixed (a pip
 constraints file). So Colab's own TensorFlow, Keras and numpy stay: no second TensorFlow, no
 numpy change that would need a runtime restart. On a TPU runtime (which ships no TensorFlow)
-a missing TensorFlow becomes ``tensorflow-tpu`` 2.20, the newest TPU build. Outside Colab
+a missing TensorFlow becomes ``tensorflow-tpu`` 2.20, the newest TPU build, with the
+``libtpu`` it requires (lesson 06). Outside Colab
 ``setup`` installs nothing: ``make lab`` already installed the tested versions.
 
 ``setup`` is safe to run twice (the second run finds everything present) and reports the
@@ -26,6 +27,9 @@ import tempfile
 
 # A TPU runtime has no TensorFlow; tensorflow-tpu 2.20 is the newest TPU build on PyPI.
 TPU_TENSORFLOW = "tensorflow-tpu>=2.20,<2.21"
+# ... and the TPU runtime library that build needs (tensorflow-tpu 2.20.0 requires libtpu~=0.0.14);
+# named explicitly so the install line says what a TPU learner gets (lesson 06).
+TPU_LIBTPU = "libtpu~=0.0.14"
 # Distributions that provide the ``tensorflow`` module (any of them satisfies "tensorflow").
 TENSORFLOW_DISTS = ("tensorflow", "tensorflow-cpu", "tensorflow-tpu", "tf-nightly")
 # Always held at the runtime's version when present: changing these in a running kernel needs a restart.
@@ -172,7 +176,7 @@ def plan(reqs, installed: dict, accel: str = "cpu") -> Plan:
                 f"Fix: install a supported one first, `%pip install 'tensorflow{req.specifier}'`, then "
                 f"Runtime > Restart session and run the notebook again")
         if name == "tensorflow" and accel == "tpu":
-            install.append(TPU_TENSORFLOW)
+            install += [TPU_TENSORFLOW, TPU_LIBTPU]
             continue
         extras = f"[{','.join(sorted(req.extras))}]" if req.extras else ""
         install.append(f"{name}{extras}{req.specifier}")

@@ -99,6 +99,13 @@ def test_plan_installs_nothing_when_everything_is_there():
 def test_plan_on_a_tpu_runtime_installs_the_tpu_build():
     p = colab.plan(REQS, {"numpy": "2.0.2"}, "tpu")
     assert colab.TPU_TENSORFLOW in p.install and not any(r.startswith("tensorflow<") for r in p.install)
+    assert colab.TPU_LIBTPU in p.install and p.install.index(colab.TPU_TENSORFLOW) < p.install.index(colab.TPU_LIBTPU)
+    # the TPU build is TensorFlow 2.20: inside the range gpukit declares
+    tf_req = next(r for r in REQS if r.name == "tensorflow")
+    assert tf_req.specifier.contains("2.20.0")
+    # a GPU/CPU runtime without TensorFlow gets the ordinary range, no libtpu
+    p = colab.plan(REQS, {"numpy": "2.0.2"}, "gpu")
+    assert colab.TPU_LIBTPU not in p.install and colab.TPU_TENSORFLOW not in p.install
     assert "numpy==2.0.2" in p.hold
     assert colab.plan(REQS, {}, "cpu").install[0] == "tensorflow<2.22,>=2.20"
 

@@ -133,3 +133,42 @@ def test_makefile_and_ci_run_the_readme_commands():
         assert package in ci_text, f".ci/run installs {package}"
     for target in ("lab:", "test:", "bench:"):
         assert re.search(rf"^{target}", MAKEFILE, re.M), f"Makefile has no {target} target"
+
+
+def _pins(path) -> dict:
+    pins = {}
+    for line in (ROOT / path).read_text().splitlines():
+        line = line.split("#")[0].strip()
+        if line:
+            m = re.fullmatch(r"([A-Za-z0-9_.\-]+)==([0-9][^\s;]*)", line)
+            assert m, f"{path}: every line is name==version, got {line!r}"
+            pins[_canonical(m.group(1))] = m.group(2)
+    return pins
+
+
+def test_tf220_constraints_pin_tensorflow_220_inside_the_ranges():
+    """The second environment (`make test-tf220`): TensorFlow 2.20, the newest tensorflow-tpu
+    build; every requirement of `.[dev]` pinned inside pyproject's ranges; same versions as
+    constraints.txt wherever both pin a package (only TensorFlow and its own deps differ)."""
+    pins = _pins("constraints-tf220.txt")
+    assert pins["tensorflow"] == "2.20.0"
+    for req in _declared(["dev"]):
+        name = _canonical(req.name)
+        assert name in pins, f"constraints-tf220.txt has no pin for {name} (declared {req})"
+        assert req.specifier.contains(pins[name], prereleases=True), \
+            f"constraints-tf220.txt pins {name}=={pins[name]}, outside pyproject's range {req.specifier}"
+    main = _constraints()
+    differ = {n: (v, main[n]) for n, v in pins.items() if n in main and main[n] != v}
+    assert differ == {"tensorflow": ("2.20.0", "2.21.0")}, differ
+    from gpukit import colab
+    assert Requirement("x" + colab.TPU_TENSORFLOW.removeprefix("tensorflow-tpu")).specifier.contains(pins["tensorflow"])
+
+
+def test_makefile_runs_the_tf220_subset_from_make_test():
+    assert "-c constraints-tf220.txt -e '.[dev]'" in MAKEFILE
+    test_rule = MAKEFILE[MAKEFILE.index("\ntest:"):].split("\n\n")[0]
+    assert "$(MAKE) test-tf220" in test_rule
+    subset = re.search(r"^TF220_TESTS \?=(.*?)(?:\n\S|\n\n)", MAKEFILE, re.M | re.S).group(1)
+    for path in re.findall(r"\S+\.(?:py|ipynb)", subset):
+        assert (ROOT / path).exists(), f"TF220_TESTS names {path}, which does not exist"
+    assert "notebooks/06_tpu_and_mixed_precision.ipynb" in subset

@@ -1,0 +1,156 @@
+"""Checks of exercise 06 (lesson 06, mixed precision): each runs the learner's answer and a
+reference computed independently (one plain float32 ``GradientTape`` step or loop) and returns a
+``Report``.
+
+* ``check_scale_prediction(value, initial_scale, bad_steps)``: the loss scale after ``bad_steps``
+  non-finite steps, graded exactly;
+* ``check_train_step(train_step, seed)``: the debugged float16 step (loss scaled, gradients
+  unscaled, output float32) must move the weights like one float32 step;
+* ``check_compare(train_with_policy, steps, seed)``: "compare regular and mixed-precision
+  training", made correct: each policy's losses track float32, and the global policy is restored.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from . import Report, not_solved, try_answer
+
+LEARNING_RATE = 0.1
+TOLERANCE = {"float32": 1e-5, "mixed_float16": 2e-2, "mixed_bfloat16": 1e-1}
+
+
+def check_scale_prediction(value, initial_scale: float, bad_steps: int) -> Report:
+    """The scale after ``bad_steps`` inf/NaN steps (fewer good steps than the growth interval)."""
+    from .. import precision
+
+    expected = precision.scale_after(bad_steps, initial_scale)
+    details = {"initial_scale": initial_scale, "bad_steps": bad_steps, "expected": expected, "got": value}
+    name = "predicted_scale"
+    if value is None or value is Ellipsis:
+        return Report(name, "not solved yet: predicted_scale is ...; replace the ... with your number", details)
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return Report(name, f"predicted_scale must be one number, got {type(value).__name__}", details)
+    if float(value) == expected:
+        return Report(name, None, details)
+    wrong = [(initial_scale * 2 ** bad_steps, "the scale grows after good steps; after a bad step it shrinks"),
+             (initial_scale, "a bad step does change the scale"),
+             (initial_scale / 2, "each bad step changes the scale, not only the first"),
+             (initial_scale / 2 ** (bad_steps + 1), "count the bad steps again: one change per bad step")]
+    for candidate, why in wrong:
+        if float(value) == candidate:
+            return Report(name, f"{value:g} is not the scale after {bad_steps} bad steps from {initial_scale:g}: {why}",
+                          details)
+    return Report(name, f"{value:g} is not the scale after {bad_steps} bad steps from {initial_scale:g}", details)
+
+
+def _data(seed, n=64, dim=64, small=1.0):
+    rng = np.random.default_rng(seed)
+    x = (rng.normal(size=(n, dim)) * small).astype("float32")
+    y = rng.integers(0, 10, size=n).astype("int32")
+    return x, y
+
+
+def _reference_step(x, y, seed):
+    """One float32 SGD step of ``precision.mlp`` with plain GradientTape: the weights after it."""
+    from .. import precision, training
+    from .._tf import keras, tf
+
+    model = precision.mlp("float32", hidden=(32,), seed=seed)
+    loss_fn = training.per_example_loss()
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(loss_fn(y, model(x)))
+    keras.optimizers.SGD(LEARNING_RATE).apply_gradients(
+        zip(tape.gradient(loss, model.trainable_variables), model.trainable_variables))
+    return model.get_weights()
+
+
+def check_train_step(train_step, seed: int = 0, float32_output: bool = True) -> Report:
+    """``train_step(model, optimizer, x, y)`` on a mixed_float16 ``precision.mlp`` with a
+    ``LossScaleOptimizer(SGD(0.1))`` must change the weights like one float32 step (to 2e-2 of the
+    update's size), and the model's output layer must compute in float32."""
+    from .. import precision
+    from .._tf import keras
+
+    name = "train_step"
+    x, y = _data(seed)
+    model = precision.mlp("mixed_float16", hidden=(32,), seed=seed, float32_output=float32_output)
+    opt = precision.optimizer("mixed_float16", keras.optimizers.SGD(LEARNING_RATE))
+    before = model.get_weights()
+    got = try_answer(train_step, model, opt, x, y)
+    if got is None and all(np.array_equal(a, b) for a, b in zip(before, model.get_weights())):
+        return Report(name, not_solved(name))
+    if model.layers[-1].compute_dtype != "float32":
+        return Report(name, "the output layer computes in float16: softmax and cross-entropy lose small probabilities; "
+                            "the logits layer must compute in float32")
+    want = [b - a for a, b in zip(before, _reference_step(x, y, seed))]
+    moved = [b - a for a, b in zip(before, model.get_weights())]
+    ratios = [float(np.linalg.norm(m) / max(np.linalg.norm(w), 1e-30)) for m, w in zip(moved, want)]
+    details = {"update_ratio_per_weight": ratios}
+    if not all(np.isfinite(w).all() for w in model.get_weights()):
+        return Report(name, "the weights are not finite after one step", details)
+    if max(ratios) > 100:
+        return Report(name, f"the update is {max(ratios):.3g}x the float32 step: the gradients reach the "
+                            f"optimizer still multiplied by the loss scale", details)
+    if min(ratios) < 1e-3:
+        return Report(name, "the weights did not move: no update was applied (or every gradient was zero)", details)
+    worst = max(float(np.max(np.abs(m - w))) / max(float(np.max(np.abs(w))), 1e-30) for m, w in zip(moved, want))
+    details["worst_relative_error"] = worst
+    if worst > 2e-2:
+        return Report(name, f"the update differs from one float32 step by {worst:.2g} of its size", details)
+    return Report(name, None, details)
+
+
+def reference_losses(policy_name, x, y, steps, seed):
+    """Float32 reference for ``check_compare``: plain GradientTape, full batch, SGD(0.1)."""
+    from .. import precision, training
+    from .._tf import keras, tf
+
+    model = precision.mlp("float32", hidden=(32,), seed=seed)
+    opt = keras.optimizers.SGD(LEARNING_RATE)
+    loss_fn = training.per_example_loss()
+    out = []
+    for _ in range(steps):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(loss_fn(y, model(x)))
+        opt.apply_gradients(zip(tape.gradient(loss, model.trainable_variables), model.trainable_variables))
+        out.append(float(loss))
+    return out
+
+
+def check_compare(train_with_policy, steps: int = 4, seed: int = 0) -> Report:
+    """``train_with_policy(policy_name, x, y, steps, seed)`` → the loss before each of ``steps``
+    full-batch SGD(0.1) steps of ``precision.mlp(policy_name, hidden=(32,), seed=seed)``: equal to
+    the float32 reference within each policy's tolerance, and the global policy float32 afterwards."""
+    from .._tf import keras
+
+    name = "train_with_policy"
+    x, y = _data(seed)
+    want = reference_losses("float32", x, y, steps, seed)
+    details = {"reference": want}
+    for policy_name in ("float32", "mixed_float16", "mixed_bfloat16"):
+        got = try_answer(train_with_policy, policy_name, x, y, steps, seed)
+        left = keras.mixed_precision.global_policy().name
+        if left != "float32":
+            keras.mixed_precision.set_global_policy("float32")
+            return Report(name, f"after training with {policy_name!r} the global policy is still {left!r}: every "
+                                f"model built afterwards computes in low precision", details)
+        if got is None:
+            return Report(name, not_solved(name), details)
+        try:
+            got = [float(v) for v in got]
+        except (TypeError, ValueError):
+            return Report(name, f"{name} must return a list of {steps} numbers, got {type(got).__name__}", details)
+        details[policy_name] = got
+        if len(got) != steps:
+            return Report(name, f"{name}({policy_name!r}, ...) returned {len(got)} losses for {steps} steps", details)
+        if not np.all(np.isfinite(got)):
+            return Report(name, f"{policy_name}: the losses are not finite: {got}", details)
+        err = max(abs(a - b) for a, b in zip(got, want))
+        if err > TOLERANCE[policy_name]:
+            return Report(name, f"{policy_name}: the losses differ from float32 training by {err:.3g} "
+                                f"(allowed {TOLERANCE[policy_name]:g}): {np.round(got, 4).tolist()} vs "
+                                f"{np.round(want, 4).tolist()}", details)
+    return Report(name, None, details)
