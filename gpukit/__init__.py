@@ -31,7 +31,7 @@ _MODULES = {
     "grading",  # generating exercises and batch grading
     "launcher", "cluster", "ray_train", "slurm",  # 02 (and beyond one machine)
     "memory", "sharding",  # 03
-    "advisor",  # 08
+    "advisor", "capstone",  # 08
     "accumulation", "recompute",  # 04
     "parallel",  # 05
     "plots", "widgets", "colab",

@@ -409,3 +409,23 @@ def explore(kind="GPU", devices=4, memory_gb=16.0, machines=1, interconnect="nvl
     box = w.VBox([w.HTML("<b>Strategy advisor</b>"), *controls.values(), out])
     display(box)
     return box
+
+
+def make_strategy(advice: Advice):
+    """The ``tf.distribute`` strategy ``advice`` names, built for this process (TensorFlow loads here).
+
+    Mirrored and one-device strategies come from ``gpukit.strategies``; a TPU through
+    ``strategies.pick()``. Multi-worker and model/pipeline advice cannot be built inside one
+    notebook process: lessons 02 (``gpukit.cluster``) and 05 (``gpukit.parallel``) show how."""
+    from . import devices, strategies
+    from ._tf import tf
+
+    names = devices.replica_devices()
+    if advice.strategy == "MirroredStrategy":
+        return strategies.mirrored(names[:advice.num_replicas])
+    if advice.strategy == "OneDeviceStrategy":
+        return tf.distribute.OneDeviceStrategy(names[0])
+    if advice.strategy == "TPUStrategy":
+        return strategies.pick().strategy
+    raise ValueError(f"advice.strategy={advice.strategy!r} needs several processes (lesson 02: gpukit.cluster) or "
+                     f"a model split into stages (lesson 05: gpukit.parallel); it is not built in one process")
