@@ -1,0 +1,162 @@
+"""Checks of exercise 08 (lesson 08, the capstone): each runs the learner's answer and a reference
+computed independently (``gpukit.batching`` arithmetic, ``gpukit.advisor``, plain numpy) and
+returns a ``Report``.
+
+* ``check_prediction(value, n, global_batch_size, num_replicas, max_per_replica)``: updates per
+  epoch and the accumulation steps the advisor picks, graded exactly;
+* ``check_choose(choose)``: strategy and precision for given hardware, against the advisor;
+* ``check_dataset(make_dataset, ...)``: the debugged input pipeline.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from . import Report, not_solved, try_answer
+
+
+def expected_prediction(n: int, global_batch_size: int, num_replicas: int, max_per_replica: int) -> tuple:
+    from ..batching import smallest_accum_steps
+
+    return n // global_batch_size, smallest_accum_steps(global_batch_size, num_replicas, max_per_replica)
+
+
+def check_prediction(value, n: int, global_batch_size: int, num_replicas: int, max_per_replica: int) -> Report:
+    """``value`` must be ``(updates_per_epoch, accum_steps)``: ``n // global_batch_size`` updates
+    (the last partial batch dropped) and the fewest micro-batches per update that fit and split exactly."""
+    name = "predicted"
+    updates, k = expected_prediction(n, global_batch_size, num_replicas, max_per_replica)
+    details = {"expected": (updates, k), "got": value}
+    if value is None or value is Ellipsis or (isinstance(value, tuple) and Ellipsis in value):
+        return Report(name, "not solved yet: predicted is ...; replace the ... with your two numbers", details)
+    if not isinstance(value, (tuple, list)) or len(value) != 2 or not all(
+            isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in value):
+        return Report(name, "predicted must be two whole numbers: (updates_per_epoch, accum_steps)", details)
+    got_updates, got_k = int(value[0]), int(value[1])
+    problems = []
+    if got_updates != updates:
+        if got_updates == -(-n // global_batch_size):
+            problems.append(f"{got_updates} updates counts the last partial batch, which drop_remainder=True drops")
+        elif got_updates == updates * k:
+            problems.append(f"{got_updates} counts micro-batches; an update is {k} of them")
+        elif got_updates == n // (global_batch_size // num_replicas):
+            problems.append(f"{got_updates} updates divides by the per-replica batch, not the global batch")
+        else:
+            problems.append(f"{got_updates} is not the number of updates per epoch")
+    if got_k != k:
+        per = global_batch_size // num_replicas
+        if got_k == -(-per // max_per_replica):
+            problems.append(f"accum_steps={got_k} gives micro-batches of {per}/{got_k} examples per replica: not a "
+                            f"whole number, so the global batch would not split exactly")
+        elif got_k < k:
+            problems.append(f"accum_steps={got_k} leaves {per // max(got_k, 1)} examples per replica per micro-batch, "
+                            f"more than the {max_per_replica} that fit")
+        else:
+            problems.append(f"accum_steps={got_k} works but is not the fewest that fit (each extra one costs time)")
+    return Report(name, "; ".join(problems) or None, details)
+
+
+# (kind, devices, machines, fits_one_device, compute_capability)
+CASES = [
+    ("CPU", 1, 1, True, None), ("GPU", 1, 1, True, 8.0), ("GPU", 4, 1, True, 8.0), ("GPU", 8, 1, True, 6.1),
+    ("GPU", 4, 4, True, 7.0), ("TPU", 8, 1, True, None), ("GPU", 4, 1, False, 8.0), ("GPU", 2, 3, True, 9.0),
+]
+
+
+def reference_choice(kind, devices, machines, fits_one_device, compute_capability=None) -> tuple:
+    """(strategy, precision) as ``gpukit.advisor`` picks them for these facts."""
+    from .. import advisor, memory
+
+    est = memory.estimate_from_counts(1_000_000, 1000)
+    per_device_gb = 16 if fits_one_device else est.bytes_for(1) / advisor.GB / 1.5  # 2/3 of a copy: split it
+    hw = advisor.Hardware(kind, devices, per_device_gb, machines=machines, interconnect="infiniband",
+                          compute_capability=compute_capability)
+    advice = advisor.advise(hw, global_batch_size=devices * machines * 8, estimate=est)
+    strategy = "model/pipeline" if advice.parallelism == "model/pipeline" else advice.strategy
+    return strategy, advice.precision
+
+
+def check_choose(choose, cases=None) -> Report:
+    """``choose(kind, devices, machines, fits_one_device, compute_capability)`` must return the
+    advisor's ``(strategy, precision)`` for every case."""
+    name = "choose"
+    for case in cases or CASES:
+        got = try_answer(choose, *case)
+        if got is None:
+            return Report(name, not_solved(name))
+        want = reference_choice(*case)
+        details = {"case": case, "expected": want, "got": got}
+        if not isinstance(got, (tuple, list)) or len(got) != 2:
+            return Report(name, f"choose{case} must return two strings (strategy, precision), got {got!r}", details)
+        strategy, precision = got
+        kind, devices, machines, fits, cc = case
+        if strategy != want[0]:
+            if strategy == "ParameterServerStrategy":
+                why = "a parameter server still runs the whole model on every worker" if not fits else \
+                    "parameter servers make updates asynchronous; nothing here needs that"
+            elif strategy == "MirroredStrategy" and machines > 1:
+                why = "MirroredStrategy stays inside one machine"
+            elif not fits:
+                why = "the model does not fit one device, so no data-parallel strategy can hold a copy"
+            else:
+                why = "that is not what these facts call for"
+            return Report(name, f"for {kind} x {devices} on {machines} machine(s), fits one device: {fits}: "
+                                f"strategy {strategy!r}: {why}", details)
+        if precision != want[1]:
+            why = ("a CPU has no fast 16-bit units: mixed precision makes it slower" if kind == "CPU" else
+                   "TPUs compute in bfloat16 natively (no loss scaling needed)" if kind == "TPU" else
+                   f"compute capability {cc} has no tensor cores" if cc and cc < 7 else
+                   "this GPU has tensor cores that run float16 fast")
+            return Report(name, f"for {kind} (compute capability {cc}): precision {precision!r}: {why}", details)
+    return Report(name, None)
+
+
+def _labels_per_batch(ds) -> list:
+    return [np.asarray(b[1]) for b in ds]
+
+
+def check_dataset(make_dataset, n: int = 100, global_batch_size: int = 16, num_replicas: int = 4,
+                  seed: int = 0) -> Report:
+    """``make_dataset(x, y, global_batch_size=, num_replicas=, seed=, epoch=)`` must give every
+    example at most once per epoch in batches of exactly ``global_batch_size``, in an order that is
+    the same for the same ``(seed, epoch)`` and differs between epochs."""
+    name = "make_dataset"
+    x = np.arange(n, dtype="float32").reshape(n, 1)
+    y = np.arange(n, dtype="int32")
+    kw = dict(global_batch_size=global_batch_size, num_replicas=num_replicas, seed=seed)
+    got = try_answer(make_dataset, x, y, epoch=0, **kw)
+    if got is None:
+        return Report(name, not_solved(name))
+    try:
+        first = _labels_per_batch(got)
+        again = _labels_per_batch(make_dataset(x, y, epoch=0, **kw))
+        other = _labels_per_batch(make_dataset(x, y, epoch=1, **kw))
+    except Exception as err:  # noqa: BLE001 - report what the learner's code raised
+        return Report(name, f"iterating the dataset raised {type(err).__name__}: {err}")
+    sizes = [len(b) for b in first]
+    details = {"batch_sizes": sizes}
+    if sizes and all(s == global_batch_size // num_replicas for s in sizes):
+        return Report(name, f"batches have {sizes[0]} examples, the per-replica share: the strategy splits each batch "
+                            f"over the replicas, so each replica would get {sizes[0] // num_replicas}", details)
+    if any(s != global_batch_size for s in sizes):
+        return Report(name, f"batch sizes {sorted(set(sizes))}: every batch must have exactly global_batch_size="
+                            f"{global_batch_size} examples (a last, smaller batch splits unevenly)", details)
+    seen = np.concatenate(first)
+    if len(set(seen.tolist())) != len(seen):
+        return Report(name, "an example appears twice in one epoch", details)
+    if len(seen) != n // global_batch_size * global_batch_size:
+        return Report(name, f"{len(seen)} examples per epoch; expected {n // global_batch_size * global_batch_size}",
+                      details)
+    if np.array_equal(seen, np.sort(seen)):
+        return Report(name, "the examples come in their original order: they are not shuffled", details)
+    if not np.array_equal(seen, np.concatenate(again)):
+        return Report(name, "the same (seed, epoch) gives a different order: a restarted run could not rebuild it",
+                      details)
+    if np.array_equal(seen, np.concatenate(other)):
+        return Report(name, "every epoch has the same order: the order must change with the epoch", details)
+    if {frozenset(b.tolist()) for b in first} == {frozenset(c.tolist()) for c in other}:
+        return Report(name, "the batches hold the same examples every epoch (only their order moves): shuffle the "
+                            "examples before batching, not the batches", details)
+    return Report(name, None, details)
