@@ -33,10 +33,10 @@ _MODULES = {
     "launcher", "cluster", "ray_train", "slurm",  # 02 (and beyond one machine)
     "launch_cli",  # python -m gpukit launch (unmodified scripts)
     "memory", "sharding",  # 03
-    "advisor", "capstone",  # 08
     "accumulation", "recompute",  # 04
     "parallel",  # 05
     "tpu", "precision",  # 06
+    "advisor", "capstone",  # 08
     "plots", "widgets", "colab",
 }
 
