@@ -156,8 +156,11 @@ def command(work, argv: list[str], token: str) -> list[str]:
             cmd += ["--tmpfs", secret]
         elif os.path.exists(secret):
             cmd += ["--ro-bind", "/dev/null", secret]
-    cmd += ["--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
-            "--bind", str(pathlib.Path(work).resolve()), INSIDE, "--chdir", INSIDE, "--", *argv]
+    cmd += ["--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
+    for path in readonly_paths():  # a checkout or venv under /tmp would vanish under the private /tmp
+        if pathlib.Path(path).resolve().is_relative_to("/tmp"):
+            cmd += ["--ro-bind", path, path]
+    cmd += ["--bind", str(pathlib.Path(work).resolve()), INSIDE, "--chdir", INSIDE, "--", *argv]
     return cmd
 
 

@@ -228,7 +228,7 @@ def test_grader_on_colab_uses_the_running_notebook(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "google.colab._message", colab._message)
     monkeypatch.chdir(tmp_path)
     grader = notebook_grader("01_mirrored_strategy.ipynb")
-    assert sorted(p.name for p in (tmp_path / "tests_01_mirrored_strategy").iterdir()) == ["q1.py", "q2.py", "q3.py"]
+    assert sorted(p.name for p in (tmp_path / "tests_01_mirrored_strategy").iterdir()) == ["q1.py", "q2.py", "q3.py", "q4.py", "q5.py"]
     from gpukit import training
     from gpukit._tf import tf
 
