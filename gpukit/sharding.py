@@ -31,7 +31,7 @@ import threading
 import time
 
 from ._args import whole
-from .batching import check_capacities, even  # noqa: F401  (even: the split to compare with)
+from .batching import check_capacities
 from .memory import Plan
 
 # ---------------------------------------------------------------------------------------

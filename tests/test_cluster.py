@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import socket
-import time
 
 import numpy as np
 import pytest
@@ -23,15 +22,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 EPOCHS, GB, N = 3, 32, 256
 MWMS = {"epochs": EPOCHS, "global_batch_size": GB, "n_examples": N}
-
-
-def _wait_until(predicate, timeout, what):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        if predicate():
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"timed out after {timeout} s waiting for {what}")
 
 
 # ---------------------------------------------------------------- TF_CONFIG (pure)
