@@ -407,13 +407,14 @@ def train_ps(ctx, *, steps: int = 24, batch_size: int = 32, hidden=(64,), learni
 
     Variables live on the parameter servers; ``schedule`` queues a step on whichever worker is
     free and returns at once, so updates are asynchronous: a step's gradient comes from weights
-    that other workers may have updated meanwhile. To measure that, a ``clock`` weight lives
-    next to the model's weights: each step reads it with the weights and advances it by exactly
-    1 (an SGD update with gradient -1) together with its own update, and an atomic ``version``
-    counter says how many updates were applied when the step finished:
-    ``staleness = version_after - clock_read - 1`` = updates by others between read and apply.
-    (Reading ``version`` itself at the start does not work: TensorFlow runs that read just
-    before the ``assign_add`` on the parameter server, so it always shows 0.)
+    that other workers may have updated meanwhile. To measure that, a ``clock`` variable lives on
+    the parameter servers next to the model's weights: each step reads it before its forward
+    pass (the forward pass depends on the value read, so TensorFlow cannot postpone the read) and,
+    once its update is applied (the increment depends on the updated weights, so TensorFlow cannot
+    run it early), advances it with one atomic ``assign_add`` that returns the new value:
+    ``staleness = clock_after - clock_read - 1`` = updates by others between read and apply, >= 0.
+    (An earlier version took ``clock_after`` from a second counter advanced separately; another
+    worker could then sit between the two increments and the difference came out as -1.)
     It also counts steps twice: with ``keras.Variable.assign_add`` (read, add, write: two
     workers can read the same value and one increment is lost) and with the underlying
     ``tf.Variable.assign_add`` (one atomic op on the parameter server).
@@ -436,9 +437,7 @@ def train_ps(ctx, *, steps: int = 24, batch_size: int = 32, hidden=(64,), learni
         optimizer = keras.optimizers.SGD(learning_rate)
         optimizer.build(model.trainable_variables)
         version = tf.Variable(0.0, trainable=False)  # number of updates applied so far
-        clock = tf.Variable(0.0)  # advanced by 1 per update, by its own optimizer
-        clock_optimizer = keras.optimizers.SGD(1.0)
-        clock_optimizer.build([clock])
+        clock = tf.Variable(0.0, trainable=False)  # advanced by 1 per update, atomically
         zero = tf.Variable(0.0, trainable=False)
         keras_count = keras.Variable(0.0, trainable=False, name="keras_count")
         tf_count = keras.Variable(0.0, trainable=False, name="tf_count")
@@ -458,11 +457,15 @@ def train_ps(ctx, *, steps: int = 24, batch_size: int = 32, hidden=(64,), learni
                 loss = tf.nn.compute_average_loss(per_example, global_batch_size=batch_size)
             grads = tape.gradient(loss, model.trainable_variables)
             optimizer.apply_gradients(zip(grads, model.trainable_variables))
-            clock_optimizer.apply_gradients([(tf.constant(-1.0), clock)])  # clock += 1
-            applied = version.assign_add(1.0)
+            # A tf.function orders ops per variable only: an increment of `clock` alone would run
+            # on the ps right after its read, long before the update. Reading the updated weights
+            # (0 x their sum) makes it wait for this step's update; one atomic op, returns the new value.
+            updated = tf.add_n([tf.reduce_sum(v) for v in model.trainable_variables])
+            after = clock.assign_add(1.0 + zero * updated)
+            version.assign_add(1.0)
             keras_count.assign_add(1.0)  # the pitfall: read + add + assign
             tf_count.value.assign_add(1.0)  # the fix: one atomic op on the ps
-            return loss, applied - seen - 1
+            return loss, after - seen - 1
 
         return strategy.run(replica_step, args=next(it))
 
