@@ -33,7 +33,7 @@ def _dense(units, seed, activation=None, name=None):
 BATCH_NORM = (None, "plain", "synchronized")
 
 
-def _check_regularizers(num_classes, batch_norm, dropout) -> None:
+def _check_regularizers(num_classes, batch_norm, dropout, bn_momentum=0.99) -> None:
     if num_classes < 2:
         raise ValueError(f"num_classes={num_classes} must be >= 2")
     if batch_norm not in BATCH_NORM:
@@ -42,29 +42,34 @@ def _check_regularizers(num_classes, batch_norm, dropout) -> None:
             f"statistics over all replicas (equals one device), 'plain' per replica (differs)")
     if not 0.0 <= dropout < 1.0:
         raise ValueError(f"dropout={dropout!r} must be a rate in [0, 1), e.g. 0.25")
+    if not 0.0 < bn_momentum < 1.0:
+        raise ValueError(f"bn_momentum={bn_momentum!r} must be in (0, 1): the moving averages remember about "
+                         f"1 / (1 - momentum) updates, e.g. 0.99 for long runs, 0.9 for a few dozen updates")
 
 
-def _batch_norm(batch_norm, name):
-    """A BatchNormalization layer; ``synchronized=True`` all-reduces its statistics over replicas."""
-    return keras.layers.BatchNormalization(synchronized=batch_norm == "synchronized", name=name)
+def _batch_norm(batch_norm, name, momentum=0.99):
+    """A BatchNormalization layer; ``synchronized=True`` all-reduces its statistics over replicas.
+    Inference uses moving averages that remember about ``1 / (1 - momentum)`` updates (Keras' 0.99:
+    ~100), so after a short run they still trail the weights (lesson 08 measures it)."""
+    return keras.layers.BatchNormalization(synchronized=batch_norm == "synchronized", momentum=momentum, name=name)
 
 
 def mlp(input_shape=(64,), hidden=(64,), num_classes: int = 10, seed: int = 0, strategy=None,
-        name: str = "mlp", batch_norm: str | None = None, dropout: float = 0.0) -> keras.Model:
+        name: str = "mlp", batch_norm: str | None = None, dropout: float = 0.0, bn_momentum: float = 0.99) -> keras.Model:
     """A multilayer perceptron: Flatten, ``hidden`` ReLU layers, a logits layer.
 
     ``batch_norm="plain"`` or ``"synchronized"`` puts a BatchNormalization between each hidden
     Dense and its ReLU; ``dropout`` > 0 adds a Dropout after each hidden layer (lesson 01 shows
-    what both do to "equals one device").
+    what both do to "equals one device"); ``bn_momentum`` is BatchNorm's moving-average momentum.
     """
-    _check_regularizers(num_classes, batch_norm, dropout)
+    _check_regularizers(num_classes, batch_norm, dropout, bn_momentum)
     with _scope(strategy):
         layers = [keras.Input(tuple(input_shape)), keras.layers.Flatten()]
         for i, units in enumerate(hidden):
             if batch_norm is None:
                 layers.append(_dense(units, seed + i, "relu", name=f"hidden_{i}"))
             else:
-                layers += [_dense(units, seed + i, name=f"hidden_{i}"), _batch_norm(batch_norm, f"bn_{i}"),
+                layers += [_dense(units, seed + i, name=f"hidden_{i}"), _batch_norm(batch_norm, f"bn_{i}", bn_momentum),
                            keras.layers.ReLU(name=f"relu_{i}")]
             if dropout:
                 layers.append(keras.layers.Dropout(dropout, seed=seed + i, name=f"dropout_{i}"))
@@ -91,15 +96,18 @@ def small_cnn(input_shape=(8, 8, 1), filters=(16, 32), num_classes: int = 10, se
 
 
 def cnn(input_shape=(8, 8, 1), filters=(16, 32), num_classes: int = 10, seed: int = 0, strategy=None,
-        batch_norm: str | None = "synchronized", dropout: float = 0.25, name: str = "cnn") -> keras.Model:
+        batch_norm: str | None = "synchronized", dropout: float = 0.25, name: str = "cnn",
+        bn_momentum: float = 0.99) -> keras.Model:
     """A small real-world CNN: per block Conv 3x3 (no bias) -> BatchNorm -> ReLU, a 2x2 max-pool after
     every block but the last, global average pooling, Dropout, logits. Later lessons use it.
 
     BatchNorm is ``synchronized`` by default: under a strategy its statistics then cover the
     global batch, as on one device. Dropout draws its mask per replica, so with ``dropout`` > 0
-    training can only equal one device statistically, not number by number.
+    training can only equal one device statistically, not number by number. ``bn_momentum``: the
+    moving averages used at inference remember about ``1 / (1 - bn_momentum)`` updates; a run of a
+    few dozen updates needs ~0.9, or its test accuracy is near chance (lesson 08).
     """
-    _check_regularizers(num_classes, batch_norm, dropout)
+    _check_regularizers(num_classes, batch_norm, dropout, bn_momentum)
     if not filters:
         raise ValueError("filters=() gives a CNN without convolutions; pass e.g. filters=(16, 32)")
     with _scope(strategy):
@@ -109,7 +117,7 @@ def cnn(input_shape=(8, 8, 1), filters=(16, 32), num_classes: int = 10, seed: in
                 f, 3, padding="same", use_bias=batch_norm is None, name=f"conv_{i}",
                 kernel_initializer=keras.initializers.GlorotUniform(seed=seed + i)))
             if batch_norm is not None:
-                layers.append(_batch_norm(batch_norm, f"bn_{i}"))
+                layers.append(_batch_norm(batch_norm, f"bn_{i}", bn_momentum))
             layers.append(keras.layers.ReLU(name=f"relu_{i}"))
             if i < len(filters) - 1:
                 layers.append(keras.layers.MaxPooling2D(2, name=f"pool_{i}"))

@@ -1,7 +1,7 @@
 import numpy as np
 import pytest
 
-from gpukit import checks, models, strategies
+from gpukit import checks, keras, models, strategies
 
 
 def test_same_seed_same_weights_under_any_strategy():
@@ -72,12 +72,20 @@ def test_has_batch_norm_and_cnn():
 
 @pytest.mark.parametrize("kwargs, words", [
     ({"batch_norm": "sync"}, "batch_norm"), ({"dropout": 1.0}, "dropout"), ({"dropout": -0.1}, "dropout"),
+    ({"bn_momentum": 1.0}, "bn_momentum"), ({"bn_momentum": 0.0}, "bn_momentum"),
 ])
 def test_bad_regularizer_arguments(kwargs, words):
     with pytest.raises(ValueError, match=words):
         models.mlp(**kwargs)
     with pytest.raises(ValueError, match=words):
         models.cnn(**kwargs)
+
+
+def test_bn_momentum_reaches_every_batch_norm_layer():
+    for model in (models.cnn(bn_momentum=0.9), models.mlp(batch_norm="plain", hidden=(8, 8), bn_momentum=0.9)):
+        momenta = [l.momentum for l in model.layers if isinstance(l, keras.layers.BatchNormalization)]
+        assert momenta and all(m == 0.9 for m in momenta), momenta
+    assert {l.momentum for l in models.cnn().layers if isinstance(l, keras.layers.BatchNormalization)} == {0.99}
 
 
 def test_cnn_without_filters():
