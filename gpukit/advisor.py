@@ -164,9 +164,10 @@ class Advice:
                 ("per-replica batch", "/".join(str(b) for b in self.per_replica_batch_sizes)),
                 ("accumulation steps", self.accum_steps), ("precision", self.precision)]
         keys = ("strategy", "parallelism", "global_batch_size", "per_replica_batch", "accum_steps", "precision")
-        lines = [f"{'choice':<20}{'value':<32}why"]
+        width = max(32, max(len(str(value)) for _, value in rows) + 2)  # a long value keeps two spaces
+        lines = [f"{'choice':<20}{'value':<{width}}why"]
         for (label, value), key in zip(rows, keys):
-            lines.append(f"{label:<20}{str(value):<32}{self.reasons.get(key, '')}")
+            lines.append(f"{label:<20}{str(value):<{width}}{self.reasons.get(key, '')}")
         for note in self.notes:
             lines.append(f"note: {note}")
         return "\n".join(lines)

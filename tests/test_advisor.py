@@ -74,6 +74,14 @@ def test_model_larger_than_any_device_is_model_pipeline_parallel():
     assert any("parameter server" in n for n in a.notes)
 
 
+def test_table_keeps_a_long_value_apart_from_its_reason():
+    huge = memory.estimate_from_counts(1_000_000_000, 1_000_000)
+    a = advise(Hardware("GPU", 4, 8), global_batch_size=64, estimate=huge)
+    assert len(a.strategy) > 32  # longer than the default column
+    line = next(l for l in a.table().splitlines() if l.startswith("strategy"))
+    assert line.startswith(f"{'strategy':<20}{a.strategy}  ") and line.endswith(a.reasons["strategy"])
+
+
 def test_memory_constraint_gives_accumulation():
     est = small_model()  # 1 MB per example: 16 GB x 0.9 - 160 MB holds ~14,240 examples
     a = advise(Hardware("GPU", 2, 1), global_batch_size=2048, estimate=est)
