@@ -33,8 +33,8 @@ TPU: TPUStrategy                   agrees, with ``mixed_bfloat16`` (TPUs compute
 model too large: model parallel    agrees; the advisor says how many stages
 gradient accumulation              agrees; the advisor computes ``accum_steps`` from memory
 mixed precision "almost always"    only where the device has fast 16-bit units (GPUs of compute
-                                   capability >= 7.0, TPUs); on a CPU it is slower (measured: a
-                                   bfloat16 CNN step 10x slower than float32 here), so ``float32``
+                                   capability >= 7.0, TPUs); on a CPU it brings no speed-up
+                                   (lesson 06 measures the three precisions), so ``float32``
 =================================  ====================================================================
 """
 
@@ -346,8 +346,8 @@ def _precision(hw: Hardware, reasons: dict) -> str:
             return "mixed_float16"
         reasons["precision"] = f"compute capability {cc} < 7.0: no tensor cores, float16 gains little"
         return "float32"
-    reasons["precision"] = ("a CPU has no fast 16-bit units: mixed precision is slower here (bfloat16 CNN step "
-                            "measured 10x slower), so float32")
+    reasons["precision"] = ("a CPU has no fast 16-bit units: mixed precision brings no speed-up here "
+                            "(lesson 06 measures it), so float32")
     return "float32"
 
 
