@@ -436,8 +436,7 @@ def train_ps(ctx, *, steps: int = 24, batch_size: int = 32, hidden=(64,), learni
         model = models.mlp(input_shape=x.shape[1:], hidden=hidden, seed=seed)
         optimizer = keras.optimizers.SGD(learning_rate)
         optimizer.build(model.trainable_variables)
-        version = tf.Variable(0.0, trainable=False)  # number of updates applied so far
-        clock = tf.Variable(0.0, trainable=False)  # advanced by 1 per update, atomically
+        clock = tf.Variable(0.0, trainable=False)  # advanced by 1 per update, atomically: the update count
         zero = tf.Variable(0.0, trainable=False)
         keras_count = keras.Variable(0.0, trainable=False, name="keras_count")
         tf_count = keras.Variable(0.0, trainable=False, name="tf_count")
@@ -462,7 +461,6 @@ def train_ps(ctx, *, steps: int = 24, batch_size: int = 32, hidden=(64,), learni
             # (0 x their sum) makes it wait for this step's update; one atomic op, returns the new value.
             updated = tf.add_n([tf.reduce_sum(v) for v in model.trainable_variables])
             after = clock.assign_add(1.0 + zero * updated)
-            version.assign_add(1.0)
             keras_count.assign_add(1.0)  # the pitfall: read + add + assign
             tf_count.value.assign_add(1.0)  # the fix: one atomic op on the ps
             return loss, after - seen - 1
@@ -476,5 +474,5 @@ def train_ps(ctx, *, steps: int = 24, batch_size: int = 32, hidden=(64,), learni
     values = [r.fetch() for r in remote]
     seconds = time.time() - t0
     return {"loss": [float(v[0]) for v in values], "staleness": [int(round(float(v[1]))) for v in values],
-            "steps": steps, "version": int(round(float(version.numpy()))), "keras_count": float(keras_count.numpy()),
+            "steps": steps, "version": int(round(float(clock.numpy()))), "keras_count": float(keras_count.numpy()),
             "tf_count": float(tf_count.numpy()), "seconds": seconds}

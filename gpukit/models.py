@@ -31,9 +31,10 @@ def _dense(units, seed, activation=None, name=None):
 
 
 BATCH_NORM = (None, "plain", "synchronized")
+DEFAULT_BN_MOMENTUM = 0.99  # Keras' default: moving averages over ~100 updates
 
 
-def _check_regularizers(num_classes, batch_norm, dropout, bn_momentum=0.99) -> None:
+def _check_regularizers(num_classes, batch_norm, dropout, bn_momentum) -> None:
     if num_classes < 2:
         raise ValueError(f"num_classes={num_classes} must be >= 2")
     if batch_norm not in BATCH_NORM:
@@ -47,7 +48,7 @@ def _check_regularizers(num_classes, batch_norm, dropout, bn_momentum=0.99) -> N
                          f"1 / (1 - momentum) updates, e.g. 0.99 for long runs, 0.9 for a few dozen updates")
 
 
-def _batch_norm(batch_norm, name, momentum=0.99):
+def _batch_norm(batch_norm, name, momentum):
     """A BatchNormalization layer; ``synchronized=True`` all-reduces its statistics over replicas.
     Inference uses moving averages that remember about ``1 / (1 - momentum)`` updates (Keras' 0.99:
     ~100), so after a short run they still trail the weights (lesson 08 measures it)."""
@@ -55,7 +56,7 @@ def _batch_norm(batch_norm, name, momentum=0.99):
 
 
 def mlp(input_shape=(64,), hidden=(64,), num_classes: int = 10, seed: int = 0, strategy=None,
-        name: str = "mlp", batch_norm: str | None = None, dropout: float = 0.0, bn_momentum: float = 0.99) -> keras.Model:
+        name: str = "mlp", batch_norm: str | None = None, dropout: float = 0.0, bn_momentum: float = DEFAULT_BN_MOMENTUM) -> keras.Model:
     """A multilayer perceptron: Flatten, ``hidden`` ReLU layers, a logits layer.
 
     ``batch_norm="plain"`` or ``"synchronized"`` puts a BatchNormalization between each hidden
@@ -97,7 +98,7 @@ def small_cnn(input_shape=(8, 8, 1), filters=(16, 32), num_classes: int = 10, se
 
 def cnn(input_shape=(8, 8, 1), filters=(16, 32), num_classes: int = 10, seed: int = 0, strategy=None,
         batch_norm: str | None = "synchronized", dropout: float = 0.25, name: str = "cnn",
-        bn_momentum: float = 0.99) -> keras.Model:
+        bn_momentum: float = DEFAULT_BN_MOMENTUM) -> keras.Model:
     """A small real-world CNN: per block Conv 3x3 (no bias) -> BatchNorm -> ReLU, a 2x2 max-pool after
     every block but the last, global average pooling, Dropout, logits. Later lessons use it.
 

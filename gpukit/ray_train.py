@@ -192,7 +192,7 @@ def _train_loop(config: dict) -> None:
     attempt = ray.get(collector.start.remote(name, tf_config))
     workdir = tempfile.mkdtemp(prefix=f"gpukit-ray-{name.replace(' ', '-')}-")
     ctx = RayWorkerContext(name=name, run_dir=workdir, workdir=workdir, task_type="worker", task_index=rank,
-                               tf_config=tf_config)
+                           tf_config=tf_config)
     ctx.collector, ctx.fault, ctx.attempt = collector, config["fault"], attempt
     kwargs = dict(config["kwargs"])
     try:

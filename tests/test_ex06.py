@@ -1,7 +1,6 @@
 """Exercise 06 checks: the solution passes, the stub is "not solved yet", classic wrong answers
 get a problem naming the symptom."""
 
-
 from gpukit import keras, precision, tf, training
 from gpukit.exercises import ex06
 
