@@ -1,19 +1,23 @@
 """gpukit: scale TensorFlow training from one device to many, and check every step.
 
-Modules (one per technique; each names the lesson that teaches it):
-``devices``, ``strategies``, ``data``, ``batching`` (batch arithmetic, no TensorFlow),
-``models``, ``training`` (the step core every technique builds on), ``checks`` (lesson 01),
-``doctor`` (``python -m gpukit doctor``), ``bench`` (``make bench``, and lesson 07: fair
-timings, all-reduce cost, input pipelines);
-``launcher`` (start, watch and clean up processes) and ``cluster`` (lesson 02: TF_CONFIG and
-the worker programs; ``ray_train`` and ``slurm`` run them beyond one machine), ``memory`` (lessons 03-04: the memory planner), ``sharding`` (lesson 03:
-uneven batches, stragglers), ``accumulation`` and ``recompute`` (lesson 04: gradient
-accumulation, gradient checkpointing), ``parallel`` (lesson 05: model, pipeline and
-tensor parallelism), ``tpu`` and ``precision`` (lesson 06: connecting to a TPU or falling back,
-TPU readiness on a CPU, mixed precision and loss scaling); ``exercises`` (the checks of the graded
-exercises: ``exercises.ex01`` …, one per lesson) and ``grading`` (generating exercises,
-``python -m gpukit grade``); ``plots`` and ``widgets`` (figures and sliders
-the lessons share).
+The techniques, one module each, in lesson order (each docstring names its lesson):
+
+- foundation (every lesson): ``devices`` (virtual CPUs, GPU memory), ``strategies`` (pick one and
+  say why), ``data`` (offline digits, synthetic data), ``batching`` (batch arithmetic, no
+  TensorFlow), ``models`` (seeded small models), ``training`` (the step core every technique builds
+  on), ``checks`` (the "equals one device" comparison), ``runtime`` (Colab/Jupyter/script, which
+  accelerator; no TensorFlow);
+- 02 ``cluster``: TF_CONFIG and the worker programs of a real multi-worker cluster;
+- 03 ``memory`` (the memory planner, also lesson 04) and ``sharding`` (uneven batches, stragglers);
+- 04 ``accumulation`` (gradient accumulation) and ``recompute`` (gradient checkpointing);
+- 05 ``parallel``: model, pipeline and tensor parallelism;
+- 06 ``tpu`` and ``precision``: a TPU or a fallback, TPU readiness on a CPU, mixed precision;
+- 07 ``bench``: fair timings, all-reduce cost, input pipelines (and ``make bench``);
+- 08 ``advisor`` and ``capstone``: the strategy advisor and the end-to-end run;
+- ``plots`` and ``widgets``: the figures and sliders the lessons share.
+
+The machinery, apart: ``gpukit.launch`` (the process supervisor, ``python -m gpukit launch``,
+SLURM, Ray Train) and ``gpukit.course`` (Colab set-up, doctor, exercises, grading, sandbox).
 
 ``import gpukit`` is cheap: TensorFlow loads, quietly, on first use of a module that needs
 it, or on ``from gpukit import tf, keras``.
@@ -26,19 +30,18 @@ import importlib
 __version__ = "0.1.0"
 REPO = "gpukit/gpukit"  # GitHub owner/name used for Colab links and the Colab install cell
 
-_MODULES = {
-    "devices", "strategies", "data", "batching", "models", "training", "checks", "doctor", "bench",  # 01
-    "exercises",  # the checks of the graded exercises (ex01, ex02, ...)
-    "grading",  # generating exercises and batch grading
-    "launcher", "cluster", "ray_train", "slurm",  # 02 (and beyond one machine)
-    "launch_cli",  # python -m gpukit launch (unmodified scripts)
+_MODULES = (
+    "devices", "strategies", "data", "batching", "models", "training", "checks", "runtime",  # foundation
+    "cluster",  # 02
     "memory", "sharding",  # 03
     "accumulation", "recompute",  # 04
     "parallel",  # 05
     "tpu", "precision",  # 06
+    "bench",  # 07
     "advisor", "capstone",  # 08
-    "plots", "widgets", "colab",
-}
+    "plots", "widgets",
+    "launch", "course",  # the machinery
+)
 
 
 def __getattr__(name: str):

@@ -27,19 +27,19 @@ def main(argv=None) -> int:
                          "and network in reach (only for trusted submissions; see docs/grading.md)")
     la = sub.add_parser("launch", help="run an unmodified training script as a local TensorFlow cluster "
                                        "(one process per task, each with its own TF_CONFIG)")
-    from .launch_cli import add_arguments as _launch_arguments
+    from .launch.cli import add_arguments as _launch_arguments
 
     _launch_arguments(la)
     args = parser.parse_args(argv)
     if args.command == "launch":
-        from .launch_cli import main as launch
+        from .launch.cli import main as launch
 
         return launch(args)
     if args.command == "doctor":
-        from .doctor import main as doctor
+        from .course.doctor import main as doctor
 
         return doctor()
-    from . import grading
+    from .course import grading
 
     try:
         if args.command == "exercises":

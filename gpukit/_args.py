@@ -1,7 +1,7 @@
 """Small helpers every gpukit module shares: checking whole-number arguments, and killing a
 child process (with everything it started) without ever waiting forever.
 
-Not part of a lesson; kept free of TensorFlow so ``gpukit.cluster`` and ``gpukit.grading``
+Not part of a lesson; kept free of TensorFlow so ``gpukit.cluster`` and ``gpukit.course.grading``
 can use it without loading TF.
 """
 

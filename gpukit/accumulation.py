@@ -493,7 +493,7 @@ class ChildProbe:
         import sys
         import weakref
 
-        from . import launcher
+        from .launch import supervisor as launcher
 
         self.timeout = timeout
         self._proc = subprocess.Popen([sys.executable, "-c", script, json.dumps(args)], stdout=subprocess.PIPE,

@@ -219,3 +219,18 @@ def apportion(total: int, weights: list[float], caps: list[int]) -> list[int]:
             out[donor] -= 1
             out[i] = 1
     return out
+
+
+def sample_weights(per_replica_batch_sizes) -> list[float]:
+    """Per-example sample weight for each replica that makes Keras ``fit`` exact.
+
+    ``fit`` averages each replica's loss over its own ``n_r`` examples, then divides by
+    the number of replicas ``R`` and sums the gradients. Weighting replica ``r``'s examples
+    by ``R * n_r / G`` turns that into ``sum(per-example losses) / G``: the single-device
+    mean. (A custom loop does the same by dividing each replica's summed loss by ``G``.)
+    """
+    sizes = [int(n) for n in per_replica_batch_sizes]
+    if not sizes or min(sizes) < 1:
+        raise ValueError(f"per_replica_batch_sizes={per_replica_batch_sizes!r} must be positive ints")
+    total, replicas = sum(sizes), len(sizes)
+    return [replicas * n / total for n in sizes]

@@ -7,7 +7,7 @@ Read top to bottom:
    needs *in its environment before TensorFlow starts*. The same function builds TF_CONFIG on
    a real cluster from a host list (docs/cluster.md: SLURM, Kubernetes).
 2. **Starting the tasks**: ``run(target, num_workers=2, ...)`` gives every task its TF_CONFIG
-   and hands the processes to ``gpukit.launcher`` (streamed output, timeouts, fault injection,
+   and hands the processes to ``gpukit.launch.supervisor`` (streamed output, timeouts, fault injection,
    no process left behind); it returns what each task's ``target`` returned.
 3. **Worker programs** that run inside the tasks: ``dataset_fn`` (the sharding policy, checked
    here by ``check_sharding``), ``train_mwms`` (MultiWorkerMirroredStrategy custom loop with
@@ -35,9 +35,9 @@ import time
 import numpy as np
 
 from ._args import whole
-from .launcher import (ClusterError, Fault, Process, RunResult, WorkerError, alive, launch,  # noqa: F401
+from .launch.supervisor import (ClusterError, Fault, Process, RunResult, WorkerError, alive, launch,  # noqa: F401
                        started_pids)
-from .launcher import Context as _Context
+from .launch.supervisor import Context as _Context
 
 HOST = "127.0.0.1"
 ROLES = ("chief", "worker", "ps", "evaluator")
@@ -201,7 +201,7 @@ def run(target, num_workers: int = 2, *, num_ps: int = 0, kwargs=None, fault: Fa
     coordinator), ``num_ps`` parameter servers and ``num_workers`` workers only serve; they
     are stopped when the chief returns. Each task gets its TF_CONFIG in its environment
     before its interpreter starts. Timeouts, ``fault``, ``log_dir``, ``stream`` and
-    ``python``: see ``gpukit.launcher.launch``. Every argument is checked before any
+    ``python``: see ``gpukit.launch.supervisor.launch``. Every argument is checked before any
     process starts.
     """
     if fault is not None and num_ps:

@@ -26,7 +26,7 @@ import math
 import numbers
 
 from ._args import whole
-from .batching import apportion, check_capacities, check_global_batch, smallest_accum_steps
+from .batching import apportion, check_capacities, check_global_batch, sample_weights, smallest_accum_steps
 
 MiB = 2**20
 
@@ -271,9 +271,7 @@ class Plan:
         return [self.estimate.bytes_for(n) for n in self.per_replica_batch_sizes]
 
     def sample_weights(self) -> list[float]:
-        """Per-example weights that make Keras ``fit`` exact with these batches (``sharding.sample_weights``)."""
-        from .sharding import sample_weights
-
+        """Per-example weights that make Keras ``fit`` exact with these batches (``batching.sample_weights``)."""
         return sample_weights(self.per_replica_batch_sizes)
 
     def arithmetic(self) -> str:

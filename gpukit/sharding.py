@@ -31,27 +31,13 @@ import threading
 import time
 
 from ._args import whole
-from .batching import check_capacities
+from .batching import check_capacities, sample_weights  # noqa: F401  (lesson 03 reads sharding.sample_weights)
 from .memory import Plan
 
 # ---------------------------------------------------------------------------------------
-# 1. Loss weighting
+# 1. Loss weighting: ``sample_weights`` (pure arithmetic, in gpukit.batching) makes Keras ``fit``
+#    exact with uneven batches; a custom loop divides each replica's summed loss by G instead.
 # ---------------------------------------------------------------------------------------
-
-
-def sample_weights(per_replica_batch_sizes) -> list[float]:
-    """Per-example sample weight for each replica that makes Keras ``fit`` exact.
-
-    ``fit`` averages each replica's loss over its own ``n_r`` examples, then divides by
-    the number of replicas ``R`` and sums the gradients. Weighting replica ``r``'s examples
-    by ``R * n_r / G`` turns that into ``sum(per-example losses) / G``: the single-device
-    mean. (A custom loop does the same by dividing each replica's summed loss by ``G``.)
-    """
-    sizes = [int(n) for n in per_replica_batch_sizes]
-    if not sizes or min(sizes) < 1:
-        raise ValueError(f"per_replica_batch_sizes={per_replica_batch_sizes!r} must be positive ints")
-    total, replicas = sum(sizes), len(sizes)
-    return [replicas * n / total for n in sizes]
 
 
 # ---------------------------------------------------------------------------------------

@@ -91,13 +91,13 @@ def probe(host: str, port: int, timeout: float = 5.0) -> float:
 
 def _from_environment():
     """The TPU the runtime advertises: COLAB_TPU_ADDR (TPU node), TPU_NAME, or a TPU VM -> 'local'."""
-    from . import colab
+    from .runtime import accelerator
 
     if os.environ.get("COLAB_TPU_ADDR"):
         return "grpc://" + os.environ["COLAB_TPU_ADDR"]
     if os.environ.get("TPU_NAME"):
         return os.environ["TPU_NAME"]
-    if colab.accelerator() == "tpu":
+    if accelerator() == "tpu":
         return "local"
     return None
 

@@ -1,4 +1,4 @@
-"""gpukit.colab: every notebook has its own Colab badge and the light setup cell; the install
+"""gpukit.course.colab: every notebook has its own Colab badge and the light setup cell; the install
 plan keeps the runtime's TensorFlow. Notebooks added later (any NN_*.ipynb) are covered."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from packaging.requirements import Requirement
 
 import gpukit
-from gpukit import colab
+from gpukit.course import colab
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted(p for folder in ("notebooks", "solutions", "exercises")
@@ -45,12 +45,12 @@ def test_setup_cell_installs_lightly_then_calls_colab_setup(path):
     rel = path.relative_to(ROOT).as_posix()
     assert 'if "google.colab" in sys.modules and "gpukit" not in sys.modules:' in code, rel
     assert INSTALL_LINE in code, f"{rel}: the setup cell installs gpukit without dependencies: {INSTALL_LINE}"
-    assert code.count("%pip") == 1, f"{rel}: one %pip line; gpukit.colab.setup() installs the rest"
+    assert code.count("%pip") == 1, f"{rel}: one %pip line; gpukit.course.colab.setup() installs the rest"
     lines = code.splitlines()
-    setup = [i for i, line in enumerate(lines) if line.startswith("gpukit.colab.setup(")]
+    setup = [i for i, line in enumerate(lines) if line.startswith("gpukit.course.colab.setup(")]
     imports = [i for i, line in enumerate(lines) if line.startswith("import gpukit")]
     tf_import = [i for i, line in enumerate(lines) if re.match(r"from gpukit import .*\btf\b", line)]
-    assert setup and imports and imports[0] < setup[0], f"{rel}: `import gpukit` then `gpukit.colab.setup(...)`"
+    assert setup and imports and imports[0] < setup[0], f"{rel}: `import gpukit` then `gpukit.course.colab.setup(...)`"
     assert not tf_import or setup[0] < tf_import[0], f"{rel}: setup runs before TensorFlow is imported"
     wants_grading = path.parent.name in ("solutions", "exercises")
     assert ('"grading"' in lines[setup[0]]) == wants_grading, f"{rel}: exercises need extras=['grading']"

@@ -7,7 +7,7 @@ import json
 import pathlib
 
 import gpukit
-from gpukit import colab, doctor
+from gpukit.course import colab, doctor
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 

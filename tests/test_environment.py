@@ -160,7 +160,7 @@ def test_tf220_constraints_pin_tensorflow_220_inside_the_ranges():
     main = _constraints()
     differ = {n: (v, main[n]) for n, v in pins.items() if n in main and main[n] != v}
     assert differ == {"tensorflow": ("2.20.0", "2.21.0")}, differ
-    from gpukit import colab
+    from gpukit.course import colab
     assert Requirement("x" + colab.TPU_TENSORFLOW.removeprefix("tensorflow-tpu")).specifier.contains(pins["tensorflow"])
 
 

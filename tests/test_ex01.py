@@ -1,4 +1,4 @@
-"""Exercise 01's checks (gpukit.exercises.ex01): the solution passes, the stub is "not solved
+"""Exercise 01's checks (gpukit.course.exercises.ex01): the solution passes, the stub is "not solved
 yet", and each classic wrong answer gets a problem that names its symptom."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 
 from gpukit import strategies, training
 from gpukit._tf import tf
-from gpukit.exercises import ex01, require
+from gpukit.course.exercises import ex01, require
 
 LOSS_FN = training.per_example_loss()
 

@@ -1,10 +1,10 @@
-"""Exercise 02's checks (gpukit.exercises.ex02): the right sharding passes, the stub is "not
+"""Exercise 02's checks (gpukit.course.exercises.ex02): the right sharding passes, the stub is "not
 solved yet" (without starting a cluster), "batch, then shard" names its symptom."""
 
 from __future__ import annotations
 
 from gpukit import cluster
-from gpukit.exercises import ex02
+from gpukit.course.exercises import ex02
 
 
 def test_sharding_reports_for_the_exercise():

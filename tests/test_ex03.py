@@ -1,4 +1,4 @@
-"""Exercise 03's checks (gpukit.exercises.ex03): the solution passes, the stub is "not solved
+"""Exercise 03's checks (gpukit.course.exercises.ex03): the solution passes, the stub is "not solved
 yet", and each classic wrong answer gets a problem that names its symptom."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import re
 import pytest
 
 from gpukit._tf import tf
-from gpukit.exercises import ex03
+from gpukit.course.exercises import ex03
 
 
 def _plan(capacities, global_batch_size):  # largest remainder, at least one example each

@@ -1,4 +1,4 @@
-"""Exercise 04's checks (gpukit.exercises.ex04): the solution passes, the stub is "not solved
+"""Exercise 04's checks (gpukit.course.exercises.ex04): the solution passes, the stub is "not solved
 yet", and each classic wrong answer gets a problem that names its symptom."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import re
 import pytest
 
 from gpukit import accumulation, strategies, tf, training
-from gpukit.exercises import ex04
+from gpukit.course.exercises import ex04
 
 
 def _mirrored(num_replicas):

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from gpukit import keras, tf
-from gpukit.exercises import ex05
+from gpukit.course.exercises import ex05
 
 # ---------------------------------------------------------------- q1: the bubble prediction
 

@@ -2,7 +2,7 @@
 get a problem naming the symptom."""
 
 from gpukit import keras, precision, tf, training
-from gpukit.exercises import ex06
+from gpukit.course.exercises import ex06
 
 
 def test_scale_prediction():

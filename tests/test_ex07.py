@@ -4,7 +4,7 @@ import statistics
 
 import pytest
 
-from gpukit.exercises import ex07, is_stub, require
+from gpukit.course.exercises import ex07, is_stub, require
 
 
 # --------------------------------------------------------------------------- q1

@@ -4,7 +4,7 @@ symptom of the classic wrong answers (references: gpukit.batching, gpukit.adviso
 import numpy as np
 
 from gpukit import tf
-from gpukit.exercises import ex08
+from gpukit.course.exercises import ex08
 
 # ---------------------------------------------------------------- q1: prediction
 ARGS = (50_000, 256, 4, 24)  # 195 updates; 64 per replica > 24 -> k = 4 (16 per replica)

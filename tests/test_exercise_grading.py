@@ -13,7 +13,7 @@ import shutil
 
 import pytest
 
-from gpukit import grading
+from gpukit.course import grading
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 STEMS = sorted(p.stem for p in (ROOT / "solutions").glob("*.ipynb") if not p.stem.startswith("01_"))

@@ -5,7 +5,7 @@
 * an exercise carries no solution code and no hidden test;
 * the untouched exercise runs to the end and each check says "not solved yet";
 * generation fails when a solution does not pass its own tests;
-* the helpers every check uses (``gpukit.exercises``) and the notebook's ``grader``
+* the helpers every check uses (``gpukit.course.exercises``) and the notebook's ``grader``
   (exercise 01's checks are tested in tests/test_ex01.py).
 """
 
@@ -16,8 +16,8 @@ import pathlib
 
 import pytest
 
-from gpukit import grading
-from gpukit.exercises import Report, ex01, is_stub, not_solved, notebook_grader, require, try_answer
+from gpukit.course import grading
+from gpukit.course.exercises import Report, ex01, is_stub, not_solved, notebook_grader, require, try_answer
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 SOLUTIONS = sorted((ROOT / "solutions").glob("[0-9][0-9]_*.ipynb"))
@@ -261,7 +261,7 @@ def test_missing_otter_is_a_clear_error(monkeypatch):
 def test_grading_messages_are_in_troubleshooting(message):
     doc = (ROOT / "docs" / "troubleshooting.md").read_text()
     assert message in doc, f"docs/troubleshooting.md lacks: {message}"
-    sources = ["grading.py", "__main__.py", "exercises/__init__.py", "exercises/ex01.py"]
+    sources = ["course/grading.py", "__main__.py", "course/exercises/__init__.py", "course/exercises/ex01.py"]
     assert message.split(":")[0].split(" ...")[0] in "".join((ROOT / "gpukit" / f).read_text() for f in sources)
 
 
@@ -292,13 +292,13 @@ def test_generation_keeps_the_expected_error_declaration(tmp_path):
 def _fake_exercise(hints):
     import types
 
-    module = types.ModuleType("gpukit.exercises.exfake")
+    module = types.ModuleType("gpukit.course.exercises.exfake")
     module.HINTS = hints
     return module
 
 
 def test_hint_gives_the_next_unseen_hint_then_says_there_are_no_more(capsys):
-    from gpukit.exercises import hint, hint_all, reset_hints
+    from gpukit.course.exercises import hint, hint_all, reset_hints
 
     reset_hints()
     fake = _fake_exercise({"q1": ["first", "second"], "q2": ["other"]})
@@ -316,7 +316,7 @@ def test_hint_gives_the_next_unseen_hint_then_says_there_are_no_more(capsys):
 
 
 def test_hint_bad_inputs_name_the_cause():
-    from gpukit.exercises import hint
+    from gpukit.course.exercises import hint
 
     fake = _fake_exercise({"q1": ["first"]})
     with pytest.raises(KeyError, match=r"no hints for question 'q9'; questions with hints: 'q1'"):
@@ -329,7 +329,7 @@ def test_hint_bad_inputs_name_the_cause():
 def test_every_exercise_module_has_hints_for_its_questions(name):
     import importlib
 
-    module = importlib.import_module(f"gpukit.exercises.{name}")
+    module = importlib.import_module(f"gpukit.course.exercises.{name}")
     hints = getattr(module, "HINTS", None)
     if hints is None:
         pytest.skip(f"{name} has no HINTS yet")

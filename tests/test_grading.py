@@ -20,8 +20,8 @@ import time
 
 import pytest
 
-from gpukit import grading
-from gpukit.exercises import ex01
+from gpukit.course import grading
+from gpukit.course.exercises import ex01
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 EXERCISE = ROOT / "exercises" / "01_mirrored_strategy.ipynb"

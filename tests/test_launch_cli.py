@@ -20,7 +20,8 @@ import time
 import numpy as np
 import pytest
 
-from gpukit import launch_cli, launcher
+from gpukit.launch import cli as launch_cli
+from gpukit.launch import supervisor as launcher
 from gpukit.__main__ import main as gpukit_main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -242,7 +243,8 @@ SLURM_STEP = {"SLURM_PROCID": "1", "SLURM_STEP_NODELIST": "node[01-02]", "SLURM_
 def test_slurm_mode_execs_the_script_with_the_steps_tf_config(monkeypatch):
     """The resolver itself is tested in test_slurm.py (it needs TensorFlow: ~5-40 s here); this
     checks what --slurm does with its answer: exec the script with that TF_CONFIG."""
-    from gpukit import cluster, slurm
+    from gpukit import cluster
+    from gpukit.launch import slurm
 
     calls, execs = [], []
 

@@ -1,4 +1,4 @@
-"""gpukit.launcher: start processes with their own environment, stream their output, time out
+"""gpukit.launch.supervisor: start processes with their own environment, stream their output, time out
 every wait, inject faults, and leave no process behind on any exit path. No TensorFlow here:
 the targets are plain Python (TensorFlow's use of it is tested in test_cluster.py).
 """
@@ -18,7 +18,7 @@ import time
 import numpy as np
 import pytest
 
-from gpukit import launcher
+from gpukit.launch import supervisor as launcher
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -193,7 +193,7 @@ def test_children_die_with_their_parent(tmp_path):
     """SIGKILL the launching process (a crashed kernel): its workers must not live on."""
     script = tmp_path / "parent.py"
     script.write_text(textwrap.dedent(f"""
-        from gpukit import launcher
+        from gpukit.launch import supervisor as launcher
 
         def sleeper(ctx):
             import time
@@ -250,7 +250,7 @@ def test_temporary_logs_of_a_successful_run_are_removed_at_exit(tmp_path):
     script = tmp_path / "parent.py"
     script.write_text(textwrap.dedent("""
         import os
-        from gpukit import launcher
+        from gpukit.launch import supervisor as launcher
 
         def hello(ctx):
             return ctx.name
@@ -267,7 +267,7 @@ def test_temporary_logs_of_a_successful_run_are_removed_at_exit(tmp_path):
 
 
 def test_no_process_left_behind(tmp_path):
-    """Every process gpukit.launcher started in this test process is gone."""
+    """Every process gpukit.launch.supervisor started in this test process is gone."""
     launcher.launch(_workers(_hello, 1), log_dir=str(tmp_path), timeout=60, stream=False)
     pids = launcher.started_pids()
     assert pids

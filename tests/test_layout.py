@@ -1,29 +1,44 @@
-"""The package layout (issue 11): exercise checking lives only in gpukit.exercises.
+"""The package layout (docs/decisions.md, "Layout"): techniques on top, machinery apart, no circles.
 
-Technique modules (training, cluster, sharding, accumulation, ...) must read as the technique
-alone, so none of them may import ``gpukit.grading`` or ``gpukit.exercises``; only
-``grading.py``, ``__main__.py`` and the ``exercises`` package itself may. Imports are read with
-``ast`` (any ``import``/``from ... import`` anywhere in the file, relative or absolute).
+- ``gpukit/*.py``: the techniques in lesson order (and their foundation). None imports
+  ``gpukit.course`` (exercises, grading, Colab set-up, doctor); from ``gpukit.launch`` only the
+  process supervisor that lesson 02's cluster runs on.
+- ``gpukit/launch/``: processes beyond one notebook (supervisor, ``python -m gpukit launch``, SLURM, Ray).
+- ``gpukit/course/``: the course's machinery; only it (and ``__main__``) imports exercises/grading.
+- No import circle between gpukit's modules (imports inside functions count: a circle there is
+  still two modules that cannot be read apart).
+- The README's "How the kit is built" names only modules that exist, and every technique module.
+
+Imports are read with ``ast`` (any ``import``/``from ... import`` anywhere in the file, relative or
+absolute).
 """
 
 from __future__ import annotations
 
 import ast
 import pathlib
+import re
 
 import pytest
 
-PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "gpukit"
-ALLOWED = {"grading.py", "__main__.py"}
-FORBIDDEN = {"gpukit.grading", "gpukit.exercises"}
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "gpukit"
+COURSE, LAUNCH = "gpukit.course", "gpukit.launch"
+SUPERVISOR = "gpukit.launch.supervisor"
 
 
-def _imported(path: pathlib.Path) -> set[str]:
+def _module_name(path: pathlib.Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imported(path: pathlib.Path, source: str | None = None) -> set[str]:
     """Absolute names of every module ``path`` imports (``from . import x`` gives ``gpukit.x``)."""
     parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
     package = parts[:-1] if parts[-1] != "__init__" else parts
     names = set()
-    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+    tree = ast.parse(source if source is not None else path.read_text(), filename=str(path))
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -34,38 +49,121 @@ def _imported(path: pathlib.Path) -> set[str]:
     return names
 
 
-def _forbidden(names: set[str]) -> set[str]:
-    return {n for n in names if any(n == f or n.startswith(f + ".") for f in FORBIDDEN)}
+MODULES = {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+TECHNIQUES = sorted(p for p in PACKAGE.glob("*.py") if p.name != "__main__.py")
 
 
-TECHNIQUE_MODULES = sorted(p for p in PACKAGE.rglob("*.py")
-                           if p.name not in ALLOWED and "exercises" not in p.relative_to(PACKAGE).parts)
+def _edges(name: str) -> set[str]:
+    """The gpukit modules ``name`` imports (names that are not modules, e.g. functions, dropped)."""
+    return {n for n in _imported(MODULES[name]) if n in MODULES and n != name and n != "gpukit"}
 
 
-def test_the_layout_is_what_the_test_reads():
-    assert (PACKAGE / "exercises" / "__init__.py").is_file()
-    names = {p.relative_to(PACKAGE).as_posix() for p in TECHNIQUE_MODULES}
-    assert {"training.py", "cluster.py", "sharding.py", "accumulation.py"} <= names
+def _circles() -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan)."""
+    index, low, stack, on, out, counter = {}, {}, [], set(), [], [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in _edges(v):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                out.append(sorted(component))
+
+    for v in sorted(MODULES):
+        if v not in index:
+            visit(v)
+    return out
 
 
-@pytest.mark.parametrize("path", TECHNIQUE_MODULES, ids=lambda p: p.relative_to(PACKAGE).as_posix())
-def test_technique_modules_do_not_import_grading_or_exercises(path):
-    bad = _forbidden(_imported(path))
-    assert not bad, (f"gpukit/{path.relative_to(PACKAGE)} imports {sorted(bad)}: exercise checks belong in "
-                     f"gpukit/exercises/exNN.py, which may import the technique module (not the other way)")
+def test_the_layout_is_what_the_tests_read():
+    names = {p.stem for p in TECHNIQUES}
+    assert {"training", "cluster", "sharding", "accumulation", "parallel", "advisor"} <= names
+    for package in ("launch", "course", "course/exercises"):
+        assert (PACKAGE / package / "__init__.py").is_file(), package
+    assert {"supervisor", "cli", "slurm", "ray_train"} <= {p.stem for p in (PACKAGE / "launch").glob("*.py")}
+    assert {"grading", "sandbox", "colab", "doctor"} <= {p.stem for p in (PACKAGE / "course").glob("*.py")}
 
 
-@pytest.mark.parametrize("source, bad", [
-    ("from .grading import Report", {"gpukit.grading", "gpukit.grading.Report"}),
-    ("from . import exercises", {"gpukit.exercises"}),
-    ("from .exercises import ex01", {"gpukit.exercises", "gpukit.exercises.ex01"}),
-    ("import gpukit.grading as g", {"gpukit.grading"}),
-    ("from gpukit.exercises.ex02 import compare_sharding", {"gpukit.exercises.ex02",
-                                                           "gpukit.exercises.ex02.compare_sharding"}),
-    ("def f():\n    from . import grading", {"gpukit.grading"}),
-    ("from . import checks, data\nimport gpukit_other", set()),
+@pytest.mark.parametrize("path", TECHNIQUES, ids=lambda p: p.name)
+def test_technique_modules_do_not_import_the_machinery(path):
+    imported = _imported(path)
+    course = sorted(n for n in imported if n == COURSE or n.startswith(COURSE + "."))
+    assert not course, (f"gpukit/{path.name} imports {course}: a technique never imports the course's machinery; "
+                        f"exercise checks belong in gpukit/course/exercises/exNN.py, which imports the technique")
+    launch = sorted(n for n in imported if n.startswith(LAUNCH + ".")
+                    and not (n == SUPERVISOR or n.startswith(SUPERVISOR + ".")))
+    assert not launch, f"gpukit/{path.name} imports {launch}: of gpukit.launch a technique uses only the supervisor"
+
+
+def test_no_import_circle():
+    assert _circles() == [], "modules that import each other (move the shared part into the lower one)"
+
+
+def test_the_circle_check_finds_a_circle(monkeypatch):
+    fake = {"gpukit.a": "from . import b", "gpukit.b": "from .c import x", "gpukit.c": "from . import a",
+            "gpukit.d": "from . import a"}
+    monkeypatch.setattr(__import__(__name__), "MODULES", {n: PACKAGE / f"{n.split('.')[1]}.py" for n in fake})
+    monkeypatch.setattr(pathlib.Path, "read_text", lambda self, *a, **k: fake[f"gpukit.{self.stem}"])
+    assert _circles() == [["gpukit.a", "gpukit.b", "gpukit.c"]]
+
+
+@pytest.mark.parametrize("source, imported", [
+    ("from .course.grading import Report", {"gpukit.course.grading", "gpukit.course.grading.Report"}),
+    ("from .course import exercises", {"gpukit.course", "gpukit.course.exercises"}),
+    ("import gpukit.course.grading as g", {"gpukit.course.grading"}),
+    ("def f():\n    from .launch import cli", {"gpukit.launch", "gpukit.launch.cli"}),
+    ("from . import checks, data\nimport gpukit_other", {"gpukit", "gpukit.checks", "gpukit.data", "gpukit_other"}),
 ])
-def test_the_check_sees_every_form_of_import(monkeypatch, source, bad):
-    module = PACKAGE / "_layout_probe.py"  # read only: the parser needs a path inside the package
-    monkeypatch.setattr(pathlib.Path, "read_text", lambda self, *a, **k: source)
-    assert _forbidden(_imported(module)) == bad
+def test_the_check_sees_every_form_of_import(source, imported):
+    assert _imported(PACKAGE / "_layout_probe.py", source) == imported
+
+
+def test_technique_check_refuses_the_course(monkeypatch):
+    probe = PACKAGE / "probe.py"
+    monkeypatch.setattr(pathlib.Path, "read_text", lambda self, *a, **k: "from .course import grading")
+    with pytest.raises(AssertionError, match="never imports the course"):
+        test_technique_modules_do_not_import_the_machinery(probe)
+    monkeypatch.setattr(pathlib.Path, "read_text", lambda self, *a, **k: "from .launch import cli")
+    with pytest.raises(AssertionError, match="only the supervisor"):
+        test_technique_modules_do_not_import_the_machinery(probe)
+    monkeypatch.setattr(pathlib.Path, "read_text", lambda self, *a, **k: "from .launch import supervisor")
+    test_technique_modules_do_not_import_the_machinery(probe)
+
+
+def _readme_section() -> str:
+    text = (ROOT / "README.md").read_text()
+    start = text.index("## How the kit is built")
+    end = text.find("\n## ", start + 1)
+    return text[start:end if end > 0 else None]
+
+
+def test_the_readme_names_modules_that_exist_and_every_technique():
+    section = _readme_section()
+    named = set(re.findall(r"`(gpukit(?:\.\w+)+|\w+)`", section))
+    dotted = {n for n in named if n.startswith("gpukit.")}
+    missing = sorted(n for n in dotted if n not in MODULES)
+    assert not missing, f"README 'How the kit is built' names modules that do not exist: {missing}"
+    bare = {n for n in named if "." not in n}
+    for path in TECHNIQUES:
+        if path.stem.startswith("_") or path.stem == "__init__":
+            continue
+        assert path.stem in bare, f"README 'How the kit is built' does not name gpukit/{path.name}"
+    unknown = sorted(n for n in bare if f"gpukit.{n}" not in MODULES and f"gpukit.launch.{n}" not in MODULES
+                     and f"gpukit.course.{n}" not in MODULES and not (ROOT / n).exists())
+    assert not unknown, f"README 'How the kit is built' names what is neither a module nor a folder: {unknown}"
+    assert len(re.findall(r"`accumulation`", section)) == 1, "each module is named once"

@@ -1,4 +1,4 @@
-"""gpukit.ray_train: lesson 02's worker program (cluster.train_mwms, unchanged) on Ray Train's
+"""gpukit.launch.ray_train: lesson 02's worker program (cluster.train_mwms, unchanged) on Ray Train's
 TensorflowTrainer, on a loopback-only local Ray cluster. One Ray run (the expensive part: Ray
 start-up, then TensorFlow in every worker) is checked by several tests: it ends with the weights
 of one-process training although worker 1 was SIGKILLed during epoch 1 and Ray restarted the
@@ -15,7 +15,8 @@ import sys
 
 import pytest
 
-from gpukit import checks, cluster, ray_train
+from gpukit import checks, cluster
+from gpukit.launch import ray_train
 
 HAS_RAY = importlib.util.find_spec("ray") is not None
 needs_ray = pytest.mark.skipif(not HAS_RAY, reason='Ray is not installed: pip install "gpukit[ray]" '

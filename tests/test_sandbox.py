@@ -23,8 +23,8 @@ import threading
 
 import pytest
 
-from gpukit import grading
-from gpukit import sandbox as sb
+from gpukit.course import grading
+from gpukit.course import sandbox as sb
 
 from test_grading import MAX, _exercise, _fill, _solution_answers  # the exercise-01 submissions
 
@@ -395,4 +395,4 @@ def test_a_changed_original_is_restored_and_reported_on_both_rows(tmp_path, monk
                                      "changed other submissions while it ran"])
 def test_sandbox_messages_are_in_troubleshooting(message):
     assert message in (ROOT / "docs" / "troubleshooting.md").read_text(), f"docs/troubleshooting.md lacks: {message}"
-    assert message in (ROOT / "gpukit" / "sandbox.py").read_text() + (ROOT / "gpukit" / "grading.py").read_text()
+    assert message in (ROOT / "gpukit" / "course" / "sandbox.py").read_text() + (ROOT / "gpukit" / "course" / "grading.py").read_text()

@@ -1,4 +1,4 @@
-"""gpukit.slurm: TF_CONFIG from a SLURM step's environment variables (TensorFlow's
+"""gpukit.launch.slurm: TF_CONFIG from a SLURM step's environment variables (TensorFlow's
 SlurmClusterResolver); no real SLURM: the variables srun would set, written by hand."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ import pathlib
 
 import pytest
 
-from gpukit import cluster, slurm
+from gpukit import cluster
+from gpukit.launch import slurm
 
 # 3 nodes, 2 tasks on each of the first two and 1 on the last (srun -n 5 with block distribution)
 STEP = {"SLURM_PROCID": "0", "SLURM_STEP_NODELIST": "gpu7,node[01-02]", "SLURM_STEP_TASKS_PER_NODE": "1,2(x2)",

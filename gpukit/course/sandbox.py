@@ -1,6 +1,6 @@
 """Grading untrusted notebooks: one bubblewrap sandbox and one set of resource caps per submission.
 
-``gpukit.grading.grade`` runs every submission's ``otter run`` through ``command()``:
+``gpukit.course.grading.grade`` runs every submission's ``otter run`` through ``command()``:
 
 - **bubblewrap** (Debian's ``bubblewrap`` package, ``bwrap``) builds a fresh filesystem view: the
   system (``/usr``, ``/etc``), the Python installation and the virtual environment read-only, the

@@ -4,13 +4,13 @@
 
 starts ``python train.py --epochs 3`` once per task, each with its own ``TF_CONFIG`` (free ports
 on 127.0.0.1, ``gpukit.cluster.local_cluster`` / ``tf_config``), prefixes their output with
-``[worker i]`` and supervises them with ``gpukit.launcher.run_commands``: when one task fails,
+``[worker i]`` and supervises them with ``gpukit.supervisor.run_commands``: when one task fails,
 on ``--timeout`` and on Ctrl-C every task and whatever it started is killed (by process group),
 and the exit code is the first failed task's (128 + N for signal N, 124 timeout, 130 Ctrl-C).
 ``--restarts R`` relaunches the whole cluster (new ports) up to R times; the script resumes
 from its own checkpoint. ``--dry-run`` prints each task's ``export TF_CONFIG=...`` line
 (``--hosts`` for real machines) and starts nothing. ``--slurm`` runs inside one ``srun`` task:
-it builds this task's TF_CONFIG from the SLURM step (``gpukit.slurm.slurm_tf_config``) and
+it builds this task's TF_CONFIG from the SLURM step (``gpukit.launch.slurm.slurm_tf_config``) and
 replaces itself with the script (``exec``). Every argument is checked before any process starts.
 """
 
@@ -24,7 +24,8 @@ import signal
 import sys
 import time
 
-from . import cluster, launcher
+from .. import cluster
+from . import supervisor
 
 DEFAULT_REMOTE_PORT = 23456  # --dry-run --hosts without --port-base
 DEFAULT_SLURM_PORT = 8888  # SlurmClusterResolver's default port_base
@@ -165,12 +166,12 @@ def run_local(args, out=None, err=None) -> int:
     deadline = None if args.timeout is None else time.time() + args.timeout
     for attempt in range(args.restarts + 1):
         spec = build_cluster(args)  # fresh free ports for every attempt
-        commands = [launcher.Command(name, [sys.executable, script, *args.script_args],
+        commands = [supervisor.Command(name, [sys.executable, script, *args.script_args],
                                      env={"TF_CONFIG": json.dumps(config)},
                                      main=not args.ps or config["task"]["type"] == "chief")
                     for name, config in tasks(spec)]
         remaining = None if deadline is None else max(deadline - time.time(), 0.01)
-        result = launcher.run_commands(commands, timeout=remaining, out=out)
+        result = supervisor.run_commands(commands, timeout=remaining, out=out)
         if result.reason == "ok":
             err.write(f"[gpukit] all {len(commands)} tasks finished (attempt {attempt + 1})\n")
             return 0

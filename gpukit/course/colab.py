@@ -1,7 +1,7 @@
 """Colab: the "Open in Colab" badge and the light install every notebook's setup cell runs.
 
 Each notebook's setup cell installs gpukit itself with ``--no-deps`` (seconds), then calls
-``gpukit.colab.setup()``. ``setup`` checks each requirement gpukit declares (ranges, see
+``gpukit.course.colab.setup()``. ``setup`` checks each requirement gpukit declares (ranges, see
 pyproject.toml) against what the runtime already has, and installs only what is missing or
 outside the range, with the runtime's versions of everything else held fixed (a pip
 constraints file). So Colab's own TensorFlow, Keras and numpy stay: no second TensorFlow, no
@@ -25,6 +25,8 @@ import subprocess
 import sys
 import tempfile
 
+from ..runtime import accelerator, runtime  # noqa: F401  (where this runs; colab.runtime() reads well in notebooks)
+
 # A TPU runtime has no TensorFlow; tensorflow-tpu 2.20 is the newest TPU build on PyPI.
 TPU_TENSORFLOW = "tensorflow-tpu>=2.20,<2.21"
 # ... and the TPU runtime library that build needs (tensorflow-tpu 2.20.0 requires libtpu~=0.0.14);
@@ -40,7 +42,7 @@ BADGE_IMAGE = "https://colab.research.google.com/assets/colab-badge.svg"
 
 def badge_url(path: str, repo: str | None = None, branch: str = "main") -> str:
     """The Colab address of ``path`` (relative to the repository root, e.g. ``notebooks/01_x.ipynb``)."""
-    from . import REPO
+    from .. import REPO
 
     path = str(path).lstrip("./")
     if not path.endswith(".ipynb"):
@@ -67,32 +69,6 @@ def retarget(nb: dict, path: str) -> dict:
 
 
 # --------------------------------------------------------------------------- the runtime
-
-
-def runtime() -> str:
-    """``"colab"``, ``"jupyter"`` (an IPython kernel elsewhere) or ``"plain"`` (a script)."""
-    if "google.colab" in sys.modules or "COLAB_RELEASE_TAG" in os.environ:
-        return "colab"
-    ipython = sys.modules.get("IPython")
-    shell = ipython.get_ipython() if ipython is not None and hasattr(ipython, "get_ipython") else None
-    if shell is not None and type(shell).__name__ == "ZMQInteractiveShell":  # a kernel behind a notebook
-        return "jupyter"
-    return "plain"
-
-
-def accelerator() -> str:
-    """``"tpu"``, ``"gpu"`` or ``"cpu"``, without importing TensorFlow (safe before it is installed).
-
-    TPU: Colab's TPU runtimes set ``COLAB_TPU_ADDR`` (older) or ``TPU_ACCELERATOR_TYPE``/``TPU_NAME``
-    (TPU VMs), and TPU VMs expose ``/dev/accel*`` or ``/dev/vfio``. GPU: an NVIDIA device node."""
-    if any(os.environ.get(k) for k in ("COLAB_TPU_ADDR", "TPU_ACCELERATOR_TYPE", "TPU_NAME")):
-        return "tpu"
-    dev = pathlib.Path("/dev")
-    if any(dev.glob("accel[0-9]*")) or (dev / "vfio").is_dir() and any((dev / "vfio").glob("[0-9]*")):
-        return "tpu"
-    if (dev / "nvidia0").exists() or (dev / "nvidiactl").exists():
-        return "gpu"
-    return "cpu"
 
 
 def _installed(name: str) -> str | None:

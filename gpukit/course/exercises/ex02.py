@@ -11,7 +11,7 @@
   replay the same order) must now give every example once per epoch, in an order that a
   restarted run reproduces.
 
-``HINTS`` holds each question's hints (``gpukit.exercises.hint(ex02, "q1")``).
+``HINTS`` holds each question's hints (``gpukit.course.exercises.hint(ex02, "q1")``).
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
     check that, step by step, the workers together see exactly the global batches."""
     import numpy as np
 
-    from .. import cluster
+    from ... import cluster
 
     name = "shard_dataset"
     ids = np.arange(n_examples)
@@ -81,7 +81,7 @@ def compare_cluster_training(worker_main, shard_dataset=None, *, num_workers=2, 
     ``cluster.train_single`` (one process, same global batch and data order). ``shard_dataset``
     defaults to ``cluster.dataset_fn`` (the right one), so grading ``worker_main`` does not
     depend on the learner's answer to the sharding question. ``details``: ``diff``, ``atol``."""
-    from .. import checks, cluster
+    from ... import checks, cluster
 
     name, atol = "worker_main", 1e-4
     if is_stub(worker_main):  # no cluster start for an untouched exercise
@@ -122,7 +122,7 @@ def check_steps_prediction(predicted_steps, *, n_examples=1000, global_batch_siz
     out, not measured) must equal the steps per epoch one worker runs, counted here on the
     workers' input pipelines (``cluster.dataset_fn``, simulated, no cluster). ``details``:
     ``got``, ``counted``."""
-    from .. import cluster
+    from ... import cluster
 
     name = "predicted_steps"
     counted = cluster.check_sharding(n_examples, global_batch_size, num_workers)
@@ -154,7 +154,7 @@ def check_steps_prediction(predicted_steps, *, n_examples=1000, global_batch_siz
 
 def _epoch_orders(fn, ids, global_batch_size, num_workers, seed, epochs):
     """Per epoch: the example ids all workers took, step by step (workers' shards concatenated)."""
-    from .._tf import tf
+    from ..._tf import tf
 
     datasets = []
     for i in range(num_workers):

@@ -32,8 +32,8 @@ import tempfile
 import threading
 import time
 
-from . import cluster
-from ._args import whole
+from .. import cluster
+from .._args import whole
 
 INSTALL = 'pip install "gpukit[ray]"'
 HOST = cluster.HOST
@@ -211,7 +211,7 @@ def _train_loop(config: dict) -> None:
 
 def _start_ray(ray, num_workers: int, stream: bool) -> None:
     """``ray.init`` of a one-node, loopback-only cluster, with a clear error when it cannot start."""
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     try:
         ray.init(_node_ip_address=HOST, num_cpus=num_workers, include_dashboard=False,
                  log_to_driver=stream, configure_logging=True, logging_level="ERROR",

@@ -9,7 +9,7 @@
   from the memory estimate before running (``gpukit.memory.max_batch_sizes``), graded exactly;
 * ``compare_sample_weights``: q4 (build), Keras ``fit`` sample weights with the same effect.
 
-``HINTS`` holds the hints ``gpukit.exercises.hint(ex03, "q1")`` prints one at a time.
+``HINTS`` holds the hints ``gpukit.course.exercises.hint(ex03, "q1")`` prints one at a time.
 """
 
 from __future__ import annotations
@@ -90,8 +90,8 @@ def compare_replica_loss(replica_loss, capacities, global_batch_size: int, seed:
     with uneven per-replica batches (planned from ``capacities``) the summed gradient must
     equal the single-device gradient to 1e-6. ``details``: ``diff``, ``scale`` (how many times
     the right gradient), ``per_replica_batch_sizes``."""
-    from .. import checks, data, devices, memory, models, sharding, strategies, training
-    from .._tf import tf
+    from ... import checks, data, devices, memory, models, sharding, strategies, training
+    from ..._tf import tf
 
     name = "replica_loss"
     probe = try_answer(replica_loss, tf.constant([1.0, 2.0, 3.0]), 6)
@@ -145,7 +145,7 @@ def check_max_batch_prediction(value, **params) -> Report:
     exactly against ``gpukit.memory.max_batch_sizes`` on ``estimate_from_counts``; the classic
     slips (optimizer slots or gradients forgotten, no headroom, MB for MiB, not rounded down)
     are named."""
-    from .. import memory
+    from ... import memory
 
     name = "predicted_max_batch"
     p = {**PREDICTION, **params}

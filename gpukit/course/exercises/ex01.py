@@ -12,7 +12,7 @@ Each ``compare_*`` runs the learner's function and the single-device reference
 * ``check_debugged_training``: q5 (debug), a training function that ran but trained with
   the per-replica mean (a default-reduction Keras loss) must now equal one device.
 
-``HINTS`` holds each question's hints (``gpukit.exercises.hint(ex01, "q1")``).
+``HINTS`` holds each question's hints (``gpukit.course.exercises.hint(ex01, "q1")``).
 """
 
 from __future__ import annotations
@@ -63,8 +63,8 @@ def compare_loss(compute_loss, seed: int = 0, n: int = 8, global_batch_size: int
     """Call the learner's ``compute_loss(model, x, y, global_batch_size)`` on ``n`` examples (one
     replica's slice) and compare it with the per-example loss summed and divided by the
     global batch. ``details``: ``got``, ``expected``."""
-    from .. import data, models, training
-    from .._tf import tf
+    from ... import data, models, training
+    from ..._tf import tf
 
     x, y = data.synthetic(n, shape=(64,), seed=seed)
     model = models.mlp(seed=seed)
@@ -97,8 +97,8 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
     ``details``: ``loss_diff``, ``weights_diff``, ``update_ratio`` (the learner's weight change
     / the reference's; 1.0 is right).
     """
-    from .. import checks, data, models, training
-    from .._tf import keras, tf
+    from ... import checks, data, models, training
+    from ..._tf import keras, tf
 
     import numpy as np
 
@@ -154,7 +154,7 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
                      global_batch_size: int | None = None) -> Report:
     """Run the learner's ``evaluate(strategy, model, dist_dataset)`` and compare its accuracy
     with the single-device count over the same examples. ``details``: ``got``, ``expected``."""
-    from .. import data, models
+    from ... import data, models
 
     import numpy as np
 
@@ -189,7 +189,7 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
 def _measured_scale(num_replicas: int, per_replica_batch_size: int, seed: int = 0) -> float:
     """Measured here: the per-replica-mean gradients divided by the right ones, on
     ``num_replicas`` logical CPUs (the ratio of the summed gradients, least squares)."""
-    from .. import checks, data, devices, models, strategies, training
+    from ... import checks, data, devices, models, strategies, training
 
     names = devices.replica_devices()
     if len(names) < num_replicas:
@@ -242,8 +242,8 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
     device (``gpukit.training``) from the same seed and data. The bug it had: the replicas'
     loss was a default-reduction Keras loss, a mean over each replica's OWN examples, so every
     update is ``num_replicas`` times too big. ``details``: ``weights_diff``, ``update_ratio``."""
-    from .. import checks, data, models, training
-    from .._tf import keras, tf
+    from ... import checks, data, models, training
+    from ..._tf import keras, tf
 
     import numpy as np
 

@@ -24,7 +24,7 @@ TOLERANCE = {"float32": 1e-5, "mixed_float16": 2e-2, "mixed_bfloat16": 1e-1}
 
 def check_scale_prediction(value, initial_scale: float, bad_steps: int) -> Report:
     """The scale after ``bad_steps`` inf/NaN steps (fewer good steps than the growth interval)."""
-    from .. import precision
+    from ... import precision
 
     expected = precision.scale_after(bad_steps, initial_scale)
     details = {"initial_scale": initial_scale, "bad_steps": bad_steps, "expected": expected, "got": value}
@@ -55,8 +55,8 @@ def _data(seed, n=64, dim=64, small=1.0):
 
 def _reference_step(x, y, seed):
     """One float32 SGD step of ``precision.mlp`` with plain GradientTape: the weights after it."""
-    from .. import precision, training
-    from .._tf import keras, tf
+    from ... import precision, training
+    from ..._tf import keras, tf
 
     model = precision.mlp("float32", hidden=(32,), seed=seed)
     loss_fn = training.per_example_loss()
@@ -71,8 +71,8 @@ def check_train_step(train_step, seed: int = 0, float32_output: bool = True) -> 
     """``train_step(model, optimizer, x, y)`` on a mixed_float16 ``precision.mlp`` with a
     ``LossScaleOptimizer(SGD(0.1))`` must change the weights like one float32 step (to 2e-2 of the
     update's size), and the model's output layer must compute in float32."""
-    from .. import precision
-    from .._tf import keras
+    from ... import precision
+    from ..._tf import keras
 
     name = "train_step"
     x, y = _data(seed)
@@ -105,8 +105,8 @@ def check_train_step(train_step, seed: int = 0, float32_output: bool = True) -> 
 
 def reference_losses(policy_name, x, y, steps, seed):
     """Float32 reference for ``check_compare``: plain GradientTape, full batch, SGD(0.1)."""
-    from .. import precision, training
-    from .._tf import keras, tf
+    from ... import precision, training
+    from ..._tf import keras, tf
 
     model = precision.mlp("float32", hidden=(32,), seed=seed)
     opt = keras.optimizers.SGD(LEARNING_RATE)
@@ -124,7 +124,7 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0) -> Report:
     """``train_with_policy(policy_name, x, y, steps, seed)`` → the loss before each of ``steps``
     full-batch SGD(0.1) steps of ``precision.mlp(policy_name, hidden=(32,), seed=seed)``: equal to
     the float32 reference within each policy's tolerance, and the global policy float32 afterwards."""
-    from .._tf import keras
+    from ..._tf import keras
 
     name = "train_with_policy"
     x, y = _data(seed)

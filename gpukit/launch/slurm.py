@@ -18,8 +18,8 @@ from __future__ import annotations
 import contextlib
 import os
 
-from . import cluster
-from ._args import whole
+from .. import cluster
+from .._args import whole
 
 # What SlurmClusterResolver reads. SLURM_PROCID is also set in the batch script itself (rank 0 of
 # the batch step); SLURM_STEP_NODELIST and SLURM_STEP_TASKS_PER_NODE only inside an srun step.
@@ -65,7 +65,7 @@ def slurm_tf_config(environ=None, *, port_base: int = 8888) -> dict:
         rank = int(environ["SLURM_PROCID"])
     except ValueError:
         raise ValueError(f"SLURM_PROCID={environ['SLURM_PROCID']!r} is not a task rank (0, 1, ...)") from None
-    from ._tf import tf  # the resolver lives in TensorFlow; this process only builds a string
+    from .._tf import tf  # the resolver lives in TensorFlow; this process only builds a string
 
     with _slurm_environment(environ):
         try:
@@ -94,7 +94,7 @@ def slurm_tf_config(environ=None, *, port_base: int = 8888) -> dict:
 
 
 def _max_tasks_per_node(tasks_per_node: str) -> int:
-    from ._tf import tf  # noqa: F401  (loads the resolver module quietly)
+    from .._tf import tf  # noqa: F401  (loads the resolver module quietly)
     from tensorflow.python.distribute.cluster_resolver.slurm_cluster_resolver import expand_tasks_per_node
 
     try:

@@ -20,7 +20,7 @@ from . import Report, not_solved, try_answer
 def check_bubble_prediction(value, p: int, m: int) -> Report:
     """The learner's number must be the idle fraction of a ``p``-stage pipeline over ``m``
     micro-batches with equal stages: ``(p-1)/(m+p-1)`` (to 1e-9)."""
-    from .. import parallel
+    from ... import parallel
 
     expected = parallel.theory_bubble(p, m)
     details = {"p": p, "m": m, "expected": expected, "got": value}
@@ -47,7 +47,7 @@ def check_schedule(one_f_one_b, p: int, m: int) -> Report:
     """``one_f_one_b(p, m)`` must return ``p`` lists of ``("F" | "B", micro)`` pairs: every pass
     exactly once, a step no longer than GPipe's (bubble ``(p-1)/(m+p-1)`` with unit costs), and
     at most ``p - s`` micro-batches alive on stage ``s``."""
-    from .. import parallel
+    from ... import parallel
 
     name = "one_f_one_b"
     got = try_answer(one_f_one_b, p, m)
@@ -143,8 +143,8 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
     """``pipeline_gradients(stages, devices, x, y, m)`` must return ``(loss, gradients)`` equal to
     one ``GradientTape`` over the unsplit model on the whole batch (mean cross-entropy; gradients
     stage by stage, in each stage's ``trainable_variables`` order)."""
-    from .. import data, parallel
-    from .._tf import tf
+    from ... import data, parallel
+    from ..._tf import tf
 
     name = "pipeline_gradients"
     devices = [f"/CPU:{i}" for i in range(num_stages)]

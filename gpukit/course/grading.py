@@ -2,7 +2,7 @@
 
 One source per exercise: ``solutions/NN_name.ipynb`` is an otter-grader master notebook (the
 format is in ``docs/exercises.md``). What runs *in* the notebook (the ``grader``, ``Report``,
-``require`` and each exercise's checks) is in ``gpukit.exercises``. Two jobs here, top to
+``require`` and each exercise's checks) is in ``gpukit.course.exercises``. Two jobs here, top to
 bottom:
 
 1. **Generation** (``make exercises``): ``generate()`` runs ``otter assign`` on each solution
@@ -33,7 +33,7 @@ import time
 
 from . import colab
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]  # the checkout: solutions/, exercises/, build/
 SOLUTIONS = ROOT / "solutions"
 EXERCISES = ROOT / "exercises"
 BUILD = ROOT / "build" / "autograder"
@@ -60,7 +60,7 @@ def _otter(args: list[str], cwd, timeout: float, token: str | None = None, wrap=
     """Run ``python -m otter ARGS`` in its own process group; kill its whole tree on timeout,
     error or Ctrl-C (otter's Jupyter kernel runs in a session of its own, so killing the group
     is not enough: every process carrying our token in its environment is killed too).
-    ``wrap(argv, token) -> argv`` puts the command in a sandbox (``gpukit.sandbox``)."""
+    ``wrap(argv, token) -> argv`` puts the command in a sandbox (``gpukit.course.sandbox``)."""
     token = token or _new_token()
     env = dict(os.environ, GPUKIT_GRADE_TOKEN=token, PYTHONUNBUFFERED="1")
     env.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
@@ -286,7 +286,7 @@ def _check_notebook(path: pathlib.Path) -> str | None:
 def grade_one(path: pathlib.Path, zip_path: pathlib.Path, points: dict, timeout: float, *,
               sandbox: bool = True, limits=None) -> Grade:
     """Grade one submission with ``otter run`` in a process of its own (see ``_otter``), in a
-    bubblewrap sandbox (``sandbox=True``, see ``gpukit.sandbox``) under ``limits`` (memory,
+    bubblewrap sandbox (``sandbox=True``, see ``gpukit.course.sandbox``) under ``limits`` (memory,
     processes); a submission over a cap gets status ``over_cap`` and 0 points."""
     from . import sandbox as sb
 
@@ -362,7 +362,7 @@ def grade(submissions_dir, exercise, *, timeout: float = DEFAULT_TIMEOUT_S, out=
     bytes or "2G") and a cap on processes + threads (``max_processes``); over a cap -> status
     ``over_cap``, 0 points. Originals are snapshotted (copy + SHA-256) first and only the copies
     are graded; an original changed during grading is restored and the change reported on its
-    row and on the rows of the submissions that were running (``gpukit.sandbox``).
+    row and on the rows of the submissions that were running (``gpukit.course.sandbox``).
     """
     from . import sandbox as sb
 

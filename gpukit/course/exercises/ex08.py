@@ -18,7 +18,7 @@ from . import Report, not_solved, try_answer
 
 
 def expected_prediction(n: int, global_batch_size: int, num_replicas: int, max_per_replica: int) -> tuple:
-    from ..batching import smallest_accum_steps
+    from ...batching import smallest_accum_steps
 
     return n // global_batch_size, smallest_accum_steps(global_batch_size, num_replicas, max_per_replica)
 
@@ -67,7 +67,7 @@ CASES = [
 
 def reference_choice(kind, devices, machines, fits_one_device, compute_capability=None) -> tuple:
     """(strategy, precision) as ``gpukit.advisor`` picks them for these facts."""
-    from .. import advisor, memory
+    from ... import advisor, memory
 
     est = memory.estimate_from_counts(1_000_000, 1000)
     per_device_gb = 16 if fits_one_device else est.bytes_for(1) / advisor.GB / 1.5  # 2/3 of a copy: split it

@@ -16,8 +16,8 @@ return a ``Report``. This file holds what every exercise shares:
 * ``hint(module, "q1")``: the next unseen hint of a question, from the module's ``HINTS``.
 
 A solution notebook and its hidden tests import only from here, e.g.
-``from gpukit.exercises import ex01, require``. Technique modules never import this package
-(tests/test_layout.py enforces it). Generation and batch grading are in ``gpukit.grading``.
+``from gpukit.course.exercises import ex01, require``. Technique modules never import this package
+(tests/test_layout.py enforces it). Generation and batch grading are in ``gpukit.course.grading``.
 """
 
 from __future__ import annotations
@@ -211,7 +211,7 @@ def hint(module, question: str) -> str:
     name = getattr(module, "__name__", repr(module)).rsplit(".", 1)[-1]
     if not isinstance(hints, dict):
         raise TypeError(
-            f"{name} has no HINTS: pass an exercise module (e.g. `from gpukit.exercises import "
+            f"{name} has no HINTS: pass an exercise module (e.g. `from gpukit.course.exercises import "
             f"ex01` then hint(ex01, 'q1')), not {type(module).__name__}"
         )
     if question not in hints:

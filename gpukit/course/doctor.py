@@ -29,7 +29,7 @@ def install_source() -> dict:
     import json
     import pathlib
 
-    location = str(pathlib.Path(__file__).resolve().parent)
+    location = str(pathlib.Path(__file__).resolve().parents[1])  # the gpukit package
     try:
         dist = metadata.distribution("gpukit")
     except metadata.PackageNotFoundError:
@@ -66,8 +66,9 @@ def tensorflow_build(tf) -> dict:
 
 def report() -> dict:
     """Collect the facts as a dict (keys are stable: tests and the grader read them)."""
-    from . import __version__, colab, devices
-    from ._tf import keras, tf
+    from .. import __version__, devices
+    from . import colab
+    from .._tf import keras, tf
 
     counts = devices.physical()
     gpus = []

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import statistics
 
-from .. import bench
+from ... import bench
 from . import Report, not_solved, try_answer
 
 

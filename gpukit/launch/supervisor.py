@@ -3,7 +3,7 @@
 ``launch(processes, ...)`` is a small process supervisor; ``gpukit.cluster.run`` builds one
 ``Process`` per TensorFlow task (its TF_CONFIG in ``env``) and calls it. In order:
 
-1. **Start**: each ``Process`` becomes ``python -m gpukit.launcher SPEC`` in its own session,
+1. **Start**: each ``Process`` becomes ``python -m gpukit.launch.supervisor SPEC`` in its own session,
    with its own environment (``child_env``: this one, plus the gpukit checkout on
    ``PYTHONPATH`` and GPU memory growth unless set) and a log file. The child (``main`` at the bottom of this file) asks the
    kernel to kill it when the parent dies (``PR_SET_PDEATHSIG``), finds its target (imported
@@ -43,10 +43,10 @@ import time
 import traceback
 import types
 
-from ._args import kill as _kill
-from ._args import whole
+from .._args import kill as _kill
+from .._args import whole
 
-ROOT = str(pathlib.Path(__file__).resolve().parents[1])  # the folder that holds the gpukit package
+ROOT = str(pathlib.Path(__file__).resolve().parents[2])  # the folder that holds the gpukit package
 
 
 # Defaults every child gets unless this process's environment or the caller sets them.
@@ -124,7 +124,7 @@ class Process:
     kwargs: dict = dataclasses.field(default_factory=dict)
     env: dict = dataclasses.field(default_factory=dict)
     main: bool = True
-    context: str = "gpukit.launcher:Context"
+    context: str = "gpukit.launch.supervisor:Context"
     context_fields: dict = dataclasses.field(default_factory=dict)
 
 
@@ -392,7 +392,7 @@ def launch(processes, *, fault: Fault | None = None, timeout: float = 300.0, sta
     try:
         for task in tasks:
             with open(task.log, "wb") as log:
-                task.proc = subprocess.Popen(command + ["-m", "gpukit.launcher", task.spec_path],
+                task.proc = subprocess.Popen(command + ["-m", "gpukit.launch.supervisor", task.spec_path],
                                              stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                              env=task.env, cwd=ROOT, start_new_session=True)
             _STARTED[task.proc.pid] = task.proc
@@ -645,7 +645,7 @@ def run_commands(commands, *, timeout: float | None = None, out=None, cwd=None,
 
 
 # ----------------------------------------------------------------------------------------------
-# In the child: ``python -m gpukit.launcher SPEC``
+# In the child: ``python -m gpukit.launch.supervisor SPEC``
 # ----------------------------------------------------------------------------------------------
 
 PR_SET_PDEATHSIG = 1

@@ -11,7 +11,7 @@
   (reference: ``gpukit.training`` on one device); applying every micro-batch and dividing by the
   micro-batch are named.
 
-``HINTS`` holds the hints ``gpukit.exercises.hint(ex04, "q1")`` prints one at a time.
+``HINTS`` holds the hints ``gpukit.course.exercises.hint(ex04, "q1")`` prints one at a time.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def compare_accum_steps(choose_accum_steps, cases) -> Report:
     """Call the learner's ``choose_accum_steps(global_batch_size, num_replicas,
     max_per_replica_batch_size)`` on each case and compare with ``smallest_accum_steps``
     (a case with no valid split must raise ``ValueError``)."""
-    from ..accumulation import smallest_accum_steps
+    from ...accumulation import smallest_accum_steps
 
     name = "choose_accum_steps"
     for gb, r, most in cases:
@@ -102,9 +102,9 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
     is right)."""
     import numpy as np
 
-    from .. import checks, data, models, training
-    from .._tf import keras, tf
-    from ..accumulation import accum_sizes
+    from ... import checks, data, models, training
+    from ..._tf import keras, tf
+    from ...accumulation import accum_sizes
 
     name = "make_accumulating_step"
     sizes = accum_sizes(strategy.num_replicas_in_sync, global_batch_size, accum_steps)
@@ -163,7 +163,7 @@ def epoch_counts(examples: int, global_batch_size: int, num_replicas: int, max_p
     """(micro-steps, optimizer updates) of one epoch of ``examples`` when each update averages
     ``global_batch_size`` examples in the fewest micro-batches that fit the memory limit and the
     pipeline drops a last partial micro-batch."""
-    from ..accumulation import smallest_accum_steps
+    from ...accumulation import smallest_accum_steps
 
     k = smallest_accum_steps(global_batch_size, num_replicas, max_per_replica_batch_size)
     micro_steps = examples // (global_batch_size // k)
@@ -177,7 +177,7 @@ def check_epoch_prediction(value, **params) -> Report:
     name = "predicted_epoch"
     p = {**PREDICTION, **params}
     micro_steps, updates = epoch_counts(**p)
-    from ..accumulation import smallest_accum_steps
+    from ...accumulation import smallest_accum_steps
 
     k = smallest_accum_steps(p["global_batch_size"], p["num_replicas"], p["max_per_replica_batch_size"])
     micro = p["global_batch_size"] // k
@@ -222,8 +222,8 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     on ONE device: it must equal the gradient of the mean loss over all ``n`` examples
     (``gpukit.training.gradients``, the large batch) to 1e-6. The planted bug, the mean over
     each micro-batch (gradient ``accum_steps`` x too large), is named."""
-    from .. import checks, data, models, training
-    from .._tf import tf
+    from ... import checks, data, models, training
+    from ..._tf import tf
 
     name = "accumulated_gradients"
     x, y = data.synthetic(n, shape=(10,), num_classes=4, seed=seed)
