@@ -19,7 +19,7 @@ TF220_TESTS ?= tests/test_training.py tests/test_accumulation.py tests/test_shar
 	tests/test_devices.py tests/test_strategies.py tests/test_checks.py tests/test_models.py \
 	tests/test_precision.py tests/test_tpu.py notebooks/06_tpu_and_mixed_precision.ipynb
 
-.PHONY: lab test unit notebooks exercises bench doctor install clean test-tf220 install-tf220
+.PHONY: lab test quick unit notebooks exercises bench doctor install clean test-tf220 install-tf220
 
 install: $(STAMP)
 
@@ -36,11 +36,23 @@ lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --ip=127.0.0.1 --port=$(LAB_PORT) --ServerApp.root_dir=$(CURDIR) \
 		$(if $(DISPLAY),,--no-browser) $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-# Unit tests + every notebook (notebooks/, solutions/, exercises/) under nbval + every lesson and
-# exercise in JupyterLab in Chromium (tests/test_browser.py; needs Debian's chromium), 2 processes.
-test: $(STAMP) $(STAMP220)
-	$(PY) -m pytest -n $(JOBS) --dist loadfile
-	$(MAKE) test-tf220
+# Everything, as CI runs it: the set-up, then one pytest pass with 2 processes -- unit tests,
+# solutions/ under nbval, every lesson and exercise Run All in JupyterLab in Chromium (the one run of
+# notebooks/ and exercises/: tests/test_browser.py judges them as nbval would; needs Debian's
+# chromium), grading -- then the TensorFlow 2.20 pass. Ends with the wall time of each stage.
+test:
+	@t0=$$(date +%s); $(MAKE) --no-print-directory install install-tf220 || exit $$?; t1=$$(date +%s); \
+	$(PY) -m pytest -n $(JOBS) --dist loadfile; main=$$?; t2=$$(date +%s); \
+	$(MAKE) --no-print-directory test-tf220; tf220=$$?; t3=$$(date +%s); \
+	printf '\nmake test, wall time per stage:\n  set-up (both venvs)    %5d s\n  main pass              %5d s  (exit %d)\n  TensorFlow 2.20 pass   %5d s  (exit %d)\n  total                  %5d s\n' \
+	  $$((t1-t0)) $$((t2-t1)) $$main $$((t3-t2)) $$tf220 $$((t3-t0)); \
+	test $$main -eq 0 && test $$tf220 -eq 0
+
+# For editing (about 3 minutes on 2 cores): the unit tests without the browser, grading, Ray and the
+# exercise generation. Not a substitute for `make test`.
+QUICK_SKIP := test_browser test_exercise_grading test_grading test_sandbox test_ray_train test_exercises
+quick: $(STAMP)
+	$(PY) -m pytest -n $(JOBS) --dist loadfile tests $(foreach t,$(QUICK_SKIP),--ignore=tests/$(t).py)
 
 install-tf220: $(STAMP220)
 
@@ -57,6 +69,7 @@ test-tf220: $(STAMP220)
 unit: $(STAMP)
 	$(PY) -m pytest -n $(JOBS) --dist loadfile tests
 
+# Every notebook under nbval alone (a kernel, no browser): quicker to read when a cell fails.
 notebooks: $(STAMP)
 	$(PY) -m pytest -n $(JOBS) --dist loadfile notebooks solutions exercises
 

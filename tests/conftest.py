@@ -27,3 +27,28 @@ def run_python(code: str, timeout: float = 180) -> subprocess.CompletedProcess:
 @pytest.fixture
 def fresh_python():
     return run_python
+
+
+@pytest.fixture(scope="session")
+def generated(tmp_path_factory):
+    """Every exercise and autograder zip, generated ONCE per test run and shared by every test
+    that needs them (the sync check, the grading tests): ``(exercises_dir, build_dir)``.
+
+    ``otter assign --no-run-tests``: the solutions' own tests are not run here because nbval runs
+    every solution and tests/test_exercise_grading.py grades every solution with these zips
+    (a failing solution fails there). Under xdist the workers share one copy through a lock
+    in the run's common temporary root; the first worker to ask generates it."""
+    from filelock import FileLock
+
+    from gpukit.course import grading
+
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # shared by every worker of this run
+    out = root / "generated"
+    with FileLock(str(root / "generated.lock"), timeout=900):
+        if not (out / "done").is_file():
+            grading.generate(None, exercises_dir=out / "exercises", build_dir=out / "build", run_tests=False,
+                             log=lambda msg: None)
+            (out / "done").touch()
+    return out / "exercises", out / "build"

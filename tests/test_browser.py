@@ -1,20 +1,23 @@
 """The course as a learner meets it: every lesson and exercise in real JupyterLab, in Chromium.
 
-One JupyterLab server per test process (127.0.0.1, a free port, a token), serving a temporary
-folder: each notebook is opened on a COPY (nothing is saved into the repository). For each
-notebook (a glob: lessons added later join), Run → Run All Cells, wait until every code cell has
-run and the kernel is idle, then assert what the learner sees:
+This is the one run of notebooks/ and exercises/ in `make test` (nbval runs solutions/; `make
+notebooks` runs all three under nbval alone, for editing). One JupyterLab server per test process
+(127.0.0.1, a free port, a token), serving a temporary folder: each notebook is opened on a COPY
+(nothing is saved into the repository). For each notebook (a glob: lessons added later join),
+Run → Run All Cells, wait until every code cell has run and the kernel is idle, then read every
+output from JupyterLab's own model and assert what nbval would and what the learner sees:
 
 - every code cell ran (it shows an execution count);
-- no error output, except in cells tagged ``raises-exception`` (which must show their error);
-- no stderr block (a stream to stderr) anywhere;
+- no error output, except in cells tagged ``raises-exception``, which must show the error they
+  declare (``nbraises.declaration``/``verdict``, the functions the nbval plugin uses);
+- no stderr block (a stream to stderr) anywhere (``nbquiet.stderr_text``);
 - every figure rendered (each ``img`` loaded, at least one per image output);
 - every widget rendered, and responding: a slider moved by one step changes its output.
 
 Screenshots go to build/browser/ (not committed). Chromium is Debian's (``/usr/bin/chromium``),
 driven by Playwright for Python; nothing is downloaded at test time. Without Chromium the test
-fails and prints the install command. Each notebook is its own test; under xdist the browser file
-runs beside the unit tests (``--dist loadfile``), or spread over workers with ``--dist load``.
+fails and prints the install command. Each notebook is its own test; under ``make test`` the lessons
+and the exercises are two units of work (tests/costfirst.py), so both processes run notebooks.
 """
 
 from __future__ import annotations
@@ -32,6 +35,8 @@ import sys
 import time
 import urllib.request
 
+import nbquiet
+import nbraises
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -142,8 +147,9 @@ STATE_JS = """() => {
     const item = {type: m.type, tags: m.getMetadata('tags') || []};
     if (m.type === 'code') {
       item.count = m.executionCount;
-      item.outputs = m.outputs.toJSON().map(o => ({type: o.output_type, name: o.name || null,
-         mimes: Object.keys(o.data || {}), text: (o.ename ? o.ename + ': ' + o.evalue : (o.text || '')).toString().slice(0, 400)}));
+      item.outputs = m.outputs.toJSON().map(o => ({output_type: o.output_type, name: o.name || null,
+         mimes: Object.keys(o.data || {}), ename: o.ename || null, evalue: o.evalue || null,
+         text: Array.isArray(o.text) ? o.text.join('') : (o.text || '')}));
       item.prompt = (cell.node.querySelector('.jp-InputArea-prompt') || {}).innerText || '';
       item.imgs = Array.from(cell.node.querySelectorAll('.jp-OutputArea img')).map(i => i.complete && i.naturalWidth > 0);
       item.widgets = cell.node.querySelectorAll('.jp-OutputArea .jupyter-widgets').length;
@@ -198,23 +204,36 @@ def _wait_done(page, rel, n_code, timeout):
         time.sleep(0.5)
 
 
-def _problems(state) -> list[str]:
+def _problems(state, cells) -> list[str]:
+    """What nbval (lax), nbraises and nbquiet would say of this run, and what only a page shows.
+
+    ``cells`` are the notebook's own cells (their metadata: tags and declared errors); the
+    outputs are JupyterLab's, in nbformat form, so the plugins' own functions judge them."""
     problems = []
-    for i, cell in enumerate(state["cells"]):
+    if len(cells) != len(state["cells"]):
+        return [f"the page shows {len(state['cells'])} cells, the notebook has {len(cells)}"]
+    for i, (cell, source) in enumerate(zip(state["cells"], cells)):
         if cell["type"] != "code":
             continue
         where = f"cell {i}"
         if cell["count"] is None:
             problems.append(f"{where}: did not run")
-        expected_error = "raises-exception" in cell["tags"]
-        errors = [o for o in cell["outputs"] if o["type"] == "error"]
-        if errors and not expected_error:
-            problems.append(f"{where}: error {errors[0]['text']}")
-        if expected_error and not errors:
-            problems.append(f"{where}: tagged raises-exception but showed no error")
-        stderr = [o for o in cell["outputs"] if o["type"] == "stream" and o["name"] == "stderr"]
-        if stderr:
-            problems.append(f"{where}: stderr block: {stderr[0]['text'][:200]!r}")
+        tagged = nbraises.TAG in cell["tags"]
+        try:
+            expected = nbraises.declaration(source, tagged)
+        except nbraises.DeclarationError as err:
+            problems.append(f"{where}: {err}")
+            continue
+        errors = [o for o in cell["outputs"] if o["output_type"] == "error"]
+        if errors and expected is None:
+            problems.append(f"{where}: error {errors[0]['ename']}: {str(errors[0]['evalue'])[:400]}")
+        if expected is not None:
+            verdict = nbraises.verdict(cell["outputs"], expected)
+            if verdict:
+                problems.append(f"{where}: {verdict}")
+        noise = nbquiet.stderr_text(cell["outputs"])
+        if noise.strip():
+            problems.append(f"{where}: stderr block (learners see a pink block): {noise[:300]!r}")
         images = sum("image/png" in o["mimes"] or "image/svg+xml" in o["mimes"] for o in cell["outputs"])
         if len(cell["imgs"]) < images or not all(cell["imgs"]):
             problems.append(f"{where}: {images} figure(s) in the output, {sum(cell['imgs'])} rendered in the page")
@@ -259,7 +278,8 @@ def test_run_all_in_jupyterlab(notebook, lab, browser):
     shutil.copyfile(notebook, root / rel)  # a copy: outputs never reach the repository
     SHOTS.mkdir(parents=True, exist_ok=True)
     prefix = rel.replace("/", "__").removesuffix(".ipynb")
-    n_code = sum(c["cell_type"] == "code" for c in json.loads(notebook.read_text())["cells"])
+    cells = json.loads(notebook.read_text())["cells"]
+    n_code = sum(c["cell_type"] == "code" for c in cells)
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     start = time.perf_counter()
@@ -269,7 +289,7 @@ def test_run_all_in_jupyterlab(notebook, lab, browser):
         state = _wait_done(page, rel, n_code, RUN_TIMEOUT_S)
         seconds = time.perf_counter() - start
         page.screenshot(path=str(SHOTS / f"{prefix}.png"))
-        problems = _problems(state)
+        problems = _problems(state, cells)
         problems += _exercise_widgets(page, state, prefix)
         print(f"{rel}: Run All in JupyterLab/Chromium took {seconds:.1f} s ({n_code} code cells)")
         with open(SHOTS / "timings.txt", "a") as f:
@@ -292,3 +312,55 @@ def _shutdown_kernels(url, token):
         request = urllib.request.Request(f"{url}/api/kernels/{kernel['id']}", method="DELETE", headers=headers)
         with urllib.request.urlopen(request, timeout=60):
             pass
+
+
+# ------------------------------------------------------------- the judge, without a browser
+# The browser run is the only run of notebooks/ and exercises/ in `make test` (nbval runs
+# solutions/), so _problems must say what nbval, nbraises and nbquiet would: each case below
+# is one of their failures, planted in a page state.
+
+def _cell(outputs=(), tags=(), count=1, **extra):
+    return {"type": "code", "tags": list(tags), "count": count, "outputs": list(outputs), "prompt": f"[{count}]",
+            "imgs": [], "widgets": 0, "widgetErrors": 0, **extra}
+
+
+def _err(ename, evalue):
+    return {"output_type": "error", "name": None, "mimes": [], "ename": ename, "evalue": evalue, "text": ""}
+
+
+def _source(tags=(), **gpukit_meta):
+    meta = {"tags": list(tags)}
+    if gpukit_meta:
+        meta["gpukit"] = gpukit_meta
+    return {"cell_type": "code", "metadata": meta, "source": ""}
+
+
+TAG = ["raises-exception"]
+
+
+@pytest.mark.parametrize("page, source, words", [
+    (_cell(), _source(), None),
+    (_cell([_err("ValueError", "bad shape")]), _source(), "error ValueError: bad shape"),
+    (_cell(count=None), _source(), "did not run"),
+    (_cell([_err("ValueError", "placeholder tensor")], TAG), _source(TAG, raises="ValueError", match="placeholder"), None),
+    (_cell([], TAG), _source(TAG, raises="ValueError"), "raised nothing"),
+    (_cell([_err("TypeError", "x")], TAG), _source(TAG, raises="ValueError"), "expected ValueError but the cell raised TypeError"),
+    (_cell([_err("ValueError", "other words")], TAG), _source(TAG, raises="ValueError", match="placeholder"),
+     "does not match 'placeholder'"),
+    (_cell([_err("ValueError", "x")], TAG), _source(TAG), "declares no error"),
+    (_cell(), _source(raises="ValueError"), "is not tagged"),
+    (_cell([{"output_type": "stream", "name": "stderr", "mimes": [], "ename": None, "evalue": None,
+             "text": "W0000 oneDNN custom operations are on"}]), _source(), "stderr block"),
+    (_cell([{"output_type": "display_data", "name": None, "mimes": ["image/png"], "ename": None, "evalue": None,
+             "text": ""}], imgs=[False]), _source(), "1 figure(s) in the output, 0 rendered"),
+])
+def test_the_judge_says_what_nbval_nbraises_and_nbquiet_would(page, source, words):
+    problems = _problems({"cells": [page]}, [source])
+    if words is None:
+        assert problems == []
+    else:
+        assert len(problems) == 1 and words in problems[0], problems
+
+
+def test_the_judge_refuses_a_page_that_is_not_the_notebook():
+    assert "the page shows 1 cells, the notebook has 2" in _problems({"cells": [_cell()]}, [_source(), _source()])[0]

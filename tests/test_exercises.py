@@ -41,11 +41,8 @@ def test_every_solution_has_its_exercise_and_back():
 
 
 @pytest.fixture(scope="module")
-def fresh(tmp_path_factory):
-    out = tmp_path_factory.mktemp("fresh")
-    grading.generate(None, exercises_dir=out / "exercises", build_dir=out / "build", run_tests=False,
-                     log=lambda msg: None)
-    return out / "exercises"
+def fresh(generated):
+    return generated[0]  # one generation per test run (tests/conftest.py)
 
 
 @pytest.mark.parametrize("solution", SOLUTIONS, ids=IDS)
