@@ -43,7 +43,7 @@ lab: $(STAMP)
 test:
 	@t0=$$(date +%s); $(MAKE) --no-print-directory install install-tf220 || exit $$?; t1=$$(date +%s); \
 	$(PY) -m pytest -n $(JOBS) --dist loadfile; main=$$?; t2=$$(date +%s); \
-	$(MAKE) --no-print-directory test-tf220; tf220=$$?; t3=$$(date +%s); \
+	$(MAKE) test-tf220; tf220=$$?; t3=$$(date +%s); \
 	printf '\nmake test, wall time per stage:\n  set-up (both venvs)    %5d s\n  main pass              %5d s  (exit %d)\n  TensorFlow 2.20 pass   %5d s  (exit %d)\n  total                  %5d s\n' \
 	  $$((t1-t0)) $$((t2-t1)) $$main $$((t3-t2)) $$tf220 $$((t3-t0)); \
 	test $$main -eq 0 && test $$tf220 -eq 0

@@ -15,6 +15,8 @@ and without xdist (``-n 0``) the plugin does nothing but reorder.
 
 from __future__ import annotations
 
+import pytest
+
 # Seconds per unit on 2 cores (sum of its tests, setup included), measured with --durations=0 on
 # a full run (issue 25); files not listed cost less than a minute and keep their order after these.
 COST_S = {
@@ -48,6 +50,7 @@ def pytest_collection_modifyitems(session, config, items):
     items.sort(key=lambda item: -cost(item.nodeid))
 
 
+@pytest.hookimpl(optionalhook=True)  # a known hook only where xdist is loaded
 def pytest_xdist_make_scheduler(config, log):
     if config.getoption("dist") != "loadfile":
         return None
