@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import dataclasses
 import importlib.metadata as metadata
-import os
-import pathlib
 import re
 import subprocess
 import sys
