@@ -18,6 +18,8 @@ The techniques, one module each, in lesson order (each docstring names its lesso
 
 The machinery, apart: ``gpukit.launch`` (the process supervisor, ``python -m gpukit launch``,
 SLURM, Ray Train) and ``gpukit.course`` (Colab set-up, doctor, exercises, grading, sandbox).
+``gpukit.temporary_folder(prefix)``: a temporary folder that is removed when its Python process
+exits, even a killed kernel's (by the next call).
 
 ``import gpukit`` is cheap: TensorFlow loads, quietly, on first use of a module that needs
 it, or on ``from gpukit import tf, keras``.
@@ -47,6 +49,8 @@ _MODULES = (
 def __getattr__(name: str):
     if name in _MODULES:
         return importlib.import_module(f"{__name__}.{name}")
+    if name == "temporary_folder":  # a folder removed at exit, or once its process is gone
+        return importlib.import_module(f"{__name__}._scratch").temporary_folder
     if name in ("tf", "keras"):
         return getattr(importlib.import_module(f"{__name__}._tf"), name)
     raise AttributeError(f"module 'gpukit' has no attribute {name!r}")

@@ -244,28 +244,6 @@ def test_functions_travel_with_their_modules_and_constants(tmp_path):
 
 
 
-def test_temporary_logs_of_a_successful_run_are_removed_at_exit(tmp_path):
-    """/tmp must not fill up with gpukit-cluster-* folders; a failed run keeps its logs (the
-    error names them), a run given log_dir= is never touched."""
-    script = tmp_path / "parent.py"
-    script.write_text(textwrap.dedent("""
-        import os
-        from gpukit.launch import supervisor as launcher
-
-        def hello(ctx):
-            return ctx.name
-
-        ok = launcher.launch([launcher.Process('worker 0', hello)], timeout=60, stream=False)
-        assert os.path.isdir(ok.run_dir)
-        print(ok.run_dir)
-    """))
-    done = subprocess.run([sys.executable, str(script)], env=dict(os.environ, PYTHONPATH=str(ROOT)), cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
-    run_dir = done.stdout.strip().splitlines()[-1]
-    assert "gpukit-run-" in run_dir and not os.path.exists(run_dir)
-
-
 def test_no_process_left_behind(tmp_path):
     """Every process gpukit.launch.supervisor started in this test process is gone."""
     launcher.launch(_workers(_hello, 1), log_dir=str(tmp_path), timeout=60, stream=False)

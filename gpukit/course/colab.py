@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib.metadata as metadata
+import os
 import re
 import subprocess
 import sys
@@ -185,7 +186,10 @@ def setup(extras=(), *, quiet: bool = False, _run=subprocess.run) -> Setup:
         if todo.install:
             with tempfile.NamedTemporaryFile("w", suffix=".txt", prefix="gpukit-hold-", delete=False) as f:
                 f.write("\n".join(todo.hold) + "\n")
-            result = _run(todo.pip_args(f.name), capture_output=True, text=True)
+            try:
+                result = _run(todo.pip_args(f.name), capture_output=True, text=True)
+            finally:
+                os.unlink(f.name)
             if result.returncode != 0:
                 tail = "\n".join((result.stdout + result.stderr).strip().splitlines()[-15:])
                 raise RuntimeError(

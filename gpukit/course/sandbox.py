@@ -355,9 +355,9 @@ class Snapshot:
     submissions folder; no sandbox mounts it."""
 
     def __init__(self, paths):
-        import tempfile
+        from .._scratch import temporary_folder
 
-        self.folder = pathlib.Path(tempfile.mkdtemp(prefix="gpukit-snapshot-"))
+        self.folder = pathlib.Path(temporary_folder("gpukit-snapshot-"))  # gone at exit, even if killed
         os.chmod(self.folder, 0o700)
         self.originals = {}  # name -> (original path, copy path or None, sha256 or None)
         for path in paths:

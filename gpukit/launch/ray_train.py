@@ -28,12 +28,12 @@ import os
 import re
 import shutil
 import signal
-import tempfile
 import threading
 import time
 
 from .. import cluster
 from .._args import whole
+from .._scratch import temporary_folder
 
 INSTALL = 'pip install "gpukit[ray]"'
 HOST = cluster.HOST
@@ -190,7 +190,7 @@ def _train_loop(config: dict) -> None:
     name = f"worker {rank}"
     collector = config["collector"]
     attempt = ray.get(collector.start.remote(name, tf_config))
-    workdir = tempfile.mkdtemp(prefix=f"gpukit-ray-{name.replace(' ', '-')}-")
+    workdir = temporary_folder(f"gpukit-ray-{name.replace(' ', '-')}-")
     ctx = RayWorkerContext(name=name, run_dir=workdir, workdir=workdir, task_type="worker", task_index=rank,
                            tf_config=tf_config)
     ctx.collector, ctx.fault, ctx.attempt = collector, config["fault"], attempt
@@ -346,7 +346,7 @@ def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = 
     from ray.train.tensorflow import TensorflowTrainer
 
     own_storage = storage_path is None
-    storage_path = storage_path or tempfile.mkdtemp(prefix="gpukit-ray-")
+    storage_path = storage_path or temporary_folder("gpukit-ray-")
     timed_out = threading.Event()
     finished = threading.Event()
 

@@ -21,7 +21,6 @@ Plain Python: no TensorFlow here.
 
 from __future__ import annotations
 
-import atexit
 import ctypes
 import dataclasses
 import importlib
@@ -32,11 +31,9 @@ import os
 import pathlib
 import pickle
 import re
-import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import textwrap
 import threading
 import time
@@ -45,6 +42,7 @@ import types
 
 from .._args import kill as _kill
 from .._args import whole
+from .._scratch import temporary_folder
 
 ROOT = str(pathlib.Path(__file__).resolve().parents[2])  # the folder that holds the gpukit package
 
@@ -163,15 +161,6 @@ class RunResult:
 # Every child this module started (pid -> Popen), so tests and atexit can check / clean up.
 _STARTED: dict[int, subprocess.Popen] = {}
 
-# Temporary run folders (logs, specs, worker files) of runs that ended without an error: removed
-# when this Python process exits. Runs that failed keep theirs: the error message names the log.
-_FINISHED_RUN_DIRS: list[str] = []
-
-
-@atexit.register
-def _remove_finished_run_dirs() -> None:
-    for path in _FINISHED_RUN_DIRS:
-        shutil.rmtree(path, ignore_errors=True)
 
 # TensorFlow C++ log lines ("2026-... W tensorflow/...", "E0000 00:00:... grpc", absl notices):
 # kept in the log files, not streamed to the notebook.
@@ -347,8 +336,10 @@ def launch(processes, *, fault: Fault | None = None, timeout: float = 300.0, sta
     A target that raises → ``WorkerError`` with its traceback (the others are killed first).
     With a ``fault``, the survivors' errors are expected: they are returned in
     ``RunResult.errors`` with the seconds from the fault to each error. Every argument is
-    checked before any folder or process exists. ``log_dir`` (default: a temporary folder,
-    removed at exit when the run succeeded) keeps one log file per process.
+    checked before any folder or process exists. The run's folder (specs, one log file per
+    process, events) is ``log_dir``, kept, or by default a ``gpukit.temporary_folder``: still
+    there while this Python process runs (an error message names its log), removed when it
+    exits, even when it is killed (by the next run anywhere). Pass ``log_dir`` to keep the logs.
     """
     processes = list(processes)
     if not processes:
@@ -368,7 +359,7 @@ def launch(processes, *, fault: Fault | None = None, timeout: float = 300.0, sta
             raise ValueError(f"kwargs cannot be sent to the workers ({type(err).__name__}: {err}); pass plain "
                              f"data (numbers, strings, lists, numpy arrays) or module-level functions") from None
         specs.append((_target_spec(p.target), kwargs))
-    run_dir = log_dir or tempfile.mkdtemp(prefix=prefix)
+    run_dir = log_dir or temporary_folder(prefix)  # removed at exit (or once this process is gone)
     os.makedirs(run_dir, exist_ok=True)
     out = sys.stdout if stream else None
     tasks = []
@@ -397,8 +388,6 @@ def launch(processes, *, fault: Fault | None = None, timeout: float = 300.0, sta
                                              env=task.env, cwd=ROOT, start_new_session=True)
             _STARTED[task.proc.pid] = task.proc
         _supervise(tasks, result, fault, out, started, timeout, start_timeout, error_timeout)
-        if log_dir is None and not result.failed:
-            _FINISHED_RUN_DIRS.append(run_dir)
         return result
     finally:
         for task in tasks:
