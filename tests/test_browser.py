@@ -99,8 +99,11 @@ def lab(tmp_path_factory):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(value))
     port, token = _free_port(), secrets.token_hex(16)
+    tmpdir = base / "tmp"  # the kernels' TMPDIR: empty again once the server has shut them down
+    tmpdir.mkdir()
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
-               JUPYTER_RUNTIME_DIR=str(base / "runtime"), JUPYTERLAB_WORKSPACES_DIR=str(base / "ws"))
+               JUPYTER_RUNTIME_DIR=str(base / "runtime"), JUPYTERLAB_WORKSPACES_DIR=str(base / "ws"),
+               TMPDIR=str(tmpdir))
     env.pop("PYTEST_CURRENT_TEST", None)
     cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
            "--port-retries=0", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
@@ -133,6 +136,9 @@ def lab(tmp_path_factory):
                 pass
             proc.wait(timeout=10)
         log.close()
+    left = sorted(p.name for p in tmpdir.iterdir())
+    assert not left, (f"the lessons' kernels left {left} in their TMPDIR: use gpukit.temporary_folder "
+                      f"(removed when the kernel exits)")
 
 
 # What the page shows, read from JupyterLab's own model (exposed with expose_app_in_browser)

@@ -149,7 +149,7 @@ def _pins(path) -> dict:
 def test_tf220_constraints_pin_tensorflow_220_inside_the_ranges():
     """The second environment (`make test-tf220`): TensorFlow 2.20, the newest tensorflow-tpu
     build; every requirement of `.[dev]` pinned inside pyproject's ranges; same versions as
-    constraints.txt wherever both pin a package (only TensorFlow and its own deps differ)."""
+    constraints.txt wherever both pin a package (only TensorFlow and tf_keras, which follows it, differ)."""
     pins = _pins("constraints-tf220.txt")
     assert pins["tensorflow"] == "2.20.0"
     for req in _declared(["dev"]):
@@ -159,7 +159,7 @@ def test_tf220_constraints_pin_tensorflow_220_inside_the_ranges():
             f"constraints-tf220.txt pins {name}=={pins[name]}, outside pyproject's range {req.specifier}"
     main = _constraints()
     differ = {n: (v, main[n]) for n, v in pins.items() if n in main and main[n] != v}
-    assert differ == {"tensorflow": ("2.20.0", "2.21.0")}, differ
+    assert differ == {"tensorflow": ("2.20.0", "2.21.0"), "tf-keras": ("2.20.1", "2.21.0")}, differ  # Keras 2 follows TF
     from gpukit.course import colab
     assert Requirement("x" + colab.TPU_TENSORFLOW.removeprefix("tensorflow-tpu")).specifier.contains(pins["tensorflow"])
 

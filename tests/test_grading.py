@@ -157,7 +157,10 @@ def _cli(*args) -> list[str]:
 
 
 def _popen(args, log: pathlib.Path) -> subprocess.Popen:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    """The CLI with its own empty TMPDIR (``<log>.tmp``), to show it leaves nothing there."""
+    tmpdir = log.with_suffix(".tmp")
+    tmpdir.mkdir()
+    env = dict(os.environ, PYTHONPATH=str(ROOT), TMPDIR=str(tmpdir))
     return subprocess.Popen(args, stdout=log.open("w"), stderr=subprocess.STDOUT, cwd=ROOT, env=env,
                             start_new_session=True)
 
@@ -248,6 +251,13 @@ def test_unreadable_notebooks_are_errors_with_a_reason(graded, name, words):
 
 def test_main_run_leaves_no_process(graded):
     assert grading.tagged_processes(f"gpukit-{graded['main'][3]}-", prefix=True) == []
+
+
+@pytest.mark.parametrize("run", ["main", "hang", "intr"])
+def test_no_temporary_file_is_left_after_a_finished_a_timed_out_or_an_interrupted_run(graded, run):
+    """Each run had an empty TMPDIR of its own; after it (Ctrl-C included) nothing is left there."""
+    left = sorted(p.name for p in (graded["base"] / f"{run}.tmp").iterdir())
+    assert left == [], f"the {run} grading run left {left} in its TMPDIR"
 
 
 # ----------------------------------------------------------------------------- hang and Ctrl-C
