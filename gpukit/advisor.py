@@ -32,9 +32,11 @@ large models: ParameterServer      synchronous strategy (lesson 03: exact); a mo
 TPU: TPUStrategy                   agrees, with ``mixed_bfloat16`` (TPUs compute in bfloat16 natively)
 model too large: model parallel    agrees; the advisor says how many stages
 gradient accumulation              agrees; the advisor computes ``accum_steps`` from memory
-mixed precision "almost always"    only where the device has fast 16-bit units (GPUs of compute
-                                   capability >= 7.0, TPUs); on a CPU it brings no speed-up
-                                   (lesson 06 measures the three precisions), so ``float32``
+mixed precision "almost always"    where the device has fast 16-bit units: ``mixed_bfloat16`` on TPUs
+                                   and GPUs of compute capability >= 8.0 (no loss scaling),
+                                   ``mixed_float16`` on 7.x; ``float32`` on older GPUs and on CPUs
+                                   (no speed-up measured on lesson 06's CPU; some recent CPUs
+                                   have bfloat16 instructions: measure)
 =================================  ====================================================================
 """
 
@@ -340,14 +342,22 @@ def _precision(hw: Hardware, reasons: dict) -> str:
         return "mixed_bfloat16"
     if hw.kind == "GPU":
         cc = hw.compute_capability
+        if cc is not None and cc >= 8.0:
+            reasons["precision"] = (f"compute capability {cc} >= 8.0 (A100, H100, L4, RTX 30xx on): tensor cores run "
+                                    f"bfloat16 as fast as float16, and bfloat16 keeps float32's range, so no loss "
+                                    f"scaling (nor the replica-0 loss-scale defect lesson 06 shows under a strategy)")
+            return "mixed_bfloat16"
         if cc is None or cc >= 7.0:
-            reasons["precision"] = ("tensor cores (compute capability >= 7.0) run float16 several times faster; "
-                                    "Keras adds loss scaling" + ("" if cc else "; check the GPU's capability"))
+            reasons["precision"] = ("tensor cores (compute capability 7.x: V100, T4) run float16 several times "
+                                    "faster, not bfloat16; Keras adds loss scaling"
+                                    + ("" if cc else "; the GPU's capability is unknown: >= 8.0 would take "
+                                       "mixed_bfloat16"))
             return "mixed_float16"
         reasons["precision"] = f"compute capability {cc} < 7.0: no tensor cores, float16 gains little"
         return "float32"
-    reasons["precision"] = ("a CPU has no fast 16-bit units: mixed precision brings no speed-up here "
-                            "(lesson 06 measures it), so float32")
+    reasons["precision"] = ("on a CPU float32 is the safe default: lesson 06 measured no speed-up from 16 bits "
+                            "on its CPU; recent CPUs with bfloat16 instructions (AVX512-BF16, AMX) can gain "
+                            "(TensorFlow's mixed-precision guide), so measure yours before switching")
     return "float32"
 
 

@@ -10,7 +10,8 @@ Top to bottom:
 2. **Compute vs communication**: ``allreduce_timing`` / ``allreduce_sweep`` time one
    all-reduce of a gradient-sized tensor per cross-device implementation (a failure is
    recorded as such, e.g. NCCL on CPUs); ``ring_allreduce_seconds`` is the cost model
-   ``2 (n-1)/n x bytes / bandwidth + latency`` with ``INTERCONNECTS`` (nominal figures);
+   ``2 (n-1) x latency + 2 (n-1)/n x bytes / bandwidth`` with ``INTERCONNECTS`` (nominal figures),
+   ``fit_ring_model`` fits its latency and bandwidth to a measured sweep;
    ``predict_step_seconds`` and ``break_even_batch`` say when adding devices pays off.
 3. **Input pipeline**: ``slow_dataset`` (a simulated slow read per batch) with and without
    ``cache``, ``prefetch(AUTOTUNE)`` and parallel ``map``; ``input_or_compute`` times the input
@@ -243,7 +244,8 @@ def compare_strategies(x, y, *, global_batch_size: int, replica_counts=(0, 1, 2,
 # --------------------------------------------------------------------------- 2. compute vs communication
 
 # Nominal, widely published peak figures (one direction, per device); real all-reduces reach
-# maybe 60-90 % of them. Latency: order of magnitude of one all-reduce's fixed cost.
+# maybe 60-90 % of them. Latency: order of magnitude of one step of a ring (one message to a
+# neighbour), not a spec.
 INTERCONNECTS = {
     "PCIe 4.0 x16": {"bandwidth_GBps": 32.0, "latency_us": 10.0,
                      "source": "PCI-SIG PCIe 4.0 specification: 16 GT/s per lane, x16 ~ 32 GB/s per direction"},
@@ -260,18 +262,21 @@ INTERCONNECTS = {
 
 
 def ring_allreduce_seconds(nbytes: float, num_replicas: int, bandwidth_Bps: float, latency_s: float = 0.0) -> float:
-    """Ring all-reduce cost model: ``2 (n-1)/n x bytes / bandwidth + latency`` (0 for one replica).
+    """Ring all-reduce cost model: ``2 (n-1) x latency + 2 (n-1)/n x bytes / bandwidth`` (0 for one replica).
 
-    Each device sends (and receives) ``2 (n-1)/n`` times the gradient: ``n-1`` steps of
-    reduce-scatter and ``n-1`` of all-gather, each moving ``1/n`` of it. The time per byte barely
-    grows with ``n``; the latency term does (it is paid per step in real rings).
+    A ring has ``2 (n-1)`` steps: ``n-1`` of reduce-scatter and ``n-1`` of all-gather. In each,
+    every device sends ``1/n`` of the buffer to its neighbour and pays the link's ``latency_s``
+    once. So each device sends ``2 (n-1)/n`` times the buffer, a bandwidth term that barely grows
+    with ``n``, while the latency term grows linearly with ``n``: small, latency-bound all-reduces
+    get slower with every device added.
     """
     whole("num_replicas", num_replicas)
     if nbytes < 0 or bandwidth_Bps <= 0 or latency_s < 0:
         raise ValueError(f"nbytes={nbytes} must be >= 0, bandwidth_Bps={bandwidth_Bps} > 0, latency_s={latency_s} >= 0")
     if num_replicas == 1:
         return 0.0
-    return 2 * (num_replicas - 1) / num_replicas * nbytes / bandwidth_Bps + latency_s
+    steps = 2 * (num_replicas - 1)
+    return steps * latency_s + steps / num_replicas * nbytes / bandwidth_Bps
 
 
 def interconnect_seconds(nbytes: float, num_replicas: int, name: str) -> float:
@@ -294,8 +299,23 @@ def fit_latency_bandwidth(nbytes, seconds) -> tuple:
     return max(float(intercept), 0.0), float(1.0 / slope)
 
 
+def fit_ring_model(nbytes, seconds, num_replicas: int) -> tuple:
+    """Fit the ring model to all-reduce times measured over ``num_replicas`` replicas: the
+    line ``seconds = a + bytes / b`` (``fit_latency_bandwidth``), read as ``a = 2 (n-1) x latency``
+    and ``1 / b = 2 (n-1)/n / bandwidth``. Returns ``(latency_s per step, bandwidth_Bps)``, the
+    arguments ``ring_allreduce_seconds`` and ``break_even_batch`` take."""
+    n = whole("num_replicas", num_replicas, minimum=2, what="a ring needs at least 2 replicas")
+    intercept, line_bandwidth = fit_latency_bandwidth(nbytes, seconds)
+    steps = 2 * (n - 1)
+    return intercept / steps, line_bandwidth * steps / n
+
+
 def predict_step_seconds(compute_s: float, allreduce_s: float, num_replicas: int, parallel_devices: int | None = None) -> float:
     """Step time with ``num_replicas`` replicas: compute, then the gradient all-reduce.
+
+    No overlap: real frameworks start all-reducing a layer's gradients while the backward pass
+    of the layers below still runs, which hides part of the all-reduce; this model does not, so
+    it is pessimistic where the all-reduce is large.
 
     ``compute_s`` is one replica's compute on its per-replica batch. On real accelerators the
     replicas compute at the same time (``parallel_devices = num_replicas``, the default); virtual
@@ -307,21 +327,29 @@ def predict_step_seconds(compute_s: float, allreduce_s: float, num_replicas: int
 
 
 def compute_seconds_per_example(params: int, flops_per_s: float, flops_per_param: float = 6.0) -> float:
-    """Training compute per example: ~6 FLOPs per weight (2 forward, 4 backward) / device speed."""
+    """Training compute per example: ~6 FLOPs per weight (2 forward, 4 backward) / device speed.
+
+    True for dense layers (per token in a transformer), where each weight is used once per
+    example. A convolution reuses its weights at every position of the image, so a CNN costs
+    far more per weight: pass ``flops_per_param`` from its FLOP count (not run here: ResNet-50
+    has 3.8e9 multiply-adds per 224x224 image for 25 M weights, He et al. 2015, Table 1, i.e.
+    about 150 uses per weight, ~6 x 150 FLOPs per weight for training)."""
     return flops_per_param * params / flops_per_s
 
 
 def break_even_batch(params: int, num_replicas: int, bandwidth_Bps: float, latency_s: float, flops_per_s: float,
-                     bytes_per_param: int = 4) -> int:
+                     bytes_per_param: int = 4, flops_per_param: float = 6.0) -> int:
     """Smallest per-replica batch at which ``num_replicas`` devices train more samples/s than one.
 
     One device: ``b`` samples per ``t_c(b)``. ``n`` devices: ``n b`` samples per ``t_c(b) + t_ar``.
-    More throughput exactly when ``t_ar < (n - 1) t_c(b)``, with ``t_c(b) = b x 6 params / flops``.
+    More throughput exactly when ``t_ar < (n - 1) t_c(b)``, with ``t_c(b) = b x 6 params / flops``
+    (``flops_per_param``: 6 for dense layers, see ``compute_seconds_per_example``). ``latency_s``
+    is per ring step (``ring_allreduce_seconds``); no overlap of compute and all-reduce.
     """
     whole("params", params)
     n = whole("num_replicas", num_replicas, minimum=2, what="break-even compares n >= 2 devices with one")
     t_ar = ring_allreduce_seconds(params * bytes_per_param, n, bandwidth_Bps, latency_s)
-    per_example = compute_seconds_per_example(params, flops_per_s)
+    per_example = compute_seconds_per_example(params, flops_per_s, flops_per_param)
     return max(1, math.floor(t_ar / ((n - 1) * per_example)) + 1)
 
 

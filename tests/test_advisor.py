@@ -90,6 +90,17 @@ def test_memory_constraint_gives_accumulation():
     assert a.per_replica_batch_size * 2 * a.accum_steps == 2048
 
 
+@pytest.mark.parametrize("cc, policy", [(7.0, "mixed_float16"), (7.5, "mixed_float16"), (8.0, "mixed_bfloat16"),
+                                        (8.9, "mixed_bfloat16"), (9.0, "mixed_bfloat16"), (None, "mixed_float16")])
+def test_gpu_precision_follows_the_tensor_cores(cc, policy):
+    """bfloat16 tensor cores arrived with compute capability 8.0 (Ampere): there bfloat16 needs no
+    loss scaling; 7.x tensor cores do float16 only."""
+    a = advise(Hardware("GPU", 1, 16, compute_capability=cc), global_batch_size=32)
+    assert a.precision == policy
+    if policy == "mixed_bfloat16":
+        assert "loss scaling" in a.reasons["precision"]
+
+
 def test_old_gpu_and_cpu_stay_float32():
     assert advise(Hardware("GPU", 1, 12, compute_capability=6.1), global_batch_size=32).precision == "float32"
     a = advise(Hardware("CPU", 1), global_batch_size=32)

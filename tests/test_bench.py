@@ -117,15 +117,28 @@ def test_step_timing_runs_the_ctl_under_each_strategy_on_the_same_global_batch()
         assert t.first_s > 0 and t.median_s > 0
 
 
+def _ring_by_steps(nbytes, n, bandwidth, latency):
+    """A ring all-reduce played step by step: reduce-scatter then all-gather, each step every
+    device sends one chunk of nbytes / n to its neighbour and pays the latency once."""
+    chunk, total = nbytes / n, 0.0
+    for phase in ("reduce-scatter", "all-gather"):
+        for _ in range(n - 1):
+            total += latency + chunk / bandwidth
+    return total
+
+
 def test_ring_allreduce_model():
     assert bench.ring_allreduce_seconds(1e9, 1, 1e9, 1e-3) == 0.0
     assert bench.ring_allreduce_seconds(1e9, 2, 1e9) == pytest.approx(1.0)           # 2 (n-1)/n = 1
-    assert bench.ring_allreduce_seconds(1e9, 4, 1e9, 1e-3) == pytest.approx(1.5 + 1e-3)
+    for nbytes, n, bw, lat in [(1e9, 4, 1e9, 1e-3), (4e5, 8, 32e9, 1e-5), (4e8, 16, 300e9, 5e-6)]:
+        assert bench.ring_allreduce_seconds(nbytes, n, bw, lat) == pytest.approx(_ring_by_steps(nbytes, n, bw, lat))
+    # latency once instead of per step (the old model) is far off for a small buffer on 8 devices
+    assert bench.ring_allreduce_seconds(4e5, 8, 32e9, 1e-5) > 5 * (2 * 7 / 8 * 4e5 / 32e9 + 1e-5)
     # the bandwidth term tends to 2 x bytes / bandwidth, whatever the device count
     assert bench.ring_allreduce_seconds(1e9, 1000, 1e9) == pytest.approx(2 * 999 / 1000)
     link = bench.INTERCONNECTS["PCIe 4.0 x16"]
     assert bench.interconnect_seconds(4e8, 8, "PCIe 4.0 x16") == pytest.approx(
-        2 * 7 / 8 * 4e8 / (link["bandwidth_GBps"] * 1e9) + link["latency_us"] * 1e-6)
+        _ring_by_steps(4e8, 8, link["bandwidth_GBps"] * 1e9, link["latency_us"] * 1e-6))
     with pytest.raises(ValueError, match="unknown interconnect"):
         bench.interconnect_seconds(1, 2, "carrier pigeon")
     with pytest.raises(ValueError, match="bandwidth_Bps=0"):
@@ -142,6 +155,15 @@ def test_fit_latency_bandwidth_recovers_a_line():
         bench.fit_latency_bandwidth([1e3], [1.0])
 
 
+def test_fit_ring_model_recovers_latency_per_step_and_bandwidth():
+    nbytes = np.array([4e3, 4e4, 4e5, 4e6])
+    seconds = [_ring_by_steps(b, 4, 2e9, 3e-5) for b in nbytes]
+    latency, bandwidth = bench.fit_ring_model(nbytes, seconds, 4)
+    assert latency == pytest.approx(3e-5, rel=1e-6) and bandwidth == pytest.approx(2e9, rel=1e-6)
+    with pytest.raises(ValueError, match="num_replicas=1"):
+        bench.fit_ring_model(nbytes, seconds, 1)
+
+
 def test_predict_step_and_break_even():
     assert bench.predict_step_seconds(0.01, 0.002, 4) == pytest.approx(0.012)           # GPUs: in parallel
     assert bench.predict_step_seconds(0.01, 0.002, 4, parallel_devices=1) == pytest.approx(0.042)  # shared cores
@@ -150,6 +172,10 @@ def test_predict_step_and_break_even():
     t_ar = bench.ring_allreduce_seconds(4 * params, n, bw, lat)
     per_example = 6 * params / flops
     assert (n - 1) * b * per_example > t_ar >= (n - 1) * (b - 1) * per_example   # smallest batch that wins
+    t_steps = _ring_by_steps(4 * params, n, bw, lat)                              # the same, step by step
+    assert (n - 1) * b * per_example > t_steps >= (n - 1) * (b - 1) * per_example
+    # a conv net's weights are used at many positions: more FLOPs per weight, a smaller break-even batch
+    assert bench.break_even_batch(params, n, bw, lat, flops, flops_per_param=900) < b
     assert bench.break_even_batch(params, n, 300e9, lat, flops) < b               # faster link, smaller batch
     with pytest.raises(ValueError, match="num_replicas=1"):
         bench.break_even_batch(params, 1, bw, lat, flops)

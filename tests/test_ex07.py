@@ -85,16 +85,21 @@ def test_q1_mean_and_skipped_warmup_are_caught(case):
 def test_q2_solution_and_classic_mistakes():
     p = ex07.PREDICTION
     nbytes, bw, lat, n = 4 * p["params"], p["bandwidth_GBps"] * 1e9, p["latency_us"] * 1e-6, p["num_replicas"]
-    right = 1e3 * (2 * (n - 1) / n * nbytes / bw + lat)            # computed independently of gpukit.bench
+    right = 1e3 * (2 * (n - 1) / n * nbytes / bw + 2 * (n - 1) * lat)   # computed independently of gpukit.bench
+    steps = 1e3 * sum(lat + nbytes / n / bw for _ in range(2 * (n - 1)))  # the ring, step by step
+    assert ex07.check_allreduce_prediction(steps).passed
     assert ex07.check_allreduce_prediction(right).passed
     assert ex07.check_allreduce_prediction(round(right, 2)).passed
     assert ex07.check_allreduce_prediction(None).problem.startswith("not solved yet")
     assert ex07.check_allreduce_prediction(...).problem.startswith("not solved yet")
+    assert "pays the latency once" in ex07.check_allreduce_prediction(1e3 * (2 * (n - 1) / n * nbytes / bw + lat)).problem
     assert "send the gradients once" in ex07.check_allreduce_prediction(1e3 * (nbytes / bw + lat)).problem
-    assert "4x too small" in ex07.check_allreduce_prediction(1e3 * (2 * (n - 1) / n * p["params"] / bw + lat)).problem
+    assert "4x too small" in ex07.check_allreduce_prediction(
+        1e3 * (2 * (n - 1) / n * p["params"] / bw + 2 * (n - 1) * lat)).problem
     assert "factor of 1000" in ex07.check_allreduce_prediction(right / 1e3).problem
-    assert "latency" in ex07.check_allreduce_prediction(right - 1e3 * lat).problem
-    assert "8x off" in ex07.check_allreduce_prediction(1e3 * (2 * (n - 1) / n * 8 * nbytes / bw + lat)).problem
+    assert "leaves out the latency" in ex07.check_allreduce_prediction(1e3 * 2 * (n - 1) / n * nbytes / bw).problem
+    assert "8x off" in ex07.check_allreduce_prediction(
+        1e3 * (2 * (n - 1) / n * 8 * nbytes / bw + 2 * (n - 1) * lat)).problem
     assert "not what the ring" in ex07.check_allreduce_prediction(right * 1.5).problem
 
 

@@ -38,6 +38,8 @@ def choose(kind, devices, machines, fits_one_device, compute_capability=None):
         strategy = "OneDeviceStrategy"
     if kind == "TPU":
         precision = "mixed_bfloat16"
+    elif kind == "GPU" and compute_capability is not None and compute_capability >= 8.0:
+        precision = "mixed_bfloat16"
     elif kind == "GPU" and (compute_capability is None or compute_capability >= 7.0):
         precision = "mixed_float16"
     else:
@@ -61,7 +63,12 @@ def test_choose_solution_stub_and_wrong_answers():
     def always_mixed(*case):
         s, p = choose(*case)
         return s, ("mixed_bfloat16" if case[0] == "TPU" else "mixed_float16")
-    assert "CPU has no fast 16-bit" in ex08.check_choose(always_mixed).problem
+    assert "CPU" in ex08.check_choose(always_mixed).problem
+
+    def float16_on_every_tensor_core(*case):  # the rule before bfloat16 tensor cores (Ampere)
+        s, p = choose(*case)
+        return s, ("mixed_float16" if p == "mixed_bfloat16" and case[0] == "GPU" else p)
+    assert "bfloat16" in ex08.check_choose(float16_on_every_tensor_core).problem
 
     def mirrored_everywhere(kind, devices, machines, fits, cc=None):
         s, p = choose(kind, devices, machines, fits, cc)

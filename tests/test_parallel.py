@@ -201,13 +201,16 @@ def test_batch_not_divisible_by_m(pipeline, batch):
 
 
 @pytest.mark.parametrize("d", [1, 2, 4])
-def test_tensor_parallel_pair_equals_unsplit(d):
+def test_tensor_parallel_pair_equals_unsplit_on_every_device(d):
+    """Outputs, weight gradients and input gradients equal the unsplit pair's (plain GradientTape,
+    one device), and every device holds the whole output and the whole input gradient: both
+    all-reduces are real and replicate their result."""
     rng = np.random.default_rng(d)
     w1, b1 = rng.normal(size=(6, 8)).astype("float32"), rng.normal(size=8).astype("float32")
     w2, b2 = rng.normal(size=(8, 3)).astype("float32"), rng.normal(size=3).astype("float32")
     x = rng.normal(size=(5, 6)).astype("float32")
     pair = parallel.TensorParallelPair(w1, b1, w2, b2, DEVICES[:d])
-    for k, (a, b, c) in enumerate(pair.shards):
+    for k, (a, b, c, e) in enumerate(pair.shards):
         assert a.shape == (6, 8 // d) and c.shape == (8 // d, 3) and a.device.endswith(f"CPU:{k}")
     dense1 = keras.layers.Dense(8, activation="relu")
     dense2 = keras.layers.Dense(3)
@@ -215,21 +218,46 @@ def test_tensor_parallel_pair_equals_unsplit(d):
     dense2.build((None, 8))
     dense1.set_weights([w1, b1])
     dense2.set_weights([w2, b2])
+    xt = tf.constant(x)
     with tf.GradientTape() as tape:
-        ref = dense2(dense1(x))
+        tape.watch(xt)
+        ref = dense2(dense1(xt))
         ref_loss = tf.reduce_sum(ref ** 2)
-    ref_grads = tape.gradient(ref_loss, dense1.trainable_variables + dense2.trainable_variables)
-    with tf.GradientTape() as tape:
-        out = pair(tf.constant(x))
-        loss = tf.reduce_sum(out ** 2)
-    grads = tape.gradient(loss, pair.variables)
-    assert _max_diff([out], [ref]) <= 1e-5
-    axes = (1, 0, 0)  # W1 split by columns, b1 and W2 by rows
-    full = [np.concatenate([grads[3 * k + j] for k in range(d)], axis=axes[j]) for j in range(3)] + [grads[-1]]
-    assert _max_diff(full, ref_grads) <= 1e-4 * max(1.0, float(np.max(np.abs(ref_grads[0]))))
+    *ref_grads, ref_dx = tape.gradient(ref_loss, dense1.trainable_variables + dense2.trainable_variables + [xt])
+    ref_grads = [g.numpy() for g in ref_grads]
+    got = pair.run(x)
+    cut = 8 // d
+    for k in range(d):
+        assert got["devices"][k].endswith(f"CPU:{k}")                   # each device has its own copy
+        assert _max_diff([got["outputs"][k]], [ref]) <= 1e-5
+        assert abs(got["losses"][k] - float(ref_loss)) <= 1e-4 * float(ref_loss)
+        dw1, db1, dw2, db2 = got["grads"][k]
+        want = [ref_grads[0][:, k * cut:(k + 1) * cut], ref_grads[1][k * cut:(k + 1) * cut],
+                ref_grads[2][k * cut:(k + 1) * cut], ref_grads[3]]
+        assert _max_diff([dw1, db1, dw2, db2], want) <= 1e-4 * max(1.0, float(np.max(np.abs(ref_grads[0]))))
+        assert _max_diff([got["input_grads"][k]], [ref_dx]) <= 1e-4 * max(1.0, float(np.max(np.abs(ref_dx))))
     assert _max_diff(pair.gather(), [w1, b1, w2, b2]) == 0
-    assert pair.last_all_reduce_bytes == (d - 1) * 5 * 3 * 4
-    assert pair.last_all_reduce_s >= 0
+    assert _max_diff([pair(x)], [ref]) <= 1e-5
+    # bytes per device, ring way: 2 (d-1) steps, each sending 1/d of the buffer
+    sent = pair.communication(5)
+    assert sent["g forward (partial outputs)"] == pytest.approx(sum(5 * 3 * 4 / d for _ in range(2 * (d - 1))))
+    assert sent["f backward (partial input gradients)"] == pytest.approx(sum(5 * 6 * 4 / d for _ in range(2 * (d - 1))))
+
+
+def test_tensor_parallel_without_the_backward_all_reduce_gets_the_input_gradient_wrong():
+    """The f half matters: each device alone sees only its columns' share of d loss / d x."""
+    rng = np.random.default_rng(0)
+    w1, b1 = rng.normal(size=(6, 8)).astype("float32"), rng.normal(size=8).astype("float32")
+    w2, b2 = rng.normal(size=(8, 3)).astype("float32"), rng.normal(size=3).astype("float32")
+    x = rng.normal(size=(5, 6)).astype("float32")
+    got = parallel.TensorParallelPair(w1, b1, w2, b2, DEVICES[:2]).run(x)
+    xt = tf.constant(x)
+    with tf.GradientTape() as tape:   # device 0's share, computed by hand: its columns only
+        tape.watch(xt)
+        out = tf.nn.relu(xt @ w1[:, :4] + b1[:4]) @ w2[:4] + tf.nn.relu(tf.stop_gradient(xt) @ w1[:, 4:] + b1[4:]) @ w2[4:] + b2
+        loss = tf.reduce_sum(out ** 2)
+    share = tape.gradient(loss, xt).numpy()
+    assert _max_diff([share], [got["input_grads"][0]]) > 1e-2
 
 
 def test_tensor_parallel_width_not_divisible():

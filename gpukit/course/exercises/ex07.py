@@ -125,19 +125,25 @@ def check_allreduce_prediction(value, rel: float = 5e-4) -> Report:
     def near(x):
         return abs(value - x) <= rel * abs(x)
 
-    nbytes, bw, lat = 4 * p["params"], p["bandwidth_GBps"] * 1e9, p["latency_us"] * 1e-3
+    n = p["num_replicas"]
+    nbytes, bw, lat = 4 * p["params"], p["bandwidth_GBps"] * 1e9, p["latency_us"] * 1e-3   # lat in ms
+    lat_all = 2 * (n - 1) * lat                      # every step of the ring pays it
+    moved = expected - lat_all                       # the bandwidth term, ms
     if near(expected):
         return Report(name, None, details)
-    if near(1e3 * nbytes / bw + lat) or near(1e3 * nbytes / bw):
+    if near(moved + lat):
+        return Report(name, f"{value:.4g} ms pays the latency once; a ring pays it at each of its 2 (n-1) = "
+                            f"{2 * (n - 1)} steps", details)
+    if near(1e3 * nbytes / bw + lat_all) or near(1e3 * nbytes / bw + lat) or near(1e3 * nbytes / bw):
         return Report(name, f"{value:.4g} ms is the time to send the gradients once; a ring all-reduce moves "
                             f"more than that per device", details)
     if near(expected / 1e3) or near(expected * 1e3):
         return Report(name, f"{value:.4g} is off by a factor of 1000: the answer is in milliseconds", details)
-    if near((expected - lat) / 4 + lat) or near((expected - lat) / 4):
+    if any(near(moved / 4 + t) for t in (lat_all, lat, 0)):
         return Report(name, f"{value:.4g} ms is 4x too small: count bytes, and a float32 weight has 4 of them", details)
-    if near((expected - lat) * 8 + lat) or near((expected - lat) / 8 + lat):
+    if any(near(moved * 8 + t) or near(moved / 8 + t) for t in (lat_all, lat)):
         return Report(name, f"{value:.4g} ms is 8x off: bits and bytes mixed up (GB/s are bytes)", details)
-    if near(expected - lat):
+    if near(moved):
         return Report(name, f"{value:.4g} ms leaves out the latency", details)
     return Report(name, f"{value:.4g} ms is not what the ring all-reduce cost model gives", details)
 

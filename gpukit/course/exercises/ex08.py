@@ -105,10 +105,13 @@ def check_choose(choose, cases=None) -> Report:
             return Report(name, f"for {kind} x {devices} on {machines} machine(s), fits one device: {fits}: "
                                 f"strategy {strategy!r}: {why}", details)
         if precision != want[1]:
-            why = ("a CPU has no fast 16-bit units: mixed precision makes it slower" if kind == "CPU" else
+            why = ("on a CPU the advisor keeps float32 (lesson 06 measured no speed-up from 16 bits on its CPU)"
+                   if kind == "CPU" else
                    "TPUs compute in bfloat16 natively (no loss scaling needed)" if kind == "TPU" else
                    f"compute capability {cc} has no tensor cores" if cc and cc < 7 else
-                   "this GPU has tensor cores that run float16 fast")
+                   f"compute capability {cc} >= 8.0: its tensor cores run bfloat16, which needs no loss scaling"
+                   if cc and cc >= 8 else
+                   "tensor cores of compute capability 7.x run float16 fast, not bfloat16")
             return Report(name, f"for {kind} (compute capability {cc}): precision {precision!r}: {why}", details)
     return Report(name, None)
 
