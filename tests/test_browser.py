@@ -108,7 +108,8 @@ def lab(tmp_path_factory):
     cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
            "--port-retries=0", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
            f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={base / 'ws'}",
-           "--LabApp.expose_app_in_browser=True", "--ServerApp.open_browser=False"]
+           "--LabApp.expose_app_in_browser=True", "--ServerApp.open_browser=False",
+           "--KernelManager.shutdown_wait_time=30"]  # a kernel exits by itself (its atexit runs: no files left)
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
     log = open(base / "lab.log", "w")

@@ -33,14 +33,17 @@ def _python(code: str, tmpdir, timeout=120, **kwargs):
 
 def test_launcher_runs_that_succeed_and_fail_leave_nothing_after_exit(tmp_path):
     """The supervisor's run folders (specs, logs, events), of a good run and a failed one (whose
-    error names its log, which exists while the process runs), a grading snapshot and the
-    Colab set-up's pip file are all gone when the process has exited."""
+    error names its log, which exists while the process runs), the temporary files of its
+    children (which leave with os._exit, so their own atexit never runs), a grading snapshot and
+    the Colab set-up's pip file are all gone when the process has exited."""
     done = _python("""
         import os, pathlib
         from gpukit.launch import supervisor as launcher
         from gpukit.course import colab, sandbox
 
         def hello(ctx):
+            import tempfile
+            tempfile.NamedTemporaryFile(suffix=".py", delete=False).close()   # as TensorFlow's autograph does
             return ctx.name
 
         def boom(ctx):

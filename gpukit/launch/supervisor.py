@@ -361,12 +361,17 @@ def launch(processes, *, fault: Fault | None = None, timeout: float = 300.0, sta
         specs.append((_target_spec(p.target), kwargs))
     run_dir = log_dir or temporary_folder(prefix)  # removed at exit (or once this process is gone)
     os.makedirs(run_dir, exist_ok=True)
+    # the children's TMPDIR: they leave with os._exit (or are killed), so nothing of theirs runs
+    # atexit, and TensorFlow's autograph files (__autograph_generated_file*.py) would stay behind
+    scratch = os.path.join(run_dir, "tmp") if log_dir is None else temporary_folder(prefix + "tmp-")
     out = sys.stdout if stream else None
     tasks = []
     for p, (target, kwargs) in zip(processes, specs):
         task = _Task(p.name, run_dir)
         task.main = p.main
-        task.env = child_env(**p.env, GPUKIT_PARENT_PID=str(os.getpid()), PYTHONUNBUFFERED="1")
+        task.env = child_env(**{"TMPDIR": os.path.join(scratch, task.slug), **p.env},
+                             GPUKIT_PARENT_PID=str(os.getpid()), PYTHONUNBUFFERED="1")
+        os.makedirs(task.env["TMPDIR"], exist_ok=True)
         task_spec = {"target": target, "kwargs": kwargs, "result": task.result_path, "error": task.error_path,
                      "context": p.context,
                      "context_fields": dict(p.context_fields, name=p.name, run_dir=run_dir,
