@@ -151,8 +151,9 @@ def scale_after(bad_steps: int, initial_scale: float = 2.0 ** 15, good_steps: in
 
 def measure(name, *, batch_size=256, input_dim=256, hidden=(512, 512), steps=5, seed=0) -> dict:
     """Time ``steps`` training steps (after one warm-up) of an MLP under policy ``name`` on one
-    device, and count its bytes: weights (float32 in every policy) and the forward activations
-    (compute dtype). Returns {"policy", "step_ms", "weight_bytes", "activation_bytes"}."""
+    device, and count its bytes: weights (from the variables' dtypes: float32 in every policy) and
+    the forward activations as arithmetic, not measured (batch x hidden widths x the compute
+    dtype's bytes, plus float32 logits). Returns {"policy", "step_ms", "weight_bytes", "activation_bytes"}."""
     check_policy(name)
     model = mlp(name, input_shape=(input_dim,), hidden=hidden, seed=seed)
     opt = optimizer(name)

@@ -16,17 +16,23 @@ as ``gpukit.strategies.pick``):
    ``fallback=True``, returns the best strategy this machine has (``strategies.pick()``) and a
    reason that says why there is no TPU.
 
-``readiness(step, dataset, *, cores=8)`` checks on a CPU what a TPU will refuse or run slowly,
-and returns one ``Problem`` per finding with the line to change:
+``readiness(step, dataset, *, cores=8)`` checks on a CPU what a TPU will refuse, and returns one
+``Problem`` per finding with the line to change, plus ``notes`` on what would only run slowly:
 
-* shapes: every dimension in ``dataset.element_spec`` must be known (TPUs compile one program per
-  shape; a ``None`` batch dimension comes from ``batch(n)`` without ``drop_remainder=True``);
-* batch size: the global batch must be a multiple of ``8 × cores`` (each core gets a multiple of 8
-  rows, the TPU's tile);
-* ops: the step is compiled with ``tf.function(jit_compile=True)`` *on the CPU* and run once on one
-  batch (weights restored afterwards). XLA refuses ``py_function``/``numpy_function``, string ops
-  and iterator ops there exactly as it would on a TPU; the error names the op and the line that
-  created it, which the report quotes.
+* shapes (a problem): every dimension in ``dataset.element_spec`` must be known (TPUs compile one
+  program per shape; a ``None`` batch dimension comes from ``batch(n)`` without ``drop_remainder=True``);
+* batch split (a problem): the global batch must split evenly over the cores, so every core runs the
+  same static shape;
+* batch size (a note, performance only): a per-core batch that is not a multiple of 8 is padded up
+  by XLA, and 128 per core fills the matrix units (the Cloud TPU performance guide: each core works
+  on 8 x 128 vector registers; "batch size should be evenly divisible by 8 or 128");
+* ops (a problem): the step is compiled with ``tf.function(jit_compile=True)`` *on the CPU* and run
+  once on one batch (weights restored afterwards). That is a proxy, not the TPU compiler: it catches
+  what no XLA backend compiles (``py_function``/``numpy_function``, string and iterator ops, all
+  kernels that run Python or host code), naming the op and its line. It cannot prove the TPU will
+  accept the rest: the CPU and TPU backends support different op sets and dtypes (e.g. float64
+  works on a CPU, not on a TPU), and ``TPUStrategy`` can move some unsupported ops to the host
+  (outside compilation) instead of failing. The real test is the first step on a TPU.
 """
 
 from __future__ import annotations
@@ -42,7 +48,8 @@ from . import strategies
 from ._tf import tf
 
 DEFAULT_PORT = 8470  # the gRPC port of a TPU node
-TILE = 8  # rows per TPU core that keep the matrix units full (batch multiple of 8 per core)
+TILE = 8  # per-core batch rows XLA pads up to on a TPU (8 x 128 vector registers): a performance rule
+EFFICIENT_PER_CORE = 128  # the per-core batch the Cloud TPU performance guide names as efficient
 
 
 class TPUUnavailable(RuntimeError):
@@ -159,19 +166,22 @@ class Readiness:
     problems: list
     global_batch_size: int | None
     cores: int
+    notes: list = dataclasses.field(default_factory=list)  # performance only: it runs, slower
 
     @property
     def ready(self) -> bool:
         return not self.problems
 
     def __str__(self):
+        notes = "".join(f"\n  note: {n}" for n in self.notes)
         if self.ready:
-            return f"TPU-ready: static shapes, global batch {self.global_batch_size} = multiple of {TILE} x {self.cores} cores, every op compiles with XLA"
-        return f"{len(self.problems)} problem(s) for a TPU:\n" + "\n".join(f"- {p}" for p in self.problems)
+            return (f"TPU-ready as far as a CPU can tell: static shapes, global batch {self.global_batch_size} "
+                    f"splits evenly over {self.cores} cores, no op that no XLA backend compiles{notes}")
+        return f"{len(self.problems)} problem(s) for a TPU:\n" + "\n".join(f"- {p}" for p in self.problems) + notes
 
 
 def _static_problems(dataset, cores):
-    problems, batch = [], None
+    problems, notes, batch = [], [], None
     specs = tf.nest.flatten(dataset.element_spec)
     batch_dims = {s.shape[0] if s.shape.rank else None for s in specs}
     if any(s.shape.rank is None or None in s.shape.as_list() for s in specs):
@@ -189,13 +199,20 @@ def _static_problems(dataset, cores):
     if len(known) == 1:
         batch = known.pop()
         unit = TILE * cores
-        if batch % unit:
-            good = max(unit, round(batch / unit) * unit)
+        if batch % cores:
+            good = max(cores, round(batch / cores) * cores)
             problems.append(Problem(
-                "batch", f"global batch {batch} is not a multiple of {TILE} x {cores} cores = {unit}: "
-                f"each core would get {batch / cores:g} rows, padded up to its tile of {TILE}",
+                "batch", f"global batch {batch} does not split evenly over {cores} cores ({batch / cores:g} "
+                f"rows each): every core must run the same static shape",
                 f"global_batch_size = {good}  # {good // cores} per core"))
-    return problems, batch
+        elif batch % unit:
+            good = max(unit, round(batch / unit) * unit)
+            notes.append(f"{batch // cores} rows per core is not a multiple of {TILE}: XLA pads each core's batch "
+                         f"up to one (wasted work); global_batch_size = {good} avoids it")
+        elif batch // cores < EFFICIENT_PER_CORE:
+            notes.append(f"{batch // cores} rows per core: fine, but the matrix units are fullest from "
+                         f"{EFFICIENT_PER_CORE} per core (global batch {EFFICIENT_PER_CORE * cores}), memory allowing")
+    return problems, notes, batch
 
 
 _NODE = re.compile(r"\{\{node ([^}]+)\}\}")
@@ -227,7 +244,7 @@ def readiness(step, dataset, *, cores: int = 8) -> Readiness:
     whole("cores", cores, what="TPU cores, 8 on a v2-8/v3-8/v5e-8")
     if not isinstance(dataset, tf.data.Dataset):
         raise TypeError(f"dataset must be a batched tf.data.Dataset, got {type(dataset).__name__}")
-    problems, batch = _static_problems(dataset, cores)
+    problems, notes, batch = _static_problems(dataset, cores)
     python_step = getattr(step, "python_function", step)
     compiled = tf.function(python_step, jit_compile=True)
     element = next(iter(dataset))
@@ -241,4 +258,4 @@ def readiness(step, dataset, *, cores: int = 8) -> Readiness:
     finally:
         for v, value in saved:
             v.assign(value)
-    return Readiness(problems=problems, global_batch_size=batch, cores=cores)
+    return Readiness(problems=problems, global_batch_size=batch, cores=cores, notes=notes)
