@@ -25,10 +25,12 @@ MultiWorkerMirrored                grows the examples per all-reduce (accumulati
                                    sends every gradient over the network once
 heterogeneous cluster or very      different *memory* is handled by uneven per-replica batches under a
 large models: ParameterServer      synchronous strategy (lesson 03: exact); a model too large for a
-                                   device needs model/pipeline parallelism (lesson 05), which a parameter
-                                   server does not give (each worker still runs the whole model).
-                                   Parameter servers remain the answer for many unreliable or
-                                   preemptible workers (asynchronous updates, stale gradients).
+                                   device needs model/pipeline parallelism (lesson 05), sized with the
+                                   micro-batches in flight. A parameter server with
+                                   ``variable_partitioner`` shards huge embedding tables (a worker
+                                   fetches only the rows it looks up), not dense layers, which every
+                                   worker still reads whole. Parameter servers also remain the answer
+                                   for many unreliable or preemptible workers (asynchronous updates).
 TPU: TPUStrategy                   agrees, with ``mixed_bfloat16`` (TPUs compute in bfloat16 natively)
 model too large: model parallel    agrees; the advisor says how many stages
 gradient accumulation              agrees; the advisor computes ``accum_steps`` from memory
@@ -189,6 +191,22 @@ def nearest_global_batches(global_batch_size: int, multiple: int) -> tuple[int, 
     return lower, upper
 
 
+def pipeline_plan(estimate, usable, global_batch_size: int, micro_batches_per_stage: int = 4):
+    """``(stages, micro_batches, bytes per stage)`` for the fewest pipeline stages whose share
+    fits the devices, or ``None``. Each stage holds ``1/p`` of the fixed part (an even split, the
+    best case) and, under 1F1B, the activations of ``min(p, m)`` micro-batches in flight on the
+    first stage (lesson 05 measures ``p - s`` on stage ``s``), with ``m = micro_batches_per_stage x p``
+    micro-batches (bubble ``(p-1)/(m+p-1)``) of ``ceil(batch / m)`` examples."""
+    ranked = sorted(usable, reverse=True)
+    for p in range(2, len(ranked) + 1):
+        m = min(global_batch_size, micro_batches_per_stage * p)
+        micro = math.ceil(global_batch_size / m)
+        need = estimate.fixed / p + min(p, m) * micro * estimate.activations_per_example / p
+        if need <= ranked[p - 1]:                 # the p-th largest device holds a stage
+            return p, m, need
+    return None
+
+
 def advise(hardware: Hardware, *, global_batch_size: int, estimate=None, headroom: float = 0.1,
            seconds_per_example: float | None = None) -> Advice:
     """The recommended setup for training a model described by ``estimate`` (a
@@ -213,30 +231,37 @@ def advise(hardware: Hardware, *, global_batch_size: int, estimate=None, headroo
         need_one = estimate.bytes_for(1)
         fitting = [i for i, u in enumerate(usable) if u >= need_one]
         if not fitting:
-            stages = math.ceil(need_one / max(usable))
-            stages = min(max(stages, 2), hw.devices) if hw.devices > 1 else stages
-            if stages > hw.devices or estimate.fixed > sum(usable):
+            plan = pipeline_plan(estimate, usable, gb)
+            if plan is None:
                 raise ValueError(
                     f"the model needs {need_one / GB:.2f} GB per copy but all {hw.devices} device(s) of a machine "
                     f"hold {sum(usable) / GB:.2f} GB usable together: it cannot be trained here even split in "
                     f"stages. Shrink it (mixed precision, an optimizer with fewer slots such as SGD) or use "
                     f"devices with more memory")
-            per_stage = max(usable)
+            stages, micro_batches, per_stage_need = plan
+            per_stage = sorted(usable, reverse=True)[stages - 1]
             return Advice(
                 strategy="none (one program drives the stages; gpukit.parallel)", parallelism="model/pipeline",
                 num_replicas=hw.machines, global_batch_size=gb, per_replica_batch_sizes=(gb,),
                 accum_steps=1, precision=_precision(hw, reasons), pipeline_stages=stages,
                 reasons=dict(reasons,
                              strategy=f"one copy needs {need_one / GB:.2f} GB, the largest device holds "
-                                      f"{per_stage / GB:.2f} GB usable: data parallelism copies the whole model to "
-                                      f"every device, so split it into {stages} stages (lesson 05)",
-                             parallelism=f"{stages} pipeline stages; feed micro-batches to keep the bubble "
-                                         f"(p-1)/(m+p-1) small",
+                                      f"{max(usable) / GB:.2f} GB usable: data parallelism copies the whole model "
+                                      f"to every device, so split it into {stages} stages (lesson 05)",
+                             parallelism=f"{stages} pipeline stages, {micro_batches} micro-batches (bubble "
+                                         f"{(stages - 1) / (micro_batches + stages - 1):.0%}); with 1F1B the first "
+                                         f"stage keeps {min(stages, micro_batches)} micro-batches of activations "
+                                         f"alive: {per_stage_need / GB:.2f} GB per stage of {per_stage / GB:.2f} GB "
+                                         f"usable, if the layers split evenly (they rarely do: check the largest "
+                                         f"stage, parallel.Pipeline.parameter_bytes())",
                              global_batch_size="as requested: a pipeline splits it into micro-batches",
                              per_replica_batch="the whole batch passes through every stage",
                              accum_steps="micro-batches of the pipeline play this role"),
-                notes=["the table suggests ParameterServerStrategy for very large models, but a parameter "
-                       "server only stores the variables: each worker still runs the whole model"])
+                notes=["the table suggests ParameterServerStrategy for very large models. With "
+                       "variable_partitioner it shards large variables over the parameter servers, and a worker "
+                       "fetches only the rows it looks up: TensorFlow's answer when the size is in embedding "
+                       "tables. Dense layers are read whole by every worker each step, so for a model too large "
+                       "in its dense layers it is no answer"])
         if len(fitting) < hw.devices:
             dropped = [i for i in range(hw.devices) if i not in fitting]
             notes.append(f"devices {dropped} cannot hold a copy of the model: leave them out")
