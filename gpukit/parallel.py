@@ -634,13 +634,26 @@ class TensorParallelPair:
 # --------------------------------------------------------------------------- 6. the pitfall
 
 
-def keras_model_parallel_placement(devices, width: int = 16) -> list[tuple[str, str, tuple]]:
+def keras_model_parallel_placement(devices, width: int = 16) -> dict:
     """Build a two-layer model under ``keras.distribution.ModelParallel`` asking for the first
-    kernel to be split by columns over ``devices``; return ``(path, device, shape)`` per weight.
+    kernel to be split by columns over ``devices``. Returns ``{"keras": version, "error": None or
+    "Type: message", "placed": [(path, device, shape)] or None}``.
 
-    With the JAX backend that kernel would be sharded; with TensorFlow every weight is whole and
-    on the first device: nothing is split, and nothing says so.
+    With the JAX backend that kernel would be sharded. With TensorFlow nothing is split, in one
+    of two ways depending on Keras: 3.15 builds the model with every weight whole on the first
+    device, and nothing says so; 3.13 (Colab's runtime in 2026) cannot even create the
+    distribution (``AttributeError: module 'keras.src.backend.tensorflow.distribution_lib' has no
+    attribute 'num_processes'``).
     """
+    from ._tf import keras
+
+    try:
+        return {"keras": keras.__version__, "error": None, "placed": _model_parallel_placed(devices, width)}
+    except AttributeError as e:
+        return {"keras": keras.__version__, "error": f"AttributeError: {e}", "placed": None}
+
+
+def _model_parallel_placed(devices, width):
     from ._tf import keras
 
     devices = [d.lower().lstrip("/").replace("device:", "") for d in devices]

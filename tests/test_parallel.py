@@ -271,8 +271,13 @@ def test_tensor_parallel_width_not_divisible():
 
 
 def test_keras_model_parallel_places_nothing_on_tensorflow():
-    placed = parallel.keras_model_parallel_placement(DEVICES[:2], width=16)
-    assert keras.backend.backend() == "tensorflow"
+    """Keras 3.15: built, every weight whole on the first device; Keras 3.13 (Colab): not even built."""
+    outcome = parallel.keras_model_parallel_placement(DEVICES[:2], width=16)
+    assert keras.backend.backend() == "tensorflow" and outcome["keras"] == keras.__version__
+    if outcome["error"] is not None:
+        assert "has no attribute 'num_processes'" in outcome["error"] and outcome["placed"] is None
+        return
+    placed = outcome["placed"]
     assert all(device.endswith("CPU:0") for _, device, _ in placed)
     kernel = [shape for path, _, shape in placed if path.endswith("split_me/kernel")]
     assert kernel == [(8, 16)]  # whole, not split into 2 x (8, 8)
