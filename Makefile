@@ -10,16 +10,25 @@ STAMP  := $(VENV)/.installed-$(EXTRAS)
 JOBS   ?= 2
 LAB_PORT ?= 8888
 
-# TensorFlow 2.20 (the newest tensorflow-tpu build, what a Colab TPU runtime runs): a second venv with
-# the pins of constraints-tf220.txt, running a fast subset: the step-core unit tests and lesson 06.
-VENV220  := .venv-tf220
-PY220    := $(VENV220)/bin/python
-STAMP220 := $(VENV220)/.installed
-TF220_TESTS ?= tests/test_training.py tests/test_accumulation.py tests/test_sharding.py tests/test_data.py \
-	tests/test_devices.py tests/test_strategies.py tests/test_checks.py tests/test_models.py \
-	tests/test_precision.py tests/test_tpu.py notebooks/06_tpu_and_mixed_precision.ipynb
+# Colab's runtime, replicated (vendor/colab: Colab's published pip freeze): Python 3.13 and Colab's exact
+# tensorflow, keras, numpy, ipywidgets, protobuf, ... from constraints-colab.txt; gpukit installed the way
+# the Colab setup cell installs it (--no-deps). It runs every lesson and the unit tests below.
+# PY313: a Python 3.13 (found on PATH, or in pyenv/uv's folders; set it to point elsewhere).
+PY313    ?= $(shell for p in $$(command -v python3.13) $(HOME)/.pyenv/versions/3.13*/bin/python3.13 \
+	$(HOME)/.local/share/uv/python/cpython-3.13*/bin/python3.13 /usr/local/bin/python3.13 /usr/bin/python3.13; do \
+	"$$p" -c 'import sys; assert sys.version_info[:2] == (3, 13)' 2>/dev/null && echo "$$p" && break; done)
+VENVCOLAB  := .venv-colab
+PYCOLAB    := $(VENVCOLAB)/bin/python
+STAMPCOLAB := $(VENVCOLAB)/.installed
+# what the replica installs from Colab's pins (what gpukit and the lessons import) and the test tools
+COLAB_PACKAGES := tensorflow keras numpy scikit-learn matplotlib ipywidgets packaging protobuf ipykernel ipython \
+	pytest pytest-xdist nbval nbclient nbformat
+COLAB_TESTS ?= tests/test_colab_replica.py tests/test_training.py tests/test_accumulation.py tests/test_sharding.py \
+	tests/test_data.py tests/test_devices.py tests/test_strategies.py tests/test_checks.py tests/test_models.py \
+	tests/test_precision.py tests/test_tpu.py tests/test_parallel.py tests/test_widgets.py notebooks
 
-.PHONY: lab test quick unit notebooks exercises bench doctor install clean test-tf220 install-tf220
+.PHONY: lab test quick unit notebooks exercises bench doctor install clean test-colab install-colab \
+	constraints-colab colab-manifest
 
 install: $(STAMP)
 
@@ -39,14 +48,14 @@ lab: $(STAMP)
 # Everything, as CI runs it: the set-up, then one pytest pass with 2 processes -- unit tests,
 # solutions/ under nbval, every lesson and exercise Run All in JupyterLab in Chromium (the one run of
 # notebooks/ and exercises/: tests/test_browser.py judges them as nbval would; needs Debian's
-# chromium), grading -- then the TensorFlow 2.20 pass. Ends with the wall time of each stage.
+# chromium), grading -- then the Colab replica pass. Ends with the wall time of each stage.
 test:
-	@t0=$$(date +%s); $(MAKE) --no-print-directory install install-tf220 || exit $$?; t1=$$(date +%s); \
+	@t0=$$(date +%s); $(MAKE) --no-print-directory install install-colab || exit $$?; t1=$$(date +%s); \
 	$(PY) -m pytest -n $(JOBS) --dist loadfile; main=$$?; t2=$$(date +%s); \
-	$(MAKE) test-tf220; tf220=$$?; t3=$$(date +%s); \
-	printf '\nmake test, wall time per stage:\n  set-up (both venvs)    %5d s\n  main pass              %5d s  (exit %d)\n  TensorFlow 2.20 pass   %5d s  (exit %d)\n  total                  %5d s\n' \
-	  $$((t1-t0)) $$((t2-t1)) $$main $$((t3-t2)) $$tf220 $$((t3-t0)); \
-	test $$main -eq 0 && test $$tf220 -eq 0
+	$(MAKE) test-colab; colab=$$?; t3=$$(date +%s); \
+	printf '\nmake test, wall time per stage:\n  set-up (both venvs)    %5d s\n  main pass              %5d s  (exit %d)\n  Colab replica pass     %5d s  (exit %d)\n  total                  %5d s\n' \
+	  $$((t1-t0)) $$((t2-t1)) $$main $$((t3-t2)) $$colab $$((t3-t0)); \
+	test $$main -eq 0 && test $$colab -eq 0
 
 # For editing (about 3 minutes on 2 cores): the unit tests without the browser, grading, Ray and the
 # exercise generation. Not a substitute for `make test`.
@@ -54,17 +63,30 @@ QUICK_SKIP := test_browser test_exercise_grading test_grading test_sandbox test_
 quick: $(STAMP)
 	$(PY) -m pytest -n $(JOBS) --dist loadfile tests $(foreach t,$(QUICK_SKIP),--ignore=tests/$(t).py)
 
-install-tf220: $(STAMP220)
+install-colab: $(STAMPCOLAB)
 
-$(STAMP220): pyproject.toml constraints-tf220.txt
-	@test -x $(PY220) || $(PYTHON) -m venv $(VENV220)
-	$(PY220) -m pip install --quiet --upgrade pip
-	$(PY220) -m pip install --quiet -c constraints-tf220.txt -e '.[dev]'
+$(STAMPCOLAB): pyproject.toml constraints-colab.txt
+	@test -n "$(PY313)" || { echo "the Colab replica needs Python 3.13 (Colab's): install it (apt-get install python3.13, \
+	pyenv install 3.13, or uv python install 3.13) or run make PY313=/path/to/python3.13"; exit 2; }
+	@test -x $(PYCOLAB) || $(PY313) -m venv $(VENVCOLAB)
+	$(PYCOLAB) -m pip install --quiet --upgrade pip
+	$(PYCOLAB) -m pip install --quiet -c constraints-colab.txt $(COLAB_PACKAGES)
+	$(PYCOLAB) -m pip install --quiet --no-deps -e .
 	@touch $@
 
-# gpukit on TensorFlow 2.20: the subset above (measured: docs/decisions.md, lesson 06 entry).
-test-tf220: $(STAMP220)
-	$(PY220) -m pytest -n $(JOBS) --dist loadfile -p no:cacheprovider $(TF220_TESTS)
+# Every lesson under nbval and the unit tests above, in the Colab replica.
+test-colab: $(STAMPCOLAB)
+	GPUKIT_COLAB_REPLICA=1 $(PYCOLAB) -m pytest -n $(JOBS) --dist loadfile -p no:cacheprovider $(COLAB_TESTS)
+
+# constraints-colab.txt from the vendored manifest (+ constraints.txt for what Colab does not ship).
+constraints-colab: $(STAMP)
+	$(PY) -c "from gpukit.course import colab; print(colab.write_replica_constraints())"
+
+# Colab's newest published manifests (googlecolab/backend-info), then regenerate the constraints.
+colab-manifest:
+	for f in pip-freeze.txt pip-freeze.gpu.txt pip-freeze.tpu.txt os-info.txt os-info-tpu.txt; do \
+	  curl -fsSL https://raw.githubusercontent.com/googlecolab/backend-info/main/$$f -o vendor/colab/$$f || exit 1; done
+	$(MAKE) constraints-colab
 
 unit: $(STAMP)
 	$(PY) -m pytest -n $(JOBS) --dist loadfile tests
@@ -86,4 +108,4 @@ doctor: $(STAMP)
 	$(PY) -m gpukit doctor
 
 clean:
-	rm -rf $(VENV) $(VENV220) bench-results build *.egg-info
+	rm -rf $(VENV) $(VENVCOLAB) bench-results build *.egg-info

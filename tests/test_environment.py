@@ -72,7 +72,7 @@ def test_pyproject_declares_ranges_not_pins():
     # TensorFlow 2.20 (the newest TPU build) and 2.21 (tested here) are both supported; no 2.22 unseen
     assert by_name["tensorflow"].specifier.contains("2.20.0") and by_name["tensorflow"].specifier.contains("2.21.0")
     assert not by_name["tensorflow"].specifier.contains("2.22.0")
-    assert by_name["keras"].specifier.contains("3.10.0") and not by_name["keras"].specifier.contains("4.0.0")
+    assert by_name["keras"].specifier.contains("3.13.2") and not by_name["keras"].specifier.contains("4.0.0")
 
 
 def test_only_runtime_imports_are_core_dependencies():
@@ -146,29 +146,40 @@ def _pins(path) -> dict:
     return pins
 
 
-def test_tf220_constraints_pin_tensorflow_220_inside_the_ranges():
-    """The second environment (`make test-tf220`): TensorFlow 2.20, the newest tensorflow-tpu
-    build; every requirement of `.[dev]` pinned inside pyproject's ranges; same versions as
-    constraints.txt wherever both pin a package (only TensorFlow and tf_keras, which follows it, differ)."""
-    pins = _pins("constraints-tf220.txt")
-    assert pins["tensorflow"] == "2.20.0"
-    for req in _declared(["dev"]):
+def test_colab_constraints_are_generated_from_the_vendored_manifest():
+    """constraints-colab.txt = Colab's published pins (vendor/colab/pip-freeze.txt) + constraints.txt's
+    for what Colab does not ship; regenerate with `make constraints-colab`."""
+    from gpukit.course import colab
+    expected = colab.replica_constraints((ROOT / colab.MANIFEST).read_text(), (ROOT / "constraints.txt").read_text())
+    assert (ROOT / colab.REPLICA_CONSTRAINTS).read_text() == expected, "run make constraints-colab"
+    source = (ROOT / "vendor" / "colab" / "SOURCE").read_text()
+    assert "googlecolab/backend-info" in source and re.search(r"\d{4}-\d\d-\d\d", source)
+
+
+def test_core_ranges_start_where_the_colab_replica_tests():
+    """Every core dependency: Colab's version is inside the range, and the range's lower bound is
+    that version's major.minor (nothing below what a test ran is declared)."""
+    pins = _pins("constraints-colab.txt")
+    for line in PYPROJECT["project"]["dependencies"]:
+        req = Requirement(line)
         name = _canonical(req.name)
-        assert name in pins, f"constraints-tf220.txt has no pin for {name} (declared {req})"
         assert req.specifier.contains(pins[name], prereleases=True), \
-            f"constraints-tf220.txt pins {name}=={pins[name]}, outside pyproject's range {req.specifier}"
-    main = _constraints()
-    differ = {n: (v, main[n]) for n, v in pins.items() if n in main and main[n] != v}
-    assert differ == {"tensorflow": ("2.20.0", "2.21.0"), "tf-keras": ("2.20.1", "2.21.0")}, differ  # Keras 2 follows TF
+            f"Colab ships {name}=={pins[name]}, outside pyproject's range {req.specifier}"
+        lower = [sp.version for sp in req.specifier if sp.operator == ">="]
+        assert lower, f"{name}: declare a lower bound (>=)"
+        tested = ".".join(pins[name].split(".")[:2])
+        assert lower[0] in (tested, tested.split(".")[0]), \
+            f"{name}{req.specifier}: the Colab replica tests {pins[name]}; declare >={tested}"
     from gpukit.course import colab
     assert Requirement("x" + colab.TPU_TENSORFLOW.removeprefix("tensorflow-tpu")).specifier.contains(pins["tensorflow"])
 
 
-def test_makefile_runs_the_tf220_subset_from_make_test():
-    assert "-c constraints-tf220.txt -e '.[dev]'" in MAKEFILE
+def test_makefile_runs_the_colab_replica_from_make_test():
+    assert "-c constraints-colab.txt $(COLAB_PACKAGES)" in MAKEFILE
+    assert "--no-deps -e ." in MAKEFILE                      # as the Colab setup cell installs gpukit
     test_rule = MAKEFILE[MAKEFILE.index("\ntest:"):].split("\n\n")[0]
-    assert "$(MAKE) test-tf220" in test_rule
-    subset = re.search(r"^TF220_TESTS \?=(.*?)(?:\n\S|\n\n)", MAKEFILE, re.M | re.S).group(1)
-    for path in re.findall(r"\S+\.(?:py|ipynb)", subset):
-        assert (ROOT / path).exists(), f"TF220_TESTS names {path}, which does not exist"
-    assert "notebooks/06_tpu_and_mixed_precision.ipynb" in subset
+    assert "$(MAKE) test-colab" in test_rule
+    subset = re.search(r"^COLAB_TESTS \?=(.*?)(?:\n\S|\n\n)", MAKEFILE, re.M | re.S).group(1)
+    for path in re.findall(r"\S+\.py|notebooks", subset):
+        assert (ROOT / path).exists(), f"COLAB_TESTS names {path}, which does not exist"
+    assert "notebooks" in subset.split() and "tests/test_colab_replica.py" in subset
