@@ -176,7 +176,8 @@ class Readiness:
         notes = "".join(f"\n  note: {n}" for n in self.notes)
         if self.ready:
             return (f"TPU-ready as far as a CPU can tell: static shapes, global batch {self.global_batch_size} "
-                    f"splits evenly over {self.cores} cores, no op that no XLA backend compiles{notes}")
+                    f"splits evenly over {self.cores} core{'s' if self.cores != 1 else ''}, no op that no XLA backend "
+                    f"compiles{notes}")
         return f"{len(self.problems)} problem(s) for a TPU:\n" + "\n".join(f"- {p}" for p in self.problems) + notes
 
 
@@ -237,11 +238,12 @@ def _op_problem(error: Exception, step) -> Problem:
 
 def readiness(step, dataset, *, cores: int = 8) -> Readiness:
     """Check ``step(*batch)`` (or ``step(batch)`` for a single tensor) on ``dataset`` for a TPU
-    with ``cores`` cores (8 on Colab's v2-8/v5e-8). Runs the step once, XLA-compiled, on the CPU,
+    with ``cores`` cores (1 on the v5e-1 Colab lends since 2025, 8 on a v5e-8). Runs the step once,
+    XLA-compiled, on the CPU,
     and restores every variable it changed. Returns a ``Readiness`` (``.ready``, ``.problems``)."""
     from ._args import whole
 
-    whole("cores", cores, what="TPU cores, 8 on a v2-8/v3-8/v5e-8")
+    whole("cores", cores, what="TPU cores: 1 on Colab's v5e-1, 8 on a v5e-8")
     if not isinstance(dataset, tf.data.Dataset):
         raise TypeError(f"dataset must be a batched tf.data.Dataset, got {type(dataset).__name__}")
     problems, notes, batch = _static_problems(dataset, cores)
