@@ -145,12 +145,20 @@ def test_plain_mwms_script_on_two_workers_equals_one_process(tmp_path):
 # Failures: exit code of the first failed task, everything killed
 # ----------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("mode, code", [("exit", 3), ("kill", 128 + signal.SIGKILL)])
-def test_a_crashing_worker_ends_the_run_with_its_exit_code(mode, code):
+@pytest.mark.parametrize("mode, code, cause", [
+    ("exit", 3, "worker 1: exit code 3, no Python exception printed"),
+    ("kill", 128 + signal.SIGKILL, "worker 1: exit code 137 = SIGKILL: killed, most often by the kernel's "
+                                   "out-of-memory killer"),
+    ("raise", 1, "worker 1: RuntimeError: planted in worker 1")])
+def test_a_crashing_worker_ends_the_run_with_its_exit_code_and_its_cause(mode, code, cause):
     run = Launch(["--workers", "2", "--timeout", "60", _script("crash.py"), mode])
     assert run.wait(timeout=90) == code, run.text() + run.stderr
     assert "[worker 1] failing now" in run.text()
-    assert f"worker 1 exited with code {code}; stopped all 2 tasks" in run.stderr
+    assert f"exited with code {code}; stopped all 2 tasks" in run.stderr
+    last = run.stderr.strip().splitlines()[-1]
+    assert last.startswith("[gpukit] cause: " + cause), run.stderr     # the root cause, last
+    if mode == "raise":
+        return
     pids = run.pids()
     assert len(pids) == 2 and not _wait_gone(pids, timeout=1)  # worker 0 was to sleep 300 s
     print(f"\n{mode}: worker crash -> every process gone {_teardown_seconds(run.stderr):.3f} s "
@@ -187,6 +195,34 @@ def test_ctrl_c_stops_every_task():
     assert run.wait(timeout=30) == 130, run.text() + run.stderr
     assert "interrupted (Ctrl-C)" in run.stderr
     assert not _wait_gone(run.pids(), timeout=1)
+
+
+def test_sigterm_is_named_as_such():
+    run = Launch(["--workers", "2", "--timeout", "60", _script("hang.py")])
+    deadline = time.time() + 30
+    while len(run.pids()) < 2 and time.time() < deadline:
+        time.sleep(0.05)
+    run.proc.send_signal(signal.SIGTERM)
+    assert run.wait(timeout=30) == 130, run.text() + run.stderr
+    assert "interrupted (SIGTERM)" in run.stderr and "Ctrl-C" not in run.stderr
+    assert not _wait_gone(run.pids(), timeout=1)
+
+
+def test_tensorflows_log_is_hidden_unless_verbose(tmp_path):
+    script = tmp_path / "noisy.py"
+    script.write_text("\n".join([
+        "print('WARNING: All log messages before absl::InitializeLog() is called are written to STDERR')",
+        "print('I0000 00:00:1795572506.197604   16825 port.cc:153] oneDNN custom operations are on.')",
+        "print('E0000 00:00:1795572512.826378   16823 cuda_platform.cc:52] failed call to cuInit: (303)')",
+        "print('E0000 00:00:1795572512.826378   16823 collective.cc:52] a real error stays')",
+        "print('training')"]) + "\n")
+    quiet = Launch(["--workers", "1", str(script)])
+    assert quiet.wait(timeout=60) == 0, quiet.stderr
+    assert [line for _, line in quiet.lines] == ["[worker 0] E0000 00:00:1795572512.826378   16823 collective.cc:52] "
+                                                 "a real error stays", "[worker 0] training"]
+    assert "3 lines of TensorFlow's log hidden (--verbose shows them)" in quiet.stderr
+    loud = Launch(["--workers", "1", "--verbose", str(script)])
+    assert loud.wait(timeout=60) == 0 and len(loud.lines) == 5 and "hidden" not in loud.stderr
 
 
 def test_children_a_script_started_do_not_outlive_it():
@@ -308,8 +344,13 @@ def _bad(argv, match, capsys, monkeypatch):
 
 def test_bad_input_fails_before_any_process_starts(capsys, monkeypatch, busy_port, tmp_path):
     script = _script("print_tf_config.py")
+    notebook, no_py = tmp_path / "train.ipynb", tmp_path / "train"
+    notebook.write_text("{}")
+    no_py.write_text("print(1)")
     cases = [
         (["--workers", "2", str(tmp_path / "missing.py")], r"script '.*missing\.py' does not exist"),
+        (["--workers", "2", str(notebook)], r"is a notebook, not a python script: .*jupyter nbconvert --to script"),
+        (["--workers", "2", str(no_py)], r"does not end in \.py"),
         (["--workers", "0", script], r"--workers 0: a cluster needs at least 1 worker"),
         (["--workers", "-1", script], r"at least 1 worker"),
         ([script], r"--workers N is required"),

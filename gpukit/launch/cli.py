@@ -53,6 +53,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="ports port_base, port_base+1, ... instead of free ones (checked free locally)")
     parser.add_argument("--slurm", action="store_true",
                         help="inside an srun task: TF_CONFIG from the SLURM step, then exec the script")
+    parser.add_argument("--verbose", action="store_true",
+                        help="show TensorFlow's C++ log (start-up lines, cuInit on a CPU) and every value of a "
+                             "tensor printed in an error; hidden by default")
     parser.add_argument("script", help="the training script (python file), unmodified")
     parser.add_argument("script_args", nargs=argparse.REMAINDER, help="arguments passed to the script")
 
@@ -65,6 +68,11 @@ def check(args) -> None:
     """Every input problem, before any process starts (``LaunchError`` naming cause and fix)."""
     if not os.path.isfile(args.script):
         _fail(f"script {args.script!r} does not exist (looked in {os.getcwd()}); pass the path of a python file")
+    if args.script.endswith(".ipynb"):
+        _fail(f"{args.script} is a notebook, not a python script: export it first with "
+              f"`jupyter nbconvert --to script {args.script}` and launch the .py it writes")
+    if not args.script.endswith(".py"):
+        _fail(f"{args.script} does not end in .py: pass the training script as a python file (e.g. train.py)")
     if args.slurm:
         for flag, bad in (("--ps", args.ps), ("--restarts", args.restarts), ("--hosts", args.hosts),
                           ("--timeout", args.timeout)):
@@ -171,7 +179,10 @@ def run_local(args, out=None, err=None) -> int:
                                      main=not args.ps or config["task"]["type"] == "chief")
                     for name, config in tasks(spec)]
         remaining = None if deadline is None else max(deadline - time.time(), 0.01)
-        result = supervisor.run_commands(commands, timeout=remaining, out=out)
+        result = supervisor.run_commands(commands, timeout=remaining, out=out,
+                                         quiet=not getattr(args, "verbose", False))
+        if result.hidden:
+            err.write(f"[gpukit] {result.hidden} lines of TensorFlow's log hidden (--verbose shows them)\n")
         if result.reason == "ok":
             err.write(f"[gpukit] all {len(commands)} tasks finished (attempt {attempt + 1})\n")
             return 0
@@ -179,10 +190,12 @@ def run_local(args, out=None, err=None) -> int:
         exited = (f"{result.failed} exited with code {result.code}" if result.returncode != 0 else
                   f"{result.failed} exited (code 0) before the chief finished, which a ps/worker task never "
                   f"does (it serves until the chief is done): exit code 1")
-        what = {"failed": exited,
-                "timeout": f"timeout after {args.timeout} s", "interrupted": "interrupted (Ctrl-C)"}[result.reason]
+        what = {"failed": exited, "timeout": f"timeout after {args.timeout} s",
+                "interrupted": f"interrupted ({_INTERRUPTED_BY or 'Ctrl-C'})"}[result.reason]
         err.write(f"[gpukit] {what}; stopped all {len(commands)} tasks and their children "
                   f"(every process gone {gone:.2f} s later)\n")
+        if result.reason == "failed":
+            err.write(f"[gpukit] cause: {cause(result)}\n")
         if result.reason != "failed" or attempt == args.restarts:
             if result.reason == "failed" and args.restarts:
                 err.write(f"[gpukit] no restart left (--restarts {args.restarts})\n")
@@ -216,8 +229,47 @@ def run_slurm(args, err=None) -> int:
     return 0  # only reached when execve is replaced in a test
 
 
+_INTERRUPTED_BY = None
+
+
 def _terminate(signum, frame):  # SIGTERM (a job scheduler, `kill`): clean up like Ctrl-C
+    global _INTERRUPTED_BY
+    _INTERRUPTED_BY = "SIGTERM"
     raise KeyboardInterrupt
+
+
+# Known failures: (words in the exception line, what it means and the fix), in one line.
+KNOWN = [("Attempt to convert a value (PerReplica:",
+          "Keras 3's model.fit under MultiWorkerMirroredStrategy fails with 2+ workers (keras-team/keras#20585). "
+          "Fix: `pip install tf_keras` (the version of your TensorFlow) and launch with TF_USE_LEGACY_KERAS=1, "
+          "or write the step as a custom loop (lesson 02); docs/troubleshooting.md has both")]
+
+
+def signal_meaning(code: int) -> str:
+    """What an exit code above 128 says: the signal, and its usual cause."""
+    if code <= 128:
+        return f"exit code {code}"
+    try:
+        name = signal.Signals(code - 128).name
+    except ValueError:
+        return f"exit code {code}"
+    why = {"SIGKILL": "killed, most often by the kernel's out-of-memory killer (check `dmesg` or the job's "
+                      "memory limit)",
+           "SIGTERM": "stopped by a SIGTERM (a job scheduler's time limit, or `kill`)",
+           "SIGSEGV": "crashed in native code (segmentation fault)",
+           "SIGABRT": "aborted in native code (TensorFlow's C++ check failed: read the lines above)"}
+    return f"exit code {code} = {name}: {why.get(name, 'ended by that signal')}"
+
+
+def cause(result) -> str:
+    """One line: the first exception any task printed (the root cause; the others' errors are
+    usually knock-on ones), or, when none did, what the failed task's exit code means; for a
+    known failure, the fix."""
+    if not result.exceptions:
+        return f"{result.failed}: {signal_meaning(result.code)}, no Python exception printed"
+    task, line = next(iter(result.exceptions.items()))     # in the order they were printed
+    known = next((fix for words, fix in KNOWN if words in line), None)
+    return f"{task}: {line}" + (f" -- {known}" if known else "")
 
 
 def main(args, out=None, err=None) -> int:

@@ -516,6 +516,8 @@ class CommandsResult:
     failure_time: float | None = None  # when its exit (or the timeout / Ctrl-C) was seen
     gone_time: float | None = None  # when every process of every group was gone
     first_output: dict = dataclasses.field(default_factory=dict)  # name -> time of its first line
+    exceptions: dict = dataclasses.field(default_factory=dict)  # name -> its first Python exception line
+    hidden: int = 0  # log lines not shown (TensorFlow's C++ start-up log, a tensor's printed values)
 
     @property
     def teardown_seconds(self) -> float | None:
@@ -546,11 +548,40 @@ def group_members(pgids) -> list[int]:
     return found
 
 
-def _pump(name, pipe, out, lock, first_output):
-    """Copy ``pipe`` line by line to ``out`` with a ``[name]`` prefix (a thread per command)."""
+# A script's lines that a quiet launch does not show: TensorFlow's C++ log (info and warnings, e.g.
+# "I0000 00:00:... cpu_feature_guard.cc:227] ...", the absl notice, "failed call to cuInit" on a CPU)
+_TF_LOG = re.compile(r"^([IW]\d{4} \d\d:\d\d:\d+\.\d+\s+\d+ \S+:\d+\]|\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+: [IW] |"
+                     r"WARNING: All log messages before absl::InitializeLog|To enable the following instructions|"
+                     r"E\d{4} \d\d:\d\d:\d+\.\d+\s+\d+ cuda_(platform|executor)\.cc|/job:\S+$)")
+# The last line of a Python traceback: "SomeError: message" (dotted names too)
+_EXCEPTION = re.compile(r"^([A-Za-z_][\w.]*(Error|Exception|Exit|Interrupt))(: .*|$)")
+
+
+def _pump(name, pipe, out, lock, result, quiet=False):
+    """Copy ``pipe`` line by line to ``out`` with a ``[name]`` prefix (a thread per command).
+    ``quiet``: leave out TensorFlow's C++ info/warning log and the values of a tensor printed
+    inside an exception message (counted in ``result.hidden``); remember each task's first
+    exception line in ``result.exceptions``."""
+    values = False  # inside "ValueError: Attempt to convert a value (PerReplica:{ ... })"
     for raw in iter(pipe.readline, b""):
-        first_output.setdefault(name, time.time())
+        result.first_output.setdefault(name, time.time())
         line = raw.decode(errors="replace").rstrip("\n")
+        found = _EXCEPTION.match(line)
+        if found and name not in result.exceptions:
+            result.exceptions[name] = line if len(line) <= 300 else line[:297] + "..."
+        show = True
+        if quiet:
+            if values:
+                show, values = False, "to a Tensor" not in line
+                if not values:
+                    line, show = f"    ... {line.strip()}", True
+            elif found and "(PerReplica:{" in line:
+                values = "to a Tensor" not in line
+            elif _TF_LOG.match(line):
+                show = False
+        if not show:
+            result.hidden += 1
+            continue
         with lock:
             out.write(f"[{name}] {line}\n")
             out.flush()
@@ -569,12 +600,13 @@ def _pdeathsig_hook():
 
 
 def run_commands(commands, *, timeout: float | None = None, out=None, cwd=None,
-                 grace: float = 10.0) -> CommandsResult:
+                 grace: float = 10.0, quiet: bool = False) -> CommandsResult:
     """Start every ``Command`` in its own process group, prefix its output with ``[name]`` and
     stop them all (the whole group: what a script started dies with it) when one fails, when
     the main commands are done, on ``timeout`` (s), on Ctrl-C (``KeyboardInterrupt`` in this
     process) and on any exception. Returns a ``CommandsResult``; never raises for a command's
-    failure. ``grace`` (s): how long to wait for the killed processes to disappear.
+    failure. ``grace`` (s): how long to wait for the killed processes to disappear. ``quiet``:
+    TensorFlow's C++ start-up log is left out of the output (see ``_pump``).
     """
     commands = list(commands)
     if not commands:
@@ -610,7 +642,7 @@ def run_commands(commands, *, timeout: float | None = None, out=None, cwd=None,
             proc.gpukit_name, proc.gpukit_main = c.name, c.main
             _STARTED[proc.pid] = proc
             result.pids[c.name] = proc.pid
-            pump = threading.Thread(target=_pump, args=(c.name, proc.stdout, out, lock, result.first_output),
+            pump = threading.Thread(target=_pump, args=(c.name, proc.stdout, out, lock, result, quiet),
                                     daemon=True)
             pump.start()
             pumps.append(pump)
