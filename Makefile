@@ -32,11 +32,13 @@ COLAB_TESTS ?= tests/test_colab_replica.py tests/test_training.py tests/test_acc
 
 install: $(STAMP)
 
-$(STAMP): pyproject.toml constraints.txt
+$(STAMP): pyproject.toml constraints.txt jupyter/overrides.json
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "gpukit needs Python >= 3.10, found " + sys.version.split()[0]'
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -c constraints.txt -e '.[$(EXTRAS)]'
+	@# JupyterLab's defaults for this course: no news pop-up, no update check (jupyter/overrides.json)
+	@mkdir -p $(VENV)/share/jupyter/lab/settings && cp jupyter/overrides.json $(VENV)/share/jupyter/lab/settings/
 	@rm -f $(VENV)/.installed-*
 	@touch $@
 

@@ -183,3 +183,12 @@ def test_makefile_runs_the_colab_replica_from_make_test():
     for path in re.findall(r"\S+\.py|notebooks", subset):
         assert (ROOT / path).exists(), f"COLAB_TESTS names {path}, which does not exist"
     assert "notebooks" in subset.split() and "tests/test_colab_replica.py" in subset
+
+
+def test_make_lab_ships_jupyterlab_settings_without_the_news_pop_up():
+    """JupyterLab asks on first start whether to fetch news; the course answers for it."""
+    import json
+    overrides = json.loads((ROOT / "jupyter" / "overrides.json").read_text())
+    notification = overrides["@jupyterlab/apputils-extension:notification"]
+    assert notification["fetchNews"] == "false" and notification["checkForUpdates"] is False
+    assert "cp jupyter/overrides.json $(VENV)/share/jupyter/lab/settings/" in MAKEFILE
