@@ -28,7 +28,9 @@ from .. import cluster
 from . import supervisor
 
 DEFAULT_REMOTE_PORT = 23456  # --dry-run --hosts without --port-base
-DEFAULT_SLURM_PORT = 8888  # SlurmClusterResolver's default port_base
+# --slurm's port_base: not SlurmClusterResolver's 8888, which is JupyterLab's default port (a learner's
+# lab on a compute node would take it)
+DEFAULT_SLURM_PORT = 24456
 
 
 class LaunchError(ValueError):
