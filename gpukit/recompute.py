@@ -17,8 +17,8 @@ is one extra forward pass per step. TensorFlow does it with ``tf.recompute_grad(
 It combines with accumulation (``gpukit.accumulation``): accumulation shrinks the batch a
 step holds, recomputation shrinks what each example holds. Which pays off depends on the
 share of activations in memory (``gpukit.memory.estimate_memory``): when weights,
-gradients and optimizer slots dominate, recomputing saves little and its extra temporaries
-can even *raise* the peak. Lesson 04 measures all four combinations with ``PeakProbe``.
+gradients and optimizer slots dominate, recomputing saves little (the planner bounds it) and
+adds temporaries of its own. Lesson 04 measures all four combinations with ``PeakProbe``.
 
 Pitfalls, each handled here (tests/test_recompute.py checks them):
 
