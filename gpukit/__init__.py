@@ -31,6 +31,7 @@ import importlib
 
 __version__ = "0.1.0"
 REPO = "gpukit/gpukit"  # GitHub owner/name used for Colab links and the Colab install cell
+BRANCH = "main"  # their branch; `python -m gpukit publish --repo owner/name --branch b` rewrites both
 
 _MODULES = (
     "devices", "strategies", "data", "batching", "models", "training", "checks", "runtime",  # foundation

@@ -1,4 +1,4 @@
-"""Command line: ``python -m gpukit doctor | exercises | grade | launch``."""
+"""Command line: ``python -m gpukit doctor | exercises | grade | launch | publish``."""
 
 from __future__ import annotations
 
@@ -25,6 +25,10 @@ def main(argv=None) -> int:
     gr.add_argument("--no-sandbox", action="store_true",
                     help="run learner code WITHOUT the bubblewrap sandbox, as your own user with your files "
                          "and network in reach (only for trusted submissions; see docs/grading.md)")
+    pu = sub.add_parser("publish", help="point every Colab badge and install line at your fork (owner/name)")
+    pu.add_argument("--repo", required=True, help="your GitHub repository, owner/name (public: Colab opens only those)")
+    pu.add_argument("--branch", default="main", help="the branch the links open (default main)")
+    pu.add_argument("--dry-run", action="store_true", help="list what would change, write nothing")
     la = sub.add_parser("launch", help="run an unmodified training script as a local TensorFlow cluster "
                                        "(one process per task, each with its own TF_CONFIG)")
     from .launch.cli import add_arguments as _launch_arguments
@@ -35,6 +39,10 @@ def main(argv=None) -> int:
         from .launch.cli import main as launch
 
         return launch(args)
+    if args.command == "publish":
+        from .course.publish import main as publish
+
+        return publish(args)
     if args.command == "doctor":
         from .course.doctor import main as doctor
 

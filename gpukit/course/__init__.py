@@ -5,7 +5,8 @@
 - ``doctor``: ``python -m gpukit doctor``, the environment report to paste into a question;
 - ``exercises``: the checks of the graded exercises (``exercises.ex01`` ... one per lesson);
 - ``grading``: generating exercises from solutions (otter assign) and grading a folder of
-  submissions (``python -m gpukit grade``), each in a ``sandbox`` (bubblewrap).
+  submissions (``python -m gpukit grade``), each in a ``sandbox`` (bubblewrap);
+- ``publish``: ``python -m gpukit publish --repo owner/name``, a fork's badges and install lines.
 
 A technique module never imports this package (tests/test_layout.py).
 """
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import importlib
 
-_MODULES = ("colab", "doctor", "exercises", "grading", "sandbox")
+_MODULES = ("colab", "doctor", "exercises", "grading", "publish", "sandbox")
 
 
 def __getattr__(name: str):

@@ -39,9 +39,11 @@ HOLD = ("numpy", "ml-dtypes", "protobuf", "jax", "jaxlib")
 BADGE_IMAGE = "https://colab.research.google.com/assets/colab-badge.svg"
 
 
-def badge_url(path: str, repo: str | None = None, branch: str = "main") -> str:
+def badge_url(path: str, repo: str | None = None, branch: str | None = None) -> str:
     """The Colab address of ``path`` (relative to the repository root, e.g. ``notebooks/01_x.ipynb``)."""
-    from .. import REPO
+    from .. import BRANCH, REPO
+
+    branch = branch or BRANCH
 
     path = str(path).lstrip("./")
     if not path.endswith(".ipynb"):
