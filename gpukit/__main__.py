@@ -19,6 +19,7 @@ def main(argv=None) -> int:
     gr.add_argument("--out", default=None, help="CSV to write (default SUBMISSIONS/grades.csv)")
     gr.add_argument("--jobs", type=int, default=None, help="submissions graded at once (default: half the CPU cores, 1..4)")
     gr.add_argument("--no-progress", action="store_true", help="no progress bar")
+    gr.add_argument("--force", action="store_true", help="overwrite the CSV if it exists (an earlier run's grades)")
     gr.add_argument("--memory", default=None, help="memory cap per submission, e.g. 2G (default 4G)")
     gr.add_argument("--max-processes", type=int, default=None,
                     help="processes + threads per submission (default 512)")
@@ -56,7 +57,7 @@ def main(argv=None) -> int:
         timeout = grading.DEFAULT_TIMEOUT_S if args.timeout is None else args.timeout
         rows = grading.grade(args.submissions, args.exercise, timeout=timeout, out=args.out,
                              jobs=args.jobs, progress=not args.no_progress, sandbox=not args.no_sandbox,
-                             memory=args.memory, max_processes=args.max_processes)
+                             memory=args.memory, max_processes=args.max_processes, force=args.force)
     except (ValueError, RuntimeError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
@@ -65,10 +66,7 @@ def main(argv=None) -> int:
               file=sys.stderr)
         return 130
     out = args.out or f"{args.submissions.rstrip('/')}/grades.csv"
-    width = max(len(r.file) for r in rows)
-    for r in rows:
-        extra = f"  ({r.reason})" if r.reason else ""
-        print(f"{r.file:<{width}}  {r.score:g}/{r.max:g}  {r.status:<7}  {r.seconds:5.1f} s{extra}")
+    print(grading.table(rows))
     if args.no_sandbox:
         print("graded WITHOUT a sandbox (--no-sandbox): learner code ran as your user", file=sys.stderr)
     print(f"wrote {out}")

@@ -322,6 +322,19 @@ def test_an_unwritable_out_is_refused_before_grading(tmp_path):
     (tmp_path / "file").write_text("")
     with pytest.raises(ValueError, match="cannot write the grades"):
         grading.grade(tmp_path, "01", out=tmp_path / "file" / "grades.csv")
+    (tmp_path / "grades.csv").write_text("file,score\nalice.ipynb,3\n")     # an earlier run's grades
+    with pytest.raises(ValueError, match=r"grades\.csv exists .*--force"):
+        grading.grade(tmp_path, "01")
+    assert (tmp_path / "grades.csv").read_text() == "file,score\nalice.ipynb,3\n"
+
+
+def test_the_terminal_table_shows_each_questions_points():
+    rows = [grading.Grade("alice.ipynb", 3, 5, {"q1": 1, "q2": 2, "q3": 0}, "ok", seconds=4.2),
+            grading.Grade("bob.ipynb", 0, 5, {}, "timeout", "ran over 300 s", 300.0)]
+    lines = grading.table(rows).splitlines()
+    assert lines[0].split()[:5] == ["file", "score", "q1", "q2", "q3"]
+    assert lines[1].split()[:6] == ["alice.ipynb", "3/5", "1", "2", "0", "ok"]
+    assert lines[2].split()[:6] == ["bob.ipynb", "0/5", "-", "-", "-", "timeout"] and "(ran over 300 s)" in lines[2]
 
 
 def test_doctor_still_works():

@@ -251,6 +251,20 @@ class Grade:
     seconds: float = 0.0
 
 
+def table(rows) -> str:
+    """The terminal table ``python -m gpukit grade`` prints: one line per submission with its
+    score, each question's points, status and time (the reason, if any, after it)."""
+    questions = sorted({q for r in rows for q in r.questions})
+    width = max([len("file")] + [len(r.file) for r in rows])
+    head = f"{'file':<{width}}  {'score':>9}  " + "".join(f"{q:>6}" for q in questions) + "  status     time"
+    lines = [head]
+    for r in rows:
+        marks = "".join(f"{r.questions[q]:>6g}" if q in r.questions else f"{'-':>6}" for q in questions)
+        extra = f"  ({r.reason})" if r.reason else ""
+        lines.append(f"{r.file:<{width}}  {f'{r.score:g}/{r.max:g}':>9}  {marks}  {r.status:<7}  {r.seconds:5.1f} s{extra}")
+    return "\n".join(lines)
+
+
 def question_points(zip_path) -> dict:
     """``{question: max points}`` from an otter autograder zip (its tests/qN.py files)."""
     import ast
@@ -349,13 +363,14 @@ def default_jobs() -> int:
 
 def grade(submissions_dir, exercise, *, timeout: float = DEFAULT_TIMEOUT_S, out=None, jobs: int | None = None,
           progress: bool = True, build_dir=BUILD, solutions_dir=SOLUTIONS, sandbox: bool = True,
-          memory=None, max_processes: int | None = None) -> list[Grade]:
+          memory=None, max_processes: int | None = None, force: bool = False) -> list[Grade]:
     """Grade every ``*.ipynb`` in ``submissions_dir`` against exercise ``exercise``'s hidden
     tests; write ``out`` (default ``SUBMISSIONS_DIR/grades.csv``) and return the rows.
 
     Each submission runs in its own process with ``timeout`` seconds; a hanging, crashing or
     unreadable submission gets a row with status ``timeout`` / ``error`` and the run goes on.
-    Everything is checked before any grading starts.
+    Everything is checked before any grading starts, including that ``out`` does not exist yet
+    (a previous run's grades), unless ``force``.
 
     Untrusted code: every submission runs in its own bubblewrap sandbox (``sandbox=True``; the
     run refuses, naming the choices, where none can be made) under a memory cap (``memory``,
@@ -382,6 +397,9 @@ def grade(submissions_dir, exercise, *, timeout: float = DEFAULT_TIMEOUT_S, out=
     out = pathlib.Path(out) if out else folder / "grades.csv"
     if out.is_dir():
         raise ValueError(f"out={str(out)!r} is a folder; pass a file name for the grades, e.g. {out / 'grades.csv'}")
+    if out.exists() and not force:
+        raise ValueError(f"{out} exists (an earlier run's grades); pass --force (force=True) to overwrite it, "
+                         f"or --out another file")
     try:  # fail now, not after every submission has been graded
         out.parent.mkdir(parents=True, exist_ok=True)
         with out.open("a"):
