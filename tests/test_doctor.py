@@ -3,6 +3,7 @@ TensorFlow build and CUDA versions, gpukit version and install location)."""
 
 from __future__ import annotations
 
+import sys
 import json
 import pathlib
 
@@ -73,3 +74,13 @@ def test_runtime_and_accelerator_detection(monkeypatch):
 def test_format_report_one_line_per_fact():
     text = doctor.format_report({"a": 1, "runtime": "colab"})
     assert text.splitlines() == ["a        1", "runtime  colab"]
+
+
+def test_doctor_names_the_interpreter_and_the_tools_readably():
+    from gpukit.course import doctor
+    facts = doctor.report()
+    assert facts["python_executable"] == sys.executable
+    assert set(facts["tools"]) == set(doctor.TOOLS) and facts["tools"]["numpy"] != "not installed"
+    text = doctor.format_report(facts)
+    assert "{" not in text and "'" not in text.split("tensorflow_build", 1)[1].splitlines()[0]
+    assert f"numpy: {facts['tools']['numpy']}" in text

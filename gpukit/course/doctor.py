@@ -83,10 +83,12 @@ def report() -> dict:
         "runtime": colab.runtime(),
         "accelerator": colab.accelerator(),
         "python": platform.python_version(),
+        "python_executable": sys.executable,
         "platform": platform.platform(),
         "tensorflow": tf.__version__,
         "tensorflow_build": tensorflow_build(tf),
         "keras": keras.__version__,
+        "tools": tool_versions(),
         "cpus": os.cpu_count(),
         "memory_gib": _memory_gib(),
         "physical_devices": counts,
@@ -98,9 +100,35 @@ def report() -> dict:
     }
 
 
+# The course's tools, whose versions explain most "works for me" differences
+TOOLS = ("numpy", "ipywidgets", "matplotlib", "jupyterlab", "ipykernel", "nbval", "pytest", "otter-grader",
+         "ray", "tf_keras", "protobuf")
+
+
+def tool_versions() -> dict:
+    """{tool: installed version or "not installed"}."""
+    from importlib import metadata
+
+    found = {}
+    for name in TOOLS:
+        try:
+            found[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            found[name] = "not installed"
+    return found
+
+
 def format_report(facts: dict) -> str:
+    """One ``key  value`` line per fact; a dict value (the TensorFlow build, the tools) as
+    ``key: value`` pairs on one line, readable rather than a Python repr."""
     width = max(len(k) for k in facts)
-    return "\n".join(f"{k:<{width}}  {v}" for k, v in facts.items())
+
+    def show(value):
+        if isinstance(value, dict):
+            return ", ".join(f"{k}: {v}" for k, v in value.items()) or "-"
+        return value
+
+    return "\n".join(f"{k:<{width}}  {show(v)}" for k, v in facts.items())
 
 
 def main() -> int:
