@@ -371,6 +371,23 @@ def test_bad_input_fails_before_any_process_starts(capsys, monkeypatch, busy_por
         _bad(argv, match, capsys, monkeypatch)
 
 
+def test_slurm_dry_run_previews_a_step_outside_slurm(capsys, monkeypatch):
+    """TensorFlow's SlurmClusterResolver, fed the variables srun would set for tasks on
+    node01, node01, node02: each task's TF_CONFIG, before anyone has a cluster."""
+    for key in ("SLURM_PROCID", "SLURM_STEP_NODELIST", "SLURM_STEP_TASKS_PER_NODE"):
+        monkeypatch.delenv(key, raising=False)
+    assert gpukit_main(["launch", "--slurm", "--dry-run", "--hosts", "node01,node01,node02",
+                        _script("print_tf_config.py")]) == 0
+    out = capsys.readouterr().out
+    configs = _exports(out)
+    base = launch_cli.DEFAULT_SLURM_PORT
+    workers = [f"node01:{base}", f"node01:{base + 1}", f"node02:{base}"]
+    assert configs == [{"cluster": {"worker": workers}, "task": {"type": "worker", "index": i}} for i in range(3)]
+    assert "SLURM_STEP_TASKS_PER_NODE=2,1" in out
+    assert gpukit_main(["launch", "--slurm", "--dry-run", "--hosts", "a,b,a", _script("print_tf_config.py")]) == 2
+    assert "block order" in capsys.readouterr().err
+
+
 def test_port_base_gives_those_ports(capsys):
     assert gpukit_main(["launch", "--workers", "2", "--dry-run", "--port-base", "41000",
                         _script("print_tf_config.py")]) == 0

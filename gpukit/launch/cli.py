@@ -76,8 +76,8 @@ def check(args) -> None:
     if not args.script.endswith(".py"):
         _fail(f"{args.script} does not end in .py: pass the training script as a python file (e.g. train.py)")
     if args.slurm:
-        for flag, bad in (("--ps", args.ps), ("--restarts", args.restarts), ("--hosts", args.hosts),
-                          ("--timeout", args.timeout)):
+        for flag, bad in (("--ps", args.ps), ("--restarts", args.restarts),
+                          ("--hosts", args.hosts and not args.dry_run), ("--timeout", args.timeout)):
             if bad:
                 _fail(f"{flag} does not apply with --slurm: SLURM starts, times and restarts the tasks "
                       f"(srun --ntasks, #SBATCH --time, --requeue); drop {flag}")
@@ -212,6 +212,8 @@ def run_slurm(args, err=None) -> int:
     from . import slurm
 
     port_base = DEFAULT_SLURM_PORT if args.port_base is None else args.port_base
+    if args.dry_run and args.hosts and not all(os.environ.get(k) for k in slurm.REQUIRED):
+        return slurm_preview(args, port_base, err)
     try:
         config = slurm.slurm_tf_config(port_base=port_base)
     except RuntimeError as e:
@@ -232,6 +234,34 @@ def run_slurm(args, err=None) -> int:
 
 
 _INTERRUPTED_BY = None
+
+
+def slurm_preview(args, port_base, out=None) -> int:
+    """``--slurm --dry-run --hosts h1,h1,h2`` outside SLURM: the TF_CONFIG each task of such a step
+    would get (one host per task, SLURM's block order), from the same resolver, fed the variables
+    srun would set."""
+    from . import slurm
+
+    out = out or sys.stdout
+    hosts = [h.strip() for h in args.hosts.split(",")]
+    if not all(hosts) or any(":" in h for h in hosts):
+        _fail(f"--hosts {args.hosts!r}: host names only, one per task, e.g. node01,node01,node02")
+    nodes = list(dict.fromkeys(hosts))
+    if hosts != [n for n in nodes for _ in range(hosts.count(n))]:
+        _fail(f"--hosts {args.hosts!r}: list each node's tasks together (SLURM's block order), e.g. a,a,b")
+    if args.workers is not None and args.workers != len(hosts):
+        _fail(f"--workers {args.workers} but --hosts names {len(hosts)} tasks; give one host per task")
+    step = {"SLURM_STEP_NODELIST": ",".join(nodes),
+            "SLURM_STEP_TASKS_PER_NODE": ",".join(str(hosts.count(n)) for n in nodes), "SLURM_STEP_NUM_TASKS": str(len(hosts)),
+            "SLURM_NTASKS": str(len(hosts)), "SLURM_JOB_NODELIST": ",".join(nodes)}
+    command = shlex.join(["python", args.script, *args.script_args])
+    out.write(f"# preview: an srun step of {len(hosts)} tasks on {', '.join(nodes)} "
+              f"(SLURM_STEP_TASKS_PER_NODE={step['SLURM_STEP_TASKS_PER_NODE']}); in the job, "
+              f"`srun python -m gpukit launch --slurm {args.script}` sets each task's own\n\n")
+    for rank, host in enumerate(hosts):
+        config = slurm.slurm_tf_config(dict(step, SLURM_PROCID=str(rank), SLURMD_NODENAME=host), port_base=port_base)
+        out.write(f"# task {rank} on {host}\nexport TF_CONFIG={shlex.quote(json.dumps(config))}\n{command}\n\n")
+    return 0
 
 
 def _terminate(signum, frame):  # SIGTERM (a job scheduler, `kill`): clean up like Ctrl-C
