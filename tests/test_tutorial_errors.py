@@ -99,3 +99,26 @@ def test_the_tutorials_saving_section_on_keras3(tmp_path, call, message):
     with pytest.raises(ValueError) as caught:
         eval(call, {"model": model, "keras": keras, "path": path})
     assert f"ValueError: {caught.value}".startswith(message)
+
+
+def test_keras2_fit_on_two_workers_equals_one_process(tmp_path):
+    """The fix, proved: the same fit script (tf_keras, TF_USE_LEGACY_KERAS=1) on a 2-worker local
+    cluster ends with the weights one process gets (each global batch of 64 is split 32 + 32)."""
+    pytest.importorskip("tf_keras", reason="tf_keras is in gpukit[dev]")
+    script = ROOT / "tests" / "scripts" / "keras_fit_mwms.py"
+    env = dict(os.environ, PYTHONPATH=str(ROOT), TF_USE_LEGACY_KERAS="1", TMPDIR=str(tmp_path))
+    env.pop("TF_CONFIG", None)
+    one = subprocess.run([sys.executable, str(script), str(tmp_path / "one.npz")], env=env, capture_output=True,
+                         text=True, timeout=300, cwd=tmp_path)
+    assert one.returncode == 0 and "TRAINED on 1 replica" in one.stdout, one.stderr[-3000:]
+    two = subprocess.run([sys.executable, "-m", "gpukit", "launch", "--workers", "2", "--timeout", "240",
+                          str(script), str(tmp_path / "two.npz")], env=env, capture_output=True, text=True,
+                         timeout=300, cwd=tmp_path, stdin=subprocess.DEVNULL)
+    assert two.returncode == 0 and two.stdout.count("TRAINED on 2 replica") == 2, (two.stdout + two.stderr)[-3000:]
+    import numpy as np
+    a, b = np.load(tmp_path / "one.npz"), np.load(tmp_path / "two.npz")
+    moved = max(float(np.max(np.abs(a[k] - np.random.default_rng(i).normal(scale=0.3, size=a[k].shape))))
+                for i, k in enumerate(sorted(k for k in a.files if k.startswith("arr_"))))
+    diff = max(float(np.max(np.abs(a[k] - b[k]))) for k in a.files)
+    print(f"\n2 workers vs 1 process: max weight difference {diff:.1e} (weights moved up to {moved:.2f})")
+    assert moved > 1e-2 and diff <= 1e-5
