@@ -61,7 +61,8 @@ test:
 
 # For editing (about 3 minutes on 2 cores): the unit tests without the browser, grading, Ray and the
 # exercise generation. Not a substitute for `make test`.
-QUICK_SKIP := test_browser test_exercise_grading test_grading test_sandbox test_ray_train test_exercises
+QUICK_SKIP := test_browser test_exercise_grading test_grading test_sandbox test_ray_train test_exercises \
+	test_tutorial_errors
 quick: $(STAMP)
 	$(PY) -m pytest -n $(JOBS) --dist loadfile tests $(foreach t,$(QUICK_SKIP),--ignore=tests/$(t).py)
 
