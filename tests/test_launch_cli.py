@@ -194,8 +194,25 @@ def test_ctrl_c_or_sigterm_stops_every_task_and_is_named(sig, said):
         time.sleep(0.05)
     run.proc.send_signal(sig)
     assert run.wait(timeout=30) == 130, run.text() + run.stderr
-    assert said in run.stderr
+    assert said in run.stderr and (sig == signal.SIGINT or "Ctrl-C" not in run.stderr)
     assert not _wait_gone(run.pids(), timeout=1)
+
+
+def test_tensorflows_log_is_hidden_unless_verbose(tmp_path):
+    script = tmp_path / "noisy.py"
+    script.write_text("\n".join([
+        "print('WARNING: All log messages before absl::InitializeLog() is called are written to STDERR')",
+        "print('I0000 00:00:1795572506.197604   16825 port.cc:153] oneDNN custom operations are on.')",
+        "print('E0000 00:00:1795572512.826378   16823 cuda_platform.cc:52] failed call to cuInit: (303)')",
+        "print('E0000 00:00:1795572512.826378   16823 collective.cc:52] a real error stays')",
+        "print('training')"]) + "\n")
+    quiet = Launch(["--workers", "1", str(script)])
+    assert quiet.wait(timeout=60) == 0, quiet.stderr
+    assert [line for _, line in quiet.lines] == ["[worker 0] E0000 00:00:1795572512.826378   16823 collective.cc:52] "
+                                                 "a real error stays", "[worker 0] training"]
+    assert "3 lines of TensorFlow's log hidden (--verbose shows them)" in quiet.stderr
+    loud = Launch(["--workers", "1", "--verbose", str(script)])
+    assert loud.wait(timeout=60) == 0 and len(loud.lines) == 5 and "hidden" not in loud.stderr
 
 
 def test_children_a_script_started_do_not_outlive_it():
