@@ -494,6 +494,12 @@ class Pipeline:
 # --------------------------------------------------------------------------- 5. tensor parallelism
 
 
+def _sum_of_squares(out):
+    from ._tf import tf
+
+    return tf.reduce_sum(out ** 2)
+
+
 class TensorParallelPair:
     """``relu(x @ W1 + b1) @ W2 + b2`` split over ``d`` devices, Megatron style, each device one
     replica of a ``MirroredStrategy`` over ``devices``.
@@ -606,7 +612,7 @@ class TensorParallelPair:
         of squares."""
         from ._tf import tf
 
-        loss_fn = loss_fn or (lambda out: tf.reduce_sum(out ** 2))
+        loss_fn = loss_fn or _sum_of_squares     # one function: the built step is reused across calls
         if self._step is None or self._step[0] is not loss_fn:
             self._step = (loss_fn, self._build(loss_fn))
         x = tf.convert_to_tensor(x, tf.float32)

@@ -118,11 +118,17 @@ def n_tasks(args) -> int:
     return args.workers + (1 + args.ps if args.ps else 0)
 
 
-def host_list(args) -> list[str]:
+def host_names(args) -> list[str]:
+    """``--hosts`` as a list, refused unless it holds host names only."""
     hosts = [h.strip() for h in args.hosts.split(",")]
-    n = n_tasks(args)
     if any(not h or ":" in h or " " in h for h in hosts):
         _fail(f"--hosts {args.hosts!r}: give host names only, separated by commas (ports come from --port-base)")
+    return hosts
+
+
+def host_list(args) -> list[str]:
+    hosts = host_names(args)
+    n = n_tasks(args)
     if len(hosts) != n:
         _fail(f"--hosts has {len(hosts)} hosts for {n} tasks ({layout(args)}); give one host per task "
               f"(repeat a host to run several tasks on it)")
@@ -243,9 +249,7 @@ def slurm_preview(args, port_base, out=None) -> int:
     from . import slurm
 
     out = out or sys.stdout
-    hosts = [h.strip() for h in args.hosts.split(",")]
-    if not all(hosts) or any(":" in h for h in hosts):
-        _fail(f"--hosts {args.hosts!r}: host names only, one per task, e.g. node01,node01,node02")
+    hosts = host_names(args)
     nodes = list(dict.fromkeys(hosts))
     if hosts != [n for n in nodes for _ in range(hosts.count(n))]:
         _fail(f"--hosts {args.hosts!r}: list each node's tasks together (SLURM's block order), e.g. a,a,b")
@@ -312,6 +316,8 @@ def main(args, out=None, err=None) -> int:
             return run_slurm(args, err=out)
         if args.dry_run:
             return dry_run(args, out)
+        global _INTERRUPTED_BY
+        _INTERRUPTED_BY = None  # set by _terminate; one main() call, one answer
         previous = signal.signal(signal.SIGTERM, _terminate)
         try:
             return run_local(args, out, err)
