@@ -188,6 +188,26 @@ def _open(page, url, token, rel):
                            arg=rel, timeout=120_000)
 
 
+MODEL_JS = """() => { const model = window.jupyterapp.shell.currentWidget.context.model;
+  return {dirty: model.dirty, metadata: model.toJSON().metadata}; }"""
+
+
+def _modified_on_open(page, committed: dict) -> list[str]:
+    """Opened, nothing run: JupyterLab writes the kernel's kernelspec and language_info into the
+    notebook; the committed ones are ipykernel's, so only a different Python version may change."""
+    time.sleep(1.0)  # the kernel's info reply is applied after the kernel turns idle
+    opened = page.evaluate(MODEL_JS)
+    kernel_version = opened["metadata"].get("language_info", {}).get("version")
+    expected = json.loads(json.dumps(committed))
+    expected["language_info"]["version"] = kernel_version
+    problems = []
+    if opened["metadata"] != expected:
+        problems.append(f"opening changed the notebook's metadata: {opened['metadata']} (committed {committed})")
+    if kernel_version == committed["language_info"]["version"] and opened["dirty"]:
+        problems.append("the notebook shows as modified right after opening, before anything ran")
+    return problems
+
+
 def _run_all(page):
     # through the menu, as a learner does: Run > Run All Cells
     page.get_by_role("menuitem", name="Run", exact=True).click()
@@ -292,11 +312,12 @@ def test_run_all_in_jupyterlab(notebook, lab, browser):
     start = time.perf_counter()
     try:
         _open(page, url, token, rel)
+        problems = _modified_on_open(page, json.loads(notebook.read_text())["metadata"])
         _run_all(page)
         state = _wait_done(page, rel, n_code, RUN_TIMEOUT_S)
         seconds = time.perf_counter() - start
         page.screenshot(path=str(SHOTS / f"{prefix}.png"))
-        problems = _problems(state, cells)
+        problems += _problems(state, cells)
         problems += _exercise_widgets(page, state, prefix)
         print(f"{rel}: Run All in JupyterLab/Chromium took {seconds:.1f} s ({n_code} code cells)")
         with open(SHOTS / "timings.txt", "a") as f:

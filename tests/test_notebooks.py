@@ -59,7 +59,18 @@ def test_header_budget_parameters_and_check(path):
     assert len(tagged) == 1, "exactly one code cell tagged 'parameters'"
     last = "".join(code[-1]["source"])
     assert "assert" in last or "check" in last, "the last code cell must check what the lesson claimed"
-    assert nb["metadata"].get("kernelspec", {}).get("name") == "python3"
+    # what JupyterLab writes on opening (ipykernel's kernelspec and language_info): if the file holds
+    # it already, the notebook does not show as modified before anything ran (only the Python
+    # version may differ from the learner's; the browser pass checks that)
+    from ipykernel.ipkernel import IPythonKernel
+    from ipykernel.kernelspec import get_kernel_dict
+
+    kernel = get_kernel_dict()
+    assert nb["metadata"].get("kernelspec") == {"name": "python3", "display_name": kernel["display_name"],
+                                                "language": kernel["language"]}
+    info = dict(nb["metadata"].get("language_info", {}))
+    assert isinstance(info.pop("version", None), str), "metadata.language_info.version missing"
+    assert info == {k: v for k, v in IPythonKernel.language_info.items() if k != "version"}
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=_ids(LESSONS))
