@@ -21,7 +21,7 @@ VENVCOLAB  := .venv-colab
 PYCOLAB    := $(VENVCOLAB)/bin/python
 STAMPCOLAB := $(VENVCOLAB)/.installed
 # what the replica installs from Colab's pins (what gpukit and the lessons import) and the test tools
-COLAB_PACKAGES := tensorflow keras numpy scikit-learn matplotlib ipywidgets packaging protobuf ipykernel ipython \
+COLAB_PACKAGES := tensorflow keras tf_keras numpy scikit-learn matplotlib ipywidgets packaging protobuf ipykernel ipython \
 	pytest pytest-xdist nbval nbclient nbformat
 COLAB_TESTS ?= tests/test_colab_replica.py tests/test_training.py tests/test_accumulation.py tests/test_sharding.py \
 	tests/test_data.py tests/test_devices.py tests/test_strategies.py tests/test_checks.py tests/test_models.py \
