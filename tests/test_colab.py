@@ -110,62 +110,38 @@ def test_plan_on_a_tpu_runtime_installs_the_tpu_build():
     assert colab.plan(REQS, {}, "cpu").install[0] == "tensorflow<2.22,>=2.20"
 
 
-def test_plan_refuses_to_replace_an_unsupported_runtime_tensorflow():
-    with pytest.raises(ValueError, match=r"TensorFlow 2\.19\.0, outside the range.*Restart session"):
-        colab.plan(REQS, {"tensorflow": "2.19.0"}, "gpu")
+def _freeze(path) -> dict:
+    """{canonical name: version} of a vendored Colab pip freeze."""
+    pins = (ROOT / path).read_text().splitlines()
+    return {colab._canonical(line.split("==")[0]): line.split("==")[1] for line in pins if "==" in line}
 
 
-def test_requirements_match_pyproject():
-    try:
-        import tomllib
-    except ImportError:  # Python 3.10
-        import tomli as tomllib
-    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    try:
-        got = colab.requirements(["grading"])
-    except Exception as err:  # gpukit not installed from this tree (no metadata)
-        pytest.skip(f"no installed gpukit metadata: {err}")
-    want = {Requirement(r).name for r in declared["dependencies"] + declared["optional-dependencies"]["grading"]}
-    if {r.name for r in got} != want:
-        pytest.skip("the installed gpukit metadata is from another checkout")
-    assert {r.name: str(r.specifier) for r in got}["tensorflow"] == str(Requirement(declared["dependencies"][0]).specifier)
+def test_tpu_plan_against_colabs_tpu_manifest_pairs_tensorflow_with_the_vetted_libtpu():
+    """Colab's TPU runtime as published (vendor/colab/pip-freeze.tpu.txt): no TensorFlow, JAX's
+    libtpu. The plan installs the TPU build with the libtpu its requirement names, says that it
+    replaces the runtime's, holds JAX and protobuf, and what it holds satisfies the TPU build."""
+    from packaging.specifiers import SpecifierSet
+
+    tpu = _freeze("vendor/colab/pip-freeze.tpu.txt")
+    assert "tensorflow" not in tpu and "tensorflow-tpu" not in tpu and tpu["libtpu"] == "0.0.21.1"
+    installed = {name: tpu.get(name) for name in [colab._canonical(r.name) for r in REQS] + list(colab.HOLD) + ["libtpu"]}
+    p = colab.plan(REQS, installed, "tpu")
+    assert p.install[:2] == [colab.TPU_TENSORFLOW, colab.TPU_LIBTPU] == ["tensorflow-tpu==2.20.0", "libtpu==0.0.14"]
+    assert p.replaces == {"libtpu": ("0.0.21.1", "TensorFlow's TPU build is paired with libtpu==0.0.14")}
+    assert {"jax==0.7.2", "jaxlib==0.7.2", f"protobuf=={tpu['protobuf']}"} <= set(p.hold)
+    vetted = colab.TPU_LIBTPU.split("==")[1]
+    assert vetted in SpecifierSet(colab.TPU_TENSORFLOW_REQUIRES["libtpu"])
+    assert tpu["protobuf"] in SpecifierSet(colab.TPU_TENSORFLOW_REQUIRES["protobuf"])
+    args = p.pip_args("/tmp/hold.txt")
+    assert args[args.index("--find-links") + 1] == colab.TPU_FIND_LINKS
+    assert "--find-links" not in colab.plan(REQS, {}, "cpu").pip_args("/tmp/hold.txt")
 
 
-def test_setup_outside_colab_installs_nothing(capsys):
-    calls = []
-    info = colab.setup(_run=lambda *a, **k: calls.append(a))
-    assert calls == [] and info.installed == [] and info.runtime in ("jupyter", "plain")
-    assert info.accelerator in ("cpu", "gpu", "tpu")
-    assert "nothing to install" in capsys.readouterr().out
-
-
-def test_setup_on_colab_runs_pip_with_the_hold_file(monkeypatch, capsys):
-    monkeypatch.setenv("COLAB_RELEASE_TAG", "test")
-    monkeypatch.setattr(colab, "requirements", lambda extras=(): REQS)
-    monkeypatch.setattr(colab, "installed_versions",
-                        lambda names: {"tensorflow": "2.20.0", "keras": "3.10.0", "numpy": "2.0.2", "ipywidgets": None})
-    seen = {}
-
-    class Done:
-        returncode, stdout, stderr = 0, "", ""
-
-    def run(args, **kwargs):
-        seen["args"] = args
-        seen["hold"] = pathlib.Path(args[args.index("-c") + 1]).read_text()
-        return Done()
-
-    info = colab.setup(_run=run)
-    assert info.runtime == "colab" and info.installed == ["ipywidgets<9,>=8.1"]
-    assert "tensorflow==2.20.0" in seen["hold"] and "numpy==2.0.2" in seen["hold"]
-
-    class Failed(Done):
-        returncode, stderr = 1, "ResolutionImpossible"
-
-    with pytest.raises(RuntimeError, match="(?s)pip could not install.*ResolutionImpossible.*Fix:"):
-        colab.setup(_run=lambda args, **kw: Failed())
-
-
-def test_troubleshooting_has_the_colab_errors():
-    doc = (ROOT / "docs" / "troubleshooting.md").read_text()
-    assert "`ValueError: this runtime has TensorFlow 2.19.0, outside the range gpukit supports (<2.22,>=2.20)." in doc
-    assert "`RuntimeError: pip could not install [...] beside this runtime's packages (held: [...])`" in doc
+@pytest.mark.parametrize("libtpu", ["libtpu~=0.0.14", "libtpu==0.0.21.1", None])
+def test_a_tpu_build_with_an_unvetted_libtpu_is_refused(libtpu):
+    """What ``plan`` runs on every plan it returns: the TPU build only beside the vetted libtpu."""
+    install = [colab.TPU_TENSORFLOW] + ([libtpu] if libtpu else [])
+    with pytest.raises(ValueError, match=r"tensorflow-tpu==2.20.0 must be installed with libtpu==0.0.14"):
+        colab.check_tpu_pair(install)
+    colab.check_tpu_pair([colab.TPU_TENSORFLOW, colab.TPU_LIBTPU])
+    colab.check_tpu_pair(["tensorflow<2.22,>=2.20"])  # no TPU build, no libtpu needed

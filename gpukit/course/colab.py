@@ -6,8 +6,10 @@ pyproject.toml) against what the runtime already has, and installs only what is 
 outside the range, with the runtime's versions of everything else held fixed (a pip
 constraints file). So Colab's own TensorFlow, Keras and numpy stay: no second TensorFlow, no
 numpy change that would need a runtime restart. On a TPU runtime (which ships no TensorFlow)
-a missing TensorFlow becomes ``tensorflow-tpu`` 2.20, the newest TPU build, with the
-``libtpu`` it requires (lesson 06). Outside Colab
+a missing TensorFlow becomes ``tensorflow-tpu`` 2.20.0, the newest TPU build, with the
+``libtpu`` its requirement names pinned beside it (``TPU_LIBTPU``; the runtime's JAX libtpu is
+replaced, and ``setup`` says so), from PyPI and TensorFlow's libtpu index as Colab documents
+(lesson 06). Outside Colab
 ``setup`` installs nothing: ``make lab`` already installed the tested versions.
 
 ``setup`` is safe to run twice (the second run finds everything present) and reports the
@@ -26,11 +28,18 @@ import tempfile
 
 from ..runtime import accelerator, runtime  # noqa: F401  (where this runs; colab.runtime() reads well in notebooks)
 
-# A TPU runtime has no TensorFlow; tensorflow-tpu 2.20 is the newest TPU build on PyPI.
-TPU_TENSORFLOW = "tensorflow-tpu>=2.20,<2.21"
-# ... and the TPU runtime library that build needs (tensorflow-tpu 2.20.0 requires libtpu~=0.0.14);
-# named explicitly so the install line says what a TPU learner gets (lesson 06).
-TPU_LIBTPU = "libtpu~=0.0.14"
+# A TPU runtime has no TensorFlow; tensorflow-tpu 2.20.0 is the newest TPU build on PyPI.
+TPU_TENSORFLOW = "tensorflow-tpu==2.20.0"
+# What that build declares (its PyPI metadata, read 2026-11-25): libtpu~=0.0.14, protobuf>=5.28.0.
+TPU_TENSORFLOW_REQUIRES = {"libtpu": "~=0.0.14", "protobuf": ">=5.28.0"}
+# The TPU runtime library paired with it: the release its requirement names (0.0.14), pinned. Colab's
+# TPU runtime ships JAX's libtpu (0.0.21.1 in vendor/colab/pip-freeze.tpu.txt), which satisfies the
+# range, but no TensorFlow document pairs it with TensorFlow 2.20 -- so the plan replaces it and says
+# so (the course uses TensorFlow only; JAX's TPU support in that session expects its own libtpu).
+TPU_LIBTPU = "libtpu==0.0.14"
+# Colab's instruction for TensorFlow on a TPU runtime (googlecolab/colabtools#5164): pip with
+# TensorFlow's libtpu release index as well as PyPI.
+TPU_FIND_LINKS = "https://storage.googleapis.com/libtpu-tf-releases/index.html"
 # Distributions that provide the ``tensorflow`` module (any of them satisfies "tensorflow").
 TENSORFLOW_DISTS = ("tensorflow", "tensorflow-cpu", "tensorflow-tpu", "tf-nightly")
 # Always held at the runtime's version when present: changing these in a running kernel needs a restart.
@@ -125,11 +134,23 @@ class Plan:
     install: list
     hold: list
     kept: dict
+    replaces: dict = dataclasses.field(default_factory=dict)  # name -> (runtime's version, why)
 
     def pip_args(self, constraints_file: str) -> list:
         if not self.install:
             return []
-        return [sys.executable, "-m", "pip", "install", "-q", "-c", constraints_file, *self.install]
+        links = ["--find-links", TPU_FIND_LINKS] if TPU_TENSORFLOW in self.install else []
+        return [sys.executable, "-m", "pip", "install", "-q", *links, "-c", constraints_file, *self.install]
+
+
+def check_tpu_pair(install: list) -> None:
+    """Refuse a plan that installs TensorFlow's TPU build without the vetted libtpu pinned beside
+    it (pip would keep whatever libtpu the runtime has, or take PyPI's newest)."""
+    tf_tpu = [r for r in install if _canonical(r).startswith("tensorflow-tpu")]
+    libtpu = [r for r in install if _canonical(r).startswith("libtpu")]
+    if tf_tpu and libtpu != [TPU_LIBTPU]:
+        raise ValueError(f"{tf_tpu[0]} must be installed with {TPU_LIBTPU} (the libtpu its requirement "
+                         f"{TPU_TENSORFLOW_REQUIRES['libtpu']} names), not {libtpu or 'whatever libtpu is there'}")
 
 
 def plan(reqs, installed: dict, accel: str = "cpu") -> Plan:
@@ -139,7 +160,7 @@ def plan(reqs, installed: dict, accel: str = "cpu") -> Plan:
 
     Raises ValueError when the runtime's TensorFlow is outside gpukit's range: replacing it in a
     running Colab kernel is what this module exists to avoid, so the message says what to do."""
-    install, hold, kept = [], [], {}
+    install, hold, kept, replaces = [], [], {}, {}
     for req in reqs:
         name = _canonical(req.name)
         have = installed.get(name)
@@ -154,6 +175,9 @@ def plan(reqs, installed: dict, accel: str = "cpu") -> Plan:
                 f"Runtime > Restart session and run the notebook again")
         if name == "tensorflow" and accel == "tpu":
             install += [TPU_TENSORFLOW, TPU_LIBTPU]
+            have_libtpu = installed.get("libtpu")
+            if have_libtpu is not None and f"libtpu=={have_libtpu}" != TPU_LIBTPU:
+                replaces["libtpu"] = (have_libtpu, f"TensorFlow's TPU build is paired with {TPU_LIBTPU}")
             continue
         extras = f"[{','.join(sorted(req.extras))}]" if req.extras else ""
         install.append(f"{name}{extras}{req.specifier}")
@@ -161,7 +185,8 @@ def plan(reqs, installed: dict, accel: str = "cpu") -> Plan:
         have = installed.get(name)
         if have is not None and not any(h.startswith(f"{name}==") for h in hold):
             hold.append(f"{name}=={have}")
-    return Plan(install=install, hold=hold, kept=kept)
+    check_tpu_pair(install)
+    return Plan(install=install, hold=hold, kept=kept, replaces=replaces)
 
 
 # --------------------------------------------------------------------------- the replica (make test)
@@ -228,7 +253,7 @@ def setup(extras=(), *, quiet: bool = False, _run=subprocess.run) -> Setup:
     done = []
     if kind == "colab":
         reqs = requirements(extras)
-        todo = plan(reqs, installed_versions([r.name for r in reqs] + list(HOLD)), accel)
+        todo = plan(reqs, installed_versions([r.name for r in reqs] + list(HOLD) + ["libtpu"]), accel)
         if todo.install:
             with tempfile.NamedTemporaryFile("w", suffix=".txt", prefix="gpukit-hold-", delete=False) as f:
                 f.write("\n".join(todo.hold) + "\n")
@@ -243,6 +268,8 @@ def setup(extras=(), *, quiet: bool = False, _run=subprocess.run) -> Setup:
                     f"(held: {todo.hold}).\n{tail}\nFix: Runtime > Disconnect and delete runtime, then run again; "
                     f"if it persists, paste `python -m gpukit doctor` into an issue")
             done = todo.install
+            for name, (have, why) in todo.replaces.items():
+                print(f"replaced {name} {have} (the runtime's): {why}")
     info = Setup(runtime=kind, accelerator=accel, installed=done)
     if not quiet:
         print(info)
