@@ -25,3 +25,17 @@ def test_mirrored_refuses_devices_that_do_not_exist():
 def test_mirrored_refuses_an_empty_device_list():
     with pytest.raises(ValueError, match="empty"):
         strategies.mirrored([])
+
+
+def test_tensorflow_falls_back_from_nccl_on_logical_gpus_of_one_card():
+    """Lesson 01's statement about one GPU split into logical GPUs (Colab's T4; not run here),
+    pinned to the TensorFlow installed: its default cross-device choice compares logical with
+    physical GPUs and, when they differ, reduces to one device with this warning."""
+    import inspect
+
+    from tensorflow.python.distribute import cross_device_ops
+
+    source = inspect.getsource(cross_device_ops.select_cross_device_ops)
+    assert "len(logical_gpus) != len(physical_gpus)" in source
+    assert '"NCCL is not supported when using virtual GPUs, falling"' in source
+    assert "ReductionToOneDevice" in source.split("virtual GPUs")[1].split("\n\n")[0]
