@@ -58,10 +58,12 @@ def _learner(divide_by_micro_batch=False, apply_every_micro_batch=False, answer=
 @pytest.mark.parametrize("kwargs, match", [
     ({}, None),
     ({"answer": False}, "not solved yet"),
-    ({"divide_by_micro_batch": True}, r"your updates are 1\.9\d x the right size: about accum_steps=2 x, as if "
-                                      r"each micro-batch were the whole global_batch_size batch"),
+    ({"divide_by_micro_batch": True}, r"the first update is 2\.00 x the large batch's: as if each micro-batch's "
+                                      r"loss were divided by 8 examples \(a micro-batch has 8, one replica's share "
+                                      r"of it 4\) instead of the 16 of the whole update"),
     ({"apply_every_micro_batch": True}, "stepped 6 times for 3 updates of 2 micro-batches each"),
-    ({"no_reset": True}, "the weights differ from large-batch training"),
+    # overall ~2x like the wrong divisor (issue 28): the first update tells the two apart
+    ({"no_reset": True}, "the first update equals the large batch's, the later ones do not .*never emptied"),
 ])
 def test_exercise_check_of_the_accumulating_step(kwargs, match):
     report = ex04.compare_accumulation(_learner(**kwargs), _mirrored(2), global_batch_size=16, accum_steps=2)
@@ -70,7 +72,46 @@ def test_exercise_check_of_the_accumulating_step(kwargs, match):
     else:
         assert not report.passed
         assert re.search(match, report.problem), report.problem
-        assert "apply_gradients" not in report.problem and "divide" not in report.problem  # symptom, not fix
+        assert "apply_gradients" not in report.problem and "assign" not in report.problem  # the mistake, not code
+
+
+def _loop(gb, r, most):  # a correct alternative: a while loop
+    k = 1
+    while k <= gb // r:
+        if gb % (r * k) == 0 and gb // (r * k) <= most:
+            return k
+        k += 1
+    raise ValueError("no split")
+
+
+def _divisors(gb, r, most):  # another correct one: the divisors of the per-replica share, smallest k first
+    if gb % r:
+        raise ValueError("no split")
+    share = gb // r
+    return min(k for k in range(1, share + 1) if share % k == 0 and share // k <= most)
+
+
+def _short_range(gb, r, most):  # issue 28's false positive: leaves out the largest valid k = gb // r
+    for k in range(1, gb // r):
+        if gb % (r * k) == 0 and gb // (r * k) <= most:
+            return k
+    raise ValueError("no split")
+
+
+PUBLIC_Q1 = [(64, 4, 6), (256, 4, 24), (30, 4, 8), (32, 2, 1)]
+HIDDEN_Q1 = [(96, 4, 10), (72, 4, 7), (48, 2, 24), (50, 4, 50), (120, 8, 4), (64, 4, 1), (8, 8, 1), (16, 16, 16)]
+
+
+@pytest.mark.parametrize("answer", [accumulation.smallest_accum_steps, _loop, _divisors])
+def test_choose_accum_steps_correct_alternatives_pass_public_and_hidden(answer):
+    assert ex04.compare_accum_steps(answer, PUBLIC_Q1).passed
+    assert ex04.compare_accum_steps(answer, HIDDEN_Q1).passed
+
+
+def test_choose_accum_steps_short_range_fails_public_and_hidden():
+    for cases in (PUBLIC_Q1, HIDDEN_Q1):
+        report = ex04.compare_accum_steps(_short_range, cases)
+        assert not report.passed and "raised ValueError, but accum_steps=" in report.problem, report.problem
 
 
 def test_exercise_check_of_choose_accum_steps():
@@ -158,6 +199,46 @@ def test_compare_accumulated_gradients_names_the_planted_bug():
     assert "return one gradient per trainable" in ex04.compare_accumulated_gradients(lambda *a: 3, 2).problem
     assert "1 gradients for 4" in ex04.compare_accumulated_gradients(lambda m, x, y, k: [tf.zeros(3)], 2).problem
     assert ex04.compare_accumulated_gradients(lambda *a: None).problem.startswith("not solved yet")
+
+
+def _whole_batch(model, x, y, accum_steps):
+    """Issue 28's false positive: the whole batch at every micro-step, each gradient / accum_steps."""
+    loss_fn = training.per_example_loss()
+    total = [tf.zeros_like(v) for v in model.trainable_variables]
+    for _ in range(accum_steps):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(loss_fn(y, model(x, training=True)))
+        total = [t + g / accum_steps for t, g in zip(total, tape.gradient(loss, model.trainable_variables))]
+    return total
+
+
+def _split_mean(model, x, y, accum_steps):
+    """A correct alternative: tf.split, the mean of each micro-batch divided by accum_steps, float64 sums."""
+    loss_fn = training.per_example_loss()
+    total = None
+    for xb, yb in zip(tf.split(x, accum_steps), tf.split(y, accum_steps)):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(loss_fn(yb, model(xb, training=True))) / accum_steps
+        grads = [tf.cast(g, tf.float64) for g in tape.gradient(loss, model.trainable_variables)]
+        total = grads if total is None else [a + b for a, b in zip(total, grads)]
+    return [t.numpy() for t in total]
+
+
+@pytest.mark.parametrize("answer", [_split_mean, _accumulated(lambda micro, n: n)])
+def test_accumulated_gradients_correct_alternatives_pass_public_and_hidden(answer):
+    for kwargs in ({"accum_steps": 2, "n": 24}, {"accum_steps": 3, "n": 36, "seed": 7}, {"accum_steps": 4, "n": 16, "seed": 2}):
+        report = ex04.compare_accumulated_gradients(answer, **kwargs)
+        assert report.passed, report.problem
+        assert report.details["call_sizes"] == [kwargs["n"] // kwargs["accum_steps"]] * kwargs["accum_steps"]
+
+
+def test_accumulated_gradients_on_the_whole_batch_breaks_the_contract():
+    for kwargs in ({"accum_steps": 2, "n": 24}, {"accum_steps": 3, "n": 36, "seed": 7}):
+        report = ex04.compare_accumulated_gradients(_whole_batch, **kwargs)
+        assert not report.passed
+        assert (f"the gradient is right, but a forward pass in accumulated_gradients saw {kwargs['n']} examples at "
+                f"once; the contract is one micro-batch ({kwargs['n'] // kwargs['accum_steps']} examples) per pass"
+                in report.problem), report.problem
 
 
 def test_hints_cover_every_question():

@@ -143,8 +143,68 @@ def test_pipeline_gradients_stub_and_wrong_answers():
     no_upstream = lambda *a: _pipeline_gradients(*a, upstream_used=False)  # noqa: E731  (the notebook's bug)
     problem = ex05.check_pipeline_gradients(no_upstream, m=4).problem
     assert "last stage's gradients are right but stage(s) [0, 1]" in problem and "output_gradients" not in problem
+    assert "sent back" not in problem and "upstream" not in problem  # the symptom, not the fix (issue 28)
     micro_mean = lambda *a: _pipeline_gradients(*a, per_micro_mean=True)  # noqa: E731
     assert "4 x the unsplit" in ex05.check_pipeline_gradients(micro_mean, m=4).problem
     assert "(loss, gradients)" in ex05.check_pipeline_gradients(lambda *a: 3.0, m=2).problem
     short = lambda *a: (_pipeline_gradients(*a)[0], _pipeline_gradients(*a)[1][:-1])  # noqa: E731
     assert "one per weight" in ex05.check_pipeline_gradients(short, m=2).problem
+
+
+def _one_tape_whole_batch(stages, devices, x, y, m):
+    """Issue 28's false positive: one GradientTape over the unsplit model on the whole batch."""
+    loss_fn = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
+    with tf.GradientTape() as tape:
+        h = tf.constant(x)
+        for stage in stages:
+            h = stage(h, training=True)
+        loss = loss_fn(y, h)
+    return float(loss), tape.gradient(loss, [v for st in stages for v in st.trainable_variables])
+
+
+def _persistent_tape_per_micro_batch(stages, devices, x, y, m):
+    """A correct alternative: per micro-batch, the stages' forward under their devices on one
+    persistent tape, the backward stage by stage from the last, gradients summed in numpy."""
+    loss_fn = keras.losses.SparseCategoricalCrossentropy(from_logits=True, reduction=None)
+    n, size = len(x), len(x) // m
+    total, sums = 0.0, None
+    for xb, yb in zip(np.split(x, m), np.split(y, m)):
+        outs = []
+        with tf.GradientTape(persistent=True) as tape:
+            h = tf.constant(xb)
+            for stage, device in zip(stages, devices):
+                with tf.device(device):
+                    h = stage(h, training=True)
+                outs.append(h)
+            loss = tf.reduce_sum(loss_fn(yb, h)) / n
+        total += float(loss)
+        grads = []
+        upstream = None
+        for s in reversed(range(len(stages))):
+            target = loss if s == len(stages) - 1 else outs[s]
+            with tf.device(devices[s]):
+                g = tape.gradient(target, stages[s].trainable_variables, output_gradients=upstream)
+            grads = [gi.numpy() for gi in g] + grads
+            if s:
+                with tf.device(devices[s]):
+                    upstream = tape.gradient(target, outs[s - 1], output_gradients=upstream)
+        del tape
+        sums = grads if sums is None else [a + b for a, b in zip(sums, grads)]
+    assert size == len(xb)
+    return total, sums
+
+
+@pytest.mark.parametrize("m, kwargs", [(4, {}), (2, dict(widths=(8, 12, 10, 12, 6), num_stages=4, batch=8, seed=4))])
+def test_pipeline_gradients_correct_alternative_passes(m, kwargs):
+    report = ex05.check_pipeline_gradients(_persistent_tape_per_micro_batch, m=m, **kwargs)
+    assert report.passed, report.problem
+
+
+def test_pipeline_gradients_one_tape_on_the_whole_batch_breaks_the_contract():
+    report = ex05.check_pipeline_gradients(_one_tape_whole_batch, m=4)
+    assert not report.passed
+    assert report.problem == ("the numbers are right, but stage 0 in pipeline_gradients saw 12 examples at once; the "
+                              "contract is one micro-batch (3 examples) per pass, so that only a micro-batch is in "
+                              "memory"), report.problem
+    assert ex05.check_pipeline_gradients(_one_tape_whole_batch, m=1, widths=(10, 6, 4), num_stages=2, batch=6,
+                                         seed=9).passed  # m=1: the whole batch IS the micro-batch

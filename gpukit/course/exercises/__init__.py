@@ -13,7 +13,10 @@ return a ``Report``. This file holds what every exercise shares:
 * ``require(report)``: the public check cell's one statement;
 * ``notebook_grader(notebook)``: the otter ``grader`` whose ``grader.check("q1")`` runs a
   question's checks;
-* ``hint(module, "q1")``: the next unseen hint of a question, from the module's ``HINTS``.
+* ``hint(module, "q1")``: the next unseen hint of a question, from the module's ``HINTS``;
+* ``Recorder``: stands in for a model or a pipeline stage and writes down the number of examples
+  of every call, so a check can observe a contract about *how* (one micro-batch per pass), not
+  only the numbers that come out.
 
 A solution notebook and its hidden tests import only from here, e.g.
 ``from gpukit.course.exercises import ex01, require``. Technique modules never import this package
@@ -41,6 +44,7 @@ __all__ = [
     "hint",
     "hint_all",
     "reset_hints",
+    "Recorder",
 ]
 
 
@@ -117,6 +121,46 @@ def require(report: Report) -> None:
     """
     if report.problem is not None:
         raise AssertionError(report.problem)
+
+
+class Recorder:
+    """A learner's model or stage, watched: calling it calls the wrapped object and appends the
+    number of examples it was given (the leading dimension of the first argument) to ``sizes``;
+    every other attribute (``trainable_variables``, ``layers``, ...) is the wrapped object's."""
+
+    def __init__(self, target):
+        object.__setattr__(self, "_target", target)
+        object.__setattr__(self, "sizes", [])
+
+    def _record(self, x):
+        shape = getattr(x, "shape", None)
+        self.sizes.append(int(shape[0]) if shape is not None and len(shape) else len(x))
+
+    def __call__(self, x, *args, **kwargs):
+        self._record(x)
+        return self._target(x, *args, **kwargs)
+
+    def __getattr__(self, name):
+        attr = getattr(self._target, name)
+        if name == "call":  # model.call(x) directly: watched too
+            def call(x, *args, **kwargs):
+                self._record(x)
+                return attr(x, *args, **kwargs)
+            return call
+        return attr
+
+
+def micro_batch_problem(name: str, sizes, n: int, micro: int, what: str = "a forward pass") -> str | None:
+    """None when every call saw at most ``micro`` examples and all ``n`` were seen, else the
+    sentence naming the broken contract ("one micro-batch at a time")."""
+    if not sizes:
+        return f"{name} never called the model: the contract is one forward and backward pass per micro-batch"
+    if max(sizes) > micro:
+        return (f"{what} in {name} saw {max(sizes)} examples at once; the contract is one micro-batch "
+                f"({micro} examples) per pass, so that only a micro-batch is in memory")
+    if sum(sizes) < n:
+        return f"{name}'s passes saw {sum(sizes)} of the {n} examples; every example must go through once"
+    return None
 
 
 # --------------------------------------------------------------------------- the notebook's grader

@@ -14,7 +14,7 @@ import numbers
 
 import numpy as np
 
-from . import Report, not_solved, try_answer
+from . import Recorder, Report, micro_batch_problem, not_solved, try_answer
 
 
 def check_bubble_prediction(value, p: int, m: int) -> Report:
@@ -156,7 +156,8 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
             h = stage(h, training=True)
         ref_loss = tf.reduce_mean(pipe.loss_fn(tf.constant(y), h))
     ref = [g.numpy() for g in tape.gradient(ref_loss, pipe.variables)]
-    got = try_answer(pipeline_gradients, pipe.stages, devices, x, y, m)
+    watched = [Recorder(stage) for stage in pipe.stages]  # the contract: one micro-batch at a time
+    got = try_answer(pipeline_gradients, watched, devices, x, y, m)
     if got is None:
         return Report(name, not_solved(name))
     try:
@@ -176,15 +177,20 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
     flat_g = np.concatenate([g.ravel() for g in grads])
     flat_r = np.concatenate([r.ravel() for r in ref])
     ratio = float(flat_g @ flat_r / (flat_r @ flat_r))
-    details = {"m": m, "per_stage_diff": per_stage, "ratio": ratio, "loss": loss, "ref_loss": float(ref_loss)}
+    details = {"m": m, "per_stage_diff": per_stage, "ratio": ratio, "loss": loss, "ref_loss": float(ref_loss),
+               "call_sizes": [list(w.sizes) for w in watched]}
     if max(per_stage) <= atol and abs(loss - float(ref_loss)) <= atol:
+        for s, stage in enumerate(watched):
+            broken = micro_batch_problem(name, stage.sizes, batch, batch // m, what=f"stage {s}")
+            if broken:
+                return Report(name, f"the numbers are right, but {broken}", details)
         return Report(name, None, details)
     if m > 1 and abs(ratio - m) < 1e-3 * m:
         return Report(name, f"the gradients are {ratio:.3g} x the unsplit model's (m={m} micro-batches)", details)
     if per_stage[-1] <= atol and max(per_stage[:-1]) > atol:
         bad = [s for s, dgr in enumerate(per_stage[:-1]) if dgr > atol]
         return Report(name, f"the last stage's gradients are right but stage(s) {bad} differ by up to "
-                            f"{max(per_stage):.3g}: their backward does not use what the next stage sent back", details)
+                            f"{max(per_stage):.3g}: the error enters between stages", details)
     if max(per_stage) <= atol:
         return Report(name, f"the gradients are right but the loss is {loss:.6f}, not {float(ref_loss):.6f} (the mean "
                             f"over the whole batch)", details)
