@@ -45,6 +45,7 @@ __all__ = [
     "hint_all",
     "reset_hints",
     "Recorder",
+    "closing",
 ]
 
 
@@ -121,6 +122,36 @@ def require(report: Report) -> None:
     """
     if report.problem is not None:
         raise AssertionError(report.problem)
+
+
+STRICT_ENV = "GPUKIT_STRICT_CLOSING"
+
+
+class closing:
+    """The closing check of an exercise: ``with closing("your training equals one device"):``
+    around its asserts. A failed assert is *reported* ("not passed yet: ...") instead of raised,
+    so Run All (and ``jupyter nbconvert --execute``) goes to the end of an exercise that is not
+    finished yet; each question's own check cell says what is wrong. With ``GPUKIT_STRICT_CLOSING=1``
+    (the test suite sets it, so a solution whose closing check fails still fails its test) the
+    error is raised."""
+
+    def __init__(self, what: str):
+        self.what = what
+        self.passed = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, error, tb):
+        if kind is None:
+            self.passed = True
+            return False
+        if not issubclass(kind, AssertionError) or os.environ.get(STRICT_ENV) == "1":
+            return False
+        self.passed = False
+        print(f"not passed yet: {self.what}: {error}" if str(error) else f"not passed yet: {self.what}")
+        print("(each question's check cell above says what is wrong; fix it, then run all cells again)")
+        return True
 
 
 class Recorder:

@@ -205,8 +205,7 @@ def check_shuffled_sharding(shuffled_shard, *, num_workers=2, global_batch_size=
         details[f"epoch {epoch}"] = {"steps": len(steps), "seen twice or more": twice, "never seen": never}
         if twice or never:
             return Report(name, f"in epoch {epoch} the {num_workers} workers together saw {twice} examples more "
-                                f"than once and {never} never: the workers do not split one and the same "
-                                f"order", details)
+                                f"than once and {never} never: their shards overlap", details)
         sizes = sorted({len(step) for step in steps})
         if sizes != [global_batch_size]:
             return Report(name, f"in epoch {epoch} the workers' steps hold {sizes} examples together, not "

@@ -17,6 +17,37 @@ import numpy as np
 from . import Recorder, Report, micro_batch_problem, not_solved, try_answer
 
 
+HINTS = {
+    "q1": [
+        "Draw the schedule table for p=2, m=3 (print(parallel.make_schedule('gpipe', 2, 3).table())) and count, "
+        "on one stage, the ticks where it does nothing.",
+        "How many ticks does the whole step take? Each micro-batch needs p forward ticks to cross the pipeline, "
+        "and a stage works on m micro-batches.",
+        "The idle fraction is idle ticks / all ticks of the step, on one stage; the forward and backward halves "
+        "have the same shape.",
+    ],
+    "q2": [
+        "Stage s cannot start the backward of micro-batch 0 before that micro-batch has gone through every later "
+        "stage: how many forwards can it run before its first backward?",
+        "After those warm-up forwards, alternate: one forward, one backward, and so on.",
+        "At the end, only backwards are left to run. Check each stage runs every F and every B exactly once.",
+    ],
+    "q3": [
+        "Each device must compute its part of the output from x alone: which columns of w1 (and entries of b1) "
+        "give it its hidden units?",
+        "Those hidden units feed w2 through the matching rows: keep rows and columns of the same units together.",
+        "relu acts unit by unit, so splitting the hidden units keeps it exact; a width that d does not divide "
+        "gives unequal shards: refuse it.",
+    ],
+    "q4": [
+        "Run the check on the given function and read which stages are wrong: which stage's gradients are right?",
+        "A stage's loss is not its own output: the gradient of the final loss reaches stage s through stage s+1. "
+        "What does tape.gradient need to know about that?",
+        "tape.gradient(target, sources, output_gradients=...) weights target by the gradient that came from "
+        "further down the pipeline.",
+    ],
+}
+
 def check_bubble_prediction(value, p: int, m: int) -> Report:
     """The learner's number must be the idle fraction of a ``p``-stage pipeline over ``m``
     micro-batches with equal stages: ``(p-1)/(m+p-1)`` (to 1e-9)."""

@@ -22,6 +22,26 @@ LEARNING_RATE = 0.1
 TOLERANCE = {"float32": 1e-5, "mixed_float16": 2e-2, "mixed_bfloat16": 1e-1}
 
 
+HINTS = {
+    "q1": [
+        "Read how a dynamic loss scale reacts to one step whose gradients are not finite.",
+        "It does not react to a bad step by adding or subtracting: it multiplies.",
+        "Each of the BAD_STEPS steps halves the scale; no good steps follow, so it never grows again.",
+    ],
+    "q2": [
+        "Compare one step of the handed step with one float32 step of the same model: print the ratio of one "
+        "weight's change.",
+        "The loss is multiplied by the loss scale before the backward pass, so the gradients come out scaled too.",
+        "LossScaleOptimizer has methods to scale the loss and to unscale the gradients; which one is missing?",
+    ],
+    "q3": [
+        "Start from a float32 version that works, then change only the policy, then the optimizer.",
+        "Only float16 needs loss scaling (its exponent range is small); bfloat16 has float32's range.",
+        "keras.mixed_precision.set_global_policy changes what every new layer computes in: set it back when you "
+        "are done, even if something fails (try/finally).",
+    ],
+}
+
 def check_scale_prediction(value, initial_scale: float, bad_steps: int) -> Report:
     """The scale after ``bad_steps`` inf/NaN steps (fewer good steps than the growth interval)."""
     from ... import precision

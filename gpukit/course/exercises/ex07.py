@@ -65,6 +65,24 @@ STEADY_CASES = {
 }
 
 
+HINTS = {
+    "q1": [
+        "Print the times of all steps the given timer measures: which ones are not steady?",
+        "The first warmup steps must still run, but must not be in the answer.",
+        "One slow step among the rest moves the mean a lot and the median hardly at all.",
+    ],
+    "q2": [
+        "In a ring of n devices, the gradients go round twice (reduce-scatter, then all-gather), in n-1 steps each.",
+        "Every step moves 1/n of the bytes over one link and pays the latency once.",
+        "50 million float32 weights are 200 MB; keep the units straight (bytes, bytes per second, seconds, ms).",
+    ],
+    "q3": [
+        "Time only the iteration of batches with clock() around next(), and only the step around step(batch).",
+        "Iterate once, with a loop you control (iter / next), so that each batch is produced and then used.",
+        "Compare the two totals; the larger part is the bottleneck.",
+    ],
+}
+
 def check_steady_step(steady_step_seconds, case: str = "public") -> Report:
     """q1: ``steady_step_seconds(step, batches, warmup, clock)`` must run every batch, leave the
     first ``warmup`` steps out, and return the median of the others' times (measured with ``clock``)."""

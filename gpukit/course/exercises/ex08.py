@@ -17,6 +17,28 @@ import numpy as np
 from . import Report, not_solved, try_answer
 
 
+HINTS = {
+    "q1": [
+        "With drop_remainder=True, an epoch makes as many updates as there are whole global batches.",
+        "A global batch over NUM_REPLICAS replicas gives each replica GLOBAL_BATCH / NUM_REPLICAS examples per "
+        "update; a micro-batch must fit MAX_PER_REPLICA.",
+        "Try accum_steps = 1, 2, 3, ...: the first that splits the per-replica share into equal whole parts that "
+        "fit is the advisor's.",
+    ],
+    "q2": [
+        "Go from the hardware to the strategy: one device, several on one machine, several machines, TPUs.",
+        "If one copy of the model does not fit one device, replicating it cannot help.",
+        "Precision: bfloat16 where the hardware has it (TPUs, GPUs from compute capability 8.0), float16 on "
+        "other GPUs, float32 on CPUs.",
+    ],
+    "q3": [
+        "Check one property at a time: batch sizes, repeats within an epoch, shuffling per example, "
+        "reproducibility per (seed, epoch).",
+        "Where in the pipeline does shuffle come: before or after batch? What does each order shuffle?",
+        "A shuffle seeded with the seed alone gives every epoch the same order; combine seed and epoch.",
+    ],
+}
+
 def expected_prediction(n: int, global_batch_size: int, num_replicas: int, max_per_replica: int) -> tuple:
     from ...batching import smallest_accum_steps
 
