@@ -152,3 +152,64 @@ def test_q3_other_wrong_answers():
     assert "'input' or 'compute'" in ex07.check_find_bottleneck(lambda s, b, c: "gpu").problem
     assert "called" in ex07.check_find_bottleneck(lambda s, b, c: "compute").problem
     assert "step ran 0 times" in ex07.check_find_bottleneck(lambda s, b, c: "input").problem
+
+
+# --------------------------------------------------------------------------- issue 28's audit: correct alternatives
+
+def steady_with_while_and_sorted(step, batches, warmup, clock):
+    """Another correct q1: an explicit iterator, and the middle of the sorted times by hand."""
+    it, times, i = iter(batches), [], 0
+    while True:
+        try:
+            batch = next(it)
+        except StopIteration:
+            break
+        t0 = clock()
+        step(batch)
+        t1 = clock()
+        if i >= warmup:
+            times.append(t1 - t0)
+        i += 1
+    times.sort()
+    mid = len(times) // 2
+    return times[mid] if len(times) % 2 else (times[mid - 1] + times[mid]) / 2
+
+
+def steady_drop_slowest(step, batches, warmup, clock):
+    """Another correct q1: statistics.median_low over the steady steps (robust to one slow step)."""
+    times = []
+    for i, batch in enumerate(batches):
+        t0 = clock()
+        step(batch)
+        times.append(clock() - t0)
+    return statistics.median_low(times[warmup:])
+
+
+@pytest.mark.parametrize("answer", [steady_with_while_and_sorted, steady_drop_slowest])
+@pytest.mark.parametrize("case", ["public", "hidden"])
+def test_q1_correct_alternatives_pass(answer, case):
+    assert ex07.check_steady_step(answer, case).passed, ex07.check_steady_step(answer, case).problem
+
+
+def bottleneck_with_totals_per_batch(step, batches, clock):
+    """Another correct q3: per-batch times in lists, summed at the end, the comparison the other way round."""
+    reads, steps = [], []
+    it = iter(batches)
+    while True:
+        t0 = clock()
+        try:
+            batch = next(it)
+        except StopIteration:
+            break
+        t1 = clock()
+        step(batch)
+        t2 = clock()
+        reads.append(t1 - t0)
+        steps.append(t2 - t1)
+    return "compute" if sum(steps) >= sum(reads) else "input"
+
+
+@pytest.mark.parametrize("case", ["public", "hidden"])
+def test_q3_correct_alternative_passes(case):
+    report = ex07.check_find_bottleneck(bottleneck_with_totals_per_batch, case)
+    assert report.passed, report.problem

@@ -2,6 +2,7 @@
 symptom of the classic wrong answers (references: gpukit.batching, gpukit.advisor, numpy)."""
 
 import numpy as np
+import pytest
 
 from gpukit import tf
 from gpukit.course.exercises import ex08
@@ -118,3 +119,26 @@ def test_dataset_solution_stub_and_wrong_answers():
         return ds.shuffle(100, seed=seed + epoch)
     assert "shuffle the examples before batching" in ex08.check_dataset(batches_shuffled).problem
     assert np.isfinite(1.0)
+
+
+# ---------------------------------------------------------------- issue 28's audit: correct alternatives
+
+def _numpy_permutation(x, y, *, global_batch_size, num_replicas, seed, epoch):
+    """A correct alternative: the order drawn in numpy from (seed, epoch), whole batches only."""
+    order = np.random.default_rng([seed, epoch]).permutation(len(x))
+    keep = len(x) // global_batch_size * global_batch_size
+    return tf.data.Dataset.from_tensor_slices((x[order][:keep], y[order][:keep])).batch(global_batch_size)
+
+
+def _seed_pair(x, y, *, global_batch_size, num_replicas, seed, epoch):
+    """Another: tf.data's shuffle seeded from both numbers, reshuffle off, then whole batches."""
+    ds = tf.data.Dataset.from_tensor_slices((x, y))
+    ds = ds.shuffle(len(x), seed=seed * 10_007 + epoch, reshuffle_each_iteration=False)
+    return ds.batch(global_batch_size, drop_remainder=True).prefetch(2)
+
+
+@pytest.mark.parametrize("answer", [_numpy_permutation, _seed_pair])
+def test_dataset_correct_alternatives_pass_public_and_hidden(answer):
+    assert ex08.check_dataset(answer).passed, ex08.check_dataset(answer).problem
+    report = ex08.check_dataset(answer, n=77, global_batch_size=8, num_replicas=2, seed=3)
+    assert report.passed, report.problem
