@@ -106,6 +106,7 @@ exercises: $(STAMP)
 # Speed lives here, not in tests: results go to bench-results/.
 bench: $(STAMP)
 	$(PY) -m gpukit.bench --out bench-results
+	$(PY) -c 'from gpukit.course import grading; grading.bench("bench-results")'   # seconds per submission
 
 doctor: $(STAMP)
 	$(PY) -m gpukit doctor

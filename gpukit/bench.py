@@ -33,8 +33,7 @@ Top to bottom:
   per stage, sleeps) and with real compute (``parallel.Pipeline``, 1F1B), next to (p-1)/(m+p-1).
 * lesson 07: time per step per strategy/replica count on one global batch, all-reduce time
   against gradient size per implementation, the input-pipeline speedups.
-* grading: seconds per submission for every exercise (``gpukit grade``, sandboxed where the
-  machine allows), graded one at a time: the solution (full marks) and the untouched exercise.
+* (grading time per exercise: ``gpukit.course.grading.bench``, also run by ``make bench``.)
 
 Speed is measured here and printed, never asserted in tests (timings on a shared machine are
 noise plus signal). Everything in sections 1-2 that is arithmetic needs no TensorFlow.
@@ -754,38 +753,12 @@ def pipeline_bubble(pairs=((2, 4), (4, 4), (4, 8), (4, 16)), stage_cost_s: float
     return rows
 
 
-def grading_seconds(exercise: str) -> dict:
-    """Seconds ``gpukit grade`` takes per submission of ``exercise`` (one at a time, sandboxed
-    where the machine allows): the solution, which must score full marks, and the untouched
-    exercise, which must score zero -- a benchmark that also says when grading is broken."""
-    import shutil
-
-    from ._scratch import temporary_folder
-    from .course import grading, sandbox
-
-    (solution,) = grading.solution_paths([exercise])
-    folder = pathlib.Path(temporary_folder("gpukit-bench-grade-"))
-    try:
-        shutil.copyfile(solution, folder / "solution.ipynb")
-        shutil.copyfile(grading.EXERCISES / solution.name, folder / "untouched.ipynb")
-        sandboxed = not sandbox.check()
-        rows = {r.file: r for r in grading.grade(folder, exercise, jobs=1, progress=False, sandbox=sandboxed,
-                                                 out=folder / "grades.csv")}
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
-    sol, untouched = rows["solution.ipynb"], rows["untouched.ipynb"]
-    return {"exercise": solution.stem, "sandboxed": sandboxed, "solution_s": sol.seconds,
-            "untouched_s": untouched.seconds,
-            "as_expected": sol.status == untouched.status == "ok" and sol.score == sol.max and untouched.score == 0}
-
-
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gpukit.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="bench-results",
                         help="folder for results.json, results.md, steps.csv, allreduce.csv, scaling.png")
     parser.add_argument("--skip-notebooks", action="store_true", help="only the training benchmarks")
     parser.add_argument("--virtual", type=int, default=4, help="virtual CPUs for the mirrored runs")
-    parser.add_argument("--skip-grading", action="store_true", help="no grading times per exercise")
     args = parser.parse_args(argv)
     from . import devices
 
@@ -804,13 +777,6 @@ def main(argv=None) -> int:
         for path in sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "solutions").glob("*.ipynb")):
             results["notebooks"].append(notebook_seconds(path))
             print(results["notebooks"][-1], flush=True)
-    results["grading"] = []
-    if not args.skip_grading:
-        from .course import grading
-
-        for solution in grading.solution_paths():
-            results["grading"].append(grading_seconds(solution.stem))
-            print(results["grading"][-1], flush=True)
     (out / "results.json").write_text(json.dumps(results, indent=2))
     lines = ["# gpukit benchmarks", "", "| replicas | steps/epoch | fit s/epoch | CTL s/epoch |", "|---|---|---|---|"]
     lines += [f"| {r['num_replicas']} | {r['steps_per_epoch']} | {r['fit_s']} | {r['ctl_s']} |" for r in results["epochs"]]
@@ -836,11 +802,6 @@ def main(argv=None) -> int:
         lines += ["", "| notebook | seconds | budget | within | status |", "|---|---|---|---|---|"]
         lines += [f"| {r['notebook']} | {r['seconds']} | {r['budget_s']} | {r['within_budget']} | {r['status']} |"
                   for r in results["notebooks"]]
-    if results["grading"]:
-        lines += ["", "| exercise | sandboxed | s per submission (solution) | s (untouched) | marks as expected |",
-                  "|---|---|---|---|---|"]
-        lines += [f"| {r['exercise']} | {r['sandboxed']} | {r['solution_s']} | {r['untouched_s']} | {r['as_expected']} |"
-                  for r in results["grading"]]
     (out / "results.md").write_text("\n".join(lines) + "\n")
     print("\n".join(lines))
     return 0

@@ -262,24 +262,3 @@ def test_write_csv_and_scaling_figure(tmp_path):
     with pytest.raises(ValueError, match="no rows"):
         bench.write_csv([], tmp_path / "x.csv")
     assert not math.isnan(t.samples_per_s)
-
-
-# --------------------------------------------------------------------------- grading
-@pytest.mark.parametrize("untouched_score, expected", [(0.0, True), (2.0, False)])
-def test_grading_seconds_grades_the_solution_and_the_untouched_exercise(monkeypatch, untouched_score, expected):
-    """The wiring only (the real grading of every exercise is tests/test_exercise_grading.py):
-    both notebooks handed to ``grade`` one at a time, their seconds reported, a wrong mark flagged."""
-    from gpukit.course import grading
-
-    seen = {}
-
-    def fake_grade(folder, exercise, **kwargs):
-        seen.update(files=sorted(p.name for p in folder.glob("*.ipynb")), exercise=exercise, jobs=kwargs["jobs"])
-        return [grading.Grade("solution.ipynb", 8.0, 8.0, {}, "ok", seconds=12.5),
-                grading.Grade("untouched.ipynb", untouched_score, 8.0, {}, "ok", seconds=9.0)]
-
-    monkeypatch.setattr(grading, "grade", fake_grade)
-    row = bench.grading_seconds("01")
-    assert seen == {"files": ["solution.ipynb", "untouched.ipynb"], "exercise": "01", "jobs": 1}
-    assert row["exercise"] == "01_mirrored_strategy" and row["solution_s"] == 12.5 and row["untouched_s"] == 9.0
-    assert row["as_expected"] is expected

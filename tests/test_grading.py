@@ -363,3 +363,22 @@ def test_a_submission_that_cannot_be_read_gets_an_error_row_not_a_crash(tmp_path
     row = grading.grade_one(path, tmp_path / "unused.zip", {"q1": 1.0}, timeout=10)
     assert row.status == "error" and "cannot read the file (Permission denied)" in row.reason
     assert row.score == 0 and row.max == 1
+
+
+# --------------------------------------------------------------------------- grading
+@pytest.mark.parametrize("untouched_score, expected", [(0.0, True), (2.0, False)])
+def test_grading_seconds_grades_the_solution_and_the_untouched_exercise(monkeypatch, untouched_score, expected):
+    """The wiring only (the real grading of every exercise is tests/test_exercise_grading.py):
+    both notebooks handed to ``grade`` one at a time, their seconds reported, a wrong mark flagged."""
+    seen = {}
+
+    def fake_grade(folder, exercise, **kwargs):
+        seen.update(files=sorted(p.name for p in folder.glob("*.ipynb")), exercise=exercise, jobs=kwargs["jobs"])
+        return [grading.Grade("solution.ipynb", 8.0, 8.0, {}, "ok", seconds=12.5),
+                grading.Grade("untouched.ipynb", untouched_score, 8.0, {}, "ok", seconds=9.0)]
+
+    monkeypatch.setattr(grading, "grade", fake_grade)
+    row = grading.grading_seconds("01")
+    assert seen == {"files": ["solution.ipynb", "untouched.ipynb"], "exercise": "01", "jobs": 1}
+    assert row["exercise"] == "01_mirrored_strategy" and row["solution_s"] == 12.5 and row["untouched_s"] == 9.0
+    assert row["as_expected"] is expected

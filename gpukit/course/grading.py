@@ -475,6 +475,47 @@ def grade(submissions_dir, exercise, *, timeout: float = DEFAULT_TIMEOUT_S, out=
     return rows
 
 
+def grading_seconds(exercise: str) -> dict:
+    """Seconds ``gpukit grade`` takes per submission of ``exercise`` (one at a time, sandboxed
+    where the machine allows): the solution, which must score full marks, and the untouched
+    exercise, which must score zero -- a benchmark that also says when grading is broken."""
+    from .._scratch import temporary_folder
+    from . import sandbox
+
+    (solution,) = solution_paths([exercise])
+    folder = pathlib.Path(temporary_folder("gpukit-bench-grade-"))
+    try:
+        shutil.copyfile(solution, folder / "solution.ipynb")
+        shutil.copyfile(EXERCISES / solution.name, folder / "untouched.ipynb")
+        sandboxed = not sandbox.check()
+        rows = {r.file: r for r in grade(folder, exercise, jobs=1, progress=False, sandbox=sandboxed,
+                                                 out=folder / "grades.csv")}
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    sol, untouched = rows["solution.ipynb"], rows["untouched.ipynb"]
+    return {"exercise": solution.stem, "sandboxed": sandboxed, "solution_s": sol.seconds,
+            "untouched_s": untouched.seconds,
+            "as_expected": sol.status == untouched.status == "ok" and sol.score == sol.max and untouched.score == 0}
+
+
+def bench(out="bench-results") -> list:
+    """``make bench``'s grading part: ``grading_seconds`` for every exercise, written to
+    ``OUT/grading.json`` and ``OUT/grading.md``."""
+    out = pathlib.Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    rows = []
+    for solution in solution_paths():
+        rows.append(grading_seconds(solution.stem))
+        print(rows[-1], flush=True)
+    (out / "grading.json").write_text(json.dumps(rows, indent=2))
+    lines = ["| exercise | sandboxed | s per submission (solution) | s (untouched) | marks as expected |",
+             "|---|---|---|---|---|"]
+    lines += [f"| {r['exercise']} | {r['sandboxed']} | {r['solution_s']} | {r['untouched_s']} | {r['as_expected']} |"
+              for r in rows]
+    (out / "grading.md").write_text("\n".join(lines) + "\n")
+    return rows
+
+
 def write_csv(rows: list[Grade], out, questions: list[str]) -> pathlib.Path:
     """One row per submission: file, score, max, one column per question, status, reason, seconds."""
     out = pathlib.Path(out)
