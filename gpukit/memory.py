@@ -336,9 +336,10 @@ def max_batch_sizes(memory, estimate: MemoryEstimate, headroom: float = 0.1) -> 
             f"the model does not fit on device {i}: one replica needs {fits_one[i] / MiB:.1f} MiB "
             f"(weights + gradients + optimizer slots = {estimate.fixed / MiB:.1f} MiB, plus one example) but only "
             f"{usable[i] / MiB:.1f} MiB is usable ({memory[i] / MiB:.1f} MiB minus {headroom:.0%} headroom): "
-            f"short by {by / MiB:.1f} MiB. Data parallelism copies the whole model to every device; split the "
-            f"model instead (model parallelism, lesson 05), shrink it (mixed precision, lesson 06; an optimizer "
-            f"with fewer slots such as SGD), or leave that device out."
+            f"short by {by / MiB:.1f} MiB. Data parallelism copies the whole training state to every device; "
+            f"shard it over the replicas instead (ZeRO, lesson 09), split the model (model parallelism, lesson "
+            f"05), shrink it (mixed precision, lesson 06; an optimizer with fewer slots such as SGD), or leave "
+            f"that device out."
         )
     per = estimate.activations_per_example
     return [int((u - estimate.fixed) // per) if per else 2**62 for u in usable]

@@ -1,10 +1,14 @@
-"""ipywidgets explorers for the lessons (lesson 03: the memory planner).
+"""ipywidgets explorers for the lessons (lesson 03: the memory planner; lesson 09: ZeRO's memory).
 
 ``planner()`` shows sliders (labels with units, updated on release) for each device's memory, the model size, the activations per
 example and the global batch; it redraws the plan table and a bar chart of the memory
 each device needs, even split vs planned split. The numbers come from
 ``planner_state(...)``, a plain function with no widgets (tests call it directly), and
 the picture from ``planner_figure(state)``; ``show_plan(...)`` is the same report and chart as a plain call (static renders, scripts).
+
+``zero_calculator()`` (lesson 09): parameters, replicas and precision in, the training state each
+device holds for data parallelism and ZeRO stages 1-3 out, as stacked bars against a device's
+memory (``zero_figure``; numbers from ``gpukit.zero.state_bytes``).
 """
 
 from __future__ import annotations
@@ -150,3 +154,67 @@ def _check_planner_inputs(memories_gb, max_memory_gb):
     if bad:
         raise ValueError(f"planner: device memories must be numbers of GB between 1 and max_memory_gb="
                          f"{max_memory_gb}, got {bad}; pass max_memory_gb=... for bigger devices")
+
+
+# --------------------------------------------------------------------------- lesson 09: ZeRO's memory
+
+PRECISIONS = {  # bytes per parameter: weights, gradients, optimizer (Adam), as in the ZeRO paper
+    "float32": dict(weight_bytes=4, grad_bytes=4, optimizer_bytes=8),
+    "mixed": dict(weight_bytes=2, grad_bytes=2, optimizer_bytes=12),
+}
+
+
+def zero_figure(parameters_billions: float, num_replicas: int, precision: str = "float32",
+                device_gb: float = 80, figsize=(8, 3.5)):
+    """Stacked bars: GB of weights, gradients and optimizer state per device for data parallelism
+    and ZeRO stages 1-3, with the device's memory as a line."""
+    import matplotlib.pyplot as plt
+
+    from . import plots, zero
+
+    if precision not in PRECISIONS:
+        raise ValueError(f"precision={precision!r}: use one of {sorted(PRECISIONS)}")
+    rows = [zero.state_bytes(parameters_billions * 1e9, num_replicas, stage, **PRECISIONS[precision])
+            for stage in (0, 1, 2, 3)]
+    labels = ["data parallel", "stage 1", "stage 2", "stage 3"]
+    fig, ax = plt.subplots(figsize=figsize)
+    plots.stacked_bars(ax, labels, {part: [r[part] / GB for r in rows] for part in ("weights", "gradients", "optimizer")},
+                       limits=[device_gb] * 4, limit_label=f"device memory ({device_gb:g} GB)",
+                       ylabel="GB per device", title=f"{parameters_billions:g}B parameters, {num_replicas} replicas, "
+                                                     f"{precision}")
+    fig.tight_layout()
+    return fig, rows
+
+
+def zero_calculator(parameters_billions: float = 7, num_replicas: int = 8, precision: str = "float32",
+                    device_gb: float = 80):
+    """Sliders for the parameters (billions) and the replicas, a precision toggle; redraws
+    ``zero_figure`` and prints the GB per device of each stage."""
+    import ipywidgets as w
+    from IPython.display import display
+
+    common = dict(style={"description_width": "160px"}, layout=w.Layout(width="520px"), continuous_update=False)
+    params = w.FloatSlider(value=parameters_billions, min=0.1, max=200, step=0.1, readout_format=".1f",
+                           description="parameters (billions)", **common)
+    replicas = w.IntSlider(value=num_replicas, min=1, max=1024, step=1, readout_format="d",
+                           description="replicas (devices)", **common)
+    kind = w.ToggleButtons(options=sorted(PRECISIONS), value=precision, description="precision")
+    out = w.Output()
+
+    def redraw(*_):
+        import matplotlib.pyplot as plt
+
+        out.clear_output(wait=True)
+        with out:
+            fig, rows = zero_figure(params.value, replicas.value, kind.value, device_gb)
+            print(" | ".join(f"{name}: {r['total'] / GB:.1f} GB" for name, r in
+                             zip(("data parallel", "stage 1", "stage 2", "stage 3"), rows)))
+            display(fig)
+            plt.close(fig)
+
+    for control in (params, replicas, kind):
+        control.observe(redraw, names="value")
+    redraw()
+    box = w.VBox([w.HTML("<b>ZeRO memory calculator</b>: training state per device"), params, replicas, kind, out])
+    display(box)
+    return box

@@ -82,3 +82,23 @@ def test_show_plan_is_the_planner_as_a_plain_call(capsys):
 def test_planner_rejects_bad_memories_before_drawing(memories, match):
     with pytest.raises(ValueError, match=match):
         widgets.planner(memories_gb=memories)
+
+
+def test_zero_figure_bars_follow_the_formula_and_the_calculator_redraws(capsys):
+    """Lesson 09's calculator, headless: the bars' heights are the ZeRO paper's numbers."""
+    import ipywidgets
+    import matplotlib.pyplot as plt
+
+    fig, rows = widgets.zero_figure(7.5, 64, "mixed")
+    assert [round(r["total"] / 1e9, 1) for r in rows] == [120.0, 31.4, 16.6, 1.9]
+    heights = sorted(round(p.get_height(), 3) for p in fig.axes[0].patches if p.get_fill())
+    assert round(7.5e9 * 2 / 1e9, 3) in heights  # data parallel's float16 weights: 15 GB
+    plt.close(fig)
+    box = widgets.zero_calculator(7, 8)
+    assert "data parallel: 112.0 GB" in capsys.readouterr().out
+    replicas = [c for c in box.children if isinstance(c, ipywidgets.IntSlider)][0]
+    replicas.value = 16
+    kind = [c for c in box.children if isinstance(c, ipywidgets.ToggleButtons)][0]
+    kind.value = "mixed"
+    with pytest.raises(ValueError, match="precision='bf16': use one of"):
+        widgets.zero_figure(1, 2, "bf16")
