@@ -1,0 +1,186 @@
+"""Checks of exercise 09 (lesson 09, sharded training state): each runs the learner's answer and a
+reference computed independently (the memory measured on each device by a real ``ZeroTrainer``
+step, ``gpukit.zero.plan``, Adam written out in numpy) and returns a ``Report``.
+
+* ``check_bytes_prediction(value)``: the bytes of training state one device holds under ZeRO
+  stage 2, predicted before running, graded exactly against the bytes *measured*;
+* ``check_shard_ranges(shard_ranges, cases)``: the padded size and each replica's slice of a variable;
+* ``check_zero1_step(zero1_step, ...)``: the debugged stage-1 update (numpy): every replica ends with
+  the weights plain Adam gives, and they agree.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from . import Report, not_solved, try_answer
+
+HINTS = {
+    "q1": [
+        "List the three parts of the state and the bytes per parameter of each (float32 Adam: weights, gradients, "
+        "two moments).",
+        "Stage 2 shards two of the three parts over the replicas; which one stays whole on every device?",
+        "A sharded variable is first padded to a multiple of the replica count: count each variable's padded size, "
+        "not the total.",
+    ],
+    "q2": [
+        "Every replica gets a slice of the same length: how long must it be for the last replica to hold the last "
+        "element?",
+        "Round size / num_replicas up; the padded size is that length times num_replicas.",
+        "Replica r's slice starts at r times the slice length; a replica may own only padding when the variable is "
+        "small.",
+    ],
+    "q3": [
+        "Run the check on the given function and look at each replica's weights: which part of them changes?",
+        "After its update, a replica holds new values only in its own slice. Where do the other replicas' new "
+        "slices come from?",
+        "In a real cluster that is one collective: an all-gather of the updated slices.",
+    ],
+}
+
+# The prediction's numbers (the notebook's parameters), so that a changed parameters cell cannot
+# move the target; the hidden test grades against these too.
+PREDICTION = {"in_dim": 64, "hidden": 32, "out_dim": 10, "num_replicas": 4, "stage": 2}
+
+
+def _sizes(in_dim, hidden, out_dim):
+    return [in_dim * hidden, hidden, hidden * out_dim, out_dim]
+
+
+def measured_bytes(in_dim: int, hidden: int, out_dim: int, num_replicas: int, stage: int) -> int:
+    """Bytes of training state on the fullest device after one real ``ZeroTrainer`` step of the MLP
+    ``in_dim -> hidden -> out_dim`` (relu) on ``num_replicas`` logical CPUs."""
+    from ... import strategies, zero
+    from ..._tf import keras
+
+    model = keras.Sequential([keras.Input((in_dim,)), keras.layers.Dense(hidden, activation="relu"),
+                              keras.layers.Dense(out_dim)])
+    trainer = zero.ZeroTrainer(strategies.mirrored([f"/cpu:{i}" for i in range(num_replicas)]), model, stage)
+    rng = np.random.default_rng(0)
+    trainer.step(rng.normal(size=(2 * num_replicas, in_dim)).astype("float32"), rng.integers(0, out_dim, 2 * num_replicas))
+    return int(max(row["total"] for row in trainer.resident_bytes().values()))
+
+
+def check_bytes_prediction(value, **params) -> Report:
+    """The learner's ``predicted_bytes``: the bytes one device holds (weights, gradients, Adam's
+    moments; float32) under ZeRO ``stage`` for the MLP of ``PREDICTION``, graded exactly against
+    the bytes measured on the devices; the classic slips are named."""
+    name = "predicted_bytes"
+    p = {**PREDICTION, **params}
+    measured = measured_bytes(**p)
+    details = {"measured": measured, "got": value, **p}
+    if value is None or value is Ellipsis:
+        return Report(name, "not solved yet: predicted_bytes is ...; replace the ... with your number", details)
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return Report(name, f"{name} must be one number of bytes, got {type(value).__name__}", details)
+    if value == measured:
+        return Report(name, None, details)
+    n, stage = p["num_replicas"], p["stage"]
+    sizes = _sizes(p["in_dim"], p["hidden"], p["out_dim"])
+    psi, padded = sum(sizes), sum(-(-s // n) * n for s in sizes)
+
+    def form(weights_sharded, grads_sharded, opt_sharded, count):
+        return sum(b * (count / n if sharded else psi)
+                   for b, sharded in ((4, weights_sharded), (4, grads_sharded), (8, opt_sharded)))
+
+    wrong = [(form(stage >= 3, stage >= 2, stage >= 1, psi), "that is the formula without padding: each variable is "
+                                                              "padded to a multiple of the replica count before it "
+                                                              "is cut"),
+             (16 * psi, "that is plain data parallelism: every part whole on every device"),
+             (form(True, True, True, padded), "that is stage 3: the weights are sharded too"),
+             (form(False, False, True, padded), "that is stage 1: only Adam's moments are sharded"),
+             (form(False, True, True, padded) / 4, "that counts parameters, not bytes (float32: 4 bytes each)")]
+    for candidate, why in wrong:
+        if abs(value - candidate) < 0.5 and abs(candidate - measured) >= 0.5:
+            return Report(name, f"{value:,.0f} bytes is not what one device holds under stage {stage}: {why}", details)
+    return Report(name, f"{value:,.0f} bytes is not what one device holds under stage {stage} (measured on the "
+                        f"devices: a different number); count each part of the state separately", details)
+
+
+def check_shard_ranges(shard_ranges, cases) -> Report:
+    """``shard_ranges(size, num_replicas)`` must return ``(padded_size, [(start, stop), ...])``:
+    the size padded up to a multiple of ``num_replicas`` and one slice of equal length per replica,
+    in order, covering the padded vector (reference: ``gpukit.zero.plan``)."""
+    from ... import zero
+
+    name = "shard_ranges"
+    for size, n in cases:
+        (shard,) = zero.plan([(size,)], n)
+        expected = (shard.padded, [(r * shard.slice_size, (r + 1) * shard.slice_size) for r in range(n)])
+        got = try_answer(shard_ranges, size, n)
+        if got is None:
+            return Report(name, not_solved(name))
+        try:
+            padded, ranges = got
+            ranges = [(int(a), int(b)) for a, b in ranges]
+            padded = int(padded)
+        except (TypeError, ValueError):
+            return Report(name, f"{name}({size}, {n}) must return (padded_size, [(start, stop), ...]), got {got!r:.80}")
+        details = {"size": size, "num_replicas": n, "expected": expected, "got": (padded, ranges)}
+        if len(ranges) != n:
+            return Report(name, f"{name}({size}, {n}) returned {len(ranges)} slices, expected one per replica ({n})",
+                          details)
+        lengths = {b - a for a, b in ranges}
+        if len(lengths) != 1:
+            return Report(name, f"{name}({size}, {n}) returned slices of lengths {sorted(lengths)}: every replica's "
+                                f"slice must have the same length (collectives move equal pieces)", details)
+        if sum(b - a for a, b in ranges) < size:
+            return Report(name, f"{name}({size}, {n}) covers {sum(b - a for a, b in ranges)} of {size} elements: "
+                                f"the last elements belong to no replica", details)
+        if (padded, ranges) != expected:
+            return Report(name, f"{name}({size}, {n}) returned {(padded, ranges)!r:.120}, expected {expected!r:.120}: "
+                                f"the smallest padded size that splits evenly, slices in replica order", details)
+    return Report(name)
+
+
+def _adam(w, g, m, v, t, lr, b1=0.9, b2=0.999, eps=1e-7):
+    """Keras' Adam update, elementwise, in numpy (float64)."""
+    m = m + (g - m) * (1 - b1)
+    v = v + (g * g - v) * (1 - b2)
+    alpha = lr * np.sqrt(1 - b2 ** t) / (1 - b1 ** t)
+    return w - alpha * m / (np.sqrt(v) + eps), m, v
+
+
+def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: int = 3, lr: float = 1e-2,
+                     seed: int = 0) -> Report:
+    """Run the learner's ``zero1_step(weights, grads, m, v, t, lr)`` for ``steps`` steps (``weights``:
+    one full copy per replica; ``grads``: each replica's own gradient; ``m``, ``v``: each replica's
+    slice of Adam's moments) and compare every replica's weights with plain Adam on the summed
+    gradient, done here in float64, to 1e-5 (float32 answers pass; a missed update is ~lr off)."""
+    name = "zero1_step"
+    rng = np.random.default_rng(seed)
+    n, piece = num_replicas, size // num_replicas
+    w0 = rng.normal(size=size)
+    weights = [w0.copy() for _ in range(n)]
+    m = [np.zeros(piece) for _ in range(n)]
+    v = [np.zeros(piece) for _ in range(n)]
+    ref_w, ref_m, ref_v = w0.copy(), np.zeros(size), np.zeros(size)
+    for t in range(1, steps + 1):
+        grads = [rng.normal(size=size) for _ in range(n)]
+        got = try_answer(zero1_step, [w.copy() for w in weights], [g.copy() for g in grads],
+                         [a.copy() for a in m], [b.copy() for b in v], t, lr)
+        if got is None:
+            return Report(name, not_solved(name))
+        try:
+            weights, m, v = ([np.asarray(a, dtype="float64") for a in part] for part in got)
+        except (TypeError, ValueError):
+            return Report(name, f"{name} must return (weights, m, v), three lists of numpy arrays, got {got!r:.80}")
+        ref_w, ref_m, ref_v = _adam(ref_w, sum(grads), ref_m, ref_v, t, lr)
+        if len(weights) != n or any(w.shape != (size,) for w in weights):
+            return Report(name, f"{name} returned {len(weights)} weight copies; expected one full copy ({size} values) "
+                                f"per replica ({n})")
+        spread = [float(np.max(np.abs(w - weights[0]))) for w in weights]
+        diffs = [float(np.max(np.abs(w - ref_w))) for w in weights]
+        details = {"step": t, "spread": spread, "diffs": diffs}
+        if max(spread) > 1e-12:
+            r = int(np.argmax(spread))
+            differ = np.abs(weights[r] - weights[0]) > 1e-12
+            slices = [k for k in range(n) if differ[k * piece:(k + 1) * piece].any()]
+            return Report(name, f"after step {t} replica {r}'s weights differ from replica 0's in slice(s) {slices} "
+                                f"(of {n}): the replicas no longer hold the same model", details)
+        if max(diffs) > 1e-5:  # float32 answers too (an update moves a weight by about lr)
+            return Report(name, f"after step {t} the weights differ from plain Adam on the summed gradient by "
+                                f"{max(diffs):.3g}", details)
+    return Report(name, None, details)

@@ -1,0 +1,153 @@
+"""Exercise 09's checks (gpukit.course.exercises.ex09): the solution and correct alternatives pass
+public and hidden cases, the stub is "not solved yet", each classic wrong answer is named."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from gpukit.course.exercises import ex09
+
+SIZES = [64 * 32, 32, 32 * 10, 10]
+PSI = sum(SIZES)                                      # 2410 parameters
+PADDED = sum(-(-s // 4) * 4 for s in SIZES)           # 2412: the last bias is padded from 10 to 12
+
+
+# --------------------------------------------------------------------------- q1: predict the bytes
+
+
+def test_bytes_prediction_right_answer_is_the_measured_one():
+    expected = 4 * PSI + (4 + 8) * PADDED // 4        # weights whole; gradients and moments sliced (padded)
+    assert ex09.measured_bytes(64, 32, 10, 4, 2) == expected
+    assert ex09.check_bytes_prediction(expected).passed
+    assert ex09.check_bytes_prediction(float(expected)).passed  # another type, the same number
+
+
+@pytest.mark.parametrize("value, says", [
+    (..., "not solved yet"),
+    ("16876", "must be one number"),
+    (4 * PSI + 12 * PSI / 4, "the formula without padding"),
+    (16 * PSI, "plain data parallelism"),
+    (16 * PADDED / 4, "that is stage 3"),
+    (8 * PSI + 8 * PADDED / 4, "that is stage 1"),
+    ((4 * PSI + 12 * PADDED / 4) / 4, "counts parameters, not bytes"),
+    (12345, "is not what one device holds under stage 2"),
+])
+def test_bytes_prediction_classic_slips_are_named(value, says):
+    report = ex09.check_bytes_prediction(value)
+    assert not report.passed and says in report.problem, report.problem
+
+
+# --------------------------------------------------------------------------- q2: shard ranges
+
+PUBLIC_Q2 = [(10, 4), (12, 4), (3, 4)]
+HIDDEN_Q2 = [(2410, 4), (1, 3), (7, 1), (100, 8), (9, 2)]
+
+
+def _ceil_ranges(size, n):
+    length = -(-size // n)
+    return length * n, [(r * length, (r + 1) * length) for r in range(n)]
+
+
+def _loop_ranges(size, n):  # another correct answer: pad first with a while loop, numpy ints
+    padded = size
+    while padded % n:
+        padded += 1
+    starts = np.arange(n) * (padded // n)
+    return padded, list(zip(starts, starts + padded // n))
+
+
+def _floor_ranges(size, n):  # the classic mistake: the last size % n elements belong to no one
+    length = size // n
+    return length * n, [(r * length, (r + 1) * length) for r in range(n)]
+
+
+def _longer_last(size, n):  # no padding: the last replica takes the rest
+    length = size // n
+    return size, [(r * length, (r + 1) * length if r < n - 1 else size) for r in range(n)]
+
+
+@pytest.mark.parametrize("answer", [_ceil_ranges, _loop_ranges])
+def test_shard_ranges_correct_alternatives_pass_public_and_hidden(answer):
+    assert ex09.check_shard_ranges(answer, PUBLIC_Q2).passed
+    assert ex09.check_shard_ranges(answer, HIDDEN_Q2).passed
+
+
+@pytest.mark.parametrize("answer, says", [
+    (_floor_ranges, r"covers 8 of 10 elements: the last elements belong to no replica"),
+    (_longer_last, r"slices of lengths \[2, 4\]: every replica's slice must have the same length"),
+    (lambda size, n: (size, [(0, size)]), "returned 1 slices, expected one per replica"),
+    (lambda size, n: None, "not solved yet"),
+    (lambda size, n: 3, r"must return \(padded_size"),
+])
+def test_shard_ranges_wrong_answers_are_named(answer, says):
+    report = ex09.check_shard_ranges(answer, PUBLIC_Q2)
+    assert not report.passed and re.search(says, report.problem), report.problem
+
+
+# --------------------------------------------------------------------------- q3: the stage-1 update
+
+
+def _step(gather=True, gather_old=False):
+    def zero1_step(weights, grads, m, v, t, lr):
+        n, piece = len(weights), len(weights[0]) // len(weights)
+        total = sum(grads)
+        old = [w.copy() for w in weights]
+        new = []
+        for r in range(n):
+            own = slice(r * piece, (r + 1) * piece)
+            g = total[own]
+            m[r] = m[r] + (g - m[r]) * (1 - 0.9)
+            v[r] = v[r] + (g * g - v[r]) * (1 - 0.999)
+            alpha = lr * np.sqrt(1 - 0.999 ** t) / (1 - 0.9 ** t)
+            weights[r][own] = weights[r][own] - alpha * m[r] / (np.sqrt(v[r]) + 1e-7)
+            new.append(weights[r][own])
+        if gather_old:  # gathers before the update has landed: every replica keeps the old weights elsewhere
+            full = np.concatenate([old[r][r * piece:(r + 1) * piece] for r in range(n)])
+            return [full.copy() for _ in range(n)], m, v
+        if gather:
+            full = np.concatenate(new)
+            return [full.copy() for _ in range(n)], m, v
+        return weights, m, v
+
+    return zero1_step
+
+
+def _adam_written_differently(weights, grads, m, v, t, lr):
+    """A correct alternative: the bias-corrected moments (the textbook form of Adam, its epsilon
+    rescaled to match Keras'), computed in float32."""
+    n, piece = len(weights), len(weights[0]) // len(weights)
+    total = np.sum(grads, axis=0).astype("float32")
+    weights = [w.astype("float32") for w in weights]
+    full = np.empty_like(weights[0])
+    for r in range(n):
+        own = slice(r * piece, (r + 1) * piece)
+        m[r] = 0.9 * m[r] + 0.1 * total[own]
+        v[r] = 0.999 * v[r] + 0.001 * total[own] ** 2
+        m_hat, v_hat = m[r] / (1 - 0.9 ** t), v[r] / (1 - 0.999 ** t)
+        full[own] = weights[r][own] - lr * m_hat / (np.sqrt(v_hat) + 1e-7 / np.sqrt(1 - 0.999 ** t))
+    return [full.copy() for _ in range(n)], m, v
+
+
+@pytest.mark.parametrize("kwargs", [{}, dict(num_replicas=2, size=10, steps=4, seed=3),
+                                    dict(num_replicas=3, size=9, steps=2, seed=5, lr=0.1)])
+@pytest.mark.parametrize("answer", [_step(), _adam_written_differently])
+def test_zero1_step_correct_answers_pass_public_and_hidden(answer, kwargs):
+    report = ex09.check_zero1_step(answer, **kwargs)
+    assert report.passed, report.problem
+
+
+def test_zero1_step_the_given_bug_and_other_mistakes_are_named():
+    problem = ex09.check_zero1_step(_step(gather=False)).problem
+    assert "after step 1 replica" in problem and "the replicas no longer hold the same model" in problem
+    assert "gather" not in problem  # the symptom, not the fix
+    problem = ex09.check_zero1_step(_step(gather_old=True)).problem
+    assert "differ from plain Adam on the summed gradient" in problem
+    assert "not solved yet" in ex09.check_zero1_step(lambda *a: None).problem
+    assert "must return (weights, m, v)" in ex09.check_zero1_step(lambda *a: 3).problem
+
+
+def test_hints_cover_every_question():
+    assert set(ex09.HINTS) == {"q1", "q2", "q3"} and all(len(h) >= 2 for h in ex09.HINTS.values())
