@@ -738,28 +738,18 @@ def explorer_figure(state: dict, figsize=(9, 3)):
 def explorer(p: int = 4, m: int = 8, schedule: str = "gpipe"):
     """Sliders for p and m, a schedule menu -> Gantt chart, bubble, activations kept alive."""
     import ipywidgets as w
-    import matplotlib.pyplot as plt
-    from IPython.display import display
+
+    from .widgets import live
 
     ps = w.IntSlider(value=p, min=1, max=8, description="stages p")
     ms = w.IntSlider(value=m, min=1, max=32, description="micro-batches m")
     menu = w.Dropdown(options=list(SCHEDULES), value=schedule, description="schedule")
-    out = w.Output()
 
-    def redraw(*_):
+    def draw():
         state = explorer_state(ps.value, ms.value, menu.value)
-        out.clear_output(wait=True)
-        with out:
-            if not state["error"]:
-                print(f"bubble {state['bubble']:.3f} (theory (p-1)/(m+p-1) = {state['theory']:.3f}); "
-                      f"micro-batches alive per stage {state['peak_in_flight']}")
-            fig = explorer_figure(state)
-            display(fig)
-            plt.close(fig)
+        if not state["error"]:
+            print(f"bubble {state['bubble']:.3f} (theory (p-1)/(m+p-1) = {state['theory']:.3f}); "
+                  f"micro-batches alive per stage {state['peak_in_flight']}")
+        return explorer_figure(state)
 
-    for widget in (ps, ms, menu):
-        widget.observe(redraw, names="value")
-    redraw()
-    box = w.VBox([w.HTML("<b>Pipeline explorer</b>: forward = 1 unit, backward = 2 units"), ps, ms, menu, out])
-    display(box)
-    return box
+    return live("<b>Pipeline explorer</b>: forward = 1 unit, backward = 2 units", [ps, ms, menu], draw)

@@ -191,7 +191,6 @@ def zero_calculator(parameters_billions: float = 7, num_replicas: int = 8, preci
     """Sliders for the parameters (billions) and the replicas, a precision toggle; redraws
     ``zero_figure`` and prints the GB per device of each stage."""
     import ipywidgets as w
-    from IPython.display import display
 
     common = dict(style={"description_width": "160px"}, layout=w.Layout(width="520px"), continuous_update=False)
     params = w.FloatSlider(value=parameters_billions, min=0.1, max=200, step=0.1, readout_format=".1f",
@@ -199,22 +198,36 @@ def zero_calculator(parameters_billions: float = 7, num_replicas: int = 8, preci
     replicas = w.IntSlider(value=num_replicas, min=1, max=1024, step=1, readout_format="d",
                            description="replicas (devices)", **common)
     kind = w.ToggleButtons(options=sorted(PRECISIONS), value=precision, description="precision")
+
+    def draw():
+        fig, rows = zero_figure(params.value, replicas.value, kind.value, device_gb)
+        print(" | ".join(f"{name}: {r['total'] / GB:.1f} GB" for name, r in
+                         zip(("data parallel", "stage 1", "stage 2", "stage 3"), rows)))
+        return fig
+
+    return live("<b>ZeRO memory calculator</b>: training state per device", [params, replicas, kind], draw)
+
+
+def live(title_html: str, controls, draw):
+    """An explorer's wiring: ``controls`` above an output area; ``draw()`` (which may print, and
+    returns a matplotlib figure) runs once now and again whenever a control's value changes, its
+    output replacing the previous one. Displays and returns the box."""
+    import ipywidgets as w
+    import matplotlib.pyplot as plt
+    from IPython.display import display
+
     out = w.Output()
 
     def redraw(*_):
-        import matplotlib.pyplot as plt
-
         out.clear_output(wait=True)
         with out:
-            fig, rows = zero_figure(params.value, replicas.value, kind.value, device_gb)
-            print(" | ".join(f"{name}: {r['total'] / GB:.1f} GB" for name, r in
-                             zip(("data parallel", "stage 1", "stage 2", "stage 3"), rows)))
+            fig = draw()
             display(fig)
             plt.close(fig)
 
-    for control in (params, replicas, kind):
+    for control in controls:
         control.observe(redraw, names="value")
     redraw()
-    box = w.VBox([w.HTML("<b>ZeRO memory calculator</b>: training state per device"), params, replicas, kind, out])
+    box = w.VBox([w.HTML(title_html), *controls, out])
     display(box)
     return box

@@ -39,6 +39,7 @@ __all__ = [
     "is_stub",
     "try_answer",
     "not_solved",
+    "number_problem",
     "require",
     "notebook_grader",
     "hint",
@@ -106,6 +107,18 @@ def try_answer(fn, *args, **kwargs):
     except NotImplementedError:
         return None
     return None if value is None or value is Ellipsis else value
+
+
+def number_problem(name: str, value, what: str = "") -> str | None:
+    """For a predicted number: "not solved yet" while it is ``...`` (or None), a sentence when it is
+    not one real number (``what`` says which, e.g. "a batch size"), else None."""
+    import numbers
+
+    if value is None or value is Ellipsis:
+        return f"not solved yet: {name} is ...; replace the ... with your number"
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return f"{name} must be one number{f' ({what})' if what else ''}, got {type(value).__name__}"
+    return None
 
 
 def not_solved(name: str) -> str:

@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import math
 
-import numbers
 
-from . import Report, not_solved, try_answer
+from . import Report, number_problem, not_solved, try_answer
 
 HINTS = {
     "q1": [
@@ -154,10 +153,9 @@ def check_max_batch_prediction(value, **params) -> Report:
     expected = memory.max_batch_sizes([device], estimate, headroom=p["headroom"])[0]
     details = {"expected": expected, "got": value, "fixed_bytes": estimate.fixed,
                "bytes_per_example": estimate.activations_per_example}
-    if value is None or value is Ellipsis:
-        return Report(name, "not solved yet: predicted_max_batch is ...; replace the ... with your number", details)
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        return Report(name, f"{name} must be one number (a batch size), got {type(value).__name__}", details)
+    problem = number_problem(name, value, 'a batch size')
+    if problem:
+        return Report(name, problem, details)
     if value == expected:
         return Report(name, None, details)
     n, a, h = p["num_parameters"], p["activations_per_example"], p["headroom"]

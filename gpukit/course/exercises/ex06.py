@@ -12,11 +12,10 @@ reference computed independently (one plain float32 ``GradientTape`` step or loo
 
 from __future__ import annotations
 
-import numbers
 
 import numpy as np
 
-from . import Report, not_solved, try_answer
+from . import Report, number_problem, not_solved, try_answer
 
 LEARNING_RATE = 0.1
 TOLERANCE = {"float32": 1e-5, "mixed_float16": 2e-2, "mixed_bfloat16": 1e-1}
@@ -49,10 +48,9 @@ def check_scale_prediction(value, initial_scale: float, bad_steps: int) -> Repor
     expected = precision.scale_after(bad_steps, initial_scale)
     details = {"initial_scale": initial_scale, "bad_steps": bad_steps, "expected": expected, "got": value}
     name = "predicted_scale"
-    if value is None or value is Ellipsis:
-        return Report(name, "not solved yet: predicted_scale is ...; replace the ... with your number", details)
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        return Report(name, f"predicted_scale must be one number, got {type(value).__name__}", details)
+    problem = number_problem(name, value)
+    if problem:
+        return Report(name, problem, details)
     if float(value) == expected:
         return Report(name, None, details)
     wrong = [(initial_scale * 2 ** bad_steps, "the scale grows after good steps; after a bad step it shrinks"),

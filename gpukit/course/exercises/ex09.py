@@ -11,11 +11,10 @@ step, ``gpukit.zero.plan``, Adam written out in numpy) and returns a ``Report``.
 
 from __future__ import annotations
 
-import numbers
 
 import numpy as np
 
-from . import Report, not_solved, try_answer
+from . import Report, number_problem, not_solved, try_answer
 
 HINTS = {
     "q1": [
@@ -71,10 +70,9 @@ def check_bytes_prediction(value, **params) -> Report:
     p = {**PREDICTION, **params}
     measured = measured_bytes(**p)
     details = {"measured": measured, "got": value, **p}
-    if value is None or value is Ellipsis:
-        return Report(name, "not solved yet: predicted_bytes is ...; replace the ... with your number", details)
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        return Report(name, f"{name} must be one number of bytes, got {type(value).__name__}", details)
+    problem = number_problem(name, value, 'bytes')
+    if problem:
+        return Report(name, problem, details)
     if value == measured:
         return Report(name, None, details)
     n, stage = p["num_replicas"], p["stage"]
