@@ -10,16 +10,31 @@ from gpukit.course.exercises import ex05
 # ---------------------------------------------------------------- q1: the bubble prediction
 
 
-def test_prediction_right_stub_and_classic_wrong_answers():
-    assert ex05.check_bubble_prediction(3 / 15, 4, 12).passed
-    assert ex05.check_bubble_prediction(0.2, 4, 12).passed
-    assert "not solved yet" in ex05.check_bubble_prediction(..., 4, 12).problem
-    assert "not solved yet" in ex05.check_bubble_prediction(None, 4, 12).problem
-    assert "ONE micro-batch" in ex05.check_bubble_prediction(3 / 4, 4, 12).problem       # (p-1)/p
-    assert "busy time" in ex05.check_bubble_prediction(3 / 12, 4, 12).problem           # (p-1)/m
-    assert "busy share" in ex05.check_bubble_prediction(12 / 15, 4, 12).problem         # 1 - bubble
-    assert "idle ticks" in ex05.check_bubble_prediction(0.3, 4, 12).problem
-    assert "one number" in ex05.check_bubble_prediction("0.2", 4, 12).problem
+def _by_formula(p, target):
+    """Independent of the simulation: the smallest m with (p-1)/(m+p-1) <= target, in fractions."""
+    from fractions import Fraction
+
+    t = Fraction(target).limit_denominator(10_000)
+    return next(m for m in range(1, 100_000) if Fraction(p - 1, m + p - 1) <= t)
+
+
+@pytest.mark.parametrize("p, target", [(4, 0.18), (2, 0.06), (6, 0.3), (1, 0.1), (4, 0.2)])
+def test_fewest_micro_batches_simulated_equals_the_formula(p, target):
+    assert ex05.fewest_micro_batches(p, target) == _by_formula(p, target)
+
+
+def test_micro_batches_prediction_right_other_forms_stub_and_classic_wrong_answers():
+    assert ex05.check_micro_batches_prediction(14, 4, 0.18).passed
+    assert ex05.check_micro_batches_prediction(14.0, 4, 0.18).passed          # a float with a whole value
+    assert ex05.check_micro_batches_prediction(np.int64(14), 4, 0.18).passed
+    assert "not solved yet" in ex05.check_micro_batches_prediction(..., 4, 0.18).problem
+    assert "whole number of micro-batches" in ex05.check_micro_batches_prediction(13.67, 4, 0.18).problem
+    assert "one number" in ex05.check_micro_batches_prediction("14", 4, 0.18).problem
+    # the idle ticks divided by the busy ticks (p-1)/m <= t: m = 17, not the fewest
+    assert "the question asks for the fewest" in ex05.check_micro_batches_prediction(17, 4, 0.18).problem
+    # ceil of (p-1)(1-t)/t rounded down, or (p-1)/p forgotten: 13 idles 18.75%
+    assert "idles 18.8% of the time, more than 18%" in ex05.check_micro_batches_prediction(13, 4, 0.18).problem
+    assert "must be a whole number" in ex05.check_micro_batches_prediction(0, 4, 0.18).problem
 
 
 # ---------------------------------------------------------------- q2: 1F1B as data

@@ -2,7 +2,8 @@
 reference computed independently (``gpukit.parallel`` for schedules, numpy for the split layer,
 one plain ``GradientTape`` over the unsplit model for gradients) and returns a ``Report``.
 
-* ``check_bubble_prediction(value, p, m)``: the predicted idle fraction, graded exactly;
+* ``check_micro_batches_prediction(value, p, target)``: the fewest micro-batches for an idle share of at
+  most ``target``, predicted, graded exactly against the simulated schedule;
 * ``check_schedule(one_f_one_b, p, m)``: a 1F1B schedule as data;
 * ``check_split(split_pair, d, ...)``: a Dense pair split column-then-row over ``d`` devices;
 * ``check_pipeline_gradients(pipeline_gradients, m, ...)``: the debugged stage-by-stage backward.
@@ -10,21 +11,18 @@ one plain ``GradientTape`` over the unsplit model for gradients) and returns a `
 
 from __future__ import annotations
 
-import numbers
 
 import numpy as np
 
-from . import Recorder, Report, micro_batch_problem, not_solved, try_answer
+from . import Recorder, Report, micro_batch_problem, not_solved, number_problem, try_answer
 
 
 HINTS = {
     "q1": [
         "Draw the schedule table for p=2, m=3 (print(parallel.make_schedule('gpipe', 2, 3).table())) and count, "
         "on one stage, the ticks where it does nothing.",
-        "How many ticks does the whole step take? Each micro-batch needs p forward ticks to cross the pipeline, "
-        "and a stage works on m micro-batches.",
-        "The idle fraction is idle ticks / all ticks of the step, on one stage; the forward and backward halves "
-        "have the same shape.",
+        "Write the idle share as a fraction of m and p; which way does it move when m grows?",
+        "Solve 'idle share <= TARGET_BUBBLE' for m, then take the smallest whole m that satisfies it (check it).",
     ],
     "q2": [
         "Stage s cannot start the backward of micro-batch 0 before that micro-batch has gone through every later "
@@ -48,30 +46,39 @@ HINTS = {
     ],
 }
 
-def check_bubble_prediction(value, p: int, m: int) -> Report:
-    """The learner's number must be the idle fraction of a ``p``-stage pipeline over ``m``
-    micro-batches with equal stages: ``(p-1)/(m+p-1)`` (to 1e-9)."""
+def fewest_micro_batches(p: int, target: float) -> int:
+    """The fewest micro-batches for which a GPipe step of ``p`` unit-cost stages idles at most
+    ``target`` of the time, found by simulating the schedule tick by tick (``gpukit.parallel``)."""
     from ... import parallel
 
-    expected = parallel.theory_bubble(p, m)
-    details = {"p": p, "m": m, "expected": expected, "got": value}
-    if value is None or value is Ellipsis:
-        return Report("predicted_bubble", "not solved yet: predicted_bubble is ...; replace the ... with your number",
-                      details)
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        return Report("predicted_bubble", f"predicted_bubble must be one number (a fraction of the step), "
-                                          f"got {type(value).__name__}", details)
-    value = float(value)
-    if abs(value - expected) <= 1e-9:
-        return Report("predicted_bubble", None, details)
-    wrong = [((p - 1) / p, "that is the idle share with ONE micro-batch; with m micro-batches the stages overlap"),
-             ((p - 1) / m, "that is the idle time divided by the busy time of a stage, not by the whole step"),
-             (1 - expected, "that is the busy share of the step, not the idle share")]
-    for candidate, why in wrong:
-        if abs(value - candidate) <= 1e-9 and abs(candidate - expected) > 1e-9:
-            return Report("predicted_bubble", f"{value:.4g} is not the idle fraction for p={p}, m={m}: {why}", details)
-    return Report("predicted_bubble", f"{value:.4g} is not the idle fraction for p={p}, m={m}: count, on one stage "
-                                      f"of the schedule table, the idle ticks over all ticks of the step", details)
+    m = 1
+    while parallel.make_schedule("gpipe", p, m).bubble() > target:
+        m += 1
+    return m
+
+
+def check_micro_batches_prediction(value, p: int, target: float) -> Report:
+    """The learner's number must be the fewest micro-batches ``m`` with a GPipe bubble of at most
+    ``target`` on ``p`` stages (``fewest_micro_batches``, simulated), graded exactly."""
+    from ... import parallel
+
+    name = "predicted_micro_batches"
+    expected = fewest_micro_batches(p, target)
+    details = {"p": p, "target": target, "expected": expected, "got": value}
+    problem = number_problem(name, value, "a whole number of micro-batches")
+    if problem:
+        return Report(name, problem, details)
+    if value != int(value) or value < 1:
+        return Report(name, f"{name} must be a whole number of micro-batches >= 1, got {value!r}", details)
+    m = int(value)
+    bubble = parallel.make_schedule("gpipe", p, m).bubble()
+    if bubble > target:
+        return Report(name, f"with m={m} micro-batches a {p}-stage GPipe step idles {bubble:.1%} of the time, more "
+                            f"than {target:.0%}: count the idle ticks of one stage over all ticks of the step", details)
+    if m > expected:
+        return Report(name, f"m={m} reaches an idle share of {bubble:.1%}, but fewer micro-batches already stay under "
+                            f"{target:.0%}: the question asks for the fewest", details)
+    return Report(name, None, details)
 
 
 def check_schedule(one_f_one_b, p: int, m: int) -> Report:
