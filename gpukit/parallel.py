@@ -10,6 +10,9 @@ Lesson 05 uses this module, top to bottom:
    ``Schedule.simulate`` times it with given costs (a dependency-respecting list-scheduler),
    ``Schedule.table`` prints it tick by tick, ``peak_in_flight`` counts the micro-batches whose
    activations each stage keeps alive, and ``theory_bubble(p, m) = (p-1)/(m+p-1)``.
+   ``make_schedule("interleaved", p, m, v)`` is Megatron-LM's interleaved 1F1B: each device holds
+   ``v`` model chunks (``p*v`` virtual stages), each pass is one chunk (1/v of a stage's cost), and
+   the idle fraction falls to ``theory_bubble_interleaved(p, m, v) = (p-1)/(v*m+p-1)``.
 3. **Running a schedule**: ``execute(schedule, work)`` runs one Python thread per stage; each
    waits for what its next pass depends on, then calls ``work(op)`` and records the start and end
    (a ``Trace``: busy/idle per stage, measured bubble). ``controlled_cost`` makes every pass a sleep
@@ -41,7 +44,9 @@ import time
 
 from ._args import whole
 
-SCHEDULES = ("gpipe", "1f1b")
+SCHEDULES = ("gpipe", "1f1b")          # one stage per device: what Pipeline (section 4) runs
+INTERLEAVED = "interleaved"             # v model chunks per device (Megatron-LM); simulated and timed only
+ALL_SCHEDULES = SCHEDULES + (INTERLEAVED,)
 BYTES_PER_VALUE = 4  # float32
 
 
@@ -121,6 +126,41 @@ def theory_bubble(p: int, m: int) -> float:
     return (p - 1) / (m + p - 1)
 
 
+def theory_bubble_interleaved(p: int, m: int, v: int) -> float:
+    """The idle fraction of Megatron-LM's interleaved 1F1B: ``p`` devices, ``v`` model chunks each
+    (each chunk 1/v of a stage), ``m`` micro-batches: ``(p-1)/(v*m+p-1)``; ``v=1`` is ``theory_bubble``.
+
+    Which fraction: the same one as ``theory_bubble`` and ``bubble_of`` measure, the **idle share of
+    the makespan**, ``1 - busy / (p x makespan)``. Megatron-LM (Efficient Large-Scale Language Model
+    Training on GPU Clusters Using Megatron-LM) quotes instead the **bubble over the ideal time**:
+    with ``t_f``, ``t_b`` one stage's forward and backward of one micro-batch, the ideal (no-bubble)
+    time is ``t_id = m (t_f + t_b)``; the pipeline fills and drains in ``p-1`` chunk passes of
+    ``(t_f + t_b)/v`` each, so the bubble is ``t_pb = (p-1)(t_f + t_b)/v`` and
+    ``t_pb / t_id = (p-1)/(v*m)``. Every device is busy ``t_id`` of the makespan ``t_id + t_pb``, so the
+    idle share is ``t_pb / (t_id + t_pb) = (p-1)/(v*m + p-1)`` (``bubble_over_ideal`` converts back).
+    It holds whatever the ratio ``t_b / t_f``, as for GPipe and 1F1B.
+    """
+    p, m = _check_pm(p, m)
+    v = _check_v(v)
+    return (p - 1) / (v * m + p - 1)
+
+
+def bubble_over_ideal(idle_fraction: float) -> float:
+    """Convert an idle share of the makespan (what ``bubble_of`` and the ``theory_bubble*`` functions
+    give) into the bubble time over the ideal compute time (the papers' ``t_pb / t_id``):
+    ``f / (1 - f)``; e.g. ``(p-1)/(m+p-1)`` becomes ``(p-1)/m``."""
+    if not 0 <= idle_fraction < 1:
+        raise ValueError(f"idle_fraction={idle_fraction!r} must be in [0, 1): a share of the makespan")
+    return idle_fraction / (1 - idle_fraction)
+
+
+def _check_v(v) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+        raise ValueError(f"v={v!r} model chunks per device: use v >= 1 (v=1 is plain 1F1B; v=2 or more "
+                         f"interleaves, each device holding v chunks)")
+    return v
+
+
 def _check_pm(p, m) -> tuple[int, int]:
     p = whole("p", p, what="number of pipeline stages")
     if isinstance(m, bool) or not isinstance(m, int) or m < 1:
@@ -132,16 +172,35 @@ def _check_pm(p, m) -> tuple[int, int]:
 # --------------------------------------------------------------------------- 2. schedules as data
 
 
+CHUNK_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
 @dataclasses.dataclass(frozen=True)
 class Op:
-    """One pass: stage ``stage`` runs forward ("F") or backward ("B") of micro-batch ``micro``."""
+    """One pass: stage ``stage`` runs forward ("F") or backward ("B") of micro-batch ``micro``.
+
+    In an interleaved schedule ``stage`` is the device and ``chunk`` which of its ``v`` model chunks
+    (0 = its first); that chunk is virtual stage ``chunk * p + stage`` (``virtual_stage``).
+    """
 
     stage: int
     kind: str
     micro: int
+    chunk: int = 0
+
+    def virtual_stage(self, p: int) -> int:
+        """Position of this pass's chunk in the whole model: device ``d``'s chunk ``c`` is ``c*p + d``."""
+        return self.chunk * p + self.stage
+
+    def label(self, chunks: int = 1) -> str:
+        """``"F3"``; with ``chunks > 1`` the chunk as a letter: ``"F3a"`` (first chunk), ``"F3b"``, ..."""
+        if chunks <= 1:
+            return f"{self.kind}{self.micro}"
+        mark = CHUNK_LETTERS[self.chunk] if chunks <= len(CHUNK_LETTERS) else f".{self.chunk}"
+        return f"{self.kind}{self.micro}{mark}"
 
     def __str__(self) -> str:
-        return f"{self.kind}{self.micro}"
+        return self.label(self.chunk + 1)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -153,27 +212,46 @@ class Slot:
     end: float
 
 
-def depends_on(op: Op, p: int) -> list[Op]:
+def depends_on(op: Op, p: int, v: int = 1) -> list[Op]:
     """What must finish before ``op``: the previous stage's forward of the same micro-batch, or
-    the next stage's backward (the last stage's backward needs its own forward)."""
+    the next stage's backward (the last stage's backward needs its own forward).
+
+    With ``v`` chunks per device the stages are the ``p*v`` virtual stages: the forward of virtual
+    stage ``j`` needs the forward of ``j-1`` (on device ``(j-1) mod p``), the backward of ``j`` the
+    backward of ``j+1``, and the last virtual stage's backward its own forward.
+    """
+    j = op.virtual_stage(p)
+
+    def at(k: int, kind: str) -> Op:
+        return Op(k % p, kind, op.micro, k // p)
+
     if op.kind == "F":
-        return [Op(op.stage - 1, "F", op.micro)] if op.stage > 0 else []
-    return [Op(op.stage + 1, "B", op.micro)] if op.stage < p - 1 else [Op(op.stage, "F", op.micro)]
+        return [at(j - 1, "F")] if j > 0 else []
+    return [at(j + 1, "B")] if j < p * v - 1 else [at(j, "F")]
 
 
 @dataclasses.dataclass(frozen=True)
 class Schedule:
-    """Which passes each stage runs, in order: ``orders[s]`` is stage ``s``'s list of ``Op``."""
+    """Which passes each stage runs, in order: ``orders[s]`` is stage ``s``'s list of ``Op``.
+
+    ``v`` is the number of model chunks per stage (device): 1 for GPipe and 1F1B, ``v`` for the
+    interleaved schedule, whose passes each run one chunk.
+    """
 
     name: str
     p: int
     m: int
     orders: tuple
+    v: int = 1
 
     def simulate(self, forward_cost: float = 1.0, backward_cost: float = 1.0) -> list[Slot]:
         """Start and end of every pass when each stage runs its order one pass at a time and each
-        pass starts as soon as its stage is free and what it depends on has finished."""
-        cost = {"F": forward_cost, "B": backward_cost}
+        pass starts as soon as its stage is free and what it depends on has finished.
+
+        The costs are those of a whole stage's forward and backward of one micro-batch; a pass of
+        one chunk costs ``1/v`` of them (``v`` chunks make a stage), so the busy time per device is
+        ``m * (forward_cost + backward_cost)`` whatever ``v``."""
+        cost = {"F": forward_cost / self.v, "B": backward_cost / self.v}
         end: dict[Op, float] = {}
         free = [0.0] * self.p
         nxt = [0] * self.p
@@ -184,7 +262,7 @@ class Schedule:
                 if nxt[s] == len(self.orders[s]):
                     continue
                 op = self.orders[s][nxt[s]]
-                deps = depends_on(op, self.p)
+                deps = depends_on(op, self.p, self.v)
                 if all(d in end for d in deps):
                     start = max([free[s]] + [end[d] for d in deps])
                     end[op] = free[s] = start + cost[op.kind]
@@ -201,7 +279,10 @@ class Schedule:
 
     def peak_in_flight(self) -> list[int]:
         """Per stage, the most micro-batches whose forward ran and backward has not: their
-        activations must stay alive (GPipe: m on every stage; 1F1B: at most p - s)."""
+        activations must stay alive (GPipe: m on every stage; 1F1B: at most p - s).
+
+        Counted in passes, so with ``v > 1`` in *chunk* activations (each about 1/v of a stage's):
+        the interleaved schedule keeps at most ``2(p-s-1) + (v-1)p + 1`` of them on device ``s``."""
         peaks = []
         for order in self.orders:
             live = peak = 0
@@ -212,29 +293,50 @@ class Schedule:
         return peaks
 
     def table(self) -> str:
-        """The schedule tick by tick (unit costs): one row per stage, '.' where it idles."""
-        slots = self.simulate()
-        ticks = int(max(s.end for s in slots))
+        """The schedule tick by tick (unit costs): one row per stage, '.' where it idles.
+
+        With ``v > 1`` one tick is one chunk's pass and each pass names its chunk by a letter:
+        ``F3a`` is micro-batch 3's forward through the device's first chunk, ``F3b`` its second."""
+        slots = self.simulate(self.v, self.v)   # one tick per pass: each chunk costs v / v = 1
+        ticks = round(max(s.end for s in slots))
         grid = [["."] * ticks for _ in range(self.p)]
         for sl in slots:
-            grid[sl.op.stage][int(sl.start)] = str(sl.op)
+            grid[sl.op.stage][round(sl.start)] = sl.op.label(self.v)
         width = max(len(c) for row in grid for c in row)
-        lines = [f"{self.name}, p={self.p}, m={self.m} (one tick = one pass)"]
+        if self.v == 1:
+            lines = [f"{self.name}, p={self.p}, m={self.m} (one tick = one pass)"]
+        else:
+            lines = [f"{self.name}, p={self.p}, m={self.m}, v={self.v} (one tick = one pass of one chunk, 1/{self.v} "
+                     f"of a stage; chunk a = virtual stage d, b = d+{self.p}, ...)"]
         lines.append("tick    " + " ".join(f"{t:>{width}}" for t in range(ticks)))
         lines += [f"stage {s} " + " ".join(f"{c:>{width}}" for c in row) for s, row in enumerate(grid)]
         return "\n".join(lines)
 
 
-def make_schedule(name: str, p: int, m: int) -> Schedule:
+def make_schedule(name: str, p: int, m: int, v: int | None = None) -> Schedule:
     """The per-stage order of passes for ``m`` micro-batches over ``p`` stages.
 
     ``"gpipe"``: every stage runs all forwards, then all backwards (micro-batch 0 first).
     ``"1f1b"``: stage ``s`` runs ``p - s - 1`` warm-up forwards, then alternates one forward
     and one backward, then drains the backwards: same bubble, but at most ``p - s`` micro-batches alive instead of ``m``.
+    ``"interleaved"`` (``v`` chunks per device, default 2): see ``_interleaved_order``; ``v=1`` gives
+    1F1B's order. ``v`` is only for ``"interleaved"``.
     """
-    if name not in SCHEDULES:
-        raise ValueError(f"unknown schedule {name!r}: choose one of {', '.join(map(repr, SCHEDULES))}")
+    if name not in ALL_SCHEDULES:
+        raise ValueError(f"unknown schedule {name!r}: choose one of {', '.join(map(repr, ALL_SCHEDULES))}")
     p, m = _check_pm(p, m)
+    if name == INTERLEAVED:
+        v = _check_v(2 if v is None else v)
+        if v > 1 and m % p:
+            lower, upper = m // p * p, (m // p + 1) * p
+            fix = f"m={upper}" + (f" or m={lower}" if lower else "")
+            raise ValueError(f"the interleaved schedule needs m to be a multiple of p (as in Megatron-LM: "
+                             f"micro-batches go through each chunk in groups of p); m={m} with p={p}: use {fix}")
+        orders = tuple(tuple(_interleaved_order(d, p, m, v)) for d in range(p))
+        return Schedule(name, p, m, orders, v)
+    if v not in (None, 1):
+        raise ValueError(f"v={v!r} model chunks per device is for the interleaved schedule only; use "
+                         f"make_schedule('interleaved', p, m, v={v!r}) (or leave v out for {name!r})")
     orders = []
     for s in range(p):
         if name == "gpipe":
@@ -249,6 +351,35 @@ def make_schedule(name: str, p: int, m: int) -> Schedule:
             order += [Op(s, "B", i) for i in range(b, m)]
         orders.append(tuple(order))
     return Schedule(name, p, m, tuple(orders))
+
+
+def _interleaved_order(d: int, p: int, m: int, v: int) -> list[Op]:
+    """Device ``d``'s passes in Megatron-LM's interleaved 1F1B (its ``forward_backward_pipelining_with_
+    interleaving``): ``m*v`` forwards and ``m*v`` backwards, each through one of the device's chunks.
+
+    * The k-th forward takes the micro-batches in groups of ``p`` per chunk: micro-batches 0..p-1
+      through chunk 0, then 0..p-1 through chunk 1, ..., then p..2p-1 through chunk 0, ...; the k-th
+      backward takes the same micro-batch through the chunks in reverse (last chunk first).
+    * Warm-up: ``2(p-d-1) + (v-1)p`` forwards (capped at ``m*v``), then one forward and one backward
+      in turn (1F1B), then the remaining backwards. With ``v=1`` the warm-up is 1F1B's ``p-d-1`` (for
+      one chunk Megatron-LM runs its plain 1F1B), so the order is exactly ``"1f1b"``'s.
+
+    Older Megatron-LM versions also run every forward first when ``m == p``; not done here: the
+    formula gives the same bubble with fewer activations alive, and in this dependency model nothing
+    deadlocks (each device's order is checked against the pipeline dependencies by ``simulate``).
+    """
+    total = m * v
+
+    def nth(k: int, kind: str) -> Op:
+        group, within = divmod(k, p * v)
+        chunk = within // p
+        return Op(d, kind, group * p + within % p, v - 1 - chunk if kind == "B" else chunk)
+
+    warm = min(p - d - 1 if v == 1 else 2 * (p - d - 1) + (v - 1) * p, total)
+    order = [nth(k, "F") for k in range(warm)]
+    for k in range(total - warm):
+        order += [nth(warm + k, "F"), nth(k, "B")]
+    return order + [nth(k, "B") for k in range(total - warm, total)]
 
 
 def bubble_of(slots, p: int) -> float:
@@ -291,6 +422,7 @@ class Trace:
 
 def execute(schedule: Schedule, work, timeout: float = 60.0) -> Trace:
     """Run ``schedule`` with one thread per stage; ``work(op)`` does the pass.
+    (Interleaved schedules: one thread per device, running its passes of all its chunks.)
 
     Each thread runs its stage's order; before a pass it waits for what the pass depends on
     (``depends_on``). Timestamps are taken around ``work(op)``. An error in any stage stops all
@@ -305,13 +437,13 @@ def execute(schedule: Schedule, work, timeout: float = 60.0) -> Trace:
     def run_stage(s: int) -> None:
         try:
             for op in schedule.orders[s]:
-                for dep in depends_on(op, schedule.p):
+                for dep in depends_on(op, schedule.p, schedule.v):
                     while not done[dep].wait(0.02):
                         if errors:
                             return
                         if time.perf_counter() > deadline:
-                            raise TimeoutError(f"stage {s} waited more than {timeout} s for {dep.kind}{dep.micro} "
-                                               f"of stage {dep.stage}")
+                            raise TimeoutError(f"stage {s} waited more than {timeout} s for "
+                                               f"{dep.label(schedule.v)} of stage {dep.stage}")
                 start = time.perf_counter() - t0
                 work(op)
                 slots[s].append(Slot(op, start, time.perf_counter() - t0))
@@ -335,10 +467,13 @@ def execute(schedule: Schedule, work, timeout: float = 60.0) -> Trace:
 def controlled_cost(schedule: Schedule, forward_s: float = 0.01, backward_s: float = 0.01,
                     timeout: float = 60.0) -> Trace:
     """Run ``schedule`` where each pass is a sleep of known length (one thread per stage): the
-    stages are perfectly balanced and never compete for a core, as on ``p`` real accelerators."""
+    stages are perfectly balanced and never compete for a core, as on ``p`` real accelerators.
+
+    ``forward_s`` and ``backward_s`` are one whole stage's passes; in an interleaved schedule each
+    pass runs one of ``v`` chunks and sleeps ``1/v`` of that (as ``Schedule.simulate``)."""
     if not (forward_s > 0 and backward_s > 0):
         raise ValueError(f"forward_s={forward_s} and backward_s={backward_s} must be positive seconds")
-    cost = {"F": forward_s, "B": backward_s}
+    cost = {"F": forward_s / schedule.v, "B": backward_s / schedule.v}
     return execute(schedule, lambda op: time.sleep(cost[op.kind]), timeout=timeout)
 
 
@@ -421,6 +556,11 @@ class Pipeline:
         """
         from ._tf import tf
 
+        if schedule == INTERLEAVED:
+            raise ValueError(f"Pipeline runs one stage per device, so schedule must be one of "
+                             f"{', '.join(map(repr, SCHEDULES))}; the interleaved schedule needs v model chunks "
+                             f"per device: simulate or time it with parallel.make_schedule('interleaved', p, m, v) "
+                             f"and parallel.controlled_cost")
         sched = make_schedule(schedule, self.p, m)
         n = int(x.shape[0])
         if n % m:
@@ -683,6 +823,7 @@ def gantt(ax, slots, p: int, *, title: str = "", unit: str = "s"):
     """Stage x time chart: one bar per pass, forward blue, backward orange, labelled with the
     micro-batch; grey where a stage idles."""
     slots = list(slots)
+    chunks = 1 + max(s.op.chunk for s in slots)   # interleaved: label each pass's chunk, F3a, F3b, ...
     t0 = min(s.start for s in slots)
     end = max(s.end for s in slots) - t0
     for s in range(p):
@@ -691,7 +832,7 @@ def gantt(ax, slots, p: int, *, title: str = "", unit: str = "s"):
         ax.barh(sl.op.stage, sl.end - sl.start, left=sl.start - t0, color=COLOURS[sl.op.kind], height=0.8,
                 edgecolor="white")
         if len(slots) <= 96:
-            ax.text(sl.start - t0 + (sl.end - sl.start) / 2, sl.op.stage, str(sl.op), ha="center", va="center",
+            ax.text(sl.start - t0 + (sl.end - sl.start) / 2, sl.op.stage, sl.op.label(chunks), ha="center", va="center",
                     fontsize="x-small", color="white")
     ax.set_yticks(range(p), [f"stage {s}" for s in range(p)])
     ax.invert_yaxis()
@@ -714,7 +855,7 @@ def explorer_state(p: int, m: int, schedule: str = "gpipe", backward_cost: float
         return {"error": str(err)}
     slots = sched.simulate(1.0, backward_cost)
     return {"error": None, "schedule": sched, "slots": slots, "bubble": bubble_of(slots, sched.p),
-            "theory": theory_bubble(p, m), "peak_in_flight": sched.peak_in_flight(),
+            "theory": theory_bubble_interleaved(p, m, sched.v), "peak_in_flight": sched.peak_in_flight(),
             "makespan": max(s.end for s in slots)}
 
 

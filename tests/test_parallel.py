@@ -132,6 +132,155 @@ def test_controlled_cost_bubble_is_close_to_theory():
         assert all(b > 0 for b in trace.busy()) and len(trace.idle()) == p
 
 
+# ---------------------------------------------------------------- the interleaved schedule (virtual stages)
+
+
+def _interleaved_idle_share(p, m, v):
+    """Independent of gpukit: Megatron-LM's bubble over ideal time is (p-1)/(v m) (fill and drain take
+    p-1 chunk passes of 1/v of a stage each, against m stage passes per device); as a share of the
+    makespan (what bubble_of measures) that is ratio / (1 + ratio). Exact, in fractions."""
+    from fractions import Fraction
+
+    ratio = Fraction(p - 1, v * m)
+    return ratio / (1 + ratio)
+
+
+def _virtual(stage, chunk, p):
+    return chunk * p + stage
+
+
+@pytest.mark.parametrize("v", [2, 3])
+@pytest.mark.parametrize("p, groups", [(2, 1), (2, 2), (2, 4), (4, 1), (4, 2), (4, 4), (1, 3)])
+def test_interleaved_covers_every_pass_once_respects_dependencies_and_matches_theory(p, groups, v):
+    m = p * groups
+    sched = parallel.make_schedule("interleaved", p, m, v=v)
+    assert (sched.p, sched.m, sched.v) == (p, m, v)
+    ops = [op for order in sched.orders for op in order]
+    assert sorted((o.stage, o.kind, o.micro, o.chunk) for o in ops) == sorted(
+        (d, k, i, c) for d in range(p) for k in "FB" for i in range(m) for c in range(v))
+    assert all(op.stage == d for d, order in enumerate(sched.orders) for op in order)
+    for d, order in enumerate(sched.orders):
+        # forwards: micro-batches in groups of p through chunk 0, then chunk 1, ...; backwards: last chunk first
+        assert [(o.micro, o.chunk) for o in order if o.kind == "F"] == [
+            (g * p + i, c) for g in range(groups) for c in range(v) for i in range(p)]
+        assert [(o.micro, o.chunk) for o in order if o.kind == "B"] == [
+            (g * p + i, v - 1 - c) for g in range(groups) for c in range(v) for i in range(p)]
+        warm = min(2 * (p - d - 1) + (v - 1) * p, m * v)   # Megatron-LM's warm-up, then one F one B
+        first_b = [o.kind for o in order].index("B")
+        assert first_b == (warm + 1 if warm < m * v else m * v)
+        assert sched.peak_in_flight()[d] == min(warm + 1, m * v)
+    expected = _interleaved_idle_share(p, m, v)
+    assert abs(parallel.theory_bubble_interleaved(p, m, v) - expected) < 1e-12
+    for backward_cost in (1.0, 2.0):
+        assert abs(sched.bubble(1.0, backward_cost) - expected) < 1e-12
+    slots = sched.simulate(1.0, 2.0)
+    # each chunk pass costs 1/v of a stage's; busy per device m (1 + 2); fill and drain (p-1)(1 + 2)/v
+    assert abs(max(s.end for s in slots) - (3 * m + 3 * (p - 1) / v)) < 1e-9
+    assert all(abs((s.end - s.start) - (1.0 if s.op.kind == "F" else 2.0) / v) < 1e-12 for s in slots)
+    # dependencies, checked here from virtual stages (not with parallel.depends_on)
+    done = {(s.op.kind, s.op.micro, _virtual(s.op.stage, s.op.chunk, p)): s for s in slots}
+    last = p * v - 1
+    for s in slots:
+        j, i = _virtual(s.op.stage, s.op.chunk, p), s.op.micro
+        if s.op.kind == "F":
+            need = [("F", i, j - 1)] if j > 0 else []
+        else:
+            need = [("B", i, j + 1)] if j < last else [("F", i, j)]
+        for key in need:
+            assert done[key].end <= s.start + 1e-12, (s.op, key)
+            assert done[key].op.stage == key[2] % p and done[key].op.chunk == key[2] // p
+    for d in range(p):   # a device runs one pass at a time, in its order
+        mine = sorted((s for s in slots if s.op.stage == d), key=lambda s: s.start)
+        assert [s.op for s in mine] == list(sched.orders[d])
+        assert all(a.end <= b.start + 1e-12 for a, b in zip(mine, mine[1:]))
+
+
+@pytest.mark.parametrize("p, m", [(2, 4), (4, 4), (4, 8), (4, 16)])
+def test_interleaved_beats_1f1b_and_one_chunk_is_1f1b(p, m):
+    one_f_one_b = parallel.make_schedule("1f1b", p, m)
+    for v in (2, 3):
+        assert parallel.make_schedule("interleaved", p, m, v=v).bubble() < one_f_one_b.bubble()
+    assert parallel.make_schedule("interleaved", p, m).v == 2                     # the default
+    single = parallel.make_schedule("interleaved", p, m, v=1)
+    assert single.orders == one_f_one_b.orders
+    assert abs(single.bubble() - (p - 1) / (m + p - 1)) < 1e-12
+    assert abs(parallel.theory_bubble_interleaved(p, m, 1) - parallel.theory_bubble(p, m)) < 1e-12
+
+
+def test_interleaved_with_one_chunk_takes_any_m():
+    assert parallel.make_schedule("interleaved", 3, 5, v=1).orders == parallel.make_schedule("1f1b", 3, 5).orders
+
+
+def test_depends_on_virtual_stages_and_labels():
+    # p=4, v=2: device 0 chunk 1 is virtual stage 4; its forward needs virtual stage 3 (device 3, chunk 0)
+    assert parallel.depends_on(parallel.Op(0, "F", 5, 1), 4, 2) == [parallel.Op(3, "F", 5, 0)]
+    assert parallel.depends_on(parallel.Op(0, "F", 5, 0), 4, 2) == []
+    assert parallel.depends_on(parallel.Op(3, "B", 5, 0), 4, 2) == [parallel.Op(0, "B", 5, 1)]
+    assert parallel.depends_on(parallel.Op(3, "B", 5, 1), 4, 2) == [parallel.Op(3, "F", 5, 1)]   # last virtual stage
+    assert parallel.depends_on(parallel.Op(3, "B", 5), 4) == [parallel.Op(3, "F", 5)]             # v=1 unchanged
+    assert str(parallel.Op(1, "F", 3)) == "F3" and str(parallel.Op(1, "B", 3, 1)) == "B3b"
+    assert parallel.Op(1, "F", 3).label(2) == "F3a" and parallel.Op(1, "F", 3, 2).label(30) == "F3.2"
+    assert parallel.Op(2, "F", 0, 1).virtual_stage(4) == 6
+
+
+def test_interleaved_table():
+    table = parallel.make_schedule("interleaved", 2, 4, v=2).table()
+    assert "p=2, m=4, v=2" in table and "one pass of one chunk" in table
+    # device 0: 2(p-1) + (v-1)p = 4 warm-up forwards, then one forward, one backward (last chunk first)
+    assert "stage 0 F0a F1a F0b F1b F2a B0b F3a B1b" in table
+    assert "stage 1   . F0a F1a F0b B0b F1b B1b" in table
+
+
+def test_bubble_over_ideal():
+    assert parallel.bubble_over_ideal(parallel.theory_bubble(4, 8)) == pytest.approx(3 / 8)
+    assert parallel.bubble_over_ideal(parallel.theory_bubble_interleaved(4, 8, 2)) == pytest.approx(3 / 16)
+    with pytest.raises(ValueError, match=r"in \[0, 1\)"):
+        parallel.bubble_over_ideal(1.0)
+
+
+@pytest.mark.parametrize("v", [0, -1, 1.5, True])
+def test_bad_chunks(v):
+    with pytest.raises(ValueError, match="use v >= 1"):
+        parallel.make_schedule("interleaved", 2, 4, v=v)
+    with pytest.raises(ValueError, match="use v >= 1"):
+        parallel.theory_bubble_interleaved(2, 4, v)
+
+
+def test_interleaved_needs_m_multiple_of_p_and_v_is_for_interleaved_only():
+    with pytest.raises(ValueError, match="m to be a multiple of p.*m=6 with p=4: use m=8 or m=4"):
+        parallel.make_schedule("interleaved", 4, 6, v=2)
+    with pytest.raises(ValueError, match="m=3 with p=4: use m=4$"):
+        parallel.make_schedule("interleaved", 4, 3, v=3)
+    with pytest.raises(ValueError, match=r"interleaved schedule only; use make_schedule\('interleaved', p, m, v=2\)"):
+        parallel.make_schedule("1f1b", 4, 8, v=2)
+    assert parallel.make_schedule("gpipe", 2, 2, v=1).orders == parallel.make_schedule("gpipe", 2, 2).orders
+
+
+def test_interleaved_controlled_cost_bubble_is_close_to_theory():
+    # as the GPipe test above: measured, not asserted tightly (sleeps only, generous tolerance);
+    # stage costs 0.01 s, so each chunk pass sleeps 0.005 s, the GPipe test's pass
+    for p, m, v in [(2, 4, 2), (4, 4, 2)]:
+        sched = parallel.make_schedule("interleaved", p, m, v=v)
+        trace = parallel.controlled_cost(sched, 0.01, 0.01)
+        assert len(trace.slots) == 2 * p * m * v
+        assert abs(trace.bubble - float(_interleaved_idle_share(p, m, v))) < 0.1
+        assert all(b > 0 for b in trace.busy()) and len(trace.idle()) == p
+
+
+def test_interleaved_explorer_state_and_gantt():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    state = parallel.explorer_state(4, 8, "interleaved")
+    assert state["error"] is None and abs(state["bubble"] - 3 / 19) < 1e-12 and abs(state["theory"] - 3 / 19) < 1e-12
+    assert "multiple of p" in parallel.explorer_state(4, 6, "interleaved")["error"]
+    fig = parallel.explorer_figure(parallel.explorer_state(2, 4, "interleaved"))   # few passes: labelled
+    assert any(t.get_text() == "F0b" for t in fig.axes[0].texts)
+    plt.close(fig)
+
+
 def test_execute_raises_a_stage_error():
     def work(op):
         if op.stage == 1 and op.kind == "B":
@@ -189,6 +338,12 @@ def test_uneven_stages_equal_unsplit(batch):
     assert abs(result.loss - ref_loss) <= 1e-6 and _max_diff(result.gradients, ref_grads) <= 1e-6
     loss, grads = pipe.unsplit_gradients(x, y)
     assert abs(loss - ref_loss) <= 1e-6 and _max_diff(grads, ref_grads) <= 1e-6
+
+
+def test_pipeline_refuses_the_interleaved_schedule(pipeline, batch):
+    x, y = batch
+    with pytest.raises(ValueError, match="one stage per device.*'gpipe', '1f1b'.*controlled_cost"):
+        pipeline.step(x, y, m=4, schedule="interleaved")
 
 
 def test_batch_not_divisible_by_m(pipeline, batch):
