@@ -14,6 +14,8 @@ The techniques, one module each, in lesson order (each docstring names its lesso
 - 06 ``tpu`` and ``precision``: a TPU or a fallback, TPU readiness on a CPU, mixed precision;
 - 07 ``bench``: fair timings, all-reduce cost, input pipelines (and ``make bench``);
 - 08 ``advisor`` and ``capstone``: the strategy advisor and the end-to-end run;
+- 09 ``zero``: sharded training state (ZeRO stages 1-3, FSDP);
+- 10 ``experts`` (mixture of experts, all-to-all) and ``context`` (ring attention over a split sequence);
 - ``plots`` and ``widgets``: the figures and sliders the lessons share.
 
 The machinery, apart: ``gpukit.launch`` (the process supervisor, ``python -m gpukit launch``,
@@ -42,6 +44,8 @@ _MODULES = (
     "tpu", "precision",  # 06
     "bench",  # 07
     "advisor", "capstone",  # 08
+    "zero",  # 09
+    "experts", "context",  # 10
     "plots", "widgets",
     "launch", "course",  # the machinery
 )

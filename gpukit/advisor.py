@@ -7,9 +7,13 @@ Read it top to bottom:
    interconnect). ``Hardware.of_this_machine()`` reads them from TensorFlow's devices;
    everything else is plain Python, so the advisor imports without TensorFlow.
 2. ``advise(hardware, estimate=..., global_batch_size=...)`` returns an ``Advice``: strategy,
-   parallelism (data, or model/pipeline when the model fits no device), per-replica batch,
-   accumulation steps, precision, and ``reasons`` (one sentence per choice). ``print(advice)``
-   shows the table; ``advice.notes`` lists where the rule of thumb was corrected.
+   parallelism (data; data with the training state sharded, ZeRO-1/2/3, when one copy fits no
+   device; model/pipeline when even ZeRO-3 does not fit), per-replica batch, accumulation steps,
+   precision, and ``reasons`` (one sentence per choice). ``print(advice)`` shows the table;
+   ``advice.notes`` lists where the rule of thumb was corrected. Two optional axes:
+   ``sequence_length=`` (with ``attention_heads=``) checks one example's attention scores and
+   splits long sequences over devices (context parallelism); ``num_experts=`` (with
+   ``expert_params=``) spreads a mixture of experts over the devices (expert parallelism).
 3. ``explore()``: an ipywidgets front end; ``show()`` is the same report as a plain call.
 
 The "choosing the right strategy" table of the article *TensorFlow Scaling Techniques*, and
@@ -25,14 +29,25 @@ MultiWorkerMirrored                grows the examples per all-reduce (accumulati
                                    sends every gradient over the network once
 heterogeneous cluster or very      different *memory* is handled by uneven per-replica batches under a
 large models: ParameterServer      synchronous strategy (lesson 03: exact); a model too large for a
-                                   device needs model/pipeline parallelism (lesson 05), sized with the
-                                   micro-batches in flight. A parameter server with
+                                   device needs its state sharded (ZeRO, lesson 09) or model/pipeline
+                                   parallelism (lesson 05, sized with the micro-batches in flight),
+                                   see the row below. A parameter server with
                                    ``variable_partitioner`` shards huge embedding tables (a worker
                                    fetches only the rows it looks up), not dense layers, which every
                                    worker still reads whole. Parameter servers also remain the answer
                                    for many unreliable or preemptible workers (asynchronous updates).
 TPU: TPUStrategy                   agrees, with ``mixed_bfloat16`` (TPUs compute in bfloat16 natively)
-model too large: model parallel    agrees; the advisor says how many stages
+model too large: model parallel    first shards the training state over the data-parallel replicas
+                                   (ZeRO, lesson 09): the lowest stage whose slice fits (1: optimizer
+                                   slots, 2: + gradients, 3: + weights; stage 3 sends ~1.5x the
+                                   bytes of data parallelism). Only when even ZeRO-3 does not fit, or
+                                   with one replica (ZeRO needs several), model/pipeline stages, and
+                                   how many
+(not in the table): long           context parallelism (ring attention, lesson 10) when one example's
+sequences                          attention scores of a layer (L^2 x heads) exceed a quarter of a
+                                   device: the fewest devices whose (L/N)^2 blocks fit
+(not in the table): mixture of     expert parallelism (lesson 10) when the experts do not all fit one
+experts                            device: E/N experts per device, tokens exchanged by all-to-all
 gradient accumulation              agrees; the advisor computes ``accum_steps`` from memory
 mixed precision "almost always"    where the device has fast 16-bit units: ``mixed_bfloat16`` on TPUs
                                    and GPUs of compute capability >= 8.0 (no loss scaling),
@@ -50,6 +65,7 @@ import numbers
 
 from ._args import whole
 from .batching import smallest_accum_steps
+from .zero import comm_bytes, state_bytes  # pure Python: gpukit.zero loads TensorFlow only in its trainer
 
 GB = 10**9
 KINDS = ("CPU", "GPU", "TPU")
@@ -64,6 +80,9 @@ SLOW_GBPS = 10.0
 DEFAULT_SLOW_ACCUM = 4
 # Target: communication at most this fraction of an update when compute time is known.
 COMM_FRACTION = 0.2
+# Long sequences: one example's attention scores of one layer may take at most this fraction of the
+# smallest device's usable memory (the rest: the training state and the other activations).
+ATTENTION_FRACTION = 0.25
 
 
 def _positive(name, value, allow_zero=False) -> float:
@@ -146,8 +165,8 @@ class Advice:
     """What to use, and why (``reasons[field]`` is one sentence per choice)."""
 
     strategy: str
-    parallelism: str  # "data" or "model/pipeline"
-    num_replicas: int
+    parallelism: str  # "data", "data, ZeRO-<k> sharded state" (+ ", context", ", experts"), or "model/pipeline"
+    num_replicas: int  # data-parallel replicas (with context parallelism: groups of devices)
     global_batch_size: int
     per_replica_batch_sizes: tuple
     accum_steps: int
@@ -155,6 +174,12 @@ class Advice:
     pipeline_stages: int = 1
     reasons: dict = dataclasses.field(default_factory=dict)
     notes: list = dataclasses.field(default_factory=list)  # corrections of the rule of thumb
+    zero_stage: int | None = None  # 1, 2 or 3 when the training state is sharded (lesson 09)
+    bytes_per_device: float | None = None  # with sharded state, context or expert parallelism: state + one
+    #                                        micro-batch of activations on the fullest device
+    context_parallel: int | None = None  # devices one sequence is split over (1: none); None: not asked
+    expert_parallel: int | None = None  # devices the experts are spread over (1: all on every device); None: no MoE
+    experts_per_device: int | None = None
 
     @property
     def per_replica_batch_size(self) -> int:
@@ -163,11 +188,24 @@ class Advice:
 
     def table(self) -> str:
         rows = [("strategy", self.strategy), ("parallelism", self.parallelism + (
-                    f" ({self.pipeline_stages} stages)" if self.pipeline_stages > 1 else "")),
-                ("global batch", self.global_batch_size),
-                ("per-replica batch", "/".join(str(b) for b in self.per_replica_batch_sizes)),
-                ("accumulation steps", self.accum_steps), ("precision", self.precision)]
-        keys = ("strategy", "parallelism", "global_batch_size", "per_replica_batch", "accum_steps", "precision")
+                    f" ({self.pipeline_stages} stages)" if self.pipeline_stages > 1 else ""))]
+        keys = ["strategy", "parallelism"]
+        if self.context_parallel is not None:
+            rows.append(("context parallel", "none" if self.context_parallel == 1 else
+                         f"{self.context_parallel} devices per sequence"))
+            keys.append("context_parallel")
+        if self.expert_parallel is not None:
+            rows.append(("expert parallel", f"none ({self.experts_per_device} experts on every device)"
+                         if self.expert_parallel == 1 else
+                         f"{self.expert_parallel} devices, {self.experts_per_device} experts each"))
+            keys.append("expert_parallel")
+        if self.bytes_per_device is not None:
+            rows.append(("memory per device", f"{self.bytes_per_device / GB:.2f} GB"))
+            keys.append("bytes_per_device")
+        rows += [("global batch", self.global_batch_size),
+                 ("per-replica batch", "/".join(str(b) for b in self.per_replica_batch_sizes)),
+                 ("accumulation steps", self.accum_steps), ("precision", self.precision)]
+        keys += ["global_batch_size", "per_replica_batch", "accum_steps", "precision"]
         width = max(32, max(len(str(value)) for _, value in rows) + 2)  # a long value keeps two spaces
         lines = [f"{'choice':<20}{'value':<{width}}why"]
         for (label, value), key in zip(rows, keys):
@@ -207,14 +245,83 @@ def pipeline_plan(estimate, usable, global_batch_size: int, micro_batches_per_st
     return None
 
 
+def _check_new_axes(estimate, sequence_length, attention_heads, num_experts, expert_params):
+    """``ValueError`` naming the fix for the optional axes' arguments, before any arithmetic."""
+    if sequence_length is not None:
+        whole("sequence_length", sequence_length, what="tokens per example, e.g. 8192")
+    if attention_heads is not None:
+        if sequence_length is None:
+            raise ValueError(f"attention_heads={attention_heads!r} without sequence_length: pass "
+                             f"sequence_length=... too (the attention scores are sequence_length^2 x heads)")
+        whole("attention_heads", attention_heads, what="heads of one attention layer, e.g. 8")
+    if num_experts is None:
+        if expert_params is not None:
+            raise ValueError(f"expert_params={expert_params!r} without num_experts: pass num_experts=... too "
+                             f"(how many experts the model has)")
+        return
+    whole("num_experts", num_experts, what="experts of the mixture-of-experts model, e.g. 8")
+    if expert_params is None:
+        raise ValueError(f"num_experts={num_experts} needs expert_params=... (the parameters of one expert): the "
+                         f"advisor splits the estimate into the experts and the rest (dense) by it")
+    _positive("expert_params", expert_params)
+    if estimate is None:
+        raise ValueError(f"num_experts={num_experts} needs estimate=... (the whole model, its experts included: "
+                         f"memory.estimate_from_counts or memory.estimate_memory)")
+    if num_experts * expert_params > estimate.num_parameters:
+        raise ValueError(f"{num_experts} experts x {expert_params:,.0f} parameters = "
+                         f"{num_experts * expert_params:,.0f} > the estimate's {estimate.num_parameters:,} "
+                         f"parameters: the estimate must count the whole model, every expert included")
+
+
+def context_parallel_plan(sequence_length: int, heads: int, value_bytes: int, budget: float, replicas: int):
+    """``(devices, block bytes)``: the fewest devices ``n`` dividing ``replicas`` whose ring-attention
+    block of scores, ``ceil(L/n)^2 x heads x value_bytes``, is at most ``budget`` bytes; ``None``
+    if even all ``replicas`` devices do not make it fit. With ``n`` devices each holds ``L/n``
+    queries and, at each of the ``n`` steps of the ring, one block of ``L/n`` keys and values."""
+    side = math.isqrt(int(budget // (heads * value_bytes)))  # the longest block side that fits
+    if side == 0:
+        return None
+    fewest = -(-sequence_length // side)
+    for n in range(max(2, fewest), replicas + 1):
+        if replicas % n == 0:
+            return n, math.ceil(sequence_length / n) ** 2 * heads * value_bytes
+    return None
+
+
 def advise(hardware: Hardware, *, global_batch_size: int, estimate=None, headroom: float = 0.1,
-           seconds_per_example: float | None = None) -> Advice:
+           seconds_per_example: float | None = None, zero: bool = True, sequence_length: int | None = None,
+           attention_heads: int | None = None, num_experts: int | None = None,
+           expert_params: float | None = None) -> Advice:
     """The recommended setup for training a model described by ``estimate`` (a
     ``gpukit.memory.MemoryEstimate``; None: memory unknown) with ``global_batch_size`` examples
     per update on ``hardware``. Pure arithmetic; raises ``ValueError`` on impossible input.
 
     ``seconds_per_example``: measured compute time (``gpukit.bench``); with a slow network it
     sets the accumulation so communication is at most ``COMM_FRACTION`` of an update.
+
+    When one copy of the training state (``estimate.fixed``: weights, gradients, optimizer slots,
+    plus one example's activations) fits no device, the state is sharded over the
+    ``hardware.replicas`` data-parallel replicas: the lowest ZeRO stage (lesson 09) whose slice
+    (``gpukit.zero.state_bytes`` with the estimate's own weight, gradient and optimizer bytes) holds
+    the per-replica batch; if none does, the lowest of those needing the fewest micro-batches
+    (the batch is then accumulated).
+    ``zero=False`` (a framework without sharded state) skips it. Only when even stage 3 does not
+    fit: pipeline stages (lesson 05).
+
+    ``sequence_length`` (tokens per example) with ``attention_heads`` (default 1): one example's
+    attention scores of one layer, ``L^2 x heads`` values of 2 bytes under a mixed precision
+    policy, else 4, are alive together during that layer. Above ``ATTENTION_FRACTION`` of the
+    smallest device's usable memory, each sequence is split over the fewest devices ``n`` (dividing
+    the replicas) whose ring-attention blocks ``(L/n)^2 x heads`` fit (context parallelism, lesson
+    10); the replicas form ``replicas / n`` data-parallel groups, each device keeping ``1/n`` of an
+    example's activations.
+
+    ``num_experts`` with ``expert_params`` (parameters of one expert; ``estimate`` counts the whole
+    model, experts included, and each expert costs ``expert_params`` x the estimate's bytes per
+    parameter): when one copy fits no device, the experts are spread over all replicas,
+    ``num_experts / replicas`` per device (expert parallelism, lesson 10: tokens travel to their
+    expert and back by all-to-all), which needs ``num_experts`` to be a multiple of the replicas.
+    The dense rest stays data parallel. If that does not fit either, ZeRO, then pipeline stages.
     """
     if not isinstance(hardware, Hardware):
         raise ValueError(f"hardware must be a gpukit.advisor.Hardware(...), got {type(hardware).__name__}")
@@ -223,50 +330,79 @@ def advise(hardware: Hardware, *, global_batch_size: int, estimate=None, headroo
         raise ValueError(f"headroom={headroom!r} must be in [0, 1), e.g. 0.1 keeps 10% of each device free")
     if seconds_per_example is not None:
         _positive("seconds_per_example", seconds_per_example)
+    if not isinstance(zero, bool):
+        raise ValueError(f"zero={zero!r} must be True (consider sharded state, ZeRO) or False")
+    _check_new_axes(estimate, sequence_length, attention_heads, num_experts, expert_params)
     hw, reasons, notes = hardware, {}, []
     usable = _usable_bytes(hw, headroom)
+    replicas = hw.replicas  # every device: ZeRO shards over them, experts spread over them
 
-    # 1. Does one replica (the whole model) fit a device? If not: split the model.
+    # 0. Long sequences: do one example's attention scores fit a device? If not: split the sequence.
+    cp = None
+    if sequence_length is not None:
+        cp = _context_parallel(hw, usable, sequence_length, attention_heads or 1, reasons)
+    groups = cp or 1
+    act_dev = None if estimate is None else (estimate.activations_per_example if groups == 1 else
+                                             estimate.activations_per_example / groups)
+    fixed_dev = None if estimate is None else estimate.fixed  # state bytes on each device
+    zero_stage, ep, per_device_experts, ratio = None, None, None, 1.0
+    if num_experts is not None:
+        ep, per_device_experts = 1, num_experts
+        per_param = estimate.fixed / estimate.num_parameters
+        expert_bytes = expert_params * per_param
+        dense_bytes = estimate.fixed - num_experts * expert_bytes
+        if usable is None:
+            reasons["expert_parallel"] = (f"memory unknown: not checked whether the {num_experts} experts "
+                                          f"({num_experts * expert_bytes / GB:.2f} GB of state) fit a device "
+                                          f"(give memory_gb)")
+
+    # 1. Does one replica (the whole model) fit a device? If not: spread the experts, shard the
+    #    state (ZeRO), or split the model.
     if estimate is not None and usable is not None:
-        need_one = estimate.bytes_for(1)
+        need_one = estimate.bytes_for(1) if groups == 1 else estimate.fixed + act_dev
         fitting = [i for i, u in enumerate(usable) if u >= need_one]
+        if ep is not None and fitting:
+            reasons["expert_parallel"] = (f"all {num_experts} experts ({num_experts * expert_bytes / GB:.2f} GB of "
+                                          f"state) fit on every device with the rest: no all-to-all needed")
         if not fitting:
-            plan = pipeline_plan(estimate, usable, gb)
-            if plan is None:
-                raise ValueError(
-                    f"the model needs {need_one / GB:.2f} GB per copy but all {hw.devices} device(s) of a machine "
-                    f"hold {sum(usable) / GB:.2f} GB usable together: it cannot be trained here even split in "
-                    f"stages. Shrink it (mixed precision, an optimizer with fewer slots such as SGD) or use "
-                    f"devices with more memory")
-            stages, micro_batches, per_stage_need = plan
-            per_stage = sorted(usable, reverse=True)[stages - 1]
-            return Advice(
-                strategy="none (one program drives the stages; gpukit.parallel)", parallelism="model/pipeline",
-                num_replicas=hw.machines, global_batch_size=gb, per_replica_batch_sizes=(gb,),
-                accum_steps=1, precision=_precision(hw, reasons), pipeline_stages=stages,
-                reasons=dict(reasons,
-                             strategy=f"one copy needs {need_one / GB:.2f} GB, the largest device holds "
-                                      f"{max(usable) / GB:.2f} GB usable: data parallelism copies the whole model "
-                                      f"to every device, so split it into {stages} stages (lesson 05)",
-                             parallelism=f"{stages} pipeline stages, {micro_batches} micro-batches (bubble "
-                                         f"{(stages - 1) / (micro_batches + stages - 1):.0%}); with 1F1B the first "
-                                         f"stage keeps {min(stages, micro_batches)} micro-batches of activations "
-                                         f"alive: {per_stage_need / GB:.2f} GB per stage of {per_stage / GB:.2f} GB "
-                                         f"usable, if the layers split evenly (they rarely do: check the largest "
-                                         f"stage, parallel.Pipeline.parameter_bytes())",
-                             global_batch_size="as requested: a pipeline splits it into micro-batches",
-                             per_replica_batch="the whole batch passes through every stage",
-                             accum_steps="micro-batches of the pipeline play this role"),
-                notes=["the table suggests ParameterServerStrategy for very large models. With "
-                       "variable_partitioner it shards large variables over the parameter servers, and a worker "
-                       "fetches only the rows it looks up: TensorFlow's answer when the size is in embedding "
-                       "tables. Dense layers are read whole by every worker each step, so for a model too large "
-                       "in its dense layers it is no answer"])
-        if len(fitting) < hw.devices:
+            smallest = min(usable)
+            if ep is not None:
+                ep_need = _expert_parallel(num_experts, replicas, expert_bytes, dense_bytes, act_dev, smallest,
+                                           need_one, reasons)
+                if ep_need is not None:
+                    ep, per_device_experts, fixed_dev = replicas, num_experts // replicas, ep_need
+            if (ep or 1) == 1:  # no experts, or spreading them does not fit
+                shardable = zero and replicas > 1 and estimate.num_parameters > 0
+                zero_plan = _zero_plan(estimate, replicas, usable, act_dev, gb, groups, hw) if shardable else None
+                if zero_plan is not None:
+                    zero_stage, fixed_dev, ratio, why = zero_plan
+                    reasons["parallelism"] = (
+                        f"one copy needs {need_one / GB:.2f} GB (state {estimate.fixed / GB:.2f} GB + one example), "
+                        f"the largest device holds {max(usable) / GB:.2f} GB usable: shard the state over the "
+                        f"{replicas} replicas (lesson 09): " + why)
+                else:
+                    if not zero:
+                        why_not = "sharded state not considered (zero=False)"
+                    elif estimate.num_parameters == 0:
+                        why_not = "no parameters: no state to shard"
+                    elif replicas == 1:
+                        why_not = ("ZeRO needs several replicas to shard the state over (here one device): "
+                                   "it cannot help")
+                    else:
+                        s3 = _zero_state(estimate, replicas, 3)
+                        why_not = (f"even ZeRO-3 over the {replicas} replicas needs {(s3 + act_dev) / GB:.2f} GB "
+                                   f"per device (state + one example) and the smallest holds {smallest / GB:.2f} GB")
+                    return _pipeline_advice(hw, estimate, usable, gb, need_one, why_not, reasons, cp, ep,
+                                            per_device_experts)
+        elif len(fitting) < hw.devices:
             dropped = [i for i in range(hw.devices) if i not in fitting]
             notes.append(f"devices {dropped} cannot hold a copy of the model: leave them out")
             hw = dataclasses.replace(hw, devices=len(fitting), memory_gb=tuple(hw.memory_gb[i] for i in fitting))
             usable = [usable[i] for i in fitting]
+            if cp and (hw.replicas % cp):
+                raise ValueError(f"devices {dropped} hold no copy of the model; the {hw.replicas} left do not "
+                                 f"split into groups of {cp} for the sequence: use devices with more memory or a "
+                                 f"shorter sequence")
 
     # 2. The strategy for data parallelism.
     slow = hw.machines > 1 and (hw.interconnect is None or INTERCONNECTS[hw.interconnect] < SLOW_GBPS)
@@ -292,12 +428,14 @@ def advise(hardware: Hardware, *, global_batch_size: int, estimate=None, headroo
                      "asynchronous and stale; uneven per-replica batches under a synchronous strategy are "
                      "exact (lesson 03). Parameter servers fit many unreliable or preemptible workers.")
 
-    # 3. The batch: split over the replicas; accumulate when it does not fit.
-    r = hw.replicas
+    # 3. The batch: split over the replicas (groups of devices under context parallelism);
+    #    accumulate when it does not fit.
+    r = hw.replicas // groups
+    uneven = hw.heterogeneous and groups == 1
     if gb < r:
         gb_new = r
         reasons["global_batch_size"] = (f"{gb} < {r} replicas: some would get no example; raised to {r}")
-    elif gb % r and not hw.heterogeneous:
+    elif gb % r and not uneven:
         lower, upper = nearest_global_batches(gb, r)
         gb_new = lower if gb - lower <= upper - gb else upper
         reasons["global_batch_size"] = (f"{gb} does not split over {r} replicas; the nearest that does is {gb_new} "
@@ -309,9 +447,9 @@ def advise(hardware: Hardware, *, global_batch_size: int, estimate=None, headroo
 
     max_per = None
     if estimate is not None and usable is not None:
-        per_ex = estimate.activations_per_example
-        max_per = [int((u - estimate.fixed) // per_ex) if per_ex else 2**62 for u in usable]
-    if hw.heterogeneous and max_per is not None:
+        per_ex = act_dev
+        max_per = [int((u - fixed_dev) // per_ex) if per_ex else 2**62 for u in usable]
+    if uneven and max_per is not None:
         from . import memory as mem
 
         caps = [float(m) for m in max_per]
@@ -337,7 +475,10 @@ def advise(hardware: Hardware, *, global_batch_size: int, estimate=None, headroo
         link = hw.interconnect or "unknown (assumed slow)"
         if seconds_per_example is not None and estimate is not None:
             bandwidth = INTERCONNECTS.get(hw.interconnect, 1.25) * GB
-            comm = 2 * (r - 1) / r * estimate.gradients / bandwidth
+            reduced = estimate.gradients
+            if ep and ep > 1:  # each expert's gradients stay on its device: only the dense part is all-reduced
+                reduced -= num_experts * expert_params * estimate.gradients / estimate.num_parameters
+            comm = 2 * (r - 1) / r * reduced / bandwidth * ratio
             compute = max(per) * seconds_per_example
             k_net = max(1, math.ceil(comm * (1 - COMM_FRACTION) / (COMM_FRACTION * compute)))
             why = (f"all-reduce ~{comm:.3f} s per update vs {compute:.3f} s compute per micro-batch: "
@@ -356,9 +497,177 @@ def advise(hardware: Hardware, *, global_batch_size: int, estimate=None, headroo
     reasons.setdefault("accum_steps", "the batch fits: no accumulation" if max_per else
                        "memory unknown: no accumulation (give memory_gb and an estimate to check)")
     precision = _precision(hw, reasons)
-    return Advice(strategy=strategy, parallelism="data", num_replicas=r, global_batch_size=gb,
+
+    parallelism, used = "data", None
+    if zero_stage:
+        parallelism += f", ZeRO-{zero_stage} sharded state"
+    if cp and cp > 1:
+        parallelism += f", context-parallel x{cp}"
+        reasons["strategy"] += f"; the sequence is split over {cp} devices, so the replicas are {r} group(s) of {cp}"
+        reasons.setdefault("parallelism", f"data parallel over {r} group(s) of {cp} devices; within a group "
+                                          f"each sequence is split (context parallel)")
+    if ep and ep > 1:
+        parallelism += f", expert-parallel x{ep}"
+        reasons["parallelism"] = (f"data parallel for the dense part; the {num_experts} experts spread over the "
+                                  f"{ep} replicas (lesson 10)")
+    if (zero_stage or (cp or 1) > 1 or (ep or 1) > 1) and max_per is not None:
+        used = fixed_dev + max(per) * act_dev
+        reasons["bytes_per_device"] = (f"{fixed_dev / GB:.2f} GB of state + {max(per)} example(s) x "
+                                       f"{act_dev / 1e6:.1f} MB of activations, of {min(usable) / GB:.2f} GB usable "
+                                       f"on the smallest device")
+    return Advice(strategy=strategy, parallelism=parallelism, num_replicas=r, global_batch_size=gb,
                   per_replica_batch_sizes=tuple(per), accum_steps=k, precision=precision,
-                  reasons=reasons, notes=notes)
+                  reasons=reasons, notes=notes, zero_stage=zero_stage, bytes_per_device=used,
+                  context_parallel=cp, expert_parallel=ep, experts_per_device=per_device_experts)
+
+
+def _value_bytes(hw: Hardware) -> int:
+    """Bytes of one attention score under the policy the advisor picks: 2 when mixed, else 4."""
+    return 2 if _precision(hw, {}).startswith("mixed") else 4
+
+
+def _context_parallel(hw: Hardware, usable, L: int, heads: int, reasons: dict) -> int:
+    """Devices one sequence is split over (1: none), with its reason; ``ValueError`` if no count fits."""
+    b = _value_bytes(hw)
+    scores = L * L * heads * b
+    what = (f"one example's attention scores: {L}^2 x {heads} head(s) x {b} bytes = {scores / GB:.2f} GB per layer "
+            f"(alive together during that layer's forward and backward)")
+    if usable is None:
+        reasons["context_parallel"] = what + "; memory unknown: not checked (give memory_gb)"
+        return 1
+    budget = ATTENTION_FRACTION * min(usable)
+    if scores <= budget:
+        reasons["context_parallel"] = (what + f" <= {ATTENTION_FRACTION:.0%} of {min(usable) / GB:.2f} GB usable: "
+                                              f"one device holds a whole sequence")
+        return 1
+    plan = context_parallel_plan(L, heads, b, budget, hw.replicas)
+    if plan is None:
+        raise ValueError(
+            f"sequence_length={L}: {what}; even split over all {hw.replicas} device(s) a ring-attention block of "
+            f"{math.ceil(L / hw.replicas)}^2 x {heads} x {b} bytes is "
+            f"{math.ceil(L / hw.replicas) ** 2 * heads * b / GB:.2f} GB > {budget / GB:.2f} GB "
+            f"({ATTENTION_FRACTION:.0%} of the smallest device's usable memory). Use more devices, a shorter "
+            f"sequence, fewer heads per layer, or memory-efficient (flash) attention, which never keeps a "
+            f"whole block of scores")
+    n, block = plan
+    reasons["context_parallel"] = (
+        what + f" > {ATTENTION_FRACTION:.0%} of {min(usable) / GB:.2f} GB usable: split each sequence over {n} "
+        f"devices (ring attention, lesson 10): each keeps {math.ceil(L / n)} queries and, at each of {n} ring "
+        f"steps, one block of as many keys/values: ({math.ceil(L / n)})^2 x {heads} x {b} = {block / GB:.2f} GB; "
+        f"the {hw.replicas // n} group(s) of {n} devices are the data-parallel replicas. On one device, "
+        f"memory-efficient (flash) attention is the alternative (it never keeps the whole matrix)")
+    return n
+
+
+def _expert_parallel(num_experts, replicas, expert_bytes, dense_bytes, act_dev, smallest, need_one, reasons):
+    """State bytes per device with the experts spread over ``replicas`` devices, or ``None`` (with
+    the reason) when that does not fit; ``ValueError`` when they do not spread evenly."""
+    if replicas == 1:
+        reasons["expert_parallel"] = ("one device: nowhere to spread the experts (one copy needs "
+                                      f"{need_one / GB:.2f} GB)")
+        return None
+    if num_experts < replicas or num_experts % replicas:
+        lower = num_experts - num_experts % replicas
+        options = ", ".join(str(n) for n in (lower, lower + replicas) if n >= replicas)
+        raise ValueError(
+            f"num_experts={num_experts}: the experts do not all fit one device (one copy needs "
+            f"{need_one / GB:.2f} GB, the smallest holds {smallest / GB:.2f} GB), and expert parallelism gives each "
+            f"of the {replicas} devices the same number of experts: use a multiple of {replicas} experts "
+            f"({options}), or a device count that divides {num_experts}")
+    state = dense_bytes + num_experts // replicas * expert_bytes
+    spread = (f"the {num_experts} experts ({num_experts * expert_bytes / GB:.2f} GB of state) and the rest "
+              f"({dense_bytes / GB:.2f} GB) need {need_one / GB:.2f} GB with one example, more than a device holds "
+              f"({smallest / GB:.2f} GB usable on the smallest)")
+    if state + act_dev > smallest:
+        reasons["expert_parallel"] = (spread + f"; even {num_experts // replicas} expert(s) per device need "
+                                      f"{(state + act_dev) / GB:.2f} GB: expert parallelism alone does not fit")
+        return None
+    reasons["expert_parallel"] = (
+        spread + f": spread them over the {replicas} devices, {num_experts // replicas} per device "
+        f"({state / GB:.2f} GB of state each); each MoE layer sends every token to its expert's device and back "
+        f"(two all-to-alls forward, two backward, lesson 10); the dense part stays data parallel")
+    return state
+
+
+def _zero_state(estimate, replicas: int, stage: int) -> float:
+    """Bytes of training state per device under ZeRO ``stage``, from the estimate's own parts."""
+    n = estimate.num_parameters
+    return state_bytes(n, replicas, stage, weight_bytes=estimate.weights / n, grad_bytes=estimate.gradients / n,
+                       optimizer_bytes=estimate.optimizer / n)["total"]
+
+
+def _zero_plan(estimate, replicas, usable, act_dev, gb, groups, hw):
+    """``(stage, state bytes per device, communication vs data parallelism, reason)`` for the
+    lowest ZeRO stage that holds the per-replica batch; when none does, the lowest of those that
+    need the fewest micro-batches (accumulation); ``None`` when even stage 3 does not hold one
+    example on every device."""
+    r = replicas // groups
+    per_replica = -(-max(gb, r) // r)
+    uneven = hw.heterogeneous and groups == 1
+    states = {k: _zero_state(estimate, replicas, k) for k in (1, 2, 3)}
+
+    def room(k):  # examples each device holds next to its slice of the state
+        return [int((u - states[k]) // act_dev) if act_dev else 2**62 for u in usable]
+
+    def micro_batches(k):  # the fewest micro-batches per update next to stage k's slice; None: not one example
+        rooms = room(k)
+        if min(rooms) < 1:
+            return None
+        return -(-max(gb, r) // (sum(rooms) * hw.machines)) if uneven else -(-per_replica // min(rooms))
+
+    options = {k: m for k in (1, 2, 3) if (m := micro_batches(k)) is not None}
+    if not options:
+        return None
+    fewest = min(options.values())
+    stage = min(k for k, m in options.items() if m == fewest)
+    tier = (f"the lowest stage that holds the per-replica batch of {per_replica}" if fewest == 1 else
+            f"no stage holds the per-replica batch of {per_replica}: the lowest of those that need the fewest "
+            f"micro-batches (~{fewest}; accumulation below)")
+    ratio = comm_bytes(estimate.num_parameters, replicas, stage) / comm_bytes(estimate.num_parameters, replicas, 0)
+    tried = ", ".join(f"ZeRO-{k} {states[k] / GB:.2f}" for k in (1, 2, 3))
+    comm = f"{ratio:.1f}x the bytes of data parallelism per update (gpukit.zero.comm_bytes)"
+    if stage == 1:
+        comm += ("; gpukit.zero's stage 1 all-reduces then all-gathers, a reduce-scatter version (DeepSpeed) "
+                 "moves 1x, as stage 2 does")
+    why = (f"state per device {tried} GB; ZeRO-{stage} is {tier}. It sends {comm}. "
+           f"gpukit.zero.ZeroTrainer runs it under one machine's MirroredStrategy")
+    return stage, states[stage], ratio, why
+
+
+def _pipeline_advice(hw, estimate, usable, gb, need_one, why_not_zero, reasons, cp, ep, per_device_experts):
+    """Model/pipeline parallelism: the fewest stages that fit, or ``ValueError``."""
+    plan = pipeline_plan(estimate, usable, gb)
+    if plan is None:
+        raise ValueError(
+            f"the model needs {need_one / GB:.2f} GB per copy but all {hw.devices} device(s) of a machine "
+            f"hold {sum(usable) / GB:.2f} GB usable together: it cannot be trained here even split in "
+            f"stages; {why_not_zero}. Shrink it (mixed precision, an optimizer with fewer slots such as SGD) "
+            f"or use devices with more memory")
+    stages, micro_batches, per_stage_need = plan
+    per_stage = sorted(usable, reverse=True)[stages - 1]
+    return Advice(
+        strategy="none (one program drives the stages; gpukit.parallel)", parallelism="model/pipeline",
+        num_replicas=hw.machines, global_batch_size=gb, per_replica_batch_sizes=(gb,),
+        accum_steps=1, precision=_precision(hw, reasons), pipeline_stages=stages,
+        reasons=dict(reasons,
+                     strategy=f"one copy needs {need_one / GB:.2f} GB, the largest device holds "
+                              f"{max(usable) / GB:.2f} GB usable: data parallelism copies the whole model "
+                              f"to every device; {why_not_zero}; so split it into {stages} stages (lesson 05)",
+                     parallelism=f"{stages} pipeline stages, {micro_batches} micro-batches (bubble "
+                                 f"{(stages - 1) / (micro_batches + stages - 1):.0%}); with 1F1B the first "
+                                 f"stage keeps {min(stages, micro_batches)} micro-batches of activations "
+                                 f"alive: {per_stage_need / GB:.2f} GB per stage of {per_stage / GB:.2f} GB "
+                                 f"usable, if the layers split evenly (they rarely do: check the largest "
+                                 f"stage, parallel.Pipeline.parameter_bytes())",
+                     global_batch_size="as requested: a pipeline splits it into micro-batches",
+                     per_replica_batch="the whole batch passes through every stage",
+                     accum_steps="micro-batches of the pipeline play this role"),
+        notes=["the table suggests ParameterServerStrategy for very large models. With "
+               "variable_partitioner it shards large variables over the parameter servers, and a worker "
+               "fetches only the rows it looks up: TensorFlow's answer when the size is in embedding "
+               "tables. Dense layers are read whole by every worker each step, so for a model too large "
+               "in its dense layers it is no answer"],
+        context_parallel=cp, expert_parallel=ep, experts_per_device=per_device_experts)
 
 
 def _precision(hw: Hardware, reasons: dict) -> str:
@@ -450,12 +759,16 @@ def explore(kind="GPU", devices=4, memory_gb=16.0, machines=1, interconnect="nvl
 def make_strategy(advice: Advice):
     """The ``tf.distribute`` strategy ``advice`` names, built for this process (TensorFlow loads here).
 
-    Mirrored and one-device strategies come from ``gpukit.strategies``; a TPU through
+    Mirrored and one-device strategies come from ``gpukit.strategies`` (with sharded state, ZeRO,
+    hand the mirrored one to ``gpukit.zero.ZeroTrainer``); a TPU through
     ``strategies.pick()``. Multi-worker and model/pipeline advice cannot be built inside one
     notebook process: lessons 02 (``gpukit.cluster``) and 05 (``gpukit.parallel``) show how."""
     from . import devices, strategies
     from ._tf import tf
 
+    if (advice.context_parallel or 1) > 1 or (advice.expert_parallel or 1) > 1:
+        raise ValueError(f"advice.parallelism={advice.parallelism!r}: context and expert parallelism are not a "
+                         f"tf.distribute strategy; lesson 10 builds them")
     names = devices.replica_devices()
     if advice.strategy == "MirroredStrategy":
         return strategies.mirrored(names[:advice.num_replicas])

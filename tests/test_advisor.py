@@ -65,10 +65,11 @@ def test_tpu_is_tpustrategy_with_bfloat16():
     assert (a.strategy, a.precision, a.num_replicas) == ("TPUStrategy", "mixed_bfloat16", 8)
 
 
-def test_model_larger_than_any_device_is_model_pipeline_parallel():
+def test_model_larger_than_any_device_is_model_pipeline_parallel_without_sharded_state():
     huge = memory.estimate_from_counts(1_000_000_000, 1_000_000)  # 16 GB fixed with Adam
-    a = advise(Hardware("GPU", 4, 8), global_batch_size=64, estimate=huge)
-    assert a.parallelism == "model/pipeline"
+    a = advise(Hardware("GPU", 4, 8), global_batch_size=64, estimate=huge, zero=False)
+    assert a.parallelism == "model/pipeline" and a.zero_stage is None
+    assert "zero=False" in a.reasons["strategy"]
     assert 2 <= a.pipeline_stages <= 4
     assert any("variable_partitioner" in n and "embedding" in n for n in a.notes)
 
@@ -87,7 +88,7 @@ def test_pipeline_stages_count_the_micro_batches_in_flight():
     not: sized from one copy (the old rule) it gets too few stages."""
     est = memory.estimate_from_counts(437_500_000, 125_000_000)       # 7 GB fixed, 0.5 GB per example
     usable = 8 * GB * 0.9
-    a = advise(Hardware("GPU", 8, 8), global_batch_size=64, estimate=est)
+    a = advise(Hardware("GPU", 8, 8), global_batch_size=64, estimate=est, zero=False)
     p = a.pipeline_stages
     assert _stage_bytes(est, p, 64) <= usable < _stage_bytes(est, p - 1, 64)   # fewest stages that fit
     assert p > advisor.math.ceil(est.bytes_for(1) / usable)          # more than one copy's size suggests
@@ -96,7 +97,7 @@ def test_pipeline_stages_count_the_micro_batches_in_flight():
 
 def test_table_keeps_a_long_value_apart_from_its_reason():
     huge = memory.estimate_from_counts(1_000_000_000, 1_000_000)
-    a = advise(Hardware("GPU", 4, 8), global_batch_size=64, estimate=huge)
+    a = advise(Hardware("GPU", 4, 8), global_batch_size=64, estimate=huge, zero=False)
     assert len(a.strategy) > 32  # longer than the default column
     line = next(l for l in a.table().splitlines() if l.startswith("strategy"))
     assert line.startswith(f"{'strategy':<20}{a.strategy}  ") and line.endswith(a.reasons["strategy"])
@@ -197,3 +198,212 @@ def test_widget_builds():
     pytest.importorskip("ipywidgets")
     box = advisor.explore()
     assert "Strategy advisor" in box.children[0].value
+
+
+# --- sharded state (ZeRO, lesson 09) before pipeline stages ------------------------------------
+def _usable(memory_gb):
+    return memory_gb * GB * 0.9  # the default headroom keeps 10 % free
+
+
+def _zero_slice(est, n, stage):
+    """Bytes of state per device under ZeRO `stage` over n replicas, written out from the estimate's
+    parts: optimizer slots are cut in n from stage 1, gradients from stage 2, weights from stage 3."""
+    return (est.weights / (n if stage >= 3 else 1) + est.gradients / (n if stage >= 2 else 1)
+            + est.optimizer / (n if stage >= 1 else 1))
+
+
+@pytest.mark.parametrize("params, act_values, memory_gb, batch, stage", [
+    (1_000_000_000, 1_000_000, 16, 64, 1),      # 16 GB of Adam state on 14.4 GB: slots / 4 -> 10 GB
+    (1_000_000_000, 1_000_000, 8, 64, 2),       # on 7.2 GB: + gradients / 4 -> 7 GB
+    (3_000_000_000, 5_000_000, 16, 256, 3),     # 48 GB: + weights / 4 -> 12 GB (the capstone's 3 B model)
+])
+def test_state_that_does_not_fit_is_sharded_with_the_lowest_zero_stage(params, act_values, memory_gb, batch,
+                                                                        stage):
+    est = memory.estimate_from_counts(params, act_values)
+    n, usable = 4, _usable(memory_gb)
+    per_replica = batch // n
+    assert est.fixed + est.activations_per_example > usable                      # one copy fits no device
+    want = _zero_slice(est, n, stage) + per_replica * est.activations_per_example
+    assert want <= usable
+    if stage > 1:                                                                # the stage below does not fit
+        assert _zero_slice(est, n, stage - 1) + per_replica * est.activations_per_example > usable
+    a = advise(Hardware("GPU", n, memory_gb), global_batch_size=batch, estimate=est)
+    assert a.zero_stage == stage and a.parallelism == f"data, ZeRO-{stage} sharded state"
+    assert a.strategy == "MirroredStrategy" and a.num_replicas == n and a.accum_steps == 1
+    assert a.per_replica_batch_sizes == (per_replica,) * n
+    assert a.bytes_per_device == pytest.approx(want, rel=1e-12)
+    assert "lesson 09" in a.reasons["parallelism"] and f"{want / GB:.2f} GB" in a.table()
+    ratio = {1: "1.5x", 2: "1.0x", 3: "1.5x"}[stage]   # ring bytes: stage 1 here all-reduces + all-gathers
+    assert f"{ratio} the bytes of data parallelism" in a.reasons["parallelism"]
+
+
+def test_zero_reads_the_estimates_parts_not_sixteen_bytes_per_parameter():
+    """SGD keeps no slots: stage 1 frees nothing, so the advice goes to stage 2 (8 bytes per
+    parameter: 4 weights + 4/4 gradients on 4 replicas = 5 GB)."""
+    est = memory.estimate_from_counts(1_000_000_000, 1_000_000, optimizer="sgd")
+    a = advise(Hardware("GPU", 4, 8), global_batch_size=64, estimate=est)
+    assert a.zero_stage == 2
+    assert a.bytes_per_device == pytest.approx(4e9 + 1e9 + 16 * 4e6)
+
+
+def test_zero_prefers_a_higher_stage_to_accumulation_then_the_fewest_micro_batches():
+    est = memory.estimate_from_counts(1_000_000_000, 125_000_000)   # 16 GB of state, 0.5 GB per example
+    usable, act = _usable(16), est.activations_per_example
+
+    def room(stage):
+        return int((usable - _zero_slice(est, 4, stage)) // act)
+
+    assert room(1) < 12 <= room(2)                                   # 48 / 4 = 12 per replica
+    a = advise(Hardware("GPU", 4, 16), global_batch_size=48, estimate=est)
+    assert (a.zero_stage, a.accum_steps) == (2, 1)
+    # 64 per replica fits no stage: the stage needing the fewest micro-batches (ceil(64 / room))
+    fewest = min(range(1, 4), key=lambda k: (-(-64 // room(k)), k))
+    a = advise(Hardware("GPU", 4, 16), global_batch_size=256, estimate=est)
+    assert a.zero_stage == fewest == 3 and a.accum_steps > 1
+    assert a.per_replica_batch_size <= room(3) and a.per_replica_batch_size * 4 * a.accum_steps == 256
+
+
+def test_too_large_even_for_zero_3_falls_back_to_pipeline_stages():
+    """30 GB of state on 24/24/2 GB: ZeRO-3 gives each device 10 GB, more than the 2 GB one holds;
+    two pipeline stages on the two large devices do."""
+    est = memory.estimate_from_counts(1_875_000_000, 1_000_000)
+    assert _zero_slice(est, 3, 3) + est.activations_per_example > _usable(2)
+    a = advise(Hardware("GPU", 3, (24, 24, 2)), global_batch_size=64, estimate=est)
+    assert a.parallelism == "model/pipeline" and a.pipeline_stages == 2 and a.zero_stage is None
+    assert "even ZeRO-3 over the 3 replicas needs 10.00 GB" in a.reasons["strategy"]
+
+
+def test_one_device_zero_cannot_help_and_says_so():
+    est = memory.estimate_from_counts(1_250_000_000, 1000)      # 20 GB of state
+    with pytest.raises(ValueError, match="ZeRO needs several replicas") as err:
+        advise(Hardware("GPU", 1, 16), global_batch_size=8, estimate=est)
+    assert "cannot be trained here" in str(err.value)
+
+
+def test_zero_over_several_machines_counts_every_replica():
+    est = memory.estimate_from_counts(1_000_000_000, 1_000_000)      # 16 GB of state
+    a = advise(Hardware("GPU", 1, 8, machines=4, interconnect="infiniband"), global_batch_size=64, estimate=est)
+    assert a.zero_stage == 2 and a.strategy == "MultiWorkerMirroredStrategy"
+    assert a.bytes_per_device == pytest.approx(_zero_slice(est, 4, 2) + 16 * est.activations_per_example)
+
+
+# --- long sequences: context parallelism (lesson 10) -------------------------------------------
+def _context_devices(L, heads, value_bytes, usable, replicas):
+    """The fewest devices n (dividing the replicas) whose (L/n)^2 x heads block of scores takes at
+    most a quarter of a device."""
+    for n in range(1, replicas + 1):
+        if replicas % n == 0 and (L / n) ** 2 * heads * value_bytes <= 0.25 * usable:
+            return n
+
+
+@pytest.mark.parametrize("L, heads, cc, value_bytes", [
+    (65536, 8, 8.0, 2),     # bfloat16 scores: 68.7 GB per layer -> 8 devices
+    (32768, 8, 8.0, 2),     # 17.2 GB -> 4 devices, 2 groups
+    (32768, 16, 6.1, 4),    # an old GPU computes in float32: 68.7 GB -> 8 devices
+])
+def test_long_sequence_is_split_over_the_fewest_devices_whose_blocks_fit(L, heads, cc, value_bytes):
+    est = memory.estimate_from_counts(100_000_000, 2_000_000)
+    want = _context_devices(L, heads, value_bytes, _usable(16), 8)
+    assert want > 1 and L * L * heads * value_bytes > 0.25 * _usable(16)
+    a = advise(Hardware("GPU", 8, 16, compute_capability=cc), global_batch_size=64, estimate=est,
+               sequence_length=L, attention_heads=heads)
+    assert a.context_parallel == want and f"context-parallel x{want}" in a.parallelism
+    assert a.num_replicas == 8 // want and a.per_replica_batch_sizes == (64 // (8 // want),) * (8 // want)
+    reason = a.reasons["context_parallel"]
+    assert "ring attention, lesson 10" in reason and f"{L * L * heads * value_bytes / GB:.2f} GB" in reason
+    assert f"{(L // want) ** 2 * heads * value_bytes / GB:.2f} GB" in reason
+    # each device keeps 1/n of an example's activations
+    assert a.bytes_per_device == pytest.approx(est.fixed + a.per_replica_batch_size * est.activations_per_example
+                                               / want)
+    assert "context parallel" in a.table()
+
+
+def test_short_sequence_changes_nothing_but_says_why():
+    est = small_model()
+    plain = advise(Hardware("GPU", 4, 16, compute_capability=8.0), global_batch_size=256, estimate=est)
+    a = advise(Hardware("GPU", 4, 16, compute_capability=8.0), global_batch_size=256, estimate=est,
+               sequence_length=2048, attention_heads=8)
+    assert a.context_parallel == 1 and "one device holds a whole sequence" in a.reasons["context_parallel"]
+    for field in ("strategy", "parallelism", "num_replicas", "global_batch_size", "per_replica_batch_sizes",
+                  "accum_steps", "precision", "bytes_per_device"):
+        assert getattr(a, field) == getattr(plain, field), field
+    unknown = advise(Hardware("GPU", 4), global_batch_size=64, sequence_length=10**6)
+    assert unknown.context_parallel == 1 and "not checked" in unknown.reasons["context_parallel"]
+
+
+def test_sequence_too_long_even_over_every_device_raises():
+    with pytest.raises(ValueError, match="flash"):
+        advise(Hardware("GPU", 2, 16), global_batch_size=8, estimate=small_model(), sequence_length=1_000_000)
+
+
+# --- mixture of experts: expert parallelism (lesson 10) ----------------------------------------
+def test_experts_that_do_not_fit_one_device_are_spread_over_the_devices():
+    params, experts, per_expert = 2_000_000_000, 16, 100_000_000
+    est = memory.estimate_from_counts(params, 1_000_000)          # Adam: 16 bytes per parameter
+    assert est.bytes_for(1) > _usable(16)
+    per_device = experts // 8
+    state = (params - experts * per_expert) * 16 + per_device * per_expert * 16
+    a = advise(Hardware("GPU", 8, 16), global_batch_size=64, estimate=est, num_experts=experts,
+               expert_params=per_expert)
+    assert (a.expert_parallel, a.experts_per_device) == (8, per_device) and a.zero_stage is None
+    assert a.parallelism == "data, expert-parallel x8" and a.num_replicas == 8
+    assert a.bytes_per_device == pytest.approx(state + 8 * est.activations_per_example)
+    assert "all-to-all" in a.reasons["expert_parallel"] and "2 per device" in a.reasons["expert_parallel"]
+    assert "8 devices, 2 experts each" in a.table()
+
+
+def test_experts_that_fit_stay_on_every_device():
+    a = advise(Hardware("GPU", 4, 16), global_batch_size=256, estimate=small_model(), num_experts=8,
+               expert_params=1_000_000)
+    assert (a.expert_parallel, a.experts_per_device, a.parallelism) == (1, 8, "data")
+    assert "fit on every device" in a.reasons["expert_parallel"]
+
+
+def test_experts_that_do_not_fit_even_spread_go_to_zero():
+    est = memory.estimate_from_counts(3_000_000_000, 1_000_000)     # 48 GB, of which 22.4 GB dense
+    a = advise(Hardware("GPU", 8, 16), global_batch_size=64, estimate=est, num_experts=16,
+               expert_params=100_000_000)
+    assert a.expert_parallel == 1 and a.zero_stage == 3
+    assert "alone does not fit" in a.reasons["expert_parallel"]
+
+
+# --- default unchanged --------------------------------------------------------------------------
+def test_without_the_new_arguments_the_advice_has_no_new_fields():
+    a = advise(Hardware("GPU", 4, 16), global_batch_size=256, estimate=small_model())
+    assert (a.zero_stage, a.bytes_per_device, a.context_parallel, a.expert_parallel, a.experts_per_device) == \
+        (None,) * 5
+    labels = [line[:20].strip() for line in a.table().splitlines()]
+    assert labels == ["choice", "strategy", "parallelism", "global batch", "per-replica batch",
+                      "accumulation steps", "precision"]
+
+
+# --- bad input for the new arguments ----------------------------------------------------------
+@pytest.mark.parametrize("kwargs, match", [
+    (dict(sequence_length=0), "sequence_length"),
+    (dict(sequence_length=2.5), "sequence_length"),
+    (dict(sequence_length=1024, attention_heads=0), "attention_heads"),
+    (dict(attention_heads=8), "pass sequence_length"),
+    (dict(num_experts=0, expert_params=1000), "num_experts"),
+    (dict(num_experts=8), "expert_params"),
+    (dict(expert_params=1000), "pass num_experts"),
+    (dict(num_experts=8, expert_params=-1), "expert_params"),
+    (dict(num_experts=8, expert_params=2_000_000), "whole model"),
+    (dict(zero="yes"), "zero"),
+])
+def test_bad_new_arguments_raise(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        advise(Hardware("GPU", 4, 16), global_batch_size=64, estimate=small_model(), **kwargs)
+
+
+def test_experts_need_an_estimate():
+    with pytest.raises(ValueError, match="needs estimate"):
+        advise(Hardware("GPU", 4, 16), global_batch_size=64, num_experts=8, expert_params=1000)
+
+
+@pytest.mark.parametrize("experts, match", [(12, r"multiple of 8 experts \(8, 16\)"),
+                                             (4, r"multiple of 8 experts \(8\)")])
+def test_experts_that_do_not_spread_evenly_raise(experts, match):
+    est = memory.estimate_from_counts(2_000_000_000, 1_000_000)
+    with pytest.raises(ValueError, match=match):
+        advise(Hardware("GPU", 8, 16), global_batch_size=64, estimate=est, num_experts=experts,
+               expert_params=100_000_000)
