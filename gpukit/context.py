@@ -103,6 +103,56 @@ def score_bytes(seq_len: int, num_devices: int, heads: int, dtype_bytes: float =
     return {"unsplit": seq_len * seq_len * per_matrix, "ring": block * block * per_matrix, "block": block}
 
 
+def _readable(nbytes: float) -> str:
+    """Bytes as a person reads them: 1.07 GB, 64.0 kB, 512 bytes."""
+    for unit, size in (("TB", 1e12), ("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if nbytes >= size:
+            return f"{nbytes / size:,.2f} {unit}"
+    return f"{nbytes:,.0f} bytes"
+
+
+def devices_for_scores(seq_len: int, heads: int, budget_bytes: float, dtype_bytes: float = 4, batch: int = 1,
+                       max_devices: int | None = None) -> int:
+    """The fewest devices whose ring blocks keep one step's scores within ``budget_bytes`` per
+    device (``score_bytes(...)["ring"] <= budget_bytes``); 1 when the whole matrix fits.
+
+    Refuses (``ValueError`` naming the numbers and the fix) when no count up to ``max_devices``
+    (default: ``seq_len``, one token per device) is enough."""
+    if isinstance(budget_bytes, bool) or not isinstance(budget_bytes, numbers.Real) or not budget_bytes > 0:
+        raise ValueError(f"budget_bytes={budget_bytes!r} must be a number of bytes > 0, e.g. 0.25 * 80e9")
+    limit = seq_len if max_devices is None else whole("max_devices", max_devices, what=_DEVICES_WHAT)
+    whole("seq_len", seq_len, what="the number of tokens in the sequence")
+    unsplit = score_bytes(seq_len, 1, heads, dtype_bytes, batch)["unsplit"]
+    # (L/N)^2 shrinks with N squared: start from the even-split estimate, then step up
+    n = max(1, math.isqrt(max(0, math.ceil(unsplit / budget_bytes) - 1)) + 1) if unsplit > budget_bytes else 1
+    n = min(n, max(1, limit))
+    while n <= min(limit, seq_len):
+        if score_bytes(seq_len, n, heads, dtype_bytes, batch)["ring"] <= budget_bytes:
+            return n
+        n += 1
+    best = score_bytes(seq_len, min(limit, seq_len), heads, dtype_bytes, batch)["ring"]
+    raise ValueError(
+        f"the attention scores of {seq_len:,} tokens x {heads} head(s) x {batch} example(s) need "
+        f"{_readable(unsplit)} on one device and still {_readable(best)} per device split over "
+        f"{min(limit, seq_len)}, over the budget of {_readable(budget_bytes)}: use more devices, fewer heads "
+        f"at once, a shorter sequence, or 16-bit scores (dtype_bytes=2)")
+
+
+def require_unsplit_fits(seq_len: int, heads: int, budget_bytes: float, dtype_bytes: float = 4,
+                         batch: int = 1) -> float:
+    """Plain attention on one device: the bytes of its ``L x L`` scores, or a ``ValueError`` before any
+    work when they exceed ``budget_bytes``, naming the ring split that would fit."""
+    unsplit = score_bytes(seq_len, 1, heads, dtype_bytes, batch)["unsplit"]
+    if unsplit > budget_bytes:
+        n = devices_for_scores(seq_len, heads, budget_bytes, dtype_bytes, batch)
+        raise ValueError(
+            f"plain attention over {seq_len:,} tokens builds a {seq_len:,} x {seq_len:,} score matrix per head: "
+            f"{_readable(unsplit)} for {heads} head(s) x {batch} example(s), over the budget of "
+            f"{_readable(budget_bytes)} per device; split the sequence over {n} devices (ring attention: "
+            f"{_readable(score_bytes(seq_len, n, heads, dtype_bytes, batch)['ring'])} each)")
+    return unsplit
+
+
 def ring_schedule(num_devices: int) -> tuple[tuple[int, ...], ...]:
     """Which key/value block each device holds at each step: ``schedule[t][i] == (i - t) % N``.
     ``N`` steps, ``N - 1`` passes between them; every device sees every block exactly once."""

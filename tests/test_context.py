@@ -262,3 +262,27 @@ def test_the_ring_refuses_before_tracing_anything(strategies_by_n):
         ring(q, k[..., :4], v)
     with pytest.raises(ValueError, match="nothing measured yet"):
         ring.score_shapes
+
+
+# --------------------------------------------------------------------------- the planner's refusal (lesson 10)
+
+
+@pytest.mark.parametrize("seq_len, heads, budget, dtype_bytes", [
+    (100, 1, 100 * 100 * 4, 4), (100, 1, 100 * 100 * 4 - 1, 4), (13, 1, 4 * 4 * 4, 4), (131072, 32, 20e9, 2),
+    (4096, 16, 1e8, 4)])
+def test_devices_for_scores_is_the_fewest_that_fit(seq_len, heads, budget, dtype_bytes):
+    def ring_bytes(n):  # written out: one ceil(L/n) x ceil(L/n) block per head
+        return math.ceil(seq_len / n) ** 2 * heads * dtype_bytes
+
+    fewest = next(n for n in range(1, seq_len + 1) if ring_bytes(n) <= budget)
+    assert context.devices_for_scores(seq_len, heads, budget, dtype_bytes) == fewest
+
+
+def test_plain_attention_over_its_budget_is_refused_naming_the_split():
+    assert context.require_unsplit_fits(64, 2, 64 * 64 * 2 * 4) == 64 * 64 * 2 * 4
+    with pytest.raises(ValueError, match=r"64 x 64 score matrix.*split the sequence over 2 devices"):
+        context.require_unsplit_fits(64, 2, 64 * 64 * 2 * 4 - 1)
+    with pytest.raises(ValueError, match="use more devices"):
+        context.devices_for_scores(13, 1, 1)
+    with pytest.raises(ValueError, match="budget_bytes"):
+        context.devices_for_scores(13, 1, 0)
