@@ -182,6 +182,9 @@ import gc, json, sys, time
 import numpy as np
 import gpukit
 from gpukit import accumulation, data, devices, keras, recompute, tf, training
+# One op at a time: with parallel ops the order, and so the peak, changed with the machine's load
+# (CI once measured recomputation above plain); one at a time, plain's peak repeats to 0.1 MiB.
+tf.config.threading.set_inter_op_parallelism_threads(1)
 devices.setup(virtual=1)
 configs = json.loads(sys.argv[1])
 strategy = tf.distribute.get_strategy()
@@ -250,8 +253,8 @@ def levers(name_prefix: str = "", *, batch: int, accum_steps: int, **model) -> l
 
 
 class PeakProbe(ChildProbe):
-    """Peak CPU memory (bytes; the least of three updates, since the order in which TensorFlow
-    runs independent ops, and so the peak, varies with the machine's load) and seconds per
+    """Peak CPU memory (bytes; the least of three updates, ops run one at a time, since the order in
+    which TensorFlow runs independent ops, and so the peak, varies with the machine's load) and seconds per
     example of one update for each config, measured in a fresh Python process (``accumulation.ChildProbe``: one device, Adam, ``build_blocks``
     models wrapped in ``RecomputedModel``), because TensorFlow only counts CPU allocations when
     ``TF_CPU_ALLOCATOR_USE_BFC=true`` is set before it starts. It starts at once and runs

@@ -197,6 +197,7 @@ def test_probe_measures_the_four_levers():
     peaks = {name: peak for name, (peak, _) in result.items()}
     assert peaks["accumulation"] < peaks["plain"], peaks
     assert peaks["recomputation"] < peaks["plain"], peaks
+    assert peaks["both"] < peaks["plain"], peaks
 
 
 def test_tf_refuses_keywords_inside_tf_function():
