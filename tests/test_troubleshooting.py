@@ -109,3 +109,38 @@ def test_virtual_devices_cannot_change_after_start(fresh_python):
         "tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * 2)\n"
     )
     assert result.returncode != 0 and message in result.stderr
+
+
+def test_collective_permute_has_no_cpu_kernel():
+    """Lesson 10's ring cannot use TensorFlow's permute collective on CPUs (TPU/XLA only)."""
+    message = "No OpKernel was registered to support Op 'CollectivePermute'"
+    _documented(message)
+
+    @tf.function
+    def permute(x):
+        return tf.raw_ops.CollectivePermute(input=x, source_target_pairs=[[0, 1], [1, 0]])
+
+    with pytest.raises(tf.errors.InvalidArgumentError, match=message):
+        permute(tf.ones(2))
+
+
+def test_collective_all_to_all_has_no_registered_gradient():
+    """gpukit.experts supplies the reverse all-to-all as the gradient; TensorFlow registers none."""
+    from tensorflow.python.framework import ops
+
+    _documented("gradient registry has no entry for: CollectiveAllToAllV2")
+    with pytest.raises(LookupError, match="gradient registry has no entry for: CollectiveAllToAllV2"):
+        ops._gradient_registry.lookup("CollectiveAllToAllV2")
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: __import__("gpukit.context").context.split_sequence(3, 4), "is shorter than num_devices=4: a device would hold no token"),
+    (lambda: __import__("gpukit.experts").experts.place_experts(6, 4), "does not split evenly over 4 devices; use a multiple of 4"),
+    (lambda: __import__("gpukit.experts").experts.capacity(64, 8, 0), "capacity_factor=0 must be a number > 0"),
+    (lambda: __import__("gpukit.context").context.require_unsplit_fits(131_072, 32, 20e9, 2),
+     "score matrix per head"),
+])
+def test_lesson_10_refusals_are_documented(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+    _documented(message)
