@@ -159,6 +159,16 @@ def even(global_batch_size: int, num_replicas: int) -> list[int]:
     return [base + (r < extra) for r in range(num_replicas)]
 
 
+def contiguous(sizes) -> list[tuple[int, int]]:
+    """Consecutive ``(start, end)`` ranges of the given sizes: ``[3, 2] -> [(0, 3), (3, 5)]`` (the
+    pipeline stages of lesson 05, the sequence blocks of lesson 10)."""
+    bounds, start = [], 0
+    for size in sizes:
+        bounds.append((start, start + int(size)))
+        start += int(size)
+    return bounds
+
+
 def check_capacities(capacities, num_replicas: int | None = None, name: str = "capacities") -> list[float]:
     """Return ``capacities`` as floats, or raise ``ValueError`` naming what is wrong."""
     if isinstance(capacities, (str, bytes)) or not hasattr(capacities, "__len__"):

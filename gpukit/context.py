@@ -58,6 +58,7 @@ import dataclasses
 import math
 import numbers
 
+from . import batching
 from ._args import whole
 
 RING_PASS = ("real point-to-point: ReplicaContext.merge_call hands the replicas' K/V blocks to one "
@@ -79,13 +80,7 @@ def split_sequence(seq_len: int, num_devices: int) -> list[tuple[int, int]]:
         raise ValueError(f"seq_len={seq_len} is shorter than num_devices={num_devices}: a device would hold no "
                          f"token; split over at most {seq_len} devices (e.g. gpukit.strategies.mirrored("
                          f"['/cpu:0', ...]) with {seq_len} names) or use a longer sequence")
-    base, extra = divmod(seq_len, num_devices)
-    bounds, start = [], 0
-    for i in range(num_devices):
-        end = start + base + (1 if i < extra else 0)
-        bounds.append((start, end))
-        start = end
-    return bounds
+    return batching.contiguous(batching.even(seq_len, num_devices))
 
 
 def score_bytes(seq_len: int, num_devices: int, heads: int, dtype_bytes: float = 4, batch: int = 1) -> dict:

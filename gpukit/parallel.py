@@ -42,6 +42,7 @@ import dataclasses
 import threading
 import time
 
+from . import batching
 from ._args import whole
 
 SCHEDULES = ("gpipe", "1f1b")          # one stage per device: what Pipeline (section 4) runs
@@ -70,13 +71,7 @@ def split_even(num_layers: int, num_stages: int) -> list[tuple[int, int]]:
     if num_stages > num_layers:
         raise ValueError(f"{num_stages} stages but only {num_layers} layers: each stage needs at least one "
                          f"layer; use num_stages <= {num_layers} (or a deeper model)")
-    size, extra = divmod(num_layers, num_stages)
-    bounds, start = [], 0
-    for s in range(num_stages):
-        stop = start + size + (1 if s < extra else 0)
-        bounds.append((start, stop))
-        start = stop
-    return bounds
+    return batching.contiguous(batching.even(num_layers, num_stages))
 
 
 def check_stages(boundaries, num_layers: int, num_devices: int | None = None) -> list[tuple[int, int]]:
