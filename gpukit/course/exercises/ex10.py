@@ -1,0 +1,450 @@
+"""Checks of exercise 10 (lesson 10, experts and long sequences): each runs the learner's answer and a
+reference computed independently (a real ``MoELayer`` step, ``gpukit.experts``' capacity rule and
+load-balancing loss, ``gpukit.context.full_attention``) and returns a ``Report``.
+
+* ``check_dropped_prediction(value)``: the tokens the capacity rule drops in question 1's batch,
+  predicted before running, graded exactly against the drops a real ``MoELayer`` call reports;
+* ``check_load_balancing_loss(load_balancing_loss, cases)``: the Switch Transformer's auxiliary loss;
+* ``check_moe_forward(moe_forward, cases)``: one replica's top-1 layer with the capacity rule, each
+  expert watched (it writes down how many tokens it is given);
+* ``check_blockwise_attention(blockwise_attention, ...)``: the debugged blockwise softmax, against full
+  attention, the key/value blocks handed over one at a time and watched (which earlier blocks the
+  answer still holds when the next arrives).
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+
+import numpy as np
+
+from . import Report, not_solved, number_problem, try_answer
+
+HINTS = {
+    "q1": [
+        "Each replica routes its own tokens: count, replica by replica, how many tokens chose each expert.",
+        "An expert's capacity is counted per replica, from the tokens of one replica: capacity factor x tokens per "
+        "replica / experts, rounded up (a fraction of a place is a whole place).",
+        "On each replica an expert keeps its first `capacity` tokens and drops the rest; add the drops of every "
+        "expert on every replica.",
+    ],
+    "q2": [
+        "f and P are both vectors with one entry per expert, each a mean over the tokens (axis 0 of probs).",
+        "f_i counts first choices (a token counts for one expert only); P_i averages probabilities (every token "
+        "counts for every expert).",
+        "Multiply by the number of experts, so that uniform routing gives 1.0; an expert that no token chose still "
+        "has its entry (f_i = 0).",
+    ],
+    "q3": [
+        "Go through the tokens in order and count, per expert, the places already taken.",
+        "A token whose expert is full leaves as it came in; a kept token gets its input plus gate x expert output.",
+        "Collect each expert's kept tokens, call the expert on them, and put the results back in their rows.",
+    ],
+    "q4": [
+        "Run the check on the given function with all keys in one block, then with several: what changes?",
+        "The full softmax divides by the sum over ALL keys; each block's own softmax divides by its block's sum. "
+        "Keep per query a running maximum m, a running sum of exponentials l and a running weighted sum o.",
+        "When a block brings a larger maximum, multiply the l and o summed so far by exp(m_old - m_new) before "
+        "adding the block's; divide o by l once, after the last block.",
+    ],
+}
+
+# Question 1's layer (the notebook's parameters), so that a changed parameters cell cannot move the
+# target; the hidden test grades against these too.
+PREDICTION = {"num_replicas": 2, "capacity_factor": 1.25}
+NUM_EXPERTS, D_MODEL, D_FF = 4, 8, 16
+# the router's first choice of each of question 1's 16 tokens (prediction_batch builds tokens that
+# the router sends there; the notebook prints what the router actually chooses)
+_FIRST_CHOICES = (0, 2, 0, 1, 0, 3, 2, 0, 2, 2, 0, 2, 3, 2, 2, 2)
+
+
+# --------------------------------------------------------------------------- q1: predict the drops
+
+
+def prediction_batch():
+    """Question 1's 16 tokens (``d_model`` 8) and router weights (``d_model x 4`` experts), float32."""
+    rng = np.random.default_rng(10)
+    eye = np.eye(D_MODEL)
+    router = 2.0 * eye[:, :NUM_EXPERTS] + rng.normal(0, 0.1, (D_MODEL, NUM_EXPERTS))
+    x = 2.0 * eye[list(_FIRST_CHOICES)] + rng.normal(0, 0.3, (len(_FIRST_CHOICES), D_MODEL))
+    return x.astype(np.float32), router.astype(np.float32)
+
+
+def prediction_layer(num_replicas: int = 2, capacity_factor: float = 1.25):
+    """``(layer, x)``: a real ``gpukit.experts.MoELayer`` (4 experts, top-1) over ``num_replicas``
+    logical CPUs with question 1's router, and question 1's tokens."""
+    from ... import experts, strategies
+
+    x, router = prediction_batch()
+    layer = experts.MoELayer(strategies.mirrored([f"/cpu:{i}" for i in range(num_replicas)]), D_MODEL, D_FF,
+                             NUM_EXPERTS, capacity_factor=capacity_factor, seed=0)
+    layer.set_weights(router=router)
+    return layer, x
+
+
+def measured_dropped(num_replicas: int = 2, capacity_factor: float = 1.25) -> int:
+    """Tokens dropped by one real ``MoELayer`` step on question 1's batch (``routed.dropped``)."""
+    layer, x = prediction_layer(num_replicas, capacity_factor)
+    return len(layer(x).dropped)
+
+
+def check_dropped_prediction(value, **params) -> Report:
+    """The learner's ``predicted_dropped``: how many of question 1's tokens the capacity rule drops,
+    graded exactly against a real ``MoELayer`` step; the classic slips are named."""
+    name = "predicted_dropped"
+    p = {**PREDICTION, **params}
+    n, factor = p["num_replicas"], p["capacity_factor"]
+    measured = measured_dropped(n, factor)
+    details = {"measured": measured, "got": value, **p}
+    problem = number_problem(name, value, "a number of tokens")
+    if problem:
+        return Report(name, problem, details)
+    if value == measured:
+        return Report(name, None, details)
+    x, router = prediction_batch()
+    choices = np.argmax(x.astype(np.float64) @ router.astype(np.float64), axis=1)
+    tokens = len(choices)
+    per = tokens // n
+    groups = [np.bincount(choices[r * per:(r + 1) * per], minlength=NUM_EXPERTS) for r in range(n)]
+    whole_batch = [np.bincount(choices, minlength=NUM_EXPERTS)]
+
+    def drops(counts, cap):
+        return int(sum(np.maximum(c - cap, 0).sum() for c in counts))
+
+    one_group = ("that treats the whole batch as one group: each replica routes its own tokens, and an expert's "
+                 "capacity counts the tokens of one replica")
+    wrong = [
+        (0, "nothing is dropped only when every expert has room for every token routed to it; the capacity was "
+            "ignored (or not divided among the experts)"),
+        (drops(groups, math.floor(factor * per / NUM_EXPERTS)),
+         "that drops as many as a capacity rounded down: a fraction of a place is a whole place"),
+        (drops(groups, math.ceil(per / NUM_EXPERTS)), "that leaves the capacity factor out of the capacity"),
+        (drops(whole_batch, math.ceil(factor * tokens / NUM_EXPERTS)), one_group),
+        (drops(groups, math.ceil(factor * tokens / NUM_EXPERTS)), one_group),
+        (drops(whole_batch, math.ceil(factor * per / NUM_EXPERTS)), one_group),
+        (tokens - measured, "that is the number of tokens kept, not dropped"),
+    ]
+    for candidate, why in wrong:
+        if value == candidate and candidate != measured:
+            return Report(name, f"{value:g} tokens is not what the layer drops: {why}", details)
+    return Report(name, f"{value:g} tokens is not what the layer drops (it drops a different number); count, replica "
+                        f"by replica, the tokens each expert gets beyond its capacity", details)
+
+
+# --------------------------------------------------------------------------- q2: the load-balancing loss
+
+
+def router_probs(num_tokens: int, num_experts: int, seed: int = 0, kind: str = "random"):
+    """``(probs, first_choice)``: router probabilities (tokens x experts, float32) and each token's
+    first choice. ``kind``: ``"random"``, ``"uniform"`` (every probability 1/E), ``"one"`` (nearly
+    everything to expert 0), ``"unused"`` (no token chooses the last expert)."""
+    rng = np.random.default_rng(seed)
+    logits = rng.normal(0, 1.5, (num_tokens, num_experts))
+    if kind == "uniform":
+        logits = np.zeros_like(logits)
+    elif kind == "one":
+        logits[:, 0] += 20.0
+    elif kind == "unused":
+        logits[:, -1] -= 20.0
+    elif kind != "random":
+        raise ValueError(f"kind={kind!r}: use 'random', 'uniform', 'one' or 'unused'")
+    probs = np.exp(logits - logits.max(axis=1, keepdims=True))
+    probs = (probs / probs.sum(axis=1, keepdims=True)).astype(np.float32)
+    return probs, np.argmax(probs, axis=1)
+
+
+def check_load_balancing_loss(load_balancing_loss, cases) -> Report:
+    """``load_balancing_loss(probs, first_choice)`` must return ``E * sum_i f_i * P_i`` (reference:
+    ``gpukit.experts.load_balancing_loss``, float64, to a relative 1e-5) for every case
+    ``(num_tokens, num_experts, seed[, kind])`` (see ``router_probs``)."""
+    from ... import experts
+
+    name = "load_balancing_loss"
+    for case in cases:
+        probs, first = router_probs(*case)
+        want = experts.load_balancing_loss(probs)
+        got = try_answer(load_balancing_loss, probs.copy(), first.copy())
+        if got is None:
+            return Report(name, not_solved(name))
+        try:
+            value = float(np.asarray(got, dtype=np.float64))
+        except (TypeError, ValueError):
+            return Report(name, f"{name} must return one number (the loss), got {got!r:.80}")
+        tokens, num_experts = probs.shape
+        details = {"case": case, "expected": want, "got": value}
+        tol = 1e-5 * max(1.0, abs(want))
+        if abs(value - want) <= tol:
+            continue
+        p64 = probs.astype(np.float64)
+        f, mean_p = np.bincount(first, minlength=num_experts) / tokens, p64.mean(axis=0)
+        sums = "it sums over the tokens instead of averaging: f_i and P_i are fractions of the tokens"
+        wrong = [
+            (want / num_experts, "the factor E (the number of experts) is missing: uniform routing must give 1.0"),
+            (num_experts * np.sum(mean_p * mean_p), "it uses the probabilities for f: f_i is the fraction of tokens "
+                                                    "whose first choice is expert i"),
+            (num_experts * np.sum(f * f), "it uses the first choices for P: P_i is the router probability of expert "
+                                          "i averaged over the tokens"),
+            (tokens / num_experts, "it averages over the experts instead of over the tokens: f and P have one entry "
+                                   "per expert, each a mean over the tokens"),
+            (want * tokens, sums),
+            (want * tokens * tokens, sums),
+        ]
+        where = f"{name} gives {value:.4g} for {tokens} tokens over {num_experts} experts"
+        for candidate, why in wrong:
+            if abs(value - candidate) <= tol and abs(candidate - want) > tol:
+                return Report(name, f"{where}: {why}", details)
+        return Report(name, f"{where}, not E * sum_i f_i * P_i (the reference gives {want:.4g})", details)
+    return Report(name)
+
+
+# --------------------------------------------------------------------------- q3: route with capacity
+
+
+class Expert:
+    """One expert, ``relu(rows @ w1 + b1) @ w2 + b2`` in numpy, watched: each call appends the number
+    of tokens it was given to ``sizes``. Takes ``n x d`` (or one token, ``d``) and returns the same shape,
+    in the input's floating dtype."""
+
+    def __init__(self, index: int, w1, b1, w2, b2):
+        self.index = index
+        self.w1, self.b1, self.w2, self.b2 = (np.asarray(w, dtype=np.float64) for w in (w1, b1, w2, b2))
+        self.sizes: list[int] = []
+
+    @classmethod
+    def random(cls, index: int, d_model: int, rng):
+        hidden = 2 * d_model
+        return cls(index, rng.normal(0, d_model ** -0.5, (d_model, hidden)), rng.normal(0, 0.1, hidden),
+                   rng.normal(0, hidden ** -0.5, (hidden, d_model)), rng.normal(0, 0.1, d_model))
+
+    def apply(self, rows):
+        """The expert's output, float64, without writing anything down (the reference uses it)."""
+        rows = np.asarray(rows, dtype=np.float64)
+        return np.maximum(rows @ self.w1 + self.b1, 0.0) @ self.w2 + self.b2
+
+    def __call__(self, rows):
+        rows = np.asarray(rows)
+        self.sizes.append(1 if rows.ndim == 1 else int(rows.shape[0]))
+        out = self.apply(rows)
+        return out.astype(rows.dtype) if np.issubdtype(rows.dtype, np.floating) else out
+
+    def __repr__(self):
+        return f"<expert {self.index}: {len(self.b2)} -> {len(self.b1)} -> {len(self.b2)}>"
+
+
+def routing_case(num_tokens: int, d_model: int, num_experts: int, seed: int = 0):
+    """``(x, first_choice, gates, experts)`` for question 3: tokens (float32), skewed first choices
+    (expert 0 the most popular), gates in [0.2, 1) and ``Expert`` objects."""
+    rng = np.random.default_rng(seed)
+    x = rng.normal(size=(num_tokens, d_model)).astype(np.float32)
+    popularity = 0.5 ** np.arange(num_experts)
+    first = rng.choice(num_experts, size=num_tokens, p=popularity / popularity.sum())
+    gates = rng.uniform(0.2, 1.0, num_tokens).astype(np.float32)
+    return x, first, gates, [Expert.random(e, d_model, rng) for e in range(num_experts)]
+
+
+def check_moe_forward(moe_forward, cases) -> Report:
+    """``moe_forward(x, first_choice, gates, experts, capacity)`` for every case
+    ``(num_tokens, d_model, num_experts, capacity, seed)`` (``capacity="load"``: exactly the busiest
+    expert's load): against ``gpukit.experts.dispatch_plan``'s capacity rule and each token's expert
+    applied alone (float64, to 1e-5); then each expert must have been given only the tokens it keeps."""
+    from ... import experts as moe
+
+    name = "moe_forward"
+    for num_tokens, d_model, num_experts, capacity, seed in cases:
+        x, first, gates, experts = routing_case(num_tokens, d_model, num_experts, seed)
+        if capacity == "load":
+            capacity = int(np.bincount(first).max())
+        _, kept = moe.dispatch_plan(first[:, None], num_experts, capacity)
+        kept = kept[:, 0]
+        x64, g = x.astype(np.float64), gates.astype(np.float64)[:, None]
+        out = np.stack([experts[e].apply(x64[t]) for t, e in enumerate(first)])
+        want = np.where(kept[:, None], x64 + g * out, x64)
+        got = try_answer(moe_forward, x.copy(), first.copy(), gates.copy(), list(experts), capacity)
+        if got is None:
+            return Report(name, not_solved(name))
+        where = f"{num_tokens} tokens, {num_experts} experts, capacity {capacity}"
+        try:
+            y = np.asarray(got, dtype=np.float64)
+        except (TypeError, ValueError):
+            y = None
+        if y is None or y.shape != x.shape:
+            shape = "no array" if y is None else f"shape {y.shape}"
+            return Report(name, f"{name} must return an array shaped like x {x.shape} ({where}), got {shape}")
+        details = {"case": (num_tokens, d_model, num_experts, capacity, seed), "kept": kept.tolist(),
+                   "diff": float(np.max(np.abs(y - want))) if y.size else 0.0}
+        tol = 1e-5
+        if not details["diff"] <= tol:
+            return Report(name, f"{where}: " + _routing_problem(y, x64, g, out, first, kept, capacity, tol), details)
+        for e, expert in enumerate(experts):
+            given, keeps = sum(expert.sizes), int(np.sum(kept & (first == e)))
+            if given > keeps:
+                return Report(name, f"{where}: expert {e} was given {given} tokens but keeps {keeps}: only the tokens "
+                                    f"an expert keeps may reach it (right numbers, but the dropped tokens were "
+                                    f"computed too)", details)
+    return Report(name)
+
+
+def _routing_problem(y, x, g, out, first, kept, capacity, tol) -> str:
+    """The sentence naming what the learner's rows are, token by token."""
+    forms = {"kept": x + g * out, "passed": x, "zeros": np.zeros_like(x), "no residual": g * out, "no gate": x + out}
+    labels = []
+    for t in range(len(y)):
+        label = next((k for k, rows in forms.items() if np.max(np.abs(y[t] - rows[t])) <= tol), None)
+        labels.append(label)
+    dropped = [t for t in range(len(y)) if not kept[t]]
+    zeros = [t for t in dropped if labels[t] == "zeros"]
+    if zeros:
+        return (f"the tokens over capacity come out as zeros (token {zeros[0]}, expert {first[zeros[0]]}): a dropped "
+                f"token is lost instead of passing through")
+    for label, why in (("no residual", "gate x expert output without the token's input: the residual is missing"),
+                       ("no gate", "input + expert output: the gate is missing")):
+        hit = [t for t in range(len(y)) if labels[t] == label and kept[t]]
+        if hit:
+            return f"kept tokens come out as {why} (token {hit[0]}, expert {first[hit[0]]})"
+    if None in labels:  # rows that are none of the forms above: say where, by how much
+        want = np.where(kept[:, None], forms["kept"], x)
+        worst = int(np.argmax(np.max(np.abs(y - want), axis=1)))
+        return (f"token {worst} (expert {first[worst]}, {'kept' if kept[worst] else 'dropped'}) differs from the "
+                f"reference by {float(np.max(np.abs(y[worst] - want[worst]))):.3g}")
+    for e in sorted(set(first.tolist())):
+        mine = [t for t in range(len(y)) if first[t] == e and labels[t] == "kept"]
+        right = [t for t in range(len(y)) if first[t] == e and kept[t]]
+        if mine == right:
+            continue
+        if len(mine) > capacity:
+            return f"expert {e} processed {len(mine)} tokens, more than its capacity ({capacity})"
+        if set(mine) < set(right):
+            return f"expert {e} processed {len(mine)} of its tokens, but it has room for {len(right)}"
+        if len(mine) == len(right) and mine and max(mine) > max(right):
+            return (f"expert {e} processed tokens {mine}, later ones than the first {len(right)} that chose it "
+                    f"({right}): places go in token order")
+        return f"expert {e} processed tokens {mine}; by the capacity rule it keeps {right}"
+    return "the rows differ from the reference"  # (not reached: some expert's tokens differ)
+
+
+# --------------------------------------------------------------------------- q4: blockwise attention
+
+
+class Blocks:
+    """The key/value blocks of one device's ring, handed over one at a time (an iterator of
+    ``(k_block, v_block)`` pairs, fresh copies), watched: ``most_held`` is the largest number of blocks
+    already handed over that were still alive (referenced by the caller) when the next was asked for."""
+
+    def __init__(self, k, v, block: int):
+        self._k, self._v = k, v
+        self.bounds = [(s, min(s + block, len(k))) for s in range(0, len(k), block)]
+        self._next = 0
+        self._refs: list = []
+        self.most_held, self.held_when = 0, None
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        held = sum(1 for refs in self._refs if any(r() is not None for r in refs))
+        if held > self.most_held:
+            self.most_held, self.held_when = held, self._next
+        if self._next >= len(self.bounds):
+            raise StopIteration
+        start, end = self.bounds[self._next]
+        self._next += 1
+        k_block, v_block = self._k[start:end].copy(), self._v[start:end].copy()
+        self._refs.append((weakref.ref(k_block), weakref.ref(v_block)))
+        return k_block, v_block
+
+
+def attention_inputs(lq: int, lk: int, d: int, dv: int, seed: int = 0, scale: float = 1.0):
+    """``(q, k, v)``, float32: ``lq x d`` queries (times ``scale``), ``lk x d`` keys, ``lk x dv`` values."""
+    rng = np.random.default_rng(seed)
+    q = (rng.normal(size=(lq, d)) * scale).astype(np.float32)
+    return q, rng.normal(size=(lk, d)).astype(np.float32), rng.normal(size=(lk, dv)).astype(np.float32)
+
+
+def full_attention(q, k, v):
+    """``softmax(q k^T / sqrt(d)) v`` for one head, through ``gpukit.context.full_attention`` (float64)."""
+    from ... import context
+
+    def four(a):
+        return np.asarray(a, dtype=np.float64)[None, :, None, :]  # [batch, seq, heads, head_dim]
+
+    return np.asarray(context.full_attention(four(q), four(k), four(v)))[0, :, 0, :]
+
+
+def _run(fn, q, k, v, block):
+    blocks = Blocks(k, v, block)
+    got = try_answer(fn, q.copy(), blocks)
+    if got is None:
+        return None, blocks
+    try:
+        return np.asarray(got, dtype=np.float64), blocks
+    except (TypeError, ValueError):
+        return got, blocks
+
+
+def _largest_first(q, k):
+    """``(q, k)`` changed so that every query's largest score is its score with key 0 (block 0)."""
+    q = (np.abs(q) + 0.5 * max(1.0, float(np.max(np.abs(q))))).astype(np.float32)
+    k = k.copy()
+    for c in (4.0, 8.0, 16.0, 32.0, 64.0):
+        k[0] = c * np.max(np.abs(k)) * np.ones(k.shape[1], np.float32)
+        scores = q.astype(np.float64) @ k.T.astype(np.float64)
+        if np.all(scores[:, 0] > scores[:, 1:].max(axis=1, initial=-np.inf) + 1.0):
+            break
+    return q, k
+
+
+def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d: int = 8, dv: int = 8,
+                              block: int = 4, seed: int = 0, scale: float = 1.0) -> Report:
+    """``blockwise_attention(q, kv_blocks)`` on ``lq`` queries and ``lk`` keys handed over in blocks of
+    ``block`` (the last may be shorter): against ``full_attention`` (float64) to 1e-5 times the largest
+    score (when above 1). Then the answer must not have kept the earlier blocks: when the next one is
+    asked for, at most two may still be held (a ``for`` loop's variables hold the last one). A wrong
+    answer gets its symptom: the
+    difference, and whether it is exact with every value 1, with each query's largest score in the
+    first block, or with all keys in one block."""
+    name = "blockwise_attention"
+    q, k, v = attention_inputs(lq, lk, d, dv, seed, scale)
+    want = full_attention(q, k, v)
+    out, blocks = _run(blockwise_attention, q, k, v, block)
+    if out is None:
+        return Report(name, not_solved(name))
+    n = len(blocks.bounds)
+    where = f"{lq} queries, {lk} keys in {n} block{'s' if n > 1 else ''} of {block}"
+    if not isinstance(out, np.ndarray) or out.shape != want.shape:
+        shape = f"shape {out.shape}" if isinstance(out, np.ndarray) else type(out).__name__
+        return Report(name, f"{name} must return an array of {want.shape} (queries x value size; {where}), got {shape}")
+    largest = float(np.max(np.abs(q.astype(np.float64) @ k.T.astype(np.float64)))) / math.sqrt(d)
+    tol = 1e-5 * max(1.0, largest)
+    diff = float(np.max(np.abs(out - want)))
+    details = {"diff": diff, "tol": tol, "blocks": n, "most_held": blocks.most_held}
+    if not np.all(np.isfinite(out)):
+        return Report(name, f"{name} returns inf or nan ({where}, scores up to {largest:.0f}): the exponentials of "
+                            f"large scores overflow", details)
+    if diff <= tol:
+        if blocks.most_held > 2:
+            when = (f"when block {blocks.held_when + 1} of {n} arrived" if blocks.held_when < n
+                    else f"after the last of the {n} blocks")
+            return Report(name, f"{name} still held {blocks.most_held} key/value blocks {when} ({where}): the "
+                                f"contract is one block at a time, carrying only values per query from one block "
+                                f"to the next (right numbers, but the blocks were kept)", details)
+        return Report(name, None, details)
+    problem = f"{name} differs from full attention by {diff:.3g} ({where})"
+
+    def close(a, b):
+        return isinstance(a, np.ndarray) and a.shape == b.shape and bool(np.max(np.abs(a - b)) <= tol)
+
+    if n > 1:
+        ones, _ = _run(blockwise_attention, q, k, np.ones_like(v), block)
+        q2, k2 = _largest_first(q, k)
+        if not close(ones, np.ones_like(want)):
+            spread = (f"{np.min(ones):.3g} to {np.max(ones):.3g}" if isinstance(ones, np.ndarray) and ones.size
+                      else "something else")
+            problem += (f"; with every value equal to 1 it returns {spread}, not 1: the numerator and the "
+                        f"denominator do not weigh the keys alike")
+        elif close(_run(blockwise_attention, q2, k2, v, block)[0], full_attention(q2, k2, v)):
+            problem += ("; it is exact when every query's largest score is in the first block: what was summed "
+                        "before a larger score arrived is off")
+        elif close(_run(blockwise_attention, q, k, v, len(k))[0], want):
+            problem += "; with all the keys in one block it is exact"
+    return Report(name, problem, details)
