@@ -3,6 +3,9 @@ yet", and each classic wrong answer gets a problem that names its symptom."""
 
 from __future__ import annotations
 
+import re
+
+import numpy as np
 import pytest
 
 from gpukit import strategies, training
@@ -199,3 +202,268 @@ def test_check_debugged_training_other_mistakes_and_stub():
 def test_hints_cover_every_question_of_exercise_01():
     assert set(ex01.HINTS) == {"q1", "q2", "q3", "q4", "q5"}
     assert all(len(items) >= 2 for items in ex01.HINTS.values())
+
+
+# --------------------------------------------------------------------------- issue 28's audit: the way a student works
+# Correct alternatives pass the public and the hidden cases of the solution's test cells; classic wrong
+# answers and contract-breaking ones (right numbers, computed the way the prompt forbids) fail with a
+# sentence that names the mistake.
+
+Q1_PUBLIC = [dict(seed=0, n=8, global_batch_size=32)]
+Q1_HIDDEN = [dict(seed=11, n=12, global_batch_size=g) for g in (12, 48, 96)]
+
+
+def _loss_keras_sum(model, x, y, global_batch_size):
+    """Another correct q1: a Keras loss object that sums, divided by the global batch."""
+    from gpukit import keras
+
+    total = keras.losses.SparseCategoricalCrossentropy(from_logits=True, reduction="sum")
+    return total(y, model(x, training=True)) / global_batch_size
+
+
+def _loss_mean_rescaled(model, x, y, global_batch_size):
+    """Another formula: this replica's mean times its number of examples, over the global batch."""
+    per_example = LOSS_FN(y, model(x, training=True))
+    return tf.reduce_mean(per_example) * tf.cast(tf.shape(per_example)[0], tf.float32) / global_batch_size
+
+
+@pytest.mark.parametrize("answer", [
+    lambda m, x, y, gb: tf.nn.compute_average_loss(LOSS_FN(y, m(x, training=True)), global_batch_size=gb),
+    _loss_keras_sum, _loss_mean_rescaled])
+def test_q1_correct_alternatives_pass_public_and_hidden(answer):
+    for kwargs in Q1_PUBLIC + Q1_HIDDEN:
+        report = ex01.compare_loss(answer, **kwargs)
+        assert report.passed, (kwargs, report.problem)
+
+
+@pytest.mark.parametrize("answer, says", [
+    (lambda m, x, y, gb: tf.reduce_mean(LOSS_FN(y, m(x))), "the mean over this replica's 8 examples: divide the SUM"),
+    (lambda m, x, y, gb: tf.reduce_sum(LOSS_FN(y, m(x))), "the SUM of the per-example losses, not divided by "
+                                                          "global_batch_size"),
+    (lambda m, x, y, gb: tf.reduce_sum(LOSS_FN(y, m(x))) / 64,  # the notebook's GLOBAL_BATCH_SIZE, not the argument
+     "divided by 64, not by global_batch_size=32"),
+    (lambda m, x, y, gb: tf.reduce_sum(LOSS_FN(y, tf.nn.softmax(m(x)))) / gb,  # probabilities into a from_logits loss
+     "no batch size's share of loss_fn\\(y, logits\\).*takes the model's logits as they are"),
+    (lambda m, x, y, gb: LOSS_FN(y, m(x)) / gb, "must return one number \\(a scalar\\), not one value per example"),
+    (lambda m, x, y, gb: "low", "must return one number"),
+    # contract broken: the right number, computed outside TensorFlow, has no gradient for the strategy to sum
+    (lambda m, x, y, gb: float(np.sum(LOSS_FN(y, m(x)).numpy()) / gb), "right number but TensorFlow cannot "
+                                                                       "differentiate it"),
+    (lambda m, x, y, gb: tf.stop_gradient(tf.reduce_sum(LOSS_FN(y, m(x))) / gb), "cannot differentiate it"),
+])
+def test_q1_wrong_and_contract_breaking_answers_are_named(answer, says):
+    report = ex01.compare_loss(answer, **Q1_PUBLIC[0])
+    assert not report.passed and re.search(says, report.problem), report.problem
+    assert "\n" not in report.problem
+
+
+def _step_alternative(strategy, model, optimizer, gb):
+    """Another correct q2: the batch unpacked, the op as a string, Keras 3's optimizer.apply, and the
+    replicas' losses added with add_n over the local results (one machine) instead of strategy.reduce."""
+    def replica(x, y):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(LOSS_FN(y, model(x, training=True))) * (1.0 / gb)
+        optimizer.apply(tape.gradient(loss, model.trainable_variables), model.trainable_variables)
+        return loss
+
+    @tf.function
+    def train_step(batch):
+        x, y = batch
+        return tf.add_n(strategy.experimental_local_results(strategy.run(replica, args=(x, y))))
+
+    return train_step
+
+
+def _step_variant(reduce_op="SUM", compiled=True, applies=1):
+    """The solution's step, with one thing changed: the reduction, tf.function, the updates per step."""
+    def make(strategy, model, optimizer, gb):
+        def replica(x, y):
+            with tf.GradientTape() as tape:
+                loss = tf.nn.compute_average_loss(LOSS_FN(y, model(x, training=True)), global_batch_size=gb)
+            grads = tape.gradient(loss, model.trainable_variables)
+            for _ in range(applies):
+                optimizer.apply_gradients(zip(grads, model.trainable_variables))
+            return loss
+
+        def train_step(batch):
+            return strategy.reduce(reduce_op, strategy.run(replica, args=batch), axis=None)
+
+        return tf.function(train_step) if compiled else train_step
+    return make
+
+
+def _q2_cases():
+    return [(strategies.mirrored(), dict(steps=3)),
+            (strategies.mirrored(["/cpu:0", "/cpu:1"]), dict(steps=4, seed=7, global_batch_size=24))]
+
+
+@pytest.mark.parametrize("answer", [_factory(), _step_variant(), _step_alternative])
+def test_q2_correct_alternatives_pass_public_and_hidden(answer):
+    for strategy, kwargs in _q2_cases():
+        report = ex01.compare_train_step(answer, strategy, **kwargs)
+        assert report.passed, report.problem
+        assert report.details["compiled"] is True
+
+
+@pytest.mark.parametrize("answer, says", [
+    (_step_variant(reduce_op="MEAN"), r"returned loss differs from the single-device loss.*reduce\(SUM"),
+    (_step_variant(applies=2), r"\(your updates are 1\.9\d x the right size\).*apply the gradients once per step"),
+    # contract broken: the right numbers, but strategy.run outside a tf.function (eager, slow)
+    (_step_variant(compiled=False), "the numbers are right, but train_step ran eagerly"),
+])
+def test_q2_wrong_and_contract_breaking_answers_are_named(answer, says):
+    report = ex01.compare_train_step(answer, strategies.mirrored(["/cpu:0", "/cpu:1"]), steps=2)
+    assert not report.passed and re.search(says, report.problem), report.problem
+
+
+def _evaluate_compiled(strategy, model, dist_dataset):
+    """The solution's q3: a tf.function step reducing the two counts with SUM."""
+    def counts(x, y):
+        predicted = tf.argmax(model(x, training=False), axis=-1, output_type=y.dtype)
+        return tf.reduce_sum(tf.cast(tf.equal(predicted, y), tf.float32)), tf.cast(tf.shape(y)[0], tf.float32)
+
+    @tf.function
+    def step(batch):
+        c, n = strategy.run(counts, args=batch)
+        return strategy.reduce("SUM", c, axis=None), strategy.reduce("SUM", n, axis=None)
+
+    correct = total = 0.0
+    for batch in dist_dataset:
+        c, n = step(batch)
+        correct, total = correct + float(c), total + float(n)
+    return correct / total
+
+
+def _evaluate_keras_metric(strategy, model, dist_dataset):
+    """Another correct q3 (TensorFlow's tutorial): a Keras metric built in scope, updated on every replica."""
+    from gpukit import keras
+
+    with strategy.scope():
+        accuracy = keras.metrics.SparseCategoricalAccuracy()
+
+    @tf.function
+    def step(batch):
+        strategy.run(lambda x, y: accuracy.update_state(y, model(x, training=False)), args=batch)
+
+    for batch in dist_dataset:
+        step(batch)
+    return float(accuracy.result())
+
+
+def _evaluate_numpy(part="all"):
+    """q3 counted in numpy from each replica's local results; ``part`` plants a classic mistake."""
+    def evaluate(strategy, model, dist_dataset):
+        correct = total = 0
+        for x, y in dist_dataset:
+            xs, ys = strategy.experimental_local_results(x), strategy.experimental_local_results(y)
+            for i, (xl, yl) in enumerate(zip(xs, ys)):
+                if part == "first replica" and i > 0:
+                    continue
+                correct += int(np.sum(np.argmax(model(xl).numpy(), axis=-1) == yl.numpy()))
+                total += len(yl) if part != "one replica's total" or i == 0 else 0
+            if part == "first batch":  # the return indented one level too deep
+                return correct / total
+        return correct / total
+    return evaluate
+
+
+def _q3_cases():
+    return [(strategies.mirrored(), {}),
+            (strategies.mirrored(["/cpu:0", "/cpu:1"]), dict(seed=3, n=40, global_batch_size=8))]
+
+
+@pytest.mark.parametrize("answer", [_evaluate_compiled, _evaluate(), _evaluate_keras_metric, _evaluate_numpy()])
+def test_q3_correct_alternatives_pass_public_and_hidden(answer):
+    for strategy, kwargs in _q3_cases():
+        report = ex01.compare_accuracy(answer, strategy, **kwargs)
+        assert report.passed, report.problem
+
+
+@pytest.mark.parametrize("answer, says", [
+    (_evaluate(first_replica_only=True), "the accuracy of the first replica's examples only"),
+    (_evaluate_numpy("first replica"), "the accuracy of the first replica's examples only"),
+    (_evaluate_numpy("first batch"), "the accuracy of the first batch's examples only"),
+    (_evaluate_numpy("one replica's total"), r"x too much, the correct counts of all \d replicas divided by one "
+                                             r"replica's number of examples"),
+])
+def test_q3_wrong_answers_are_named_by_public_and_hidden(answer, says):
+    """Half the labels, chosen at random, follow the predictions: a part's accuracy is not the whole's
+    (with every other label following, each part had exactly the whole's share: the hidden case passed)."""
+    for strategy, kwargs in _q3_cases():
+        report = ex01.compare_accuracy(answer, strategy, **kwargs)
+        assert not report.passed and re.search(says, report.problem), report.problem
+
+
+@pytest.mark.parametrize("answer", [lambda r, b: float(r), lambda r, b: np.int64(r), lambda r, b: r * b / b])
+def test_q4_correct_alternatives_pass_public_and_hidden(answer):
+    for r, b in ((4, 16), (2, 12), (3, 5)):
+        report = ex01.check_scale_prediction(answer, num_replicas=r, per_replica_batch_size=b, seed=r)
+        assert report.passed, report.problem
+
+
+def test_q4_the_per_replica_batch_alone_is_named():
+    report = ex01.check_scale_prediction(lambda r, b: b, num_replicas=2, per_replica_batch_size=4)
+    assert not report.passed and "per-replica batch size does not enter" in report.problem
+
+
+def _train_with_loss(replica_loss):
+    """q5's train_mirrored with the replica's loss written by ``replica_loss(per_example, y_batch, gb)``."""
+    from gpukit import data, models
+    from gpukit._tf import keras
+
+    def train_mirrored(strategy, x, y, global_batch_size, steps, seed, learning_rate):
+        with strategy.scope():
+            model = models.mlp(seed=seed)
+            optimizer = keras.optimizers.SGD(learning_rate)
+        training.build_optimizer(strategy, model, optimizer)
+        dist, _ = data.distribute(strategy, x, y, global_batch_size=global_batch_size)
+
+        def replica_step(xb, yb):
+            with tf.GradientTape() as tape:
+                loss = replica_loss(LOSS_FN(yb, model(xb, training=True)), yb, global_batch_size)
+            grads = tape.gradient(loss, model.trainable_variables)
+            optimizer.apply_gradients(zip(grads, model.trainable_variables))
+            return loss
+
+        @tf.function
+        def step(batch):
+            return strategy.reduce("SUM", strategy.run(replica_step, args=batch), axis=None)
+
+        for batch in dist:  # every batch: x holds exactly `steps` global batches
+            step(batch)
+        return model
+    return train_mirrored
+
+
+def _replicas():
+    return tf.distribute.get_replica_context().num_replicas_in_sync
+
+
+@pytest.mark.parametrize("answer", [
+    _train(),                                                                      # compute_average_loss
+    _train_with_loss(lambda pe, yb, gb: tf.reduce_sum(pe) / gb),                   # the sum over the global batch
+    _train_with_loss(lambda pe, yb, gb: tf.reduce_mean(pe) / _replicas()),         # mean / replicas: equal batches here
+])
+def test_q5_correct_alternatives_pass_public_and_hidden(answer):
+    public = ex01.check_debugged_training(answer, strategies.mirrored(), steps=3)
+    assert public.passed, public.problem
+    hidden = ex01.check_debugged_training(answer, strategies.mirrored(["/cpu:0", "/cpu:1"]), seed=5, steps=2,
+                                          global_batch_size=12)
+    assert hidden.passed, hidden.problem
+
+
+def test_q5_the_fix_overdone_is_named():
+    """Divided by the global batch AND by the replicas: every update now too small by the replica count."""
+    over = _train_with_loss(lambda pe, yb, gb: tf.reduce_sum(pe) / gb / _replicas())
+    report = ex01.check_debugged_training(over, strategies.mirrored(["/cpu:0", "/cpu:1"]), steps=2)
+    assert not report.passed and "every update is 0.50 x one device's on 2 replicas: too SMALL now" in report.problem
+
+
+def test_q5_the_given_bug_is_named_after_the_notebooks_three_steps():
+    """The notebook's own cell: train_buggy, 3 steps on 4 replicas. The weight change after 3 steps is
+    3.77 x one device's (the trajectories part), which used to fall outside "still wrong"'s 5%: the factor
+    of one update is now measured on a one-step run."""
+    report = ex01.check_debugged_training(_train("per_replica"), strategies.mirrored())
+    assert not report.passed and report.problem.startswith("still wrong"), report.problem
+    assert "every update is 4.00 x one device's on 4 replicas" in report.problem
+    assert report.details["first_update_ratio"] == pytest.approx(4.0, rel=1e-3)

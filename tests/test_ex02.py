@@ -165,3 +165,214 @@ def test_compare_cluster_training_catches_the_loss_divided_per_worker():
     report = ex02.compare_cluster_training(_mean_loss_worker_main, epochs=1, n_examples=64)
     assert not report.passed and "differ from one-process training" in report.problem
     assert report.details["diff"] > report.details["atol"]
+
+
+# --------------------------------------------------------------------------- issue 28's audit: the way a student works
+# Only the pure parts: the input pipelines are simulated here, and q2's comparison of the workers' returns
+# runs on a faked cluster.run (a real cluster costs 10-30 s; the tests above launch the only one).
+
+import math  # noqa: E402
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+Q1_PUBLIC = [(2, 16, 64)]
+Q1_HIDDEN = [(3, 24, 96), (4, 8, 40), (1, 10, 30)]
+Q1_BOUNDARY = [(4, 4, 20), (2, 16, 70)]  # one example per worker; a partial batch in the data itself
+
+
+def _shard_numpy(ic, x, y, gb):
+    """Another correct q1: numpy's strided slice of the arrays, the batch as gb // num_workers."""
+    from gpukit import tf
+
+    w, i = ic.num_input_pipelines, ic.input_pipeline_id
+    return tf.data.Dataset.from_tensor_slices((x[i::w], y[i::w])).batch(gb // w, drop_remainder=True)
+
+
+def _shard_filter(ic, x, y, gb):
+    """Another: enumerate, keep the indices of this worker, drop the index again."""
+    from gpukit import tf
+
+    w, i = ic.num_input_pipelines, ic.input_pipeline_id
+    ds = tf.data.Dataset.from_tensor_slices((x, y)).enumerate().filter(lambda k, xy: k % w == i)
+    return ds.map(lambda k, xy: xy).batch(ic.get_per_replica_batch_size(gb), drop_remainder=True)
+
+
+def _global_then_slice(ic, x, y, gb):
+    """Another order: whole global batches, then this worker's contiguous slice of each."""
+    from gpukit import tf
+
+    per, i = gb // ic.num_input_pipelines, ic.input_pipeline_id
+    ds = tf.data.Dataset.from_tensor_slices((x, y)).batch(gb, drop_remainder=True)
+    return ds.map(lambda xb, yb: (xb[i * per:(i + 1) * per], yb[i * per:(i + 1) * per]))
+
+
+def _shard_variant(kind):
+    from gpukit import tf
+
+    def shard_dataset(ic, x, y, gb):
+        w, i, per = ic.num_input_pipelines, ic.input_pipeline_id, ic.get_per_replica_batch_size(gb)
+        ds = tf.data.Dataset.from_tensor_slices((x, y))
+        if kind == "no drop":            # right, but a last partial batch is kept
+            return ds.shard(w, i).batch(per)
+        if kind == "contiguous":         # each worker a contiguous block of the file
+            part = len(x) // w
+            return ds.skip(i * part).take(part).batch(per, drop_remainder=True)
+        if kind == "unsharded":          # every worker reads every example
+            return ds.batch(per, drop_remainder=True)
+        if kind == "index 0":            # every worker keeps shard 0
+            return ds.shard(w, 0).batch(per, drop_remainder=True)
+        raise ValueError("the shapes do not match\nsecond line")
+    return shard_dataset
+
+
+@pytest.mark.parametrize("answer", [_shard_numpy, _shard_filter, _global_then_slice])
+def test_q1_correct_alternatives_pass_public_hidden_and_boundaries(answer):
+    for w, gb, n in Q1_PUBLIC + Q1_HIDDEN + Q1_BOUNDARY:
+        report = ex02.compare_sharding(answer, num_workers=w, global_batch_size=gb, n_examples=n)
+        assert report.passed, ((w, gb, n), report.problem)
+
+
+@pytest.mark.parametrize("kind, says", [
+    ("no drop", r"with 72 examples the last step holds 8, a partial global batch: it must be dropped"),
+    ("contiguous", r"at step 0 they hold examples 0-7, 32-39, not global batch 0 \(examples 0-15\)"),
+    ("unsharded", r"64 examples reach the workers more than once per epoch .*: the workers' shards overlap"),
+    ("index 0", r"32 examples reach the workers more than once per epoch .*: the workers' shards overlap"),
+    ("raises", r"^ValueError: the shapes do not match$"),
+])
+def test_q1_wrong_answers_are_named(kind, says):
+    report = ex02.compare_sharding(_shard_variant(kind), **dict(zip(("num_workers", "global_batch_size", "n_examples"),
+                                                                    Q1_PUBLIC[0])))
+    assert not report.passed and re.search(says, report.problem), report.problem
+
+
+def test_q1_a_kept_partial_batch_used_to_pass_every_case_of_the_notebook():
+    """The notebook's cases are all whole global batches: the check adds half a per-worker batch."""
+    for w, gb, n in Q1_PUBLIC + Q1_HIDDEN:
+        report = ex02.compare_sharding(_shard_variant("no drop"), num_workers=w, global_batch_size=gb, n_examples=n)
+        assert not report.passed and "a partial global batch: it must be dropped" in report.problem, report.problem
+    odd = ex02.compare_sharding(_shard_variant("no drop"), num_workers=4, global_batch_size=4, n_examples=20)
+    assert odd.passed  # one example per worker: no partial batch exists that every worker could keep alike
+
+
+class _FakeCluster:
+    """cluster.run replaced: every worker 'returns' what ``returns(i)`` gives, or the run raises ``error``."""
+
+    def __init__(self, returns=None, error=None):
+        self.returns, self.error, self.calls = returns, error, 0
+
+    def __call__(self, target, num_workers, **kwargs):
+        from gpukit import cluster
+
+        self.calls += 1
+        if self.error is not None:
+            raise self.error
+        return cluster.RunResult(results={f"worker {i}": self.returns(i) for i in range(num_workers)}, events={},
+                                 logs={}, run_dir="", started=0.0)
+
+
+def _worker_main(ctx, shard_dataset, epochs, global_batch_size, n_examples, seed):
+    """Not run here (cluster.run is faked); compare_cluster_training needs a function that is not a stub."""
+    return shard_dataset, epochs, global_batch_size, n_examples, seed
+
+
+@pytest.fixture(scope="module")
+def reference_weights():
+    return cluster.train_single(epochs=1, global_batch_size=16, n_examples=64, seed=0)["weights"]
+
+
+def _compare_faked(monkeypatch, fake):
+    monkeypatch.setattr(cluster, "run", fake)
+    return ex02.compare_cluster_training(_worker_main, epochs=1, global_batch_size=16, n_examples=64)
+
+
+@pytest.mark.parametrize("form", [
+    lambda w: w,                                         # model.get_weights()
+    lambda w: tuple(w),                                  # a tuple of the arrays
+    lambda w: [a.astype("float64") for a in w],          # float64 copies
+])
+def test_q2_the_returned_weights_in_other_forms_pass(monkeypatch, reference_weights, form):
+    report = _compare_faked(monkeypatch, _FakeCluster(lambda i: form(reference_weights)))
+    assert report.passed, report.problem
+
+
+@pytest.mark.parametrize("returns, error, says", [
+    ("chief only", None, r"^worker 1 returned None: every worker, not only the chief, must return its final weights"),
+    (None, "ValueError", r"^worker 1 raised ValueError: the loss is NaN$"),
+    (None, "NotImplementedError", r"^not solved yet: worker_main"),
+    ("shifted", None, r"^the workers' weights differ from one-process training by"),
+    ("one array", None, r"^worker_main must return model.get_weights\(\)"),
+])
+def test_q2_wrong_returns_and_worker_errors_are_named(monkeypatch, reference_weights, returns, error, says):
+    from gpukit import cluster as _cluster
+
+    returns = {"chief only": lambda i: reference_weights if i == 0 else None,
+               "shifted": lambda i: [w + 0.01 for w in reference_weights],
+               "one array": lambda i: [np.zeros(3)], None: None}[returns]
+    err = None if error is None else _cluster.WorkerError("worker 1", error, "the loss is NaN", "Traceback ...", "log")
+    report = _compare_faked(monkeypatch, _FakeCluster(returns, err))
+    assert not report.passed and re.search(says, report.problem), report.problem
+    assert "\n" not in report.problem
+
+
+@pytest.mark.parametrize("answer", [lambda n, gb, w: np.int64(n) // gb, lambda n, gb, w: math.floor(n / gb),
+                                    lambda n, gb, w: int(n / gb), lambda n, gb, w: np.float64(n // gb)])
+def test_q3_correct_alternatives_pass_public_and_hidden(answer):
+    for n, gb, w in ((1000, 48, 3), (500, 32, 4), (97, 12, 2), (64, 8, 1)):
+        report = ex02.check_steps_prediction(answer, n_examples=n, global_batch_size=gb, num_workers=w)
+        assert report.passed, ((n, gb, w), report.problem)
+
+
+def test_q3_one_worker_is_a_boundary_where_splitting_is_not_wrong():
+    split = lambda n, gb, w: n // gb // w  # noqa: E731
+    assert ex02.check_steps_prediction(split, n_examples=64, global_batch_size=8, num_workers=1).passed
+    report = ex02.check_steps_prediction(lambda n, gb, w: n / gb)
+    assert not report.passed and "whole number of steps" in report.problem
+
+
+def _shuffle_variant(kind):
+    from gpukit import tf
+
+    def shuffled_shard(ic, x, y, gb, seed):
+        w, i, per = ic.num_input_pipelines, ic.input_pipeline_id, ic.get_per_replica_batch_size(gb)
+        ds = tf.data.Dataset.from_tensor_slices((x, y))
+        if kind == "shard, then shuffle":      # each worker shuffles its own shard (TensorFlow's advice)
+            return ds.shard(w, i).shuffle(len(x), seed=seed).batch(per, drop_remainder=True)
+        if kind == "numpy permutation":        # one order from the seed, the same every epoch
+            order = np.random.default_rng(seed).permutation(len(x))
+            return tf.data.Dataset.from_tensor_slices((x[order][i::w], y[order][i::w])).batch(per, drop_remainder=True)
+        if kind == "no reshuffle":
+            ds = ds.shuffle(len(x), seed=seed, reshuffle_each_iteration=False)
+            return ds.shard(w, i).batch(per, drop_remainder=True)
+        if kind == "global seed":              # tf.random.set_seed: the op seeds follow from it
+            tf.random.set_seed(seed)
+            return ds.shuffle(len(x)).shard(w, i).batch(per, drop_remainder=True)
+        if kind == "global batches, sliced":
+            ds = ds.shuffle(len(x), seed=seed).batch(gb, drop_remainder=True)
+            return ds.map(lambda xb, yb: (xb[i * per:(i + 1) * per], yb[i * per:(i + 1) * per]))
+        if kind == "batches shuffled":         # seeded and replayed, but whole batches move, not examples
+            return ds.shard(w, i).batch(per, drop_remainder=True).shuffle(100, seed=seed)
+        raise AssertionError(kind)
+    return shuffled_shard
+
+
+Q4_CASES = [dict(), dict(num_workers=3, global_batch_size=12, n_examples=60, seed=4),
+            dict(num_workers=4, global_batch_size=8, n_examples=40, seed=9),
+            dict(num_workers=2, global_batch_size=8, n_examples=70, seed=1)]  # a partial batch: 6 examples unseen
+
+
+@pytest.mark.parametrize("kind", ["shard, then shuffle", "numpy permutation", "no reshuffle", "global seed",
+                                  "global batches, sliced"])
+def test_q4_correct_alternatives_pass_public_hidden_and_a_partial_batch(kind):
+    for kwargs in Q4_CASES:
+        report = ex02.check_shuffled_sharding(_shuffle_variant(kind), **kwargs)
+        assert report.passed, (kwargs, report.problem)
+    right = ex02.check_shuffled_sharding(_shuffled("right"), **Q4_CASES[-1])
+    assert right.passed, right.problem  # used to say "0 examples more than once and 6 never: their shards overlap"
+
+
+def test_q4_shuffled_batches_are_named():
+    report = ex02.check_shuffled_sharding(_shuffle_variant("batches shuffled"))
+    assert not report.passed
+    assert report.problem == ("every step trains on one of the file's global batches, whole, only in another order: "
+                              "the batches are shuffled, not the examples")

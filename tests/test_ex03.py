@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
 import pytest
 
 from gpukit._tf import tf
@@ -114,3 +115,157 @@ def test_compare_sample_weights():
 def test_hints_cover_every_question():
     assert set(ex03.HINTS) == {"q1", "q2", "q3", "q4"}
     assert all(len(h) >= 2 for h in ex03.HINTS.values())
+
+
+# --------------------------------------------------------------------------- issue 28's audit: the way a student works
+# Correct alternatives pass the public and the hidden cases of the solution's test cells (and boundaries);
+# classic wrong answers and contract-breaking ones fail with a sentence that names the mistake.
+
+Q1_CASES = [([2, 1, 1], 64),                                                                  # public
+            ([3, 1], 10), ([24, 12, 12], 50), ([5, 3, 2, 7], 101), ([1, 1, 1, 100], 10), ([0.5, 0.25], 3),  # hidden
+            ([5], 7), ([5, 1, 1, 1], 4), ([1, 1, 1, 1], 8), ([2, 1, 1], 10)]  # one replica; one each; equal; whole
+
+
+def _solution_plan(capacities, global_batch_size):
+    """The solution: largest remainders, then a replica rounded to 0 borrows one from the largest."""
+    sizes = _plan(capacities, global_batch_size)
+    for r in range(len(sizes)):
+        if sizes[r] == 0:
+            sizes[sizes.index(max(sizes))] -= 1
+            sizes[r] = 1
+    return sizes
+
+
+def _cumulative_plan(capacities, global_batch_size):
+    """Another formula: round the cumulative shares, take differences (each lands on floor or ceil)."""
+    total, running, bounds = sum(capacities), 0, [0]
+    for c in capacities:
+        running += c
+        bounds.append(round(global_batch_size * running / total))
+    sizes = [b - a for a, b in zip(bounds, bounds[1:])]
+    for r in range(len(sizes)):
+        while sizes[r] < 1:
+            sizes[sizes.index(max(sizes))] -= 1
+            sizes[r] += 1
+    return sizes
+
+
+def _numpy_plan(capacities, global_batch_size):
+    """numpy: floors, argsort of the fractions, a numpy int array returned."""
+    ideal = np.asarray(capacities, dtype=float) / sum(capacities) * global_batch_size
+    sizes = np.floor(ideal).astype(int)
+    sizes[np.argsort(-(ideal - sizes), kind="stable")[:global_batch_size - sizes.sum()]] += 1
+    while (sizes < 1).any():
+        sizes[np.argmax(sizes)] -= 1
+        sizes[np.argmin(sizes)] += 1
+    return sizes
+
+
+def _greedy_plan(capacities, global_batch_size):
+    """Another loop shape: one example each, then one at a time to the replica furthest below its share."""
+    ideal = [c / sum(capacities) * global_batch_size for c in capacities]
+    sizes = [1] * len(capacities)
+    for _ in range(global_batch_size - len(capacities)):
+        sizes[max(range(len(ideal)), key=lambda r: ideal[r] - sizes[r])] += 1
+    return sizes
+
+
+@pytest.mark.parametrize("answer", [_solution_plan, _cumulative_plan, _numpy_plan, _greedy_plan,
+                                    lambda c, g: [float(n) for n in _solution_plan(c, g)],   # whole floats
+                                    lambda c, g: tf.constant(_solution_plan(c, g))])          # a tensor
+def test_q1_correct_alternatives_pass_public_hidden_and_boundaries(answer):
+    for capacities, gb in Q1_CASES:
+        report = ex03.compare_plan(answer, capacities, gb)
+        assert report.passed, ((capacities, gb), report.problem)
+
+
+def _remainder_to_largest(capacities, gb):  # the remainder all to the largest capacity, zeros lifted for free
+    sizes = [int(c / sum(capacities) * gb) for c in capacities]
+    sizes[capacities.index(max(capacities))] += gb - sum(sizes)
+    return [max(1, n) for n in sizes]
+
+
+@pytest.mark.parametrize("answer, capacities, gb, says", [
+    (lambda c, g: [x / sum(c) * g for x in c], [3, 1], 10, r"\[7.5, 2.5\] are not whole numbers: a replica's batch "
+                                                           r"holds whole examples"),  # used to say "sums to 9"
+    (lambda c, g: [str(n) for n in _solution_plan(c, g)], [2, 1, 1], 64, "return a list of ints"),  # used to pass
+    (_remainder_to_largest, [2, 1, 1], 10, r"\[6, 2, 2\] for ideal shares \[5.0, 2.5, 2.5\]: replica 0 is not its "
+                                           r"share rounded down or up"),
+    (_remainder_to_largest, [1, 1, 1, 100], 10, r"sums to 13, more than the global batch of 10"),
+    (lambda c, g: [round(x / sum(c) * g) for x in c], [5, 3, 2, 7], 101, r"sums to 102, more than the global batch"),
+    (lambda c, g: [round(x / sum(c) * g) for x in c], [24, 12, 12], 50, r"sums to 49, not 50: hand out the rounding"),
+    (_plan, [1, 1, 1, 100], 10, r"\[0, 0, 0, 10\]: every replica needs at least one example"),  # no lift to one
+    (lambda c, g: [int(x / sum(c) * g) for x in c[:-1]] + [g - sum(int(x / sum(c) * g) for x in c[:-1])],
+     [1, 1, 1, 1], 11, r"replica 3 is not its share rounded down or up"),  # the remainder dumped on the last replica
+])
+def test_q1_wrong_answers_are_named(answer, capacities, gb, says):
+    report = ex03.compare_plan(answer, capacities, gb)
+    assert not report.passed and re.search(says, report.problem), report.problem
+
+
+Q2_CASES = [([2, 1, 1], 32, 0), ([3, 1], 48, 5), ([1, 2, 5], 40, 9)]  # public, then the two hidden
+
+
+@pytest.mark.parametrize("answer", [
+    lambda losses, gb: tf.nn.compute_average_loss(losses, global_batch_size=gb),      # the colleague's call, fixed
+    lambda losses, gb: tf.reduce_sum(losses / gb),
+    lambda losses, gb: tf.reduce_mean(losses) * tf.cast(tf.size(losses), tf.float32) / gb,
+    lambda losses, gb: tf.cast(tf.reduce_sum(tf.cast(losses, tf.float64)) / gb, tf.float32),  # summed in float64
+])
+def test_q2_correct_alternatives_pass_public_and_hidden(answer):
+    for capacities, gb, seed in Q2_CASES:
+        report = ex03.compare_replica_loss(answer, capacities, gb, seed=seed)
+        assert report.passed, report.problem
+
+
+def _replicas():
+    return tf.distribute.get_replica_context().num_replicas_in_sync
+
+
+@pytest.mark.parametrize("answer, says", [
+    (lambda losses, gb: tf.reduce_mean(losses) / _replicas(), r"still wrong with uneven batches \[16, 8, 8\]: every "
+                                                              r"example is weighted by 1 / \(R x its own batch size\)"),
+    (lambda losses, gb: tf.reduce_sum(losses), r"about 32 x\) with uneven batches \[16, 8, 8\]: on one device every "
+                                               r"example weighs 1 / 32"),
+    (lambda losses, gb: tf.reduce_sum(losses) / (gb / _replicas()), r"gradients differ from one device"),  # mean batch
+    # contract broken: no gradient for the strategy (right numbers eagerly, nothing to differentiate)
+    (lambda losses, gb: np.sum(losses.numpy()) / gb, "TensorFlow cannot differentiate the number it returns"),
+    (lambda losses, gb: tf.stop_gradient(tf.reduce_sum(losses)) / gb, "TensorFlow cannot differentiate"),
+    # a Python float() of a tensor: fine on the eager probe, fails where strategy.run traces the step
+    (lambda losses, gb: tf.reduce_sum(losses) / gb * float(tf.size(losses) > 0),
+     r"^replica_loss raised TypeError inside strategy.run, where tf.function traces it \(the losses are symbolic"),
+])
+def test_q2_wrong_and_contract_breaking_answers_are_named(answer, says):
+    report = ex03.compare_replica_loss(answer, [2, 1, 1], 32)
+    assert not report.passed and re.search(says, report.problem), report.problem
+    assert "\n" not in report.problem
+
+
+@pytest.mark.parametrize("value", [554, 554.0, np.int64(554), np.float64(554.0),
+                                   (64 * 1024 * 1024 * 0.9 - 16_000_000) // 80_000])
+def test_q3_the_right_number_in_other_types_passes(value):
+    assert ex03.check_max_batch_prediction(value).passed
+
+
+Q4_CASES = [[32, 16, 16], [48, 16], [5, 1, 9, 3], [7], [16, 16, 16, 16]]  # public, hidden, equal batches
+
+
+@pytest.mark.parametrize("answer", [
+    lambda sizes: [len(sizes) * n / sum(sizes) for n in sizes],
+    lambda sizes: len(sizes) * np.asarray(sizes) / np.sum(sizes),              # numpy array
+    lambda sizes: tuple(n / (sum(sizes) / len(sizes)) for n in sizes),         # n over the mean batch, a tuple
+    lambda sizes: tf.constant(sizes, tf.float64) * len(sizes) / sum(sizes),    # a tensor
+])
+def test_q4_correct_alternatives_pass_public_hidden_and_equal_batches(answer):
+    for sizes in Q4_CASES:
+        report = ex03.compare_sample_weights(answer, sizes, seed=4)
+        assert report.passed, (sizes, report.problem)
+
+
+def test_q4_per_example_weights_and_the_one_replica_boundary():
+    per_example = ex03.compare_sample_weights(lambda sizes: [len(sizes) / sum(sizes)] * sum(sizes), [32, 16, 16])
+    assert not per_example.passed and "return 3 weights, one per replica" in per_example.problem
+    fit_default = lambda sizes: [1.0] * len(sizes)  # noqa: E731 - right with one replica or equal batches only
+    assert ex03.compare_sample_weights(fit_default, [7]).passed
+    assert ex03.compare_sample_weights(fit_default, [16, 16, 16, 16]).passed
+    assert not ex03.compare_sample_weights(fit_default, [48, 16]).passed

@@ -77,3 +77,192 @@ def test_compare():
     assert keras.mixed_precision.global_policy().name == "float32"
     too_short = lambda p, x, y, steps, seed: solution_compare(p, x, y, steps - 1, seed)  # noqa: E731
     assert "returned 1 losses for 2 steps" in ex06.check_compare(too_short, steps=2).problem
+
+
+# --------------------------------------------------------------------------- issue 28's audit: the way a student works
+# Correct alternatives pass the public and the hidden cases of the solution's test cells; classic wrong
+# answers and contract-breaking ones (right numbers computed the way the prompt forbids) fail with a
+# sentence that names the mistake.
+
+import re  # noqa: E402
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+
+@pytest.mark.parametrize("value", [2.0 ** 15 / 2 ** 3, 2.0 ** 15 * 0.5 ** 3, 4096, np.float32(4096), np.int64(4096)])
+def test_q1_the_right_scale_in_other_forms_passes(value):
+    assert ex06.check_scale_prediction(value, 2.0 ** 15, 3).passed
+
+
+@pytest.mark.parametrize("value, says", [
+    (2.0 ** 15 / 2 ** 4, "count the bad steps again: one change per bad step"),
+    (2.0 ** 15 - 3, r"^32765 is not the scale after 3 bad steps from 32768$"),       # subtracted, not halved
+    (2.0 ** 15 / 3, r"^10922.7 is not the scale after 3 bad steps from 32768$"),     # divided by the count
+])
+def test_q1_other_slips_are_named(value, says):
+    report = ex06.check_scale_prediction(value, 2.0 ** 15, 3)
+    assert not report.passed and re.search(says, report.problem), report.problem
+
+
+def test_q1_no_bad_step_is_a_boundary():
+    assert ex06.check_scale_prediction(2.0 ** 15, 2.0 ** 15, 0).passed
+
+
+def manual_unscale_step(model, optimizer, x, y):
+    """Another correct q2: the loss scaled with the optimizer's own scale, the gradients unscaled by hand,
+    the inner SGD applying them (what LossScaleOptimizer does, minus skipping inf steps)."""
+    with tf.GradientTape() as tape:
+        loss = _loss(model, x, y)
+        scale = optimizer.scale_loss(tf.constant(1.0))
+        scaled = loss * scale
+    grads = [g / scale for g in tape.gradient(scaled, model.trainable_variables)]
+    optimizer.inner_optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
+
+
+def keras3_apply_step(model, optimizer, x, y):
+    """Another: Keras 3's optimizer.apply(grads, variables) instead of apply_gradients(zip(...))."""
+    with tf.GradientTape() as tape:
+        loss = _loss(model, x, y)
+        scaled = optimizer.scale_loss(loss)
+    optimizer.apply(tape.gradient(scaled, model.trainable_variables), model.trainable_variables)
+    return loss
+
+
+@tf.function
+def compiled_step(model, optimizer, x, y):
+    """The solution compiled with tf.function: used to raise (the check's optimizer created its variables
+    inside the first trace); the check now hands over a built optimizer, as lesson 01's steps do."""
+    return solution_step(model, optimizer, x, y)
+
+
+@pytest.mark.parametrize("answer", [solution_step, manual_unscale_step, keras3_apply_step, compiled_step])
+def test_q2_correct_alternatives_pass_public_and_hidden(answer):
+    for seed in (0, 5):
+        report = ex06.check_train_step(answer, seed=seed)
+        assert report.passed, report.problem
+
+
+def no_scaling_step(model, optimizer, x, y):
+    with tf.GradientTape() as tape:
+        loss = _loss(model, x, y)
+    optimizer.apply_gradients(zip(tape.gradient(loss, model.trainable_variables), model.trainable_variables))
+    return loss
+
+
+def returns_scaled_step(model, optimizer, x, y):
+    with tf.GradientTape() as tape:
+        loss = _loss(model, x, y)
+        scaled = optimizer.scale_loss(loss)
+    optimizer.apply_gradients(zip(tape.gradient(scaled, model.trainable_variables), model.trainable_variables))
+    return scaled
+
+
+def returns_nothing_step(model, optimizer, x, y):
+    solution_step(model, optimizer, x, y)
+
+
+def summed_loss_step(model, optimizer, x, y):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(training.per_example_loss()(y, model(x)))
+        scaled = optimizer.scale_loss(loss)
+    optimizer.apply_gradients(zip(tape.gradient(scaled, model.trainable_variables), model.trainable_variables))
+    return loss
+
+
+def two_steps(model, optimizer, x, y):
+    solution_step(model, optimizer, x, y)
+    return solution_step(model, optimizer, x, y)
+
+
+@pytest.mark.parametrize("answer, says", [
+    (no_scaling_step, r"^the update is 1/32768 of the float32 step: the gradients are divided by the loss scale but "
+                      r"were never multiplied by it$"),                      # used to say "the weights did not move"
+    (returns_scaled_step, r"returned \d+\.?\d*, the loss x the loss scale 32768: it must return the loss itself"),
+    (returns_nothing_step, r"^train_step trained the model but returned None: it must return the loss$"),
+    (summed_loss_step, r"the loss scale fell to 16384: the scaled gradients overflowed float16 \(inf\), so the step "
+                       r"was skipped"),
+    (two_steps, r"differs from one float32 step by .* \(it is about 1.9x the float32 step\)"),
+])
+def test_q2_wrong_answers_are_named(answer, says):
+    report = ex06.check_train_step(answer)
+    assert not report.passed and re.search(says, report.problem), report.problem
+    assert "apply_gradients" not in report.problem and "scale_loss" not in report.problem  # the symptom, not the fix
+
+
+def keras_fit_compare(policy_name, x, y, steps, seed):
+    """Another correct q3: Keras compile/fit, one full batch per epoch (fit's per-epoch loss is the loss
+    before the update), the global policy restored with try/finally (compile wraps float16's optimizer)."""
+    previous = keras.mixed_precision.global_policy().name
+    keras.mixed_precision.set_global_policy(policy_name)
+    try:
+        model = precision.mlp(policy_name, hidden=(32,), seed=seed)
+        model.compile(optimizer=keras.optimizers.SGD(0.1),
+                      loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+        history = model.fit(x, y, batch_size=len(x), epochs=steps, shuffle=False, verbose=0)
+    finally:
+        keras.mixed_precision.set_global_policy(previous)
+    return history.history["loss"]
+
+
+def scaled_everywhere_compare(policy_name, x, y, steps, seed):
+    """Another: a LossScaleOptimizer for every policy (needless for float32 and bfloat16, not wrong),
+    the losses returned as a numpy array."""
+    with precision.policy(policy_name):
+        model = precision.mlp(policy_name, hidden=(32,), seed=seed)
+        opt = keras.mixed_precision.LossScaleOptimizer(keras.optimizers.SGD(0.1))
+    losses = []
+    for _ in range(steps):
+        with tf.GradientTape() as tape:
+            loss = _loss(model, x, y)
+            scaled = opt.scale_loss(loss)
+        opt.apply_gradients(zip(tape.gradient(scaled, model.trainable_variables), model.trainable_variables))
+        losses.append(loss)
+    return np.array([float(v) for v in losses])
+
+
+@pytest.mark.parametrize("answer", [solution_compare, keras_fit_compare, scaled_everywhere_compare])
+def test_q3_correct_alternatives_pass_public_and_hidden(answer):
+    for steps, seed in ((4, 0), (2, 7)):
+        report = ex06.check_compare(answer, steps=steps, seed=seed)
+        assert report.passed, report.problem
+        assert keras.mixed_precision.global_policy().name == "float32"
+
+
+def _variant_compare(policy_for_model=None, scaled_optimizer=True, scale_the_loss=True, loss_after=False):
+    def train_with_policy(policy_name, x, y, steps, seed):
+        with precision.policy(policy_name):
+            model = precision.mlp(policy_for_model or policy_name, hidden=(32,), seed=seed)
+            opt = (precision.optimizer(policy_name, keras.optimizers.SGD(0.1)) if scaled_optimizer
+                   else keras.optimizers.SGD(0.1))
+        losses = []
+        for _ in range(steps):
+            with tf.GradientTape() as tape:
+                loss = _loss(model, x, y)
+                target = opt.scale_loss(loss) if precision.is_loss_scaled(opt) and scale_the_loss else loss
+            opt.apply_gradients(zip(tape.gradient(target, model.trainable_variables), model.trainable_variables))
+            losses.append(float(_loss(model, x, y)) if loss_after else float(loss))
+        return losses
+    return train_with_policy
+
+
+@pytest.mark.parametrize("answer, says", [
+    # contract broken, numbers right: float16 without loss scaling (no gradient underflows on this model)
+    (_variant_compare(scaled_optimizer=False), "mixed_float16: the losses are right, but no LossScaleOptimizer applied "
+                                               "the updates"),
+    # contract broken, numbers right: the model built in float32 whatever the policy
+    (_variant_compare(policy_for_model="float32"), "mixed_float16: the losses are float32 training's to the last "
+                                                   "digit: the model did not compute in 16 bits"),
+    (_variant_compare(loss_after=True), r"float32: each loss is the next step's .*: a loss is taken after its update"),
+    (_variant_compare(scale_the_loss=False), r"mixed_float16: the loss stays at 2.6136 while float32 training falls "
+                                             r"to .*: the updates are \(almost\) zero"),
+])
+def test_q3_wrong_and_contract_breaking_answers_are_named(answer, says):
+    for steps, seed in ((4, 0), (2, 7)):
+        report = ex06.check_compare(answer, steps=steps, seed=seed)
+        assert not report.passed, (steps, seed)
+        if seed == 0:
+            assert re.search(says, report.problem), report.problem
+        assert keras.mixed_precision.global_policy().name == "float32"
+    assert keras.mixed_precision.LossScaleOptimizer.apply.__name__ == "apply"  # the watch is taken off again

@@ -1,5 +1,6 @@
 """Exercise 07's checks against the solution, the untouched stub and the classic wrong answers."""
 
+import re
 import statistics
 
 import pytest
@@ -207,3 +208,128 @@ def bottleneck_with_totals_per_batch(step, batches, clock):
 def test_q3_correct_alternative_passes(case):
     report = ex07.check_find_bottleneck(bottleneck_with_totals_per_batch, case)
     assert report.passed, report.problem
+
+
+# --------------------------------------------------------------------------- issue 28's audit: contracts about how
+
+def steady_with_perf_counter(step, batches, warmup, clock):
+    """Times with time.perf_counter instead of the clock it is given: on the fake clock it measures nothing."""
+    import time
+
+    times = []
+    for i, batch in enumerate(batches):
+        start = time.perf_counter()
+        step(batch)
+        if i >= warmup:
+            times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def steady_reversed(step, batches, warmup, clock):
+    """Every batch once, but from the last to the first."""
+    times = []
+    for i, batch in enumerate(reversed(list(batches))):
+        start = clock()
+        step(batch)
+        if i >= warmup:
+            times.append(clock() - start)
+    return statistics.median(times)
+
+
+def steady_with_bench(step, batches, warmup, clock):
+    """Another correct q1: lesson 07's gpukit.bench.time_steps with the given clock, every batch timed."""
+    from gpukit import bench
+
+    batches = list(batches)
+    return bench.time_steps(step, batches, warmup=warmup, repeats=len(batches) - warmup, clock=clock).median_s
+
+
+@pytest.mark.parametrize("case", ["public", "hidden"])
+def test_q1_the_library_timer_is_a_correct_alternative(case):
+    report = ex07.check_steady_step(steady_with_bench, case)
+    assert report.passed, report.problem
+
+
+@pytest.mark.parametrize("answer, says", [
+    (steady_with_perf_counter, "never read clock(): time with the clock it is given"),
+    (steady_reversed, "step ran every batch once, but not in the order batches gives them"),
+])
+@pytest.mark.parametrize("case", ["public", "hidden"])
+def test_q1_contracts_about_how_are_observed(answer, says, case):
+    report = ex07.check_steady_step(answer, case)
+    assert not report.passed and says in report.problem, report.problem
+
+
+def test_q2_other_forms_of_the_right_number_pass():
+    import numpy as np
+
+    p = ex07.PREDICTION
+    nbytes, bw, lat, n = 4 * p["params"], p["bandwidth_GBps"] * 1e9, p["latency_us"] * 1e-6, p["num_replicas"]
+    assert ex07.check_allreduce_prediction(np.float64(1e3 * 2 * (n - 1) * (lat + nbytes / n / bw))).passed
+    assert ex07.check_allreduce_prediction(14.28).passed  # two decimals, as the prompt asks
+
+
+@pytest.mark.parametrize("value, says", [
+    (14.3, "rounded too much: write at least two decimals"),
+    (14.2, "rounded too much"),                                              # cut, not rounded
+    (1e3 * (7 / 8 * 2e8 / 25e9) + 7 * 0.020, "one trip round the ring; an all-reduce goes round twice"),
+    (1e3 * (2 * 2e8 / 25e9) + 14 * 0.020, "counts n = 8 steps per trip round the ring; a ring of 8 devices takes "
+                                          "n - 1 = 7"),
+    (1e3 * (2 * 7 / 8 * 2e8 / (25 * 2**30)) + 14 * 0.020, r"takes a GB as 2\*\*30 bytes"),
+    ("14.28", "is not a number of milliseconds"),                             # a string used to pass
+])
+def test_q2_more_slips_are_named(value, says):
+    report = ex07.check_allreduce_prediction(value)
+    assert not report.passed and re.search(says, report.problem), report.problem
+
+
+def bottleneck_two_passes(step, batches, clock):
+    """The right answer, the forbidden way: one pass to time the reads, a second pass for the steps."""
+    start = clock()
+    for _ in batches:
+        pass
+    input_s = clock() - start
+    compute_s = 0.0
+    for batch in batches:
+        start = clock()
+        step(batch)
+        compute_s += clock() - start
+    return "input" if input_s > compute_s else "compute"
+
+
+def bottleneck_with_perf_counter(step, batches, clock):
+    import time
+
+    start = time.perf_counter()
+    kept = list(batches)
+    input_s = time.perf_counter() - start
+    start = time.perf_counter()
+    for batch in kept:
+        step(batch)
+    return "input" if input_s > time.perf_counter() - start else "compute"
+
+
+@pytest.mark.parametrize("answer, says", [
+    (bottleneck_two_passes, "the answer is right, but find_bottleneck iterated batches 2 times: the contract is one "
+                            "pass"),
+    (bottleneck_with_perf_counter, "find_bottleneck never read clock(): time both parts with the clock it is given"),
+])
+@pytest.mark.parametrize("case", ["public", "hidden"])
+def test_q3_contracts_about_how_are_observed(answer, says, case):
+    report = ex07.check_find_bottleneck(answer, case)
+    assert not report.passed and says in report.problem, report.problem
+
+
+def test_q3_one_step_too_many_is_named():
+    def warm_first(step, batches, clock):
+        start = clock()
+        kept = list(batches)
+        input_s = clock() - start
+        step(kept[0])                      # an untimed warm-up step (lesson 07's timer runs one), then n timed
+        start = clock()
+        for batch in kept:
+            step(batch)
+        return "input" if input_s > clock() - start else "compute"
+
+    report = ex07.check_find_bottleneck(warm_first)
+    assert not report.passed and "the answer is right, but step ran 7 times for 6 batches" in report.problem

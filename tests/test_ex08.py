@@ -1,6 +1,8 @@
 """Exercise 08's checks: each passes the solution, says "not solved yet" for the stub, and names the
 symptom of the classic wrong answers (references: gpukit.batching, gpukit.advisor, numpy)."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -142,3 +144,104 @@ def test_dataset_correct_alternatives_pass_public_and_hidden(answer):
     assert ex08.check_dataset(answer).passed, ex08.check_dataset(answer).problem
     report = ex08.check_dataset(answer, n=77, global_batch_size=8, num_replicas=2, seed=3)
     assert report.passed, report.problem
+
+
+# ---------------------------------------------------------------- issue 28's audit: q1 and q2 the way a student works
+
+@pytest.mark.parametrize("value", [[195, 4], (np.int64(195), np.int64(4)), (195.0, 4),    # 195.0: np.floor's float
+                                   (np.floor(50_000 / 256), 4), np.array([195, 4])])
+def test_prediction_in_other_forms_passes(value):
+    report = ex08.check_prediction(value, *ARGS)
+    assert report.passed, report.problem
+
+
+@pytest.mark.parametrize("value, says", [
+    ((4, 195), r"^the two numbers are swapped: predicted is \(updates_per_epoch, accum_steps\)$"),
+    ((195, 5), r"accum_steps=5 gives micro-batches of 64/5 examples per replica: not a whole number"),  # used to say
+    ((195, 0), r"accum_steps=0: an update needs at least one micro-batch"),                     # "works but ..."
+    ((195, 64), r"accum_steps=64 works but is not the fewest that fit"),                        # the largest valid k
+    ((195.5, 4), "two whole numbers"),
+    (("195", "4"), "two whole numbers"),
+])
+def test_prediction_more_slips_are_named(value, says):
+    report = ex08.check_prediction(value, *ARGS)
+    assert not report.passed and re.search(says, report.problem), report.problem
+
+
+def test_prediction_boundaries_of_the_accumulation():
+    assert ex08.expected_prediction(1000, 64, 4, 16) == (15, 1)        # the share fits: no accumulation
+    assert ex08.check_prediction((15, 1), 1000, 64, 4, 16).passed
+    assert ex08.expected_prediction(100, 8, 8, 1) == (12, 1)           # one example per replica, max 1
+    assert ex08.check_prediction((12, 1), 100, 8, 8, 1).passed
+    assert "not the fewest" in ex08.check_prediction((15, 2), 1000, 64, 4, 16).problem
+
+
+HIDDEN_CHOOSE = [("GPU", 2, 1, False, 8.0), ("CPU", 4, 1, True, None), ("GPU", 1, 2, True, 7.5),
+                 ("GPU", 1, 1, True, 5.2), ("TPU", 4, 2, True, None)]
+BOUNDARY_CHOOSE = [("GPU", 1, 1, True, 7.0), ("GPU", 1, 1, True, 6.9), ("GPU", 2, 1, True, None),
+                   ("CPU", 2, 3, True, None), ("TPU", 8, 1, False, None)]  # the thresholds, unknown cc, a TPU too small
+
+
+def choose_table(kind, devices, machines, fits_one_device, compute_capability=None):
+    """Another correct q2: lookups instead of a chain of ifs, the unknown capability read as 7.0."""
+    cc = 7.0 if compute_capability is None else compute_capability
+    precision = {"CPU": "float32", "TPU": "mixed_bfloat16"}.get(kind) or (
+        "mixed_bfloat16" if cc >= 8.0 else "mixed_float16" if cc >= 7.0 else "float32")
+    if not fits_one_device:
+        return "model/pipeline", precision
+    if kind == "TPU":
+        return "TPUStrategy", precision
+    strategy = {1: "OneDeviceStrategy"}.get(devices * machines,
+                                            "MultiWorkerMirroredStrategy" if machines > 1 else "MirroredStrategy")
+    return strategy, precision
+
+
+def choose_machines_first(kind, devices, machines, fits_one_device, compute_capability=None):
+    """Another order: several machines, then TPUs, then the device count; a list returned."""
+    strategy, precision = choose(kind, devices, machines, fits_one_device, compute_capability)
+    if fits_one_device and kind != "TPU" and machines > 1:
+        strategy = "MultiWorkerMirroredStrategy"
+    return [strategy, precision]
+
+
+@pytest.mark.parametrize("answer", [choose, choose_table, choose_machines_first])
+def test_choose_correct_alternatives_pass_public_hidden_and_boundaries(answer):
+    for cases in (None, HIDDEN_CHOOSE, BOUNDARY_CHOOSE):
+        report = ex08.check_choose(answer, cases=cases)
+        assert report.passed, report.problem
+
+
+def _choose_with(strategy=None, precision=None):
+    """The solution with one rule changed: ``strategy(case, right)`` / ``precision(case, right)`` give the answer."""
+    def answer(*case):
+        s, p = choose(*case)
+        return (strategy(case, s) if strategy else s), (precision(case, p) if precision else p)
+    return answer
+
+
+@pytest.mark.parametrize("answer, cases, says", [
+    (_choose_with(strategy=lambda c, s: "MultiWorkerMirroredStrategy" if c[2] > 1 else s),   # machines before TPUs
+     HIDDEN_CHOOSE, r"TPU x 4 on 2 machine\(s\).*TPUs, on one host or several, are driven by TPUStrategy"),
+    (_choose_with(strategy=lambda c, s: "OneDeviceStrategy" if c[1] == 1 and c[3] else s),  # one device per machine
+     HIDDEN_CHOOSE, r"GPU x 1 on 2 machine\(s\).*OneDeviceStrategy uses one device of the 2"),
+    (_choose_with(strategy=lambda c, s: "MultiWorkerMirroredStrategy" if s == "MirroredStrategy" else s),
+     None, r"MultiWorkerMirroredStrategy is for several machines; these devices are all in one"),
+    (_choose_with(strategy=lambda c, s: "model/pipeline" if c[1] * c[2] > 1 and c[0] != "TPU" else s),
+     None, r"the model fits one device, so there is nothing to split"),
+    (_choose_with(strategy=lambda c, s: "TPUStrategy" if c[0] == "TPU" else s),               # TPUs checked first
+     BOUNDARY_CHOOSE, r"TPU x 8 .* fits one device: False: strategy 'TPUStrategy': the model does not fit one device"),
+    (_choose_with(precision=lambda c, p: "float32" if c[0] == "GPU" and (c[4] or 0) <= 7.0 else p),  # 7.0 excluded
+     BOUNDARY_CHOOSE, r"compute capability 7.0 \(7.x\) has float16 tensor cores, which float32 leaves idle"),
+    (_choose_with(precision=lambda c, p: "mixed_float16" if c[4] == 8.0 else p),              # 8.0 excluded
+     None, r"compute capability 8.0 >= 8.0: its tensor cores run bfloat16"),
+    (_choose_with(precision=lambda c, p: "float32" if c[0] == "GPU" and c[4] is None else p),  # unknown: no guess
+     BOUNDARY_CHOOSE, r"the compute capability is unknown: the question lets you assume float16 tensor cores"),
+    (_choose_with(precision=lambda c, p: "mixed_bfloat16" if c[0] == "GPU" and (c[4] or 7) >= 7 else p),
+     None, r"compute capability 7.0.*run float16 fast, not bfloat16"),
+    (lambda *case: (ex08.reference_choice(*case)[0].replace("Strategy", ""), "float32"), None,
+     r"strategy 'OneDevice': that is not what these facts call for"),
+    (lambda *case: ("MirroredStrategy", 16), None, r"must return two strings \(strategy, precision\)"),
+])
+def test_choose_wrong_answers_are_named(answer, cases, says):
+    report = ex08.check_choose(answer, cases=cases)
+    assert not report.passed and re.search(says, report.problem), report.problem

@@ -15,7 +15,9 @@
 from __future__ import annotations
 
 import math
+import numbers
 
+import numpy as np
 
 from . import Report, number_problem, not_solved, try_answer
 
@@ -62,17 +64,26 @@ def compare_plan(plan_batches, capacities, global_batch_size: int) -> Report:
     got = try_answer(plan_batches, list(capacities), global_batch_size)
     if got is None:
         return Report(name, not_solved(name))
-    try:
-        sizes = [int(n) for n in got]
-    except (TypeError, ValueError):
+    try:  # a list, a tuple, a numpy array or a tensor of whole numbers (20 or 20.0 alike)
+        items = list(got.numpy() if hasattr(got, "numpy") else got)
+    except TypeError:
+        items = None
+    if items is None or not all(isinstance(n, numbers.Real) and not isinstance(n, (bool, np.bool_)) for n in items):
         return Report(name, f"{name}: returned {got!r}; return a list of ints, one per replica")
     ideal = [c / sum(capacities) * global_batch_size for c in capacities]
+    if not all(float(n).is_integer() for n in items):
+        return Report(name, f"{name}: {[round(float(n), 2) for n in items]} are not whole numbers: a replica's batch "
+                            f"holds whole examples, so each ideal share must be rounded", {"ideal": ideal})
+    sizes = [int(n) for n in items]
     details = {"sizes": sizes, "ideal": ideal}
     if len(sizes) != len(capacities):
         return Report(name, f"{name}: {len(sizes)} sizes for {len(capacities)} capacities", details)
-    if sum(sizes) != global_batch_size:
+    if sum(sizes) < global_batch_size:
         return Report(name, f"{name}: {sizes} sums to {sum(sizes)}, not {global_batch_size}: hand out the "
                             f"rounding remainder", details)
+    if sum(sizes) > global_batch_size:
+        return Report(name, f"{name}: {sizes} sums to {sum(sizes)}, more than the global batch of {global_batch_size}: "
+                            f"more shares were rounded up (or lifted to one) than there are examples left", details)
     if min(sizes) < 1:
         return Report(name, f"{name}: {sizes}: every replica needs at least one example", details)
     # rounding rule only where no replica had to be lifted to its minimum of one example
@@ -93,16 +104,28 @@ def compare_replica_loss(replica_loss, capacities, global_batch_size: int, seed:
     from ..._tf import tf
 
     name = "replica_loss"
-    probe = try_answer(replica_loss, tf.constant([1.0, 2.0, 3.0]), 6)
+    losses = tf.constant([1.0, 2.0, 3.0])
+    with tf.GradientTape() as tape:
+        tape.watch(losses)
+        probe = try_answer(replica_loss, losses, 6)
     if probe is None:
         return Report(name, not_solved(name))
     if tf.size(probe) != 1:
         return Report(name, f"{name}: return one number (a scalar), not one value per example")
+    if not tf.is_tensor(probe) or tape.gradient(probe, losses) is None:
+        return Report(name, f"{name}: TensorFlow cannot differentiate the number it returns with respect to the "
+                            f"per-example losses (computed with numpy, float(), a constant or stop_gradient): the "
+                            f"strategy needs its gradient")
     strategy = strategies.mirrored(devices.replica_devices()[: len(capacities)])
     sizes = memory.plan(capacities, global_batch_size, num_replicas=strategy.num_replicas_in_sync)
     x, y = data.synthetic(global_batch_size, shape=(10,), num_classes=4, seed=seed)
     model = models.mlp(input_shape=(10,), hidden=(16,), num_classes=4, seed=seed, strategy=strategy)
-    got = sharding.gradients(strategy, model, x, y, sizes, divide_by=replica_loss)
+    try:
+        got = sharding.gradients(strategy, model, x, y, sizes, divide_by=replica_loss)
+    except Exception as e:  # noqa: BLE001 - the learner's function, traced inside strategy.run
+        last = [line.strip() for line in str(e).splitlines() if line.strip()]
+        return Report(name, f"{name} raised {type(e).__name__} inside strategy.run, where tf.function traces it (the "
+                            f"losses are symbolic there: TensorFlow operations only): {last[-1] if last else ''}")
     reference_model = models.mlp(input_shape=(10,), hidden=(16,), num_classes=4, seed=seed)
     reference = training.gradients(tf.distribute.get_strategy(), reference_model, x, y)
     diff = checks.max_difference(got, reference)

@@ -71,8 +71,9 @@ def _data(seed, n=64, dim=64, small=1.0):
     return x, y
 
 
-def _reference_step(x, y, seed):
-    """One float32 SGD step of ``precision.mlp`` with plain GradientTape: the weights after it."""
+def _reference_step(x, y, seed, with_loss=False):
+    """One float32 SGD step of ``precision.mlp`` with plain GradientTape: the weights after it (and,
+    ``with_loss``, the loss before it)."""
     from ... import precision, training
     from ..._tf import keras, tf
 
@@ -82,13 +83,15 @@ def _reference_step(x, y, seed):
         loss = tf.reduce_mean(loss_fn(y, model(x)))
     keras.optimizers.SGD(LEARNING_RATE).apply_gradients(
         zip(tape.gradient(loss, model.trainable_variables), model.trainable_variables))
-    return model.get_weights()
+    return (model.get_weights(), float(loss)) if with_loss else model.get_weights()
 
 
 def check_train_step(train_step, seed: int = 0, float32_output: bool = True) -> Report:
     """``train_step(model, optimizer, x, y)`` on a mixed_float16 ``precision.mlp`` with a
-    ``LossScaleOptimizer(SGD(0.1))`` must change the weights like one float32 step (to 2e-2 of the
-    update's size), and the model's output layer must compute in float32."""
+    ``LossScaleOptimizer(SGD(0.1))`` (built: its variables exist, so a step compiled with
+    ``tf.function`` works too) must change the weights like one float32 step (to 2e-2 of the
+    update's size) and return the batch's loss before the update (not the scaled loss), and the
+    model's output layer must compute in float32."""
     from ... import precision
     from ..._tf import keras
 
@@ -96,6 +99,8 @@ def check_train_step(train_step, seed: int = 0, float32_output: bool = True) -> 
     x, y = _data(seed)
     model = precision.mlp("mixed_float16", hidden=(32,), seed=seed, float32_output=float32_output)
     opt = precision.optimizer("mixed_float16", keras.optimizers.SGD(LEARNING_RATE))
+    opt.build(model.trainable_variables)
+    scale = float(opt.scale_loss(1.0))
     before = model.get_weights()
     got = try_answer(train_step, model, opt, x, y)
     if got is None and all(np.array_equal(a, b) for a, b in zip(before, model.get_weights())):
@@ -103,21 +108,41 @@ def check_train_step(train_step, seed: int = 0, float32_output: bool = True) -> 
     if model.layers[-1].compute_dtype != "float32":
         return Report(name, "the output layer computes in float16: softmax and cross-entropy lose small probabilities; "
                             "the logits layer must compute in float32")
-    want = [b - a for a, b in zip(before, _reference_step(x, y, seed))]
+    reference, loss = _reference_step(x, y, seed, with_loss=True)
+    want = [b - a for a, b in zip(before, reference)]
     moved = [b - a for a, b in zip(before, model.get_weights())]
     ratios = [float(np.linalg.norm(m) / max(np.linalg.norm(w), 1e-30)) for m, w in zip(moved, want)]
-    details = {"update_ratio_per_weight": ratios}
+    details = {"update_ratio_per_weight": ratios, "loss_scale": scale, "loss": loss}
     if not all(np.isfinite(w).all() for w in model.get_weights()):
         return Report(name, "the weights are not finite after one step", details)
     if max(ratios) > 100:
         return Report(name, f"the update is {max(ratios):.3g}x the float32 step: the gradients reach the "
                             f"optimizer still multiplied by the loss scale", details)
+    if 0 < max(ratios) and all(abs(r * scale - 1) < 0.1 for r in ratios):
+        return Report(name, f"the update is 1/{scale:g} of the float32 step: the gradients are divided by the loss "
+                            f"scale but were never multiplied by it", details)
+    if min(ratios) < 1e-3 and float(opt.scale_loss(1.0)) < scale:
+        return Report(name, f"the weights did not move and the loss scale fell to {float(opt.scale_loss(1.0)):g}: "
+                            f"the scaled gradients overflowed float16 (inf), so the step was skipped", details)
     if min(ratios) < 1e-3:
         return Report(name, "the weights did not move: no update was applied (or every gradient was zero)", details)
     worst = max(float(np.max(np.abs(m - w))) / max(float(np.max(np.abs(w))), 1e-30) for m, w in zip(moved, want))
     details["worst_relative_error"] = worst
     if worst > 2e-2:
-        return Report(name, f"the update differs from one float32 step by {worst:.2g} of its size", details)
+        return Report(name, f"the update differs from one float32 step by {worst:.2g} of its size (it is about "
+                            f"{float(np.median(ratios)):.2g}x the float32 step)", details)
+    if got is None:
+        return Report(name, "train_step trained the model but returned None: it must return the loss", details)
+    try:
+        details["returned"] = returned = float(np.asarray(got, dtype=np.float64))
+    except (TypeError, ValueError):
+        return Report(name, f"train_step must return the loss (one number), not {type(got).__name__}", details)
+    if abs(returned - scale * loss) <= 2e-2 * scale * loss:
+        return Report(name, f"train_step returned {returned:.6g}, the loss x the loss scale {scale:g}: it must "
+                            f"return the loss itself ({loss:.4f})", details)
+    if not abs(returned - loss) <= 2e-2 * abs(loss):
+        return Report(name, f"train_step returned {returned:.6g}, but the batch's loss before the update is "
+                            f"{loss:.4f}", details)
     return Report(name, None, details)
 
 
@@ -141,15 +166,33 @@ def reference_losses(policy_name, x, y, steps, seed):
 def check_compare(train_with_policy, steps: int = 4, seed: int = 0) -> Report:
     """``train_with_policy(policy_name, x, y, steps, seed)`` → the loss before each of ``steps``
     full-batch SGD(0.1) steps of ``precision.mlp(policy_name, hidden=(32,), seed=seed)``: equal to
-    the float32 reference within each policy's tolerance, and the global policy float32 afterwards."""
+    the float32 reference within each policy's tolerance, and the global policy float32 afterwards.
+
+    Two contracts about *how* are observed, not inferred from the losses (which they do not move
+    on this small model): a mixed policy's losses must not be float32's to the last digit (the
+    model computed in 16 bits), and ``mixed_float16`` must step through a ``LossScaleOptimizer``
+    (its ``apply`` is watched during the call; Keras ``fit`` wraps one itself)."""
     from ..._tf import keras
 
     name = "train_with_policy"
     x, y = _data(seed)
-    want = reference_losses("float32", x, y, steps, seed)
+    ahead = reference_losses("float32", x, y, steps + 1, seed)  # one more: a loss taken after its update
+    want = ahead[:steps]
     details = {"reference": want}
+    scaler = keras.mixed_precision.LossScaleOptimizer
     for policy_name in ("float32", "mixed_float16", "mixed_bfloat16"):
-        got = try_answer(train_with_policy, policy_name, x, y, steps, seed)
+        stepped = []
+        original = scaler.apply
+
+        def watched(self, *args, **kwargs):
+            stepped.append(True)
+            return original(self, *args, **kwargs)
+
+        scaler.apply = watched
+        try:
+            got = try_answer(train_with_policy, policy_name, x, y, steps, seed)
+        finally:
+            scaler.apply = original
         left = keras.mixed_precision.global_policy().name
         if left != "float32":
             keras.mixed_precision.set_global_policy("float32")
@@ -168,7 +211,21 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0) -> Report:
             return Report(name, f"{policy_name}: the losses are not finite: {got}", details)
         err = max(abs(a - b) for a, b in zip(got, want))
         if err > TOLERANCE[policy_name]:
+            if max(abs(a - b) for a, b in zip(got, ahead[1:])) <= TOLERANCE[policy_name]:
+                return Report(name, f"{policy_name}: each loss is the next step's ({np.round(got, 4).tolist()} vs "
+                                    f"{np.round(want, 4).tolist()}): a loss is taken after its update, not before",
+                              details)
+            if steps > 1 and max(got) - min(got) <= TOLERANCE[policy_name] < max(want) - min(want):
+                return Report(name, f"{policy_name}: the loss stays at {got[0]:.4f} while float32 training falls to "
+                                    f"{want[-1]:.4f}: the updates are (almost) zero", details)
             return Report(name, f"{policy_name}: the losses differ from float32 training by {err:.3g} "
                                 f"(allowed {TOLERANCE[policy_name]:g}): {np.round(got, 4).tolist()} vs "
                                 f"{np.round(want, 4).tolist()}", details)
+        if policy_name != "float32" and err < 1e-7:
+            return Report(name, f"{policy_name}: the losses are float32 training's to the last digit: the model did "
+                                f"not compute in 16 bits (build it for the policy it is given)", details)
+        if policy_name == "mixed_float16" and not stepped:
+            return Report(name, "mixed_float16: the losses are right, but no LossScaleOptimizer applied the updates: "
+                                "float16 gradients are trained without loss scaling, so small ones underflow to zero",
+                          details)
     return Report(name, None, details)

@@ -19,35 +19,40 @@ from . import Report, not_solved, try_answer
 
 
 class FakeClock:
-    """A clock that moves only when fake work runs."""
+    """A clock that moves only when fake work runs; counts how often it is read."""
 
     def __init__(self):
-        self.now = 0.0
+        self.now, self.reads = 0.0, 0
 
     def __call__(self) -> float:
+        self.reads += 1
         return self.now
 
 
 class FakeStep:
-    """``step(batch)``: costs the next of ``costs`` seconds on ``clock``; counts its calls."""
+    """``step(batch)``: costs the next of ``costs`` seconds on ``clock``; counts its calls and keeps
+    the batches it was given, in order."""
 
     def __init__(self, clock: FakeClock, costs):
-        self.clock, self.costs, self.calls = clock, list(costs), 0
+        self.clock, self.costs, self.calls, self.batches = clock, list(costs), 0, []
 
     def __call__(self, batch):
         cost = self.costs[self.calls % len(self.costs)]
         self.calls += 1
+        self.batches.append(batch)
         self.clock.now += cost
         return batch
 
 
 class FakeBatches:
-    """An iterable of ``n`` batches; reading each costs ``read_s`` on ``clock``."""
+    """An iterable of ``n`` batches; reading each costs ``read_s`` on ``clock``. Counts the reads
+    and the passes (``iter`` calls) over it."""
 
     def __init__(self, clock: FakeClock, n: int, read_s: float = 0.0):
-        self.clock, self.n, self.read_s, self.reads = clock, n, read_s, 0
+        self.clock, self.n, self.read_s, self.reads, self.passes = clock, n, read_s, 0, 0
 
     def __iter__(self):
+        self.passes += 1
         for i in range(self.n):
             self.clock.now += self.read_s
             self.reads += 1
@@ -102,6 +107,11 @@ def check_steady_step(steady_step_seconds, case: str = "public") -> Report:
     if step.calls != len(costs):
         return Report(name, f"step ran {step.calls} times for {len(costs)} batches: every batch must run once "
                             f"(the warm-up steps run too, untimed)", details)
+    if step.batches != list(range(len(costs))):
+        return Report(name, "step ran every batch once, but not in the order batches gives them", details)
+    if clock.reads == 0:
+        return Report(name, f"{name} never read clock(): time with the clock it is given (the check's clock moves "
+                            f"only when a step runs; time.time() or perf_counter() measure nothing here)", details)
     if abs(value - expected) <= 1e-9:
         return Report(name, None, details)
     if abs(value - statistics.mean(costs)) <= 1e-9 or abs(value - statistics.median(costs)) <= 1e-9:
@@ -136,6 +146,8 @@ def check_allreduce_prediction(value, rel: float = 5e-4) -> Report:
     if value is None or value is Ellipsis:
         return Report(name, f"not solved yet: {name} is None; replace the ... with your number", details)
     try:
+        if isinstance(value, (str, bytes, bool)):  # float("14.28") would pass: a number is asked for
+            raise TypeError(type(value).__name__)
         value = float(value)
     except (TypeError, ValueError):
         return Report(name, f"{name} = {value!r} is not a number of milliseconds", details)
@@ -163,6 +175,17 @@ def check_allreduce_prediction(value, rel: float = 5e-4) -> Report:
         return Report(name, f"{value:.4g} ms is 8x off: bits and bytes mixed up (GB/s are bytes)", details)
     if near(moved):
         return Report(name, f"{value:.4g} ms leaves out the latency", details)
+    if any(near(moved / 2 + t) for t in (lat_all / 2, lat_all)):
+        return Report(name, f"{value:.4g} ms counts one trip round the ring; an all-reduce goes round twice "
+                            f"(reduce-scatter, then all-gather)", details)
+    if any(near(moved * n / (n - 1) + t) for t in (lat_all, 2 * n * lat)):
+        return Report(name, f"{value:.4g} ms counts n = {n} steps per trip round the ring; a ring of {n} devices "
+                            f"takes n - 1 = {n - 1}", details)
+    if near(moved * 1e9 / 2**30 + lat_all):
+        return Report(name, f"{value:.4g} ms takes a GB as 2**30 bytes; here 1 GB = 10**9 bytes", details)
+    if any(near(r) for r in (round(expected, 1), int(expected * 10) / 10, round(expected))):  # rounded, or cut
+        return Report(name, f"{value:.4g} ms is the cost model's answer rounded too much: write at least two "
+                            f"decimals", details)
     return Report(name, f"{value:.4g} ms is not what the ring all-reduce cost model gives", details)
 
 
@@ -196,6 +219,9 @@ def check_find_bottleneck(find_bottleneck, case: str = "public") -> Report:
             return Report(name, not_solved(name), {"cases": results})
         if got not in ("input", "compute"):
             return Report(name, f"{name} returned {got!r}; it must return 'input' or 'compute'", {"cases": results})
+        if clock.reads == 0 and step.calls:
+            return Report(name, f"{name} never read clock(): time both parts with the clock it is given (the "
+                                f"check's clock moves only when a batch is read or a step runs)", {"cases": results})
         if got != want:
             what = (f"reading {1e3 * read_s:.0f} ms per batch, steps {1e3 * step_s:.0f} ms")
             extra = (": the compute time includes reading the batches" if want == "input" and step.calls and
@@ -203,5 +229,12 @@ def check_find_bottleneck(find_bottleneck, case: str = "public") -> Report:
             return Report(name, f"a {want}-bound run ({what}) was called {got}-bound{extra}", {"cases": results})
         if step.calls < n:
             return Report(name, f"step ran {step.calls} times for {n} batches: time the step on every batch",
+                          {"cases": results})
+        if step.calls > n:
+            return Report(name, f"the answer is right, but step ran {step.calls} times for {n} batches: run it once "
+                                f"per batch", {"cases": results})
+        if batches.passes > 1:
+            return Report(name, f"the answer is right, but {name} iterated batches {batches.passes} times: the "
+                                f"contract is one pass (a real input pipeline reads its files again on every pass)",
                           {"cases": results})
     return Report(name, None, {"cases": results})

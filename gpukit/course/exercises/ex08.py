@@ -53,10 +53,14 @@ def check_prediction(value, n: int, global_batch_size: int, num_replicas: int, m
     details = {"expected": (updates, k), "got": value}
     if value is None or value is Ellipsis or (isinstance(value, tuple) and Ellipsis in value):
         return Report(name, "not solved yet: predicted is ...; replace the ... with your two numbers", details)
+    if isinstance(value, np.ndarray):  # np.array([195, 4]): the same two numbers
+        value = tuple(value.tolist())
     if not isinstance(value, (tuple, list)) or len(value) != 2 or not all(
-            isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in value):
+            isinstance(v, numbers.Real) and not isinstance(v, bool) and float(v).is_integer() for v in value):
         return Report(name, "predicted must be two whole numbers: (updates_per_epoch, accum_steps)", details)
-    got_updates, got_k = int(value[0]), int(value[1])
+    got_updates, got_k = int(value[0]), int(value[1])  # 195 or 195.0 (e.g. from np.floor) alike
+    if (got_updates, got_k) == (k, updates) and k != updates:
+        return Report(name, "the two numbers are swapped: predicted is (updates_per_epoch, accum_steps)", details)
     problems = []
     if got_updates != updates:
         if got_updates == -(-n // global_batch_size):
@@ -69,7 +73,9 @@ def check_prediction(value, n: int, global_batch_size: int, num_replicas: int, m
             problems.append(f"{got_updates} is not the number of updates per epoch")
     if got_k != k:
         per = global_batch_size // num_replicas
-        if got_k == -(-per // max_per_replica):
+        if got_k < 1:
+            problems.append(f"accum_steps={got_k}: an update needs at least one micro-batch")
+        elif per % got_k:  # e.g. ceil(per / max_per_replica): fits, but does not divide the share
             problems.append(f"accum_steps={got_k} gives micro-batches of {per}/{got_k} examples per replica: not a "
                             f"whole number, so the global batch would not split exactly")
         elif got_k < k:
@@ -115,6 +121,8 @@ def check_choose(choose, cases=None) -> Report:
             return Report(name, f"choose{case} must return two strings (strategy, precision), got {got!r}", details)
         strategy, precision = got
         kind, devices, machines, fits, cc = case
+        if not all(isinstance(v, str) for v in got):
+            return Report(name, f"choose{case} must return two strings (strategy, precision), got {got!r}", details)
         if strategy != want[0]:
             if strategy == "ParameterServerStrategy":
                 why = "a parameter server still runs the whole model on every worker" if not fits else \
@@ -123,6 +131,16 @@ def check_choose(choose, cases=None) -> Report:
                 why = "MirroredStrategy stays inside one machine"
             elif not fits:
                 why = "the model does not fit one device, so no data-parallel strategy can hold a copy"
+            elif strategy == "model/pipeline":
+                why = "the model fits one device, so there is nothing to split: replicate it"
+            elif kind == "TPU":
+                why = "TPUs, on one host or several, are driven by TPUStrategy"
+            elif strategy == "TPUStrategy":
+                why = f"TPUStrategy needs TPUs, these are {kind}s"
+            elif strategy == "OneDeviceStrategy" and devices * machines > 1:
+                why = f"OneDeviceStrategy uses one device of the {devices * machines}"
+            elif strategy == "MultiWorkerMirroredStrategy" and machines == 1:
+                why = "MultiWorkerMirroredStrategy is for several machines; these devices are all in one"
             else:
                 why = "that is not what these facts call for"
             return Report(name, f"for {kind} x {devices} on {machines} machine(s), fits one device: {fits}: "
@@ -131,10 +149,14 @@ def check_choose(choose, cases=None) -> Report:
             why = ("on a CPU the advisor keeps float32 (lesson 06 measured no speed-up from 16 bits on its CPU)"
                    if kind == "CPU" else
                    "TPUs compute in bfloat16 natively (no loss scaling needed)" if kind == "TPU" else
-                   f"compute capability {cc} has no tensor cores" if cc and cc < 7 else
+                   f"compute capability {cc} has no tensor cores" if cc is not None and cc < 7 else
                    f"compute capability {cc} >= 8.0: its tensor cores run bfloat16, which needs no loss scaling"
-                   if cc and cc >= 8 else
-                   "tensor cores of compute capability 7.x run float16 fast, not bfloat16")
+                   if cc is not None and cc >= 8 else
+                   f"compute capability {cc} (7.x) has float16 tensor cores, which float32 leaves idle"
+                   if cc is not None and precision == "float32" else
+                   "tensor cores of compute capability 7.x run float16 fast, not bfloat16" if cc is not None else
+                   "the compute capability is unknown: the question lets you assume float16 tensor cores (7.0 and "
+                   "later), not bfloat16 ones")
             return Report(name, f"for {kind} (compute capability {cc}): precision {precision!r}: {why}", details)
     return Report(name, None)
 
