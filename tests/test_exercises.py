@@ -75,6 +75,24 @@ def test_exercise_has_no_solution_and_no_hidden_test(exercise):
         assert _text(cells[i]).rstrip().endswith("..."), f"cell {i}: the answer stub must end with ..."
 
 
+@pytest.mark.parametrize("solution", SOLUTIONS, ids=[p.stem for p in SOLUTIONS])
+def test_hidden_tests_do_not_read_the_editable_parameters(solution):
+    """A hidden test that passes the parameters cell's names to its check grades whatever the learner
+    set them to (exercise 06 q1 passed with BAD_STEPS = 0 and the initial scale as the prediction):
+    the assignment's values go into the hidden test itself."""
+    import ast
+    import re
+
+    cells = _load(solution)["cells"]
+    params = {node.id for c in cells if "parameters" in c["metadata"].get("tags", [])
+              for node in ast.walk(ast.parse(_text(c))) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
+    for i, c in enumerate(cells):
+        if c["cell_type"] == "code" and _text(c).startswith("# HIDDEN"):
+            code = "\n".join(line.split("#")[0] for line in _text(c).splitlines())
+            read = sorted(n for n in params if re.search(rf"\b{n}\b", code))
+            assert not read, f"{solution.name} cell {i}: the hidden test reads {read} from the parameters cell"
+
+
 @pytest.mark.parametrize("exercise", EXERCISES, ids=[p.stem for p in EXERCISES])
 def test_untouched_exercise_runs_to_the_end_and_says_not_solved_yet(exercise):
     import nbformat
