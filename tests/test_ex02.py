@@ -416,3 +416,19 @@ def test_q4_shuffled_batches_are_named():
     assert not report.passed
     assert report.problem == ("every step trains on one of the file's global batches, whole, only in another order: "
                               "the batches are shuffled, not the examples")
+
+
+def test_q2_a_grading_run_launches_one_cluster_per_call_a_learner_every_time(monkeypatch, reference_weights):
+    """otter reruns the public test after the notebook's own check cell: in a grading run the same call
+    reuses the report (one cluster fewer per submission); in a learner's kernel every call runs."""
+    import otter
+
+    for grading, launches in ((False, 2), (True, 1)):
+        monkeypatch.setattr(ex02, "_GRADED", {})
+        monkeypatch.setattr(otter.Notebook, "_grading_mode", grading)
+        fake = _FakeCluster(lambda i: reference_weights)
+        for _ in range(2):
+            assert _compare_faked(monkeypatch, fake).passed
+        assert fake.calls == launches, grading
+    ex02.compare_cluster_training(_worker_main, num_workers=3, epochs=1, global_batch_size=16, n_examples=64)
+    assert fake.calls == 2  # in the same grading run, other arguments launch another cluster

@@ -151,8 +151,35 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
     return Report(name, None, details)
 
 
+_GRADED: dict = {}  # call -> Report, kept only inside a grading run (see _grading_run)
+
+
+def _grading_run() -> bool:
+    """True inside otter's grading run (its ``Notebook`` in grading mode). There the notebook runs top to
+    bottom once, so the public check cell's cluster run and the grader's rerun of the same public test are
+    the same call on the same function: the second reuses the first's report instead of launching
+    another cluster of TensorFlow processes (about 7 s). A learner's kernel never reuses a result: a
+    helper the function calls may have changed in between."""
+    try:
+        from otter import Notebook
+    except ImportError:
+        return False
+    return bool(getattr(Notebook, "_grading_mode", False))
+
+
 def compare_cluster_training(worker_main, shard_dataset=None, *, num_workers=2, epochs=2, global_batch_size=16,
                              n_examples=128, seed=0, timeout=300.0) -> Report:
+    """``_compare_cluster_training`` (below), once per call within a grading run."""
+    key = (worker_main, shard_dataset, num_workers, epochs, global_batch_size, n_examples, seed)
+    if not _grading_run():
+        return _compare_cluster_training(*key, timeout=timeout)
+    if key not in _GRADED:
+        _GRADED[key] = _compare_cluster_training(*key, timeout=timeout)
+    return _GRADED[key]
+
+
+def _compare_cluster_training(worker_main, shard_dataset, num_workers, epochs, global_batch_size, n_examples, seed,
+                              timeout) -> Report:
     """Run ``worker_main(ctx, shard_dataset=..., epochs=..., global_batch_size=..., n_examples=...,
     seed=...)`` on ``num_workers`` real processes and compare every worker's returned weights with
     ``cluster.train_single`` (one process, same global batch and data order). ``shard_dataset``
