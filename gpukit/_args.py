@@ -1,4 +1,4 @@
-"""Small helpers every gpukit module shares: checking whole-number arguments, and killing a
+"""Small helpers every gpukit module shares: checking whole-number and positive arguments, and killing a
 child process (with everything it started) without ever waiting forever.
 
 Not part of a lesson; kept free of TensorFlow so ``gpukit.cluster`` and ``gpukit.course.grading``
@@ -7,6 +7,7 @@ can use it without loading TF.
 
 from __future__ import annotations
 
+import math
 import numbers
 import os
 import signal
@@ -22,6 +23,15 @@ def whole(name: str, value, minimum: int = 1, what: str = "") -> int:
         kind = "a positive int" if minimum == 1 else f"an int >= {minimum}"
         raise ValueError(f"{name}={value!r} must be {kind}{f' ({what})' if what else ''}")
     return int(value)
+
+
+def positive(name: str, value, allow_zero: bool = False, hint: str = "") -> float:
+    """``value`` as a float, or ``ValueError`` naming the argument: a finite real number > 0 (>= 0 with
+    ``allow_zero``); ``hint`` (what a good value is) ends the message. ``bool`` is refused."""
+    if (isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value)
+            or value < 0 or (value == 0 and not allow_zero)):
+        raise ValueError(f"{name}={value!r} must be a number {'>=' if allow_zero else '>'} 0{f': {hint}' if hint else ''}")
+    return float(value)
 
 
 def kill(proc: subprocess.Popen, timeout: float = 10.0, group: bool = True) -> None:

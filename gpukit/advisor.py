@@ -65,6 +65,7 @@ import numbers
 
 from ._args import whole
 from .batching import smallest_accum_steps
+from .context import devices_for_scores  # pure Python: TensorFlow only in its RingAttention
 from .zero import comm_bytes, state_bytes  # pure Python: gpukit.zero loads TensorFlow only in its trainer
 
 GB = 10**9
@@ -278,10 +279,10 @@ def context_parallel_plan(sequence_length: int, heads: int, value_bytes: int, bu
     block of scores, ``ceil(L/n)^2 x heads x value_bytes``, is at most ``budget`` bytes; ``None``
     if even all ``replicas`` devices do not make it fit. With ``n`` devices each holds ``L/n``
     queries and, at each of the ``n`` steps of the ring, one block of ``L/n`` keys and values."""
-    side = math.isqrt(int(budget // (heads * value_bytes)))  # the longest block side that fits
-    if side == 0:
+    try:
+        fewest = devices_for_scores(sequence_length, heads, budget, value_bytes, max_devices=replicas)
+    except ValueError:  # no block fits even over every replica
         return None
-    fewest = -(-sequence_length // side)
     for n in range(max(2, fewest), replicas + 1):
         if replicas % n == 0:
             return n, math.ceil(sequence_length / n) ** 2 * heads * value_bytes
@@ -342,8 +343,7 @@ def advise(hardware: Hardware, *, global_batch_size: int, estimate=None, headroo
     if sequence_length is not None:
         cp = _context_parallel(hw, usable, sequence_length, attention_heads or 1, reasons)
     groups = cp or 1
-    act_dev = None if estimate is None else (estimate.activations_per_example if groups == 1 else
-                                             estimate.activations_per_example / groups)
+    act_dev = None if estimate is None else estimate.activations_per_example / groups
     fixed_dev = None if estimate is None else estimate.fixed  # state bytes on each device
     zero_stage, ep, per_device_experts, ratio = None, None, None, 1.0
     if num_experts is not None:
@@ -359,7 +359,7 @@ def advise(hardware: Hardware, *, global_batch_size: int, estimate=None, headroo
     # 1. Does one replica (the whole model) fit a device? If not: spread the experts, shard the
     #    state (ZeRO), or split the model.
     if estimate is not None and usable is not None:
-        need_one = estimate.bytes_for(1) if groups == 1 else estimate.fixed + act_dev
+        need_one = estimate.fixed + act_dev  # state + one example's activations (1/groups of them)
         fitting = [i for i, u in enumerate(usable) if u >= need_one]
         if ep is not None and fitting:
             reasons["expert_parallel"] = (f"all {num_experts} experts ({num_experts * expert_bytes / GB:.2f} GB of "

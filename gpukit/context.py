@@ -56,10 +56,9 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import numbers
 
 from . import batching
-from ._args import whole
+from ._args import positive, whole
 
 RING_PASS = ("real point-to-point: ReplicaContext.merge_call hands the replicas' K/V blocks to one "
              "cross-replica function that copies block i onto device i+1 (tf.identity under tf.device, "
@@ -92,8 +91,7 @@ def score_bytes(seq_len: int, num_devices: int, heads: int, dtype_bytes: float =
     block = max(end - start for start, end in split_sequence(seq_len, num_devices))
     heads = whole("heads", heads, what="attention heads")
     batch = whole("batch", batch, what="examples")
-    if isinstance(dtype_bytes, bool) or not isinstance(dtype_bytes, numbers.Real) or not dtype_bytes > 0:
-        raise ValueError(f"dtype_bytes={dtype_bytes!r} must be a number > 0 (4 for float32, 2 for bfloat16)")
+    positive("dtype_bytes", dtype_bytes, hint="4 for float32, 2 for bfloat16")
     per_matrix = heads * batch * dtype_bytes
     return {"unsplit": seq_len * seq_len * per_matrix, "ring": block * block * per_matrix, "block": block}
 
@@ -113,18 +111,15 @@ def devices_for_scores(seq_len: int, heads: int, budget_bytes: float, dtype_byte
 
     Refuses (``ValueError`` naming the numbers and the fix) when no count up to ``max_devices``
     (default: ``seq_len``, one token per device) is enough."""
-    if isinstance(budget_bytes, bool) or not isinstance(budget_bytes, numbers.Real) or not budget_bytes > 0:
-        raise ValueError(f"budget_bytes={budget_bytes!r} must be a number of bytes > 0, e.g. 0.25 * 80e9")
+    positive("budget_bytes", budget_bytes, hint="bytes per device, e.g. 0.25 * 80e9")
     limit = seq_len if max_devices is None else whole("max_devices", max_devices, what=_DEVICES_WHAT)
     whole("seq_len", seq_len, what="the number of tokens in the sequence")
     unsplit = score_bytes(seq_len, 1, heads, dtype_bytes, batch)["unsplit"]
-    # (L/N)^2 shrinks with N squared: start from the even-split estimate, then step up
-    n = max(1, math.isqrt(max(0, math.ceil(unsplit / budget_bytes) - 1)) + 1) if unsplit > budget_bytes else 1
-    n = min(n, max(1, limit))
-    while n <= min(limit, seq_len):
-        if score_bytes(seq_len, n, heads, dtype_bytes, batch)["ring"] <= budget_bytes:
-            return n
-        n += 1
+    per_matrix = heads * batch * dtype_bytes  # one score per head and example
+    longest = math.isqrt(int(budget_bytes // per_matrix))  # the longest block whose scores fit
+    n = -(-seq_len // longest) if longest else seq_len + 1  # fewest blocks of at most that length
+    if n <= min(limit, seq_len):
+        return n
     best = score_bytes(seq_len, min(limit, seq_len), heads, dtype_bytes, batch)["ring"]
     raise ValueError(
         f"the attention scores of {seq_len:,} tokens x {heads} head(s) x {batch} example(s) need "
@@ -137,6 +132,7 @@ def require_unsplit_fits(seq_len: int, heads: int, budget_bytes: float, dtype_by
                          batch: int = 1) -> float:
     """Plain attention on one device: the bytes of its ``L x L`` scores, or a ``ValueError`` before any
     work when they exceed ``budget_bytes``, naming the ring split that would fit."""
+    positive("budget_bytes", budget_bytes, hint="bytes per device, e.g. 0.25 * 80e9")
     unsplit = score_bytes(seq_len, 1, heads, dtype_bytes, batch)["unsplit"]
     if unsplit > budget_bytes:
         n = devices_for_scores(seq_len, heads, budget_bytes, dtype_bytes, batch)

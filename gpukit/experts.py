@@ -54,11 +54,10 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
-import numbers
 
 import numpy as np
 
-from ._args import whole
+from ._args import positive, whole
 
 ALL_TO_ALL = ("real: tf.raw_ops.CollectiveAllToAllV2, TensorFlow's collective all-to-all, one per direction "
               "(dispatch and combine), ordered per device by an ordering token; its gradient is the reverse "
@@ -149,10 +148,8 @@ def _check_k(k, num_experts: int) -> None:
 
 
 def _check_capacity_factor(capacity_factor) -> None:
-    if (isinstance(capacity_factor, bool) or not isinstance(capacity_factor, numbers.Real)
-            or not capacity_factor > 0 or not math.isfinite(capacity_factor)):
-        raise ValueError(f"capacity_factor={capacity_factor!r} must be a number > 0: 1.0 leaves room for an even "
-                         f"split, 1.25 is the Switch Transformer's usual value")
+    positive("capacity_factor", capacity_factor,
+             hint="1.0 leaves room for an even split, 1.25 is the Switch Transformer's usual value")
 
 
 # --------------------------------------------------------------------------- the layer (TensorFlow)
@@ -230,11 +227,12 @@ class MoELayer:
     # -- weights -----------------------------------------------------------------------------
     def weights(self) -> dict:
         """``{"router": d_model x E, "experts": [[w1, b1, w2, b2] for each expert]}`` (numpy)."""
-        experts = []
-        for variables in self.expert_vars:
-            values = [v.numpy() for v in variables]
-            experts.extend([w[i] for w in values] for i in range(self.per_device))
-        return {"router": self.router.numpy(), "experts": experts}
+        return {"router": self.router.numpy(),
+                "experts": self._per_expert([[v.numpy() for v in variables] for variables in self.expert_vars])}
+
+    def _per_expert(self, per_device) -> list:
+        """Each device's stacked ``[w1, b1, w2, b2]`` (one row per expert it holds) as one list per expert."""
+        return [[w[i] for w in values] for values in per_device for i in range(self.per_device)]
 
     def set_weights(self, router=None, experts=None) -> None:
         """Overwrite the router (``d_model x E``) and/or the experts (``[[w1, b1, w2, b2], ...]``)."""
@@ -318,7 +316,7 @@ class MoELayer:
         aux_share = e_total * tf.reduce_sum(first / total_tokens * tf.reduce_sum(probs, axis=0) / total_tokens)
 
         # kept rows whose expert is on another device cross it twice (there and back)
-        owner = tf.reshape(tf.transpose(top_e), [-1]) // e_here
+        owner = choice_major // e_here
         crossing = tf.reduce_sum(tf.cast(tf.logical_and(kept, owner != replica), tf.int32))
         stats = (top_e, gates, tf.transpose(tf.reshape(kept, [k, tokens])), aux_share, crossing)
         return y, stats
@@ -399,14 +397,11 @@ class MoELayer:
         if dy.shape != x.shape:
             raise ValueError(f"dy has shape {dy.shape}, x has {x.shape}: dy is the gradient of the loss with "
                              f"respect to the outputs, shaped like x")
-        if isinstance(aux_weight, bool) or not isinstance(aux_weight, numbers.Real) or not aux_weight >= 0:
-            raise ValueError(f"aux_weight={aux_weight!r} must be a number >= 0 (Switch used 0.01)")
+        positive("aux_weight", aux_weight, allow_zero=True, hint="Switch used 0.01")
         step, _ = self._function("gradients", len(x), float(aux_weight))
         g_x, g_router, g_experts = step(split(x), split(dy))
         local = self.strategy.experimental_local_results
-        experts = []  # replica r computed the gradients of the experts on its device, stacked
-        for r in range(self.num_replicas):
-            values = [local(g)[r].numpy() for g in g_experts]
-            experts.extend([w[i] for w in values] for i in range(self.per_device))
+        # replica r computed the gradients of the experts on its device, stacked
+        per_device = [[local(g)[r].numpy() for g in g_experts] for r in range(self.num_replicas)]
         return {"inputs": np.concatenate([t.numpy() for t in local(g_x)]), "router": local(g_router)[0].numpy(),
-                "experts": experts}
+                "experts": self._per_expert(per_device)}

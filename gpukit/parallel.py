@@ -117,8 +117,7 @@ def stage_parameter_bytes(widths, boundaries, bytes_per_value: int = BYTES_PER_V
 
 def theory_bubble(p: int, m: int) -> float:
     """The idle fraction of a pipeline of ``p`` equal stages over ``m`` micro-batches: (p-1)/(m+p-1)."""
-    p, m = _check_pm(p, m)
-    return (p - 1) / (m + p - 1)
+    return theory_bubble_interleaved(p, m, 1)
 
 
 def theory_bubble_interleaved(p: int, m: int, v: int) -> float:
@@ -150,10 +149,7 @@ def bubble_over_ideal(idle_fraction: float) -> float:
 
 
 def _check_v(v) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-        raise ValueError(f"v={v!r} model chunks per device: use v >= 1 (v=1 is plain 1F1B; v=2 or more "
-                         f"interleaves, each device holding v chunks)")
-    return v
+    return whole("v", v, what="model chunks per device: use v >= 1; v=1 is plain 1F1B, 2 or more interleave")
 
 
 def _check_pm(p, m) -> tuple[int, int]:
@@ -332,20 +328,11 @@ def make_schedule(name: str, p: int, m: int, v: int | None = None) -> Schedule:
     if v not in (None, 1):
         raise ValueError(f"v={v!r} model chunks per device is for the interleaved schedule only; use "
                          f"make_schedule('interleaved', p, m, v={v!r}) (or leave v out for {name!r})")
-    orders = []
-    for s in range(p):
-        if name == "gpipe":
-            order = [Op(s, "F", i) for i in range(m)] + [Op(s, "B", i) for i in range(m)]
-        else:
-            warm = min(p - s - 1, m)
-            order = [Op(s, "F", i) for i in range(warm)]
-            f, b = warm, 0
-            while f < m:
-                order += [Op(s, "F", f), Op(s, "B", b)]
-                f, b = f + 1, b + 1
-            order += [Op(s, "B", i) for i in range(b, m)]
-        orders.append(tuple(order))
-    return Schedule(name, p, m, tuple(orders))
+    if name == "gpipe":
+        orders = [[Op(s, "F", i) for i in range(m)] + [Op(s, "B", i) for i in range(m)] for s in range(p)]
+    else:  # 1F1B: the interleaved order with one chunk per device
+        orders = [_interleaved_order(s, p, m, 1) for s in range(p)]
+    return Schedule(name, p, m, tuple(tuple(order) for order in orders))
 
 
 def _interleaved_order(d: int, p: int, m: int, v: int) -> list[Op]:
@@ -357,7 +344,7 @@ def _interleaved_order(d: int, p: int, m: int, v: int) -> list[Op]:
       backward takes the same micro-batch through the chunks in reverse (last chunk first).
     * Warm-up: ``2(p-d-1) + (v-1)p`` forwards (capped at ``m*v``), then one forward and one backward
       in turn (1F1B), then the remaining backwards. With ``v=1`` the warm-up is 1F1B's ``p-d-1`` (for
-      one chunk Megatron-LM runs its plain 1F1B), so the order is exactly ``"1f1b"``'s.
+      one chunk Megatron-LM runs its plain 1F1B): ``make_schedule("1f1b")`` is this order with ``v=1``.
 
     Older Megatron-LM versions also run every forward first when ``m == p``; not done here: the
     formula gives the same bubble with fewer activations alive, and in this dependency model nothing

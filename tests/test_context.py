@@ -286,3 +286,10 @@ def test_plain_attention_over_its_budget_is_refused_naming_the_split():
         context.devices_for_scores(13, 1, 1)
     with pytest.raises(ValueError, match="budget_bytes"):
         context.devices_for_scores(13, 1, 0)
+
+
+@pytest.mark.parametrize("budget", [float("nan"), float("inf"), -1.0, True])
+def test_a_budget_that_is_not_a_finite_positive_number_is_refused_before_any_work(budget):
+    for call in (context.require_unsplit_fits, context.devices_for_scores):
+        with pytest.raises(ValueError, match="budget_bytes=.* must be a number > 0"):
+            call(100_000, 8, budget)

@@ -140,7 +140,7 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
         except NotImplementedError:
             return Report(name, not_solved(name))
         except Exception as e:  # noqa: BLE001 - the learner's code may raise anything
-            return Report(name, f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
+            return Report(name, f"{type(e).__name__}: {_first_line(e)}")
         if per_worker is None:
             return Report(name, not_solved(name))
         details[f"steps for {n} examples"] = [len(p) for p in per_worker]
@@ -149,6 +149,11 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
             details["n_examples"] = n
             return Report(name, problem, details)
     return Report(name, None, details)
+
+
+def _first_line(error: BaseException) -> str:
+    """An error's message, its first line only (no traceback, no wrapped detail)."""
+    return (str(error).splitlines() or [""])[0]
 
 
 _GRADED: dict = {}  # call -> Report, kept only inside a grading run (see _grading_run)
@@ -198,11 +203,11 @@ def _compare_cluster_training(worker_main, shard_dataset, num_workers, epochs, g
     except cluster.WorkerError as e:
         if e.error_type == "NotImplementedError":
             return Report(name, not_solved(name))
-        said = str(e).splitlines()[0] if str(e) else ""
+        said = _first_line(e)
         said = said.split(f"{e.error_type}: ", 1)[-1] if f"failed with {e.error_type}" in said else said
         return Report(name, f"{e.task} raised {e.error_type}: {said}")
     except cluster.ClusterError as e:
-        return Report(name, str(e).splitlines()[0])
+        return Report(name, _first_line(e))
     weights = [result.results.get(f"worker {i}") for i in range(num_workers)]
     if all(is_stub(w) for w in weights):
         return Report(name, not_solved(name))
@@ -308,7 +313,7 @@ def check_shuffled_sharding(shuffled_shard, *, num_workers=2, global_batch_size=
     except NotImplementedError:
         return Report(name, not_solved(name))
     except Exception as e:  # noqa: BLE001 - the learner's code may raise anything
-        return Report(name, f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
+        return Report(name, f"{type(e).__name__}: {_first_line(e)}")
     details = {}
     dropped = n_examples % global_batch_size  # a partial last global batch is dropped: those may go unseen
     for epoch, steps in enumerate(first, 1):

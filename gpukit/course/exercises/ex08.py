@@ -117,12 +117,10 @@ def check_choose(choose, cases=None) -> Report:
             return Report(name, not_solved(name))
         want = reference_choice(*case)
         details = {"case": case, "expected": want, "got": got}
-        if not isinstance(got, (tuple, list)) or len(got) != 2:
+        if not isinstance(got, (tuple, list)) or len(got) != 2 or not all(isinstance(v, str) for v in got):
             return Report(name, f"choose{case} must return two strings (strategy, precision), got {got!r}", details)
         strategy, precision = got
         kind, devices, machines, fits, cc = case
-        if not all(isinstance(v, str) for v in got):
-            return Report(name, f"choose{case} must return two strings (strategy, precision), got {got!r}", details)
         if strategy != want[0]:
             if strategy == "ParameterServerStrategy":
                 why = "a parameter server still runs the whole model on every worker" if not fits else \

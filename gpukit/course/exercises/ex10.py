@@ -102,8 +102,7 @@ def check_dropped_prediction(value, **params) -> Report:
         return Report(name, problem, details)
     if value == measured:
         return Report(name, None, details)
-    x, router = prediction_batch()
-    choices = np.argmax(x.astype(np.float64) @ router.astype(np.float64), axis=1)
+    choices = np.array(_FIRST_CHOICES)  # the router's first choices on prediction_batch() (tested)
     tokens = len(choices)
     per = tokens // n
     groups = [np.bincount(choices[r * per:(r + 1) * per], minlength=NUM_EXPERTS) for r in range(n)]
