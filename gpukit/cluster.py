@@ -27,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import random
 import re
 import shutil
 import socket
@@ -47,15 +48,48 @@ ROLES = ("chief", "worker", "ps", "evaluator")
 # 1. TF_CONFIG
 # ----------------------------------------------------------------------------------------------
 
-def free_ports(n: int, host: str = HOST) -> list[int]:
-    """``n`` distinct ports that are free on ``host`` right now (the OS picks them)."""
-    sockets = []
+EPHEMERAL_RANGE_FILE = "/proc/sys/net/ipv4/ip_local_port_range"
+LOWEST_PORT = 10000  # below: well-known and registered services
+
+
+def _ephemeral_start(path: str = EPHEMERAL_RANGE_FILE) -> int | None:
+    """The first port of the kernel's ephemeral range (Linux; None elsewhere or unreadable)."""
     try:
-        for _ in range(n):
+        with open(path) as f:
+            return int(f.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def free_ports(n: int, host: str = HOST) -> list[int]:
+    """``n`` distinct ports that are free on ``host`` right now.
+
+    Between this pick and the servers' bind (seconds: the tasks import TensorFlow first) the
+    port is nobody's. A port of the ephemeral range can then be taken as the *source* port of
+    any outgoing connection on the machine (gRPC's, a browser's, another cluster's) and the
+    server cannot bind it. So on Linux the ports are drawn at random from below that range
+    (LOWEST_PORT up to it), where the kernel never hands out ports by itself; each is checked
+    free by binding it. Elsewhere, or if no such port is free, the OS picks (port 0).
+    """
+    start = _ephemeral_start()
+    ports: list[int] = []
+    if start is not None and start - LOWEST_PORT >= 4 * n:
+        for port in random.SystemRandom().sample(range(LOWEST_PORT, start), min(start - LOWEST_PORT, 64 * n)):
+            with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+                try:
+                    s.bind((host, port))
+                except OSError:
+                    continue
+            ports.append(port)
+            if len(ports) == n:
+                return ports
+    sockets = []  # the rest from the OS: ephemeral ports, so none equals a port drawn above
+    try:
+        for _ in range(n - len(ports)):
             s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
             s.bind((host, 0))
             sockets.append(s)
-        return [s.getsockname()[1] for s in sockets]
+        return ports + [s.getsockname()[1] for s in sockets]
     finally:
         for s in sockets:
             s.close()

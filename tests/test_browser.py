@@ -225,8 +225,27 @@ def _run_all(page):
     page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).first.click()
 
 
+HALTED_S = 10.0  # idle, nothing queued, cells unrun for this long: Run All has stopped (an error aborts the queue)
+
+
+def _error_outputs(state) -> list[str]:
+    """Every error output on the page, with the last lines the cell printed before it."""
+    found = []
+    for i, cell in enumerate(state["cells"]):
+        for out in cell.get("outputs", []):
+            if out["output_type"] == "error":
+                printed = "".join(o["text"] for o in cell["outputs"] if o["output_type"] == "stream")
+                found.append(f"cell {i}: {out['ename']}: {out['evalue']}"
+                             + (f" (it printed: ...{printed[-1500:]})" if printed else ""))
+    return found
+
+
 def _wait_done(page, rel, n_code, timeout):
+    """Wait until every code cell has run and the kernel is idle. A Run All that stopped (the
+    kernel aborts the queue after an error: idle, no cell queued, some never ran) is returned
+    after HALTED_S instead of waiting out ``timeout``; _problems then names the cell and its error."""
     deadline = time.monotonic() + timeout
+    halted_since = None
     time.sleep(1.0)
     while True:
         st = _state(page)
@@ -236,9 +255,17 @@ def _wait_done(page, rel, n_code, timeout):
         if st["status"] == "idle" and len(ran) == n_code:
             time.sleep(1.0)  # let late displays (figures, widgets) render
             return _state(page)
+        queued = any("*" in c["prompt"] for c in code)
+        if st["status"] == "idle" and not queued:
+            halted_since = halted_since or time.monotonic()
+            if time.monotonic() - halted_since > HALTED_S:
+                return st
+        else:
+            halted_since = None
         if time.monotonic() > deadline:
             pending = [i for i, c in enumerate(st["cells"]) if c["type"] == "code" and (c["count"] is None or "*" in c["prompt"])]
-            raise AssertionError(f"not finished after {timeout} s: kernel {st['status']}, cells not run: {pending}")
+            raise AssertionError(f"not finished after {timeout} s: kernel {st['status']}, cells not run: {pending}; "
+                                 f"errors shown: {_error_outputs(st) or 'none'}")
         time.sleep(0.5)
 
 
@@ -264,7 +291,7 @@ def _problems(state, cells) -> list[str]:
             continue
         errors = [o for o in cell["outputs"] if o["output_type"] == "error"]
         if errors and expected is None:
-            problems.append(f"{where}: error {errors[0]['ename']}: {str(errors[0]['evalue'])[:400]}")
+            problems.append(f"{where}: error {errors[0]['ename']}: {str(errors[0]['evalue'])[:2000]}")
         if expected is not None:
             verdict = nbraises.verdict(cell["outputs"], expected)
             if verdict:
@@ -388,6 +415,32 @@ def test_jupyterlab_4_cannot_show_ipywidgets_7_widgets_so_the_lab_extra_requires
         page.wait_for_function("(m) => document.body.innerText.includes(m)", arg=message, timeout=30_000)
         assert page.locator(".jp-Notebook .jp-Cell").nth(1).locator(".widget-slider").count() == 0
         page.screenshot(path=str(SHOTS / "colab_widget_in_jupyterlab4.png"))
+    finally:
+        context.close()
+        _shutdown_kernels(url, token)
+
+
+def test_a_run_all_stopped_by_an_error_is_reported_at_once_with_the_error(lab, browser):
+    """After an error the kernel aborts the queued cells: the run is over, though not every cell
+    ran. _wait_done must hand that state back (not wait out its timeout, as it once did for 900 s
+    in CI) and _problems must name the failing cell, its error, and the cells that never ran."""
+    url, token, root = lab
+    rel = "stops_on_error.ipynb"
+    sources = ["print('before')", "raise RuntimeError('the cause, named')", "print('never')"]
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [],
+                     "source": src} for i, src in enumerate(sources)],
+          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (root / rel).write_text(json.dumps(nb))
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    try:
+        _open(page, url, token, rel)
+        _run_all(page)
+        state = _wait_done(page, rel, len(sources), timeout=HALTED_S + 60)  # raises if the halt goes unseen
+        problems = _problems(state, nb["cells"])
+        assert problems == ["cell 1: error RuntimeError: the cause, named", "cell 2: did not run"], problems
+        assert _error_outputs(state) == ["cell 1: RuntimeError: the cause, named"]
     finally:
         context.close()
         _shutdown_kernels(url, token)
