@@ -315,7 +315,8 @@ def advise(hardware: Hardware, *, global_batch_size: int, estimate=None, headroo
     smallest device's usable memory, each sequence is split over the fewest devices ``n`` (dividing
     the replicas) whose ring-attention blocks ``(L/n)^2 x heads`` fit (context parallelism, lesson
     10); the replicas form ``replicas / n`` data-parallel groups, each device keeping ``1/n`` of an
-    example's activations.
+    example's activations. A split sequence whose model also needs pipeline stages is refused
+    (``ValueError``): stages split again over the sequence are not planned here.
 
     ``num_experts`` with ``expert_params`` (parameters of one expert; ``estimate`` counts the whole
     model, experts included, and each expert costs ``expert_params`` x the estimate's bytes per
@@ -392,6 +393,12 @@ def advise(hardware: Hardware, *, global_batch_size: int, estimate=None, headroo
                         s3 = _zero_state(estimate, replicas, 3)
                         why_not = (f"even ZeRO-3 over the {replicas} replicas needs {(s3 + act_dev) / GB:.2f} GB "
                                    f"per device (state + one example) and the smallest holds {smallest / GB:.2f} GB")
+                    if (cp or 1) > 1:  # stages sized on whole sequences would not hold one example's scores
+                        raise ValueError(
+                            f"sequence_length={sequence_length}: one example's attention scores need a split over "
+                            f"{cp} devices (context parallelism), and the model needs pipeline stages too "
+                            f"({why_not}). gpukit does not plan the two together (every stage split again over "
+                            f"{cp} devices): shorten the sequence, shrink the model or use devices with more memory")
                     return _pipeline_advice(hw, estimate, usable, gb, need_one, why_not, reasons, cp, ep,
                                             per_device_experts)
         elif len(fitting) < hw.devices:

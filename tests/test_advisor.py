@@ -336,6 +336,24 @@ def test_sequence_too_long_even_over_every_device_raises():
         advise(Hardware("GPU", 2, 16), global_batch_size=8, estimate=small_model(), sequence_length=1_000_000)
 
 
+@pytest.mark.parametrize("zero", [True, False])
+def test_long_sequence_and_a_model_that_needs_pipeline_stages_is_refused_by_name(zero):
+    """Pipeline stages sized on whole sequences would not hold one example's attention scores, and
+    stages split again for the sequence are not planned: the advice says so instead of a wrong plan."""
+    L, heads = 32768, 8                                   # 17.2 GB of bfloat16 scores: 4 devices per sequence
+    est = memory.estimate_from_counts(1_875_000_000, 1_000_000)   # 30 GB of state
+    hw = Hardware("GPU", 8, (24,) * 7 + (2,), compute_capability=8.0)
+    cp = _context_devices(L, heads, 2, _usable(2), 8)    # the smallest device decides
+    assert cp == 8
+    alone = advise(hw, global_batch_size=64, estimate=est, zero=zero)     # the same model, short sequences
+    assert alone.parallelism == "model/pipeline"
+    with pytest.raises(ValueError, match=f"sequence_length={L}: .* split over {cp} devices .* pipeline stages too"
+                                         ) as err:
+        advise(hw, global_batch_size=64, estimate=est, zero=zero, sequence_length=L, attention_heads=heads)
+    assert ("zero=False" in str(err.value)) == (not zero)
+    assert "shorten the sequence" in str(err.value)
+
+
 # --- mixture of experts: expert parallelism (lesson 10) ----------------------------------------
 def test_experts_that_do_not_fit_one_device_are_spread_over_the_devices():
     params, experts, per_expert = 2_000_000_000, 16, 100_000_000
