@@ -22,6 +22,7 @@ and the exercises are two units of work (tests/costfirst.py), so both processes 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pathlib
@@ -393,16 +394,9 @@ def test_jupyterlab_4_cannot_show_ipywidgets_7_widgets_so_the_lab_extra_requires
     colab_version = re.search(r"^ipywidgets==(\S+)$", manifest, re.M).group(1)
     SHOTS.mkdir(parents=True, exist_ok=True)
     rel = "colab_widget.ipynb"
-    cells = [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [],
-              "source": src} for i, src in enumerate([
-                  "import ipywidgets\nprint('ipywidgets', ipywidgets.__version__)",
-                  "from gpukit import widgets\nwidgets.planner()"])]
-    nb = {"cells": cells, "metadata": {"kernelspec": {"name": COLAB_KERNEL, "display_name": "Colab replica",
-                                                      "language": "python"}}, "nbformat": 4, "nbformat_minor": 5}
-    (root / rel).write_text(json.dumps(nb))
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
-    try:
+    cells = _write_notebook(root / rel, ["import ipywidgets\nprint('ipywidgets', ipywidgets.__version__)",
+                                         "from gpukit import widgets\nwidgets.planner()"], COLAB_KERNEL, "Colab replica")
+    with _scratch_page(browser, url, token) as page:
         _open(page, url, token, rel)
         _run_all(page)
         state = _wait_done(page, rel, len(cells), RUN_TIMEOUT_S)
@@ -415,9 +409,6 @@ def test_jupyterlab_4_cannot_show_ipywidgets_7_widgets_so_the_lab_extra_requires
         page.wait_for_function("(m) => document.body.innerText.includes(m)", arg=message, timeout=30_000)
         assert page.locator(".jp-Notebook .jp-Cell").nth(1).locator(".widget-slider").count() == 0
         page.screenshot(path=str(SHOTS / "colab_widget_in_jupyterlab4.png"))
-    finally:
-        context.close()
-        _shutdown_kernels(url, token)
 
 
 def test_a_run_all_stopped_by_an_error_is_reported_at_once_with_the_error(lab, browser):
@@ -426,21 +417,33 @@ def test_a_run_all_stopped_by_an_error_is_reported_at_once_with_the_error(lab, b
     in CI) and _problems must name the failing cell, its error, and the cells that never ran."""
     url, token, root = lab
     rel = "stops_on_error.ipynb"
-    sources = ["print('before')", "raise RuntimeError('the cause, named')", "print('never')"]
-    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [],
-                     "source": src} for i, src in enumerate(sources)],
-          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-          "nbformat": 4, "nbformat_minor": 5}
-    (root / rel).write_text(json.dumps(nb))
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
-    try:
+    cells = _write_notebook(root / rel, ["print('before')", "raise RuntimeError('the cause, named')",
+                                         "print('never')"], "python3", "Python 3")
+    with _scratch_page(browser, url, token) as page:
         _open(page, url, token, rel)
         _run_all(page)
-        state = _wait_done(page, rel, len(sources), timeout=HALTED_S + 60)  # raises if the halt goes unseen
-        problems = _problems(state, nb["cells"])
+        state = _wait_done(page, rel, len(cells), timeout=HALTED_S + 60)  # raises if the halt goes unseen
+        problems = _problems(state, cells)
         assert problems == ["cell 1: error RuntimeError: the cause, named", "cell 2: did not run"], problems
         assert _error_outputs(state) == ["cell 1: RuntimeError: the cause, named"]
+
+
+def _write_notebook(path, sources, kernel, display_name) -> list[dict]:
+    """A notebook of code cells for ``kernel``, written to ``path``; returns its cells."""
+    cells = [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [],
+              "source": src} for i, src in enumerate(sources)]
+    nb = {"cells": cells, "metadata": {"kernelspec": {"name": kernel, "display_name": display_name,
+                                                      "language": "python"}}, "nbformat": 4, "nbformat_minor": 5}
+    path.write_text(json.dumps(nb))
+    return cells
+
+
+@contextlib.contextmanager
+def _scratch_page(browser, url, token):
+    """A page of its own; closed, and the server's kernels stopped, afterwards."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    try:
+        yield context.new_page()
     finally:
         context.close()
         _shutdown_kernels(url, token)
