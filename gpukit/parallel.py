@@ -21,7 +21,8 @@ Lesson 05 uses this module, top to bottom:
    ``tf.device``, so its weights live there; ``Pipeline.step(x, y, m, schedule)`` runs forward and
    backward stage by stage (``tape.gradient(..., output_gradients=...)``, so every backward runs
    where its weights are), accumulates gradients over micro-batches and returns loss, gradients,
-   the trace and the activations each stage kept alive.
+   the trace and the activations each stage kept alive. ``Pipeline(..., chunks=v)`` puts ``v``
+   chunks on each device and runs the interleaved schedule on them.
 5. **Tensor parallelism**: ``TensorParallelPair`` splits Dense(h) -> Dense(out) Megatron-style over
    ``d`` devices: the first weight by columns, the second by rows, so each device computes a partial
    output without talking to the others; an all-reduce (sum) of the partial outputs finishes the
@@ -46,7 +47,7 @@ from . import batching
 from ._args import whole
 
 SCHEDULES = ("gpipe", "1f1b")          # one stage per device: what Pipeline (section 4) runs
-INTERLEAVED = "interleaved"             # v model chunks per device (Megatron-LM); simulated and timed only
+INTERLEAVED = "interleaved"             # v model chunks per device (Megatron-LM): Pipeline(chunks=v)
 ALL_SCHEDULES = SCHEDULES + (INTERLEAVED,)
 BYTES_PER_VALUE = 4  # float32
 
@@ -488,27 +489,37 @@ class Pipeline:
     ``widths`` are layer widths, input first, last = number of classes (logits, no activation;
     every other layer ReLU). Stage ``s`` holds layers ``boundaries[s]`` and is built under
     ``tf.device(devices[s])``, so its weights live there.
+
+    ``chunks=v`` (Megatron-LM's interleaving, run by ``step(..., schedule="interleaved")``): the
+    model is cut into ``p*v`` stages (chunks) for ``p`` devices, and chunk ``j`` lives on device
+    ``j mod p``, so device ``d`` holds chunks ``d, d+p, d+2p, ...``.
     """
 
-    def __init__(self, widths, devices, boundaries=None, seed: int = 0):
+    def __init__(self, widths, devices, boundaries=None, seed: int = 0, chunks: int = 1):
         from ._tf import keras, tf
 
         params = dense_parameters(widths)
         devices = list(devices)
+        v = whole("chunks", chunks)
         if not devices:
             raise ValueError("devices is empty: pass one device per stage, e.g. ['/CPU:0', '/CPU:1']")
         if boundaries is None:
-            if len(devices) > len(params):
-                raise ValueError(f"{len(devices)} devices but only {len(params)} layers: each stage needs at least "
-                                 f"one layer; pass fewer devices or a deeper model")
-            boundaries = split_even(len(params), len(devices))
-        self.boundaries = check_stages(boundaries, len(params), num_devices=len(devices))
+            if len(devices) * v > len(params):
+                need = f"{len(devices)} devices" + (f" x {v} chunks = {len(devices) * v} stages" if v > 1 else "")
+                raise ValueError(f"{need} but only {len(params)} layers: each stage needs at least one layer; pass "
+                                 f"fewer devices{' or chunks' if v > 1 else ''} or a deeper model")
+            boundaries = split_even(len(params), len(devices) * v)
+        self.boundaries = check_stages(boundaries, len(params), num_devices=len(devices) * v)
+        if len(self.boundaries) % v:
+            raise ValueError(f"{len(self.boundaries)} stages do not give each device chunks={v} of them: pass a "
+                             f"multiple of {v} stages")
         self.widths = [int(w) for w in widths]
-        self.devices = devices[: len(self.boundaries)]
-        self.p = len(self.boundaries)
+        self.v = v
+        self.p = len(self.boundaries) // v       # devices used
+        self.devices = devices[: self.p]
         self.stages = []
-        for s, ((a, b), device) in enumerate(zip(self.boundaries, self.devices)):
-            with tf.device(device):
+        for s, (a, b) in enumerate(self.boundaries):
+            with tf.device(self.devices[s % self.p]):
                 layers = [_dense(self.widths[i + 1], seed + i, None if i == len(params) - 1 else "relu")
                           for i in range(a, b)]
                 stage = keras.Sequential(layers, name=f"stage_{s}")
@@ -534,44 +545,50 @@ class Pipeline:
 
         The loss is the mean over the whole batch (each micro-batch's summed loss is divided by
         the full batch size), so the accumulated gradients equal those of the unsplit model on
-        the whole batch. Each stage's backward runs under its own ``tf.device``.
+        the whole batch. Each stage's backward runs under its own ``tf.device``. A pipeline built
+        with ``chunks=v > 1`` runs ``"interleaved"`` only (``m`` a multiple of its devices);
+        ``peak_live`` is then per device, its chunks' micro-batches together.
         """
         from ._tf import tf
 
         if schedule == INTERLEAVED:
-            raise ValueError(f"Pipeline runs one stage per device, so schedule must be one of "
-                             f"{', '.join(map(repr, SCHEDULES))}; the interleaved schedule needs v model chunks "
-                             f"per device: simulate or time it with parallel.make_schedule('interleaved', p, m, v) "
-                             f"and parallel.controlled_cost")
-        sched = make_schedule(schedule, self.p, m)
+            sched = make_schedule(INTERLEAVED, self.p, m, self.v)
+        elif self.v > 1:
+            raise ValueError(f"this Pipeline holds chunks={self.v} stages per device, so schedule must be "
+                             f"{INTERLEAVED!r}; {', '.join(map(repr, SCHEDULES))} run one stage per device "
+                             f"(build it with chunks=1)")
+        else:
+            sched = make_schedule(schedule, self.p, m)
         n = int(x.shape[0])
         if n % m:
             raise ValueError(f"batch of {n} examples does not split into m={m} equal micro-batches; "
                              f"use a batch size divisible by m")
         size = n // m
+        last = len(self.stages) - 1
         xs = [tf.constant(x[i * size:(i + 1) * size]) for i in range(m)]
         ys = [tf.constant(y[i * size:(i + 1) * size]) for i in range(m)]
         inputs: dict = {}   # (stage, micro) -> input tensor of that stage
         tapes: dict = {}    # (stage, micro) -> (tape, output) kept alive until its backward
         grads_in: dict = {}  # (stage, micro) -> gradient w.r.t. the stage's output
-        sums = [None] * self.p
+        sums = [None] * len(self.stages)
         losses = [0.0] * m
-        live = [0] * self.p
+        live = [0] * self.p      # per device
         peak = [0] * self.p
         peak_bytes = [0] * self.p
         live_bytes = [0] * self.p
         lock = threading.Lock()
 
         def work(op: Op) -> None:
-            s, i = op.stage, op.micro
+            d, i = op.stage, op.micro        # the device, the micro-batch
+            s = op.virtual_stage(self.p)     # the stage (chunk) of the model this pass runs
             stage = self.stages[s]
-            with tf.device(self.devices[s]):
+            with tf.device(self.devices[d]):
                 if op.kind == "F":
                     h = xs[i] if s == 0 else inputs.pop((s, i))
                     with tf.GradientTape() as tape:
                         tape.watch(h)
                         out = stage(h, training=True)
-                        if s == self.p - 1:
+                        if s == last:
                             out = tf.reduce_sum(self.loss_fn(ys[i], out)) / n
                             losses[i] = float(out)
                         else:
@@ -579,22 +596,22 @@ class Pipeline:
                     tapes[(s, i)] = (tape, out, h)
                     kept = sum(int(t.shape.num_elements()) for t in (h, out)) * BYTES_PER_VALUE
                     with lock:
-                        live[s] += 1
-                        live_bytes[s] += kept
-                        peak[s] = max(peak[s], live[s])
-                        peak_bytes[s] = max(peak_bytes[s], live_bytes[s])
+                        live[d] += 1
+                        live_bytes[d] += kept
+                        peak[d] = max(peak[d], live[d])
+                        peak_bytes[d] = max(peak_bytes[d], live_bytes[d])
                 else:
                     tape, out, h = tapes.pop((s, i))
                     targets = list(stage.trainable_variables) + ([h] if s > 0 else [])
-                    g = tape.gradient(out, targets, output_gradients=None if s == self.p - 1 else grads_in.pop((s, i)))
+                    g = tape.gradient(out, targets, output_gradients=None if s == last else grads_in.pop((s, i)))
                     nv = len(stage.trainable_variables)
                     sums[s] = g[:nv] if sums[s] is None else [a + b for a, b in zip(sums[s], g[:nv])]
                     if s > 0:
                         grads_in[(s - 1, i)] = g[nv]
                     kept = sum(int(t.shape.num_elements()) for t in (h, out)) * BYTES_PER_VALUE
                     with lock:
-                        live[s] -= 1
-                        live_bytes[s] -= kept
+                        live[d] -= 1
+                        live_bytes[d] -= kept
 
         trace = execute(sched, work, timeout=timeout)
         return StepResult(loss=sum(losses), gradients=[g for st in sums for g in st], trace=trace,

@@ -340,10 +340,40 @@ def test_uneven_stages_equal_unsplit(batch):
     assert abs(loss - ref_loss) <= 1e-6 and _max_diff(grads, ref_grads) <= 1e-6
 
 
-def test_pipeline_refuses_the_interleaved_schedule(pipeline, batch):
+@pytest.mark.parametrize("p, v, m", [(2, 2, 2), (2, 2, 4), (1, 4, 3), (4, 1, 4)])
+def test_interleaved_pipeline_puts_chunks_round_robin_and_equals_unsplit(batch, p, v, m):
+    """Megatron-LM's layout: chunk j on device j mod p. The interleaved step's loss and gradients
+    equal an independently built unsplit model's; each device runs its schedule order, and keeps
+    alive what the schedule says."""
     x, y = batch
-    with pytest.raises(ValueError, match="one stage per device.*'gpipe', '1f1b'.*controlled_cost"):
-        pipeline.step(x, y, m=4, schedule="interleaved")
+    pipe = parallel.Pipeline(WIDTHS, DEVICES[:p], seed=5, chunks=v)
+    assert pipe.p == p and len(pipe.stages) == p * v == 4
+    for j, stage in enumerate(pipe.stages):
+        assert all(w.value.device.endswith(f"CPU:{j % p}") for w in stage.trainable_variables)
+    ref_loss, ref_grads = _reference(pipe, x, y)
+    result = pipe.step(x, y, m=m, schedule="interleaved")
+    assert abs(result.loss - ref_loss) <= 1e-6 and _max_diff(result.gradients, ref_grads) <= 1e-6
+    sched = parallel.make_schedule("interleaved", p, m, v)
+    for d in range(p):
+        ran = [slot.op for slot in sorted(result.trace.slots, key=lambda sl: sl.start) if slot.op.stage == d]
+        assert ran == list(sched.orders[d])
+    assert result.peak_live == sched.peak_in_flight()
+
+
+def test_a_chunked_pipeline_runs_the_interleaved_schedule_only(batch):
+    x, y = batch
+    pipe = parallel.Pipeline(WIDTHS, DEVICES[:2], seed=5, chunks=2)
+    for schedule in parallel.SCHEDULES:
+        with pytest.raises(ValueError, match="chunks=2 stages per device, so schedule must be 'interleaved'"):
+            pipe.step(x, y, m=4, schedule=schedule)
+    with pytest.raises(ValueError, match="multiple of p"):
+        pipe.step(x, y, m=3, schedule="interleaved")
+    with pytest.raises(ValueError, match="3 stages do not give each device chunks=2"):
+        parallel.Pipeline(WIDTHS, DEVICES[:2], boundaries=[(0, 1), (1, 2), (2, 4)], chunks=2)
+    with pytest.raises(ValueError, match="4 devices x 2 chunks = 8 stages but only 4 layers"):
+        parallel.Pipeline(WIDTHS, DEVICES, chunks=2)
+    with pytest.raises(ValueError, match="chunks"):
+        parallel.Pipeline(WIDTHS, DEVICES, chunks=0)
 
 
 def test_batch_not_divisible_by_m(pipeline, batch):
