@@ -19,6 +19,41 @@ NUM_VIRTUAL = 4
 devices.setup(virtual=NUM_VIRTUAL)
 
 
+def pytest_configure(config):
+    """One temporary folder per test run, made by the controlling pytest process and removed when it
+    ends (``pytest_unconfigure``, also after a failure or Ctrl-C): every process of the run inherits it
+    as TMPDIR. Processes that end without running atexit leave their temporary files in it: xdist's
+    workers, the kernels nbval kills, and with them TensorFlow's ``__autograph_generated_file*.py``
+    (removed only at exit) and Ray's session folders. What gpukit itself must remove is tested apart,
+    each time with a fresh TMPDIR of its own (tests/test_scratch.py, the browser pass's kernels)."""
+    if os.environ.get("PYTEST_XDIST_WORKER") or hasattr(config, "_gpukit_tmpdir"):
+        return
+    import tempfile
+
+    from gpukit import temporary_folder
+
+    folder = temporary_folder("gpukit-t-")  # short: Ray's socket paths under it must stay < 108 bytes
+    config._gpukit_tmpdir = (folder, os.environ.get("TMPDIR"))
+    os.environ["TMPDIR"] = folder
+    tempfile.tempdir = None  # read TMPDIR again
+
+
+def pytest_unconfigure(config):
+    run = getattr(config, "_gpukit_tmpdir", None)
+    if run is None:
+        return
+    import shutil
+    import tempfile
+
+    folder, before = run
+    if before is None:
+        os.environ.pop("TMPDIR", None)
+    else:
+        os.environ["TMPDIR"] = before
+    tempfile.tempdir = None
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 def run_python(code: str, timeout: float = 180) -> subprocess.CompletedProcess:
     """Run ``code`` in a fresh interpreter (a new TensorFlow process) with a timeout."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))

@@ -118,3 +118,16 @@ def test_errors_are_in_troubleshooting():
                     "RuntimeError: Ray wrote TF_CONFIG addresses outside 127.0.0.1",
                     "RuntimeError: Ray could not start its local node (The current node timed out during startup."):
         assert message in doc, f"docs/troubleshooting.md lacks: {message}"
+
+
+def test_the_startup_error_names_the_raylet_log_where_ray_keeps_it(monkeypatch, tmp_path):
+    """Ray keeps its sessions under RAY_TMPDIR, else TMPDIR (Linux), else /tmp: the message that
+    points at raylet.out must follow (a test run, for one, sets TMPDIR)."""
+    monkeypatch.delenv("RAY_TMPDIR", raising=False)
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    assert ray_train._ray_temp_dir() == str(tmp_path / "ray")
+    monkeypatch.setenv("RAY_TMPDIR", str(tmp_path / "r"))
+    assert ray_train._ray_temp_dir() == str(tmp_path / "r" / "ray")
+    monkeypatch.delenv("RAY_TMPDIR")
+    monkeypatch.delenv("TMPDIR")
+    assert ray_train._ray_temp_dir() == "/tmp/ray"

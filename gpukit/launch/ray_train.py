@@ -28,6 +28,7 @@ import os
 import re
 import shutil
 import signal
+import sys
 import threading
 import time
 
@@ -226,7 +227,13 @@ def _start_ray(ray, num_workers: int, stream: bool) -> None:
             f"Ray could not start its local node ({e}) Ray's raylet waits at most about 15 s for its "
             f"Python agents to start; on this machine (load average {load:.1f} on {os.cpu_count()} cores) "
             f"they were slower. Retry when the machine is less busy; the raylet's own log says more: "
-            f"/tmp/ray/session_latest/logs/raylet.out") from None
+            f"{os.path.join(_ray_temp_dir(), 'session_latest', 'logs', 'raylet.out')}") from None
+
+
+def _ray_temp_dir() -> str:
+    """Where Ray keeps its sessions: RAY_TMPDIR, else TMPDIR on Linux, else /tmp; then ray/."""
+    linux_tmp = os.environ.get("TMPDIR") if sys.platform.startswith("linux") else None
+    return os.path.join(os.environ.get("RAY_TMPDIR") or linux_tmp or "/tmp", "ray")
 
 
 def ray_processes() -> list[int]:
