@@ -33,6 +33,8 @@ Top to bottom:
   per stage, sleeps) and with real compute (``parallel.Pipeline``, 1F1B), next to (p-1)/(m+p-1).
 * lesson 07: time per step per strategy/replica count on one global batch, all-reduce time
   against gradient size per implementation, the input-pipeline speedups.
+* lesson 02's cluster start: launch -> first step with workers as new interpreters, forked from a
+  fork server that starts first, and forked from a running one (``gpukit.launch.forkserver``).
 * (grading time per exercise: ``gpukit.course.grading.bench``, also run by ``make bench``.)
 
 Speed is measured here and printed, never asserted in tests (timings on a shared machine are
@@ -753,6 +755,42 @@ def pipeline_bubble(pairs=((2, 4), (4, 4), (4, 8), (4, 16)), stage_cost_s: float
     return rows
 
 
+def cluster_start(num_workers: int = 2, repeats: int = 3) -> dict:
+    """Lesson 02: seconds from launch to the end of worker 0's first step (``cluster.train_mwms``,
+    one small epoch), median of ``repeats`` runs: workers started as new interpreters
+    (``GPUKIT_FORKSERVER=0``), forked from a fork server that had to start first (its one TensorFlow
+    import included), and forked from the running server."""
+    import os
+
+    from . import cluster
+    from .launch import forkserver
+
+    def first_step() -> float:
+        run = cluster.run(cluster.train_mwms, num_workers, stream=False,
+                          kwargs={"epochs": 1, "global_batch_size": 8 * num_workers, "n_examples": 32 * num_workers})
+        return run.first_step_seconds()
+
+    saved = os.environ.get("GPUKIT_FORKSERVER")
+    try:
+        os.environ["GPUKIT_FORKSERVER"] = "0"
+        fresh = [first_step() for _ in range(repeats)]
+        os.environ["GPUKIT_FORKSERVER"] = "1"
+        server_start = []
+        for _ in range(repeats):
+            forkserver.stop()
+            server_start.append(first_step())
+        forked = [first_step() for _ in range(repeats)]
+    finally:
+        if saved is None:
+            os.environ.pop("GPUKIT_FORKSERVER", None)
+        else:
+            os.environ["GPUKIT_FORKSERVER"] = saved
+    return {"num_workers": num_workers, "repeats": repeats,
+            "new_interpreters_s": round(statistics.median(fresh), 2),
+            "fork_server_starting_s": round(statistics.median(server_start), 2),
+            "fork_server_running_s": round(statistics.median(forked), 2)}
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gpukit.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="bench-results",
@@ -772,6 +810,7 @@ def main(argv=None) -> int:
                "pipeline_bubble": pipeline_bubble(pairs=[(p, m) for p, m in ((2, 4), (4, 4), (4, 8), (4, 16))
                                                          if p <= args.virtual]),
                "lesson07": lesson07(out, args.virtual),
+               "cluster_start": [cluster_start(2), cluster_start(3)],
                "notebooks": []}
     if not args.skip_notebooks:
         for path in sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "solutions").glob("*.ipynb")):
@@ -796,6 +835,10 @@ def main(argv=None) -> int:
     lines += ["", "| all-reduce | replicas | bytes | median ms | error |", "|---|---|---|---|---|"]
     lines += [f"| {r['implementation']} | {r['num_replicas']} | {r['bytes']} | {r['median_ms']} | {r['error']} |"
               for r in l07["allreduce"]]
+    lines += ["", "| lesson 02: workers | launch -> first step, new interpreters s | fork server starting s | "
+              "fork server running s |", "|---|---|---|---|"]
+    lines += [f"| {r['num_workers']} | {r['new_interpreters_s']} | {r['fork_server_starting_s']} | "
+              f"{r['fork_server_running_s']} |" for r in results["cluster_start"]]
     lines += ["", "| input pipeline | ms per epoch (after the first) |", "|---|---|"]
     lines += [f"| {k} | {v} |" for k, v in l07["pipeline_epoch_ms"].items()]
     if results["notebooks"]:

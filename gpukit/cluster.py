@@ -41,6 +41,9 @@ from .launch.supervisor import (ClusterError, Fault, Process, RunResult, WorkerE
 from .launch.supervisor import Context as _Context
 
 HOST = "127.0.0.1"
+# What every task imports before its target runs: on a CPU machine a fork server imports them once
+# and forks the tasks from it (gpukit.launch.forkserver), instead of every task importing them again.
+WORKER_MODULES = ("gpukit._tf", "keras", "gpukit.cluster", "gpukit.models", "gpukit.training")
 ROLES = ("chief", "worker", "ps", "evaluator")
 
 
@@ -258,7 +261,7 @@ def run(target, num_workers: int = 2, *, num_ps: int = 0, kwargs=None, fault: Fa
         for address in sum(cluster.values(), []):
             check_port_free(HOST, int(address.rsplit(":", 1)[1]))
     return launch(processes, fault=fault, timeout=timeout, start_timeout=start_timeout, error_timeout=error_timeout,
-                  log_dir=log_dir, stream=stream, python=python, prefix="gpukit-cluster-")
+                  log_dir=log_dir, stream=stream, python=python, prefix="gpukit-cluster-", preload=WORKER_MODULES)
 
 
 # ----------------------------------------------------------------------------------------------

@@ -37,6 +37,16 @@ def test_pipeline_bubble_reports_theory_controlled_and_real():
         assert 0 < r["controlled"] < 1 and 0 < r["real_1f1b"] < 1
 
 
+def test_cluster_start_reports_the_three_ways_workers_start(monkeypatch):
+    monkeypatch.setenv("GPUKIT_FORKSERVER", "1")
+    result = bench.cluster_start(2, repeats=1)
+    assert result["num_workers"] == 2 and result["repeats"] == 1
+    assert min(result["new_interpreters_s"], result["fork_server_starting_s"], result["fork_server_running_s"]) > 0
+    import os
+
+    assert os.environ["GPUKIT_FORKSERVER"] == "1"  # the switch it flips is put back
+
+
 # --------------------------------------------------------------------------- lesson 07
 
 import csv  # noqa: E402

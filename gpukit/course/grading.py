@@ -41,6 +41,9 @@ DEFAULT_TIMEOUT_S = 300.0
 # Notebook metadata that changes from one generation to the next (or between machines);
 # ``normalize()`` drops it so a committed exercise can be compared with a fresh one.
 VOLATILE_METADATA = ("widgets", "toc", "varInspector", "vscode", "colab", "execution")
+# Put first on PYTHONPATH in every otter run (``_otter``; ``sandbox.environment``): it holds only a
+# stand-in that keeps jsonschema from importing rfc3987_syntax (see grading_path/rfc3987_syntax.py).
+GRADING_PATH = pathlib.Path(__file__).resolve().parent / "grading_path"
 INSTALL_HINT = 'otter-grader is not installed; run `pip install "gpukit[grading]"` (or `make test`, which installs it)'
 
 
@@ -63,6 +66,7 @@ def _otter(args: list[str], cwd, timeout: float, token: str | None = None, wrap=
     ``wrap(argv, token) -> argv`` puts the command in a sandbox (``gpukit.course.sandbox``)."""
     token = token or _new_token()
     env = dict(os.environ, GPUKIT_GRADE_TOKEN=token, PYTHONUNBUFFERED="1")
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(GRADING_PATH), env.get("PYTHONPATH")) if p)
     env.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
     argv = [sys.executable, "-m", "otter", *args]
     argv = wrap(argv, token) if wrap else argv

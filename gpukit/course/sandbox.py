@@ -126,11 +126,13 @@ def environment(token: str) -> dict:
     """The sandbox's whole environment (nothing else of the grader's is passed: no tokens, keys)."""
     import gpukit
 
+    from .grading import GRADING_PATH
+
     home = INSIDE
     env = {
         "PATH": f"{os.path.dirname(sys.executable)}:/usr/local/bin:/usr/bin:/bin",
         "HOME": home, "TMPDIR": "/tmp", "LANG": os.environ.get("LANG", "C.UTF-8"),
-        "PYTHONPATH": str(pathlib.Path(gpukit.__file__).resolve().parents[1]),
+        "PYTHONPATH": os.pathsep.join([str(GRADING_PATH), str(pathlib.Path(gpukit.__file__).resolve().parents[1])]),
         "PYTHONUNBUFFERED": "1", "PYTHONDONTWRITEBYTECODE": "1",
         "JUPYTER_RUNTIME_DIR": f"{home}/.jupyter-runtime", "JUPYTER_CONFIG_DIR": f"{home}/.jupyter",
         "IPYTHONDIR": f"{home}/.ipython", "MPLCONFIGDIR": f"{home}/.matplotlib",

@@ -43,6 +43,7 @@ import types
 from .._args import kill as _kill
 from .._args import whole
 from .._scratch import temporary_folder
+from . import forkserver
 
 ROOT = str(pathlib.Path(__file__).resolve().parents[2])  # the folder that holds the gpukit package
 
@@ -328,7 +329,7 @@ def _check_seconds(**values) -> None:
 
 def launch(processes, *, fault: Fault | None = None, timeout: float = 300.0, start_timeout: float = 120.0,
            error_timeout: float = 60.0, log_dir=None, stream=True, python=None,
-           prefix: str = "gpukit-run-") -> RunResult:
+           prefix: str = "gpukit-run-", preload=()) -> RunResult:
     """Start every ``Process``, supervise them and return a ``RunResult``.
 
     Waits have limits: ``start_timeout`` for every process to reach its ``target``,
@@ -340,6 +341,9 @@ def launch(processes, *, fault: Fault | None = None, timeout: float = 300.0, sta
     process, events) is ``log_dir``, kept, or by default a ``gpukit.temporary_folder``: still
     there while this Python process runs (an error message names its log), removed when it
     exits, even when it is killed (by the next run anywhere). Pass ``log_dir`` to keep the logs.
+    ``preload``: modules every target needs (``gpukit.cluster.run`` passes TensorFlow's): where
+    ``forkserver.usable()`` and no ``python`` is given, the processes are forked from a server that
+    imported them once (``gpukit.launch.forkserver``) instead of each importing them again.
     """
     processes = list(processes)
     if not processes:
@@ -386,11 +390,17 @@ def launch(processes, *, fault: Fault | None = None, timeout: float = 300.0, sta
     result = RunResult({}, {}, {t.name: t.log for t in tasks}, run_dir, started, fault)
     command = list(python) if isinstance(python, (list, tuple)) else [python or sys.executable]
     try:
+        server = None
+        if preload and python is None and forkserver.usable():
+            server = forkserver.server(command, tasks[0].env, ROOT, tuple(preload), start_timeout)
         for task in tasks:
-            with open(task.log, "wb") as log:
-                task.proc = subprocess.Popen(command + ["-m", "gpukit.launch.supervisor", task.spec_path],
-                                             stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                             env=task.env, cwd=ROOT, start_new_session=True)
+            if server is not None:
+                task.proc = server.spawn(task.spec_path, task.env, task.log, ROOT, timeout=start_timeout)
+            else:
+                with open(task.log, "wb") as log:
+                    task.proc = subprocess.Popen(command + ["-m", "gpukit.launch.supervisor", task.spec_path],
+                                                 stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                                 env=task.env, cwd=ROOT, start_new_session=True)
             _STARTED[task.proc.pid] = task.proc
         _supervise(tasks, result, fault, out, started, timeout, start_timeout, error_timeout)
         return result
@@ -677,11 +687,15 @@ def run_commands(commands, *, timeout: float | None = None, out=None, cwd=None,
 PR_SET_PDEATHSIG = 1
 
 
+_LIBC: list = []  # loaded once: a child of the fork server must not dlopen (another thread may hold its lock)
+
+
 def die_with_parent() -> None:
     """Ask the kernel to SIGKILL us when the parent dies; exit now if it is already gone."""
     try:
-        libc = ctypes.CDLL("libc.so.6", use_errno=True)
-        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        if not _LIBC:
+            _LIBC.append(ctypes.CDLL("libc.so.6", use_errno=True))
+        _LIBC[0].prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     except OSError:  # not Linux: the parent's finally/atexit still cleans up
         pass
     parent = os.environ.get("GPUKIT_PARENT_PID")
