@@ -1,5 +1,6 @@
-"""Small helpers every gpukit module shares: checking whole-number and positive arguments, and killing a
-child process (with everything it started) without ever waiting forever.
+"""Small helpers every gpukit module shares: checking whole-number and positive arguments; killing a
+child process (with everything it started) without ever waiting forever, telling whether a process is
+alive, and making a child die with its parent (``PR_SET_PDEATHSIG``).
 
 Not part of a lesson; kept free of TensorFlow so ``gpukit.cluster`` and ``gpukit.course.grading``
 can use it without loading TF.
@@ -7,6 +8,7 @@ can use it without loading TF.
 
 from __future__ import annotations
 
+import ctypes
 import math
 import numbers
 import os
@@ -53,3 +55,51 @@ def kill(proc: subprocess.Popen, timeout: float = 10.0, group: bool = True) -> N
         proc.wait(timeout=timeout)
     except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL is not ignored
         raise RuntimeError(f"process {proc.pid} did not die {timeout} s after SIGKILL") from None
+
+
+def alive(pid: int) -> bool:
+    """True if ``pid`` exists and is not a zombie (reads /proc, falls back to ``os.kill(pid, 0)``)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+    except OSError:
+        try:
+            os.kill(pid, 0)
+            return True
+        except ProcessLookupError:
+            return False
+
+
+PR_SET_PDEATHSIG = 1
+_LIBC: list = []  # loaded once per process: a forked child must not dlopen (another thread may hold its lock)
+
+
+def _libc():
+    if not _LIBC:
+        _LIBC.append(ctypes.CDLL("libc.so.6", use_errno=True))
+    return _LIBC[0]
+
+
+def pdeathsig_hook():
+    """A function for ``preexec_fn`` (child, between fork and exec) that makes the kernel SIGKILL
+    the child when the launcher dies. libc is loaded here, in the parent: ``dlopen`` after
+    ``fork`` in a process with threads can deadlock."""
+    try:
+        prctl = _libc().prctl
+    except OSError:  # pragma: no cover - not Linux
+        return None
+    return lambda: prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+
+def die_with_parent() -> None:
+    """Ask the kernel to SIGKILL us when the parent dies; exit now if it is already gone
+    (``GPUKIT_PARENT_PID`` names the parent we were started by)."""
+    try:
+        _libc().prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except OSError:  # not Linux: the parent's finally/atexit still cleans up
+        pass
+    parent = os.environ.get("GPUKIT_PARENT_PID")
+    if parent and os.getppid() != int(parent):  # the parent died before prctl ran
+        os._exit(3)

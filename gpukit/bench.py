@@ -763,7 +763,7 @@ def cluster_start(num_workers: int = 2, repeats: int = 3) -> dict:
     import os
 
     from . import cluster
-    from .launch import forkserver
+    from .launch.supervisor import forkserver
 
     def first_step() -> float:
         run = cluster.run(cluster.train_mwms, num_workers, stream=False,

@@ -237,7 +237,9 @@ def run(target, num_workers: int = 2, *, num_ps: int = 0, kwargs=None, fault: Fa
     (MultiWorkerMirroredStrategy). With ``num_ps``: the chief runs ``target`` (the
     coordinator), ``num_ps`` parameter servers and ``num_workers`` workers only serve; they
     are stopped when the chief returns. Each task gets its TF_CONFIG in its environment
-    before its interpreter starts. Timeouts, ``fault``, ``log_dir``, ``stream`` and
+    before its target runs. On a machine without GPU/TPU the tasks are forked from a server
+    that imported ``WORKER_MODULES`` once (``gpukit.launch.forkserver``), elsewhere (or with
+    ``python``) each is a new interpreter. Timeouts, ``fault``, ``log_dir``, ``stream`` and
     ``python``: see ``gpukit.launch.supervisor.launch``. Every argument is checked before any
     process starts.
     """

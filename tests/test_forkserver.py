@@ -167,6 +167,23 @@ def test_a_server_that_cannot_start_leaves_the_run_to_new_interpreters():
     assert forkserver._SERVER is None
 
 
+def test_a_server_that_stops_forking_leaves_the_rest_of_the_run_to_new_interpreters(monkeypatch):
+    _launch(_who, n=1)
+    server = forkserver._SERVER
+
+    def broken(*args, **kwargs):
+        server.stop()
+        raise RuntimeError("the fork server did not fork a worker within 120 s: (nothing in its log)")
+
+    monkeypatch.setattr(server, "spawn", broken)
+    with pytest.warns(RuntimeWarning, match="workers start as new interpreters .*did not fork"):
+        result = _launch(_who, n=2)
+    assert [result.results[f"worker {i}"]["ppid"] for i in range(2)] == [os.getpid()] * 2
+    monkeypatch.undo()
+    _launch(_who, n=1)  # the next run gets a new server
+    assert forkserver._SERVER is not server and forkserver._SERVER.alive()
+
+
 def test_no_server_with_gpus_or_tpus_when_switched_off_or_without_preload(monkeypatch):
     assert forkserver.usable()  # this machine: Linux, no accelerator
     for pattern in forkserver.ACCELERATOR_FILES:

@@ -382,3 +382,23 @@ def test_grading_seconds_grades_the_solution_and_the_untouched_exercise(monkeypa
     assert seen == {"files": ["solution.ipynb", "untouched.ipynb"], "exercise": "01", "jobs": 1}
     assert row["exercise"] == "01_mirrored_strategy" and row["solution_s"] == 12.5 and row["untouched_s"] == 9.0
     assert row["as_expected"] is expected
+
+
+def test_otter_runs_leave_rfc3987_syntax_out(tmp_path):
+    """jsonschema imports rfc3987_syntax (it builds Lark grammars: seconds) for two formats no notebook
+    uses; every otter run, sandboxed or not, puts the stand-in that refuses it first on PYTHONPATH. When
+    jsonschema stops importing it (python-jsonschema/jsonschema#1428), the last assert says so: drop it."""
+    from gpukit.course import sandbox
+
+    stand_in = str(sandbox.GRADING_PATH)
+    assert sandbox.environment("token")["PYTHONPATH"].split(os.pathsep)[0] == stand_in
+    shown = grading._otter([], tmp_path, 60, wrap=lambda argv, token: [
+        sys.executable, "-c", "import os; print(os.environ['PYTHONPATH'])"])
+    assert shown.stdout.strip().split(os.pathsep)[0] == stand_in
+    code = ("import sys, nbformat; nbformat.validate(nbformat.v4.new_notebook()); "
+            "print('rfc3987_syntax' in sys.modules)")
+    runs = {where: subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                                  env=dict(os.environ, PYTHONPATH=where))
+            for where in (stand_in, "")}
+    assert runs[stand_in].returncode == 0 and runs[stand_in].stdout.strip() == "False", runs[stand_in].stderr
+    assert runs[""].stdout.strip() == "True", "jsonschema no longer imports rfc3987_syntax: remove the stand-in"

@@ -32,6 +32,7 @@ import threading
 import time
 
 from . import colab
+from .sandbox import GRADING_PATH
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]  # the checkout: solutions/, exercises/, build/
 SOLUTIONS = ROOT / "solutions"
@@ -41,9 +42,6 @@ DEFAULT_TIMEOUT_S = 300.0
 # Notebook metadata that changes from one generation to the next (or between machines);
 # ``normalize()`` drops it so a committed exercise can be compared with a fresh one.
 VOLATILE_METADATA = ("widgets", "toc", "varInspector", "vscode", "colab", "execution")
-# Put first on PYTHONPATH in every otter run (``_otter``; ``sandbox.environment``): it holds only a
-# stand-in that keeps jsonschema from importing rfc3987_syntax (see grading_path/rfc3987_syntax.py).
-GRADING_PATH = pathlib.Path(__file__).resolve().parent / "grading_path"
 INSTALL_HINT = 'otter-grader is not installed; run `pip install "gpukit[grading]"` (or `make test`, which installs it)'
 
 

@@ -38,6 +38,9 @@ DEFAULT_MEMORY = 4 * 1024**3  # bytes per submission (a TF kernel grading exerci
 SECRETS = ("/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-", "/etc/ssh", "/etc/sudoers",
            "/etc/sudoers.d", "/etc/ssl/private")
 DEFAULT_PROCESSES = 512  # processes + threads per submission (TF starts dozens of threads)
+# First on PYTHONPATH in every otter run, sandboxed or not (here and ``grading._otter``): it holds only a
+# stand-in that keeps jsonschema from importing rfc3987_syntax (see grading_path/rfc3987_syntax.py).
+GRADING_PATH = pathlib.Path(__file__).resolve().parent / "grading_path"
 _UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
 
 
@@ -125,8 +128,6 @@ def readonly_paths() -> list[str]:
 def environment(token: str) -> dict:
     """The sandbox's whole environment (nothing else of the grader's is passed: no tokens, keys)."""
     import gpukit
-
-    from .grading import GRADING_PATH
 
     home = INSIDE
     env = {

@@ -6,7 +6,8 @@ seconds for imports alone, and every cluster pays it again. A ``ForkServer`` pay
 a helper process imports the modules the workers need *and runs nothing* (no op, no device: TensorFlow's
 runtime is not started), then forks one child per worker on request. Each child is a real process of
 its own: its own session (process group), environment (its ``TF_CONFIG``), working directory, log file
-and exit code; it then runs ``supervisor.main``, exactly what a new interpreter runs.
+and exit code; it then runs the entry point it was given (the launcher gives ``supervisor.main`` and the
+task's spec: exactly what a new interpreter runs).
 
 ``gpukit.launch.supervisor.launch(..., preload=MODULES)`` uses one when ``usable()``: on Linux, without
 GPU or TPU device files. Where those exist every worker is a new interpreter, as before: NVIDIA says CUDA
@@ -15,8 +16,8 @@ and forking after TensorFlow loaded its GPU or TPU platform was not run here (no
 ``GPUKIT_FORKSERVER=0`` turns it off. A server that cannot start (a preload that fails to import) is
 reported once as a warning and the run goes on with new interpreters.
 
-Protocol, one JSON object per line. The launcher writes ``{"spec", "env", "log", "cwd"}`` on the server's
-stdin; the server answers ``{"ready": pid}`` once, ``{"pid": N}`` for each fork and ``{"exit": N, "code": C}``
+Protocol, one JSON object per line. The launcher writes ``{"main": "module:function", "args", "env", "log",
+"cwd"}`` on the server's stdin; the server answers ``{"ready": pid}`` once, ``{"pid": N}`` for each fork and ``{"exit": N, "code": C}``
 when it reaps a child (``C`` as ``Popen.returncode``: ``-S`` for signal ``S``). The server leaves when its
 stdin closes (``stop()``, or the launcher died) and is killed with the launcher (``PR_SET_PDEATHSIG``); its
 children are killed with it.
@@ -89,8 +90,8 @@ class ForkServer:
     """A helper process that imported ``preload`` and forks workers (``spawn``) until ``stop()``."""
 
     def __init__(self, command: list, env: dict, cwd: str, preload, timeout: float):
+        from .._args import pdeathsig_hook
         from .._scratch import temporary_folder
-        from .supervisor import _pdeathsig_hook
 
         self.key = _key(command, env, cwd, preload)
         self.folder = temporary_folder("gpukit-forkserver-")
@@ -101,7 +102,7 @@ class ForkServer:
             self.proc = subprocess.Popen(
                 [*command, "-m", "gpukit.launch.forkserver", *preload], stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE, stderr=log, env=dict(env, TMPDIR=self.folder), cwd=cwd,
-                start_new_session=True, preexec_fn=_pdeathsig_hook())
+                start_new_session=True, preexec_fn=pdeathsig_hook())
         self._reader = threading.Thread(target=self._read, daemon=True, name="gpukit-forkserver")
         self._reader.start()
         reply = self._reply(timeout)
@@ -139,14 +140,21 @@ class ForkServer:
     def alive(self) -> bool:
         return self.proc.poll() is None and not self._gone
 
-    def spawn(self, spec: str, env: dict, log: str, cwd: str, timeout: float = 30.0) -> Forked:
-        """Fork a child that runs ``supervisor.main(spec)`` with ``env``, output to ``log``."""
+    def spawn(self, main: str, args: list, env: dict, log: str, cwd: str, timeout: float = 30.0) -> Forked:
+        """Fork a child that runs ``main`` (``"module:function"``) with ``args`` in ``cwd``, with ``env``
+        as its whole environment and its output in ``log``."""
+        request = {"main": main, "args": list(args), "env": env, "log": log, "cwd": cwd}
         with self._lock:
-            self.proc.stdin.write((json.dumps({"spec": spec, "env": env, "log": log, "cwd": cwd}) + "\n").encode())
-            self.proc.stdin.flush()
-            reply = self._reply(timeout)
-        if not reply or "pid" not in reply:
-            raise RuntimeError(f"the fork server did not fork a worker within {timeout:g} s: {_last_line(self.log)}")
+            try:
+                self.proc.stdin.write((json.dumps(request) + "\n").encode())
+                self.proc.stdin.flush()
+                reply = self._reply(timeout)
+            except OSError:  # it is gone (its pipe is closed)
+                reply = None
+            if not reply or "pid" not in reply:  # a late reply would answer the next request: stop it
+                why = f"the fork server did not fork a worker within {timeout:g} s: {_last_line(self.log)}"
+                self.stop()
+                raise RuntimeError(why)
         return Forked(self, reply["pid"])
 
     def exit_code(self, pid: int):
@@ -154,7 +162,7 @@ class ForkServer:
             if pid in self._exits:
                 return self._exits[pid]
             if self._gone:
-                from .supervisor import alive
+                from .._args import alive
 
                 return None if alive(pid) else -signal.SIGKILL
         return None
@@ -257,14 +265,15 @@ def main(preload) -> None:
     import importlib
     import traceback
 
-    from .supervisor import die_with_parent
+    from .._args import die_with_parent
 
     die_with_parent()
+    # Python 3.12+ warns at every fork of a process with threads; why this one may: docs/decisions.md
+    warnings.filterwarnings("ignore", message=r".*use of fork\(\) may lead to deadlocks", category=DeprecationWarning)
     replies = os.fdopen(os.dup(1), "w", buffering=1)
     os.dup2(2, 1)  # whatever an import prints goes to the server's log, not into the replies
     for name in preload:
         importlib.import_module(name)
-    from . import supervisor
 
     def reply(message):
         replies.write(json.dumps(message) + "\n")
@@ -290,13 +299,15 @@ def main(preload) -> None:
         while b"\n" in pending:
             line, pending = pending.split(b"\n", 1)
             request = json.loads(line)
+            module, _, function = request["main"].partition(":")
+            entry = getattr(importlib.import_module(module), function)  # imported here once, not in each child
             sys.stdout.flush()
             sys.stderr.flush()
             pid = os.fork()
             if pid == 0:
                 try:
                     _become(request, replies)
-                    supervisor.main(request["spec"])  # leaves with os._exit
+                    entry(*request["args"])  # supervisor.main leaves with os._exit
                 except BaseException:  # noqa: BLE001 - a child never returns into the server's loop
                     traceback.print_exc()
                 os._exit(1)

@@ -5,7 +5,9 @@
 
 1. **Start**: each ``Process`` becomes ``python -m gpukit.launch.supervisor SPEC`` in its own session,
    with its own environment (``child_env``: this one, plus the gpukit checkout on
-   ``PYTHONPATH`` and GPU memory growth unless set) and a log file. The child (``main`` at the bottom of this file) asks the
+   ``PYTHONPATH`` and GPU memory growth unless set) and a log file; or, given ``preload`` modules on
+   a machine without GPU/TPU, a child forked from a server that imported them once
+   (``gpukit.launch.forkserver``), set up the same way and running the same ``main``. The child (``main`` at the bottom of this file) asks the
    kernel to kill it when the parent dies (``PR_SET_PDEATHSIG``), finds its target (imported
    by name, or sent as source when it was defined in a notebook cell), calls
    ``target(ctx, **kwargs)`` and writes the return value (pickle) or the exception (JSON).
@@ -21,7 +23,6 @@ Plain Python: no TensorFlow here.
 
 from __future__ import annotations
 
-import ctypes
 import dataclasses
 import importlib
 import inspect
@@ -39,9 +40,11 @@ import threading
 import time
 import traceback
 import types
+import warnings
 
+from .._args import PR_SET_PDEATHSIG, alive, die_with_parent, whole  # noqa: F401  (alive: gpukit.cluster's)
 from .._args import kill as _kill
-from .._args import whole
+from .._args import pdeathsig_hook as _pdeathsig_hook
 from .._scratch import temporary_folder
 from . import forkserver
 
@@ -183,21 +186,6 @@ _STATUS = {"DEADLINE_EXCEEDED": "DeadlineExceededError", "UNAVAILABLE": "Unavail
 def started_pids() -> list[int]:
     """Pids of every process ``run`` started in this Python process (alive or not)."""
     return sorted(_STARTED)
-
-
-def alive(pid: int) -> bool:
-    """True if ``pid`` exists and is not a zombie (reads /proc, falls back to ``os.kill(pid, 0)``)."""
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
-    except OSError:
-        try:
-            os.kill(pid, 0)
-            return True
-        except ProcessLookupError:
-            return False
 
 
 def _global_names(code) -> set:
@@ -395,8 +383,13 @@ def launch(processes, *, fault: Fault | None = None, timeout: float = 300.0, sta
             server = forkserver.server(command, tasks[0].env, ROOT, tuple(preload), start_timeout)
         for task in tasks:
             if server is not None:
-                task.proc = server.spawn(task.spec_path, task.env, task.log, ROOT, timeout=start_timeout)
-            else:
+                try:
+                    task.proc = server.spawn("gpukit.launch.supervisor:main", [task.spec_path], task.env, task.log,
+                                             ROOT, timeout=start_timeout)
+                except RuntimeError as err:  # the server died: this task and the next start as new interpreters
+                    warnings.warn(f"workers start as new interpreters (slower): {err}", RuntimeWarning, stacklevel=2)
+                    server = None
+            if server is None:
                 with open(task.log, "wb") as log:
                     task.proc = subprocess.Popen(command + ["-m", "gpukit.launch.supervisor", task.spec_path],
                                                  stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
@@ -598,17 +591,6 @@ def _pump(name, pipe, out, lock, result, quiet=False):
     pipe.close()
 
 
-def _pdeathsig_hook():
-    """A function for ``preexec_fn`` (child, between fork and exec) that makes the kernel SIGKILL
-    the child when the launcher dies. libc is loaded here, in the parent: ``dlopen`` after
-    ``fork`` in a process with threads can deadlock."""
-    try:
-        prctl = ctypes.CDLL("libc.so.6", use_errno=True).prctl
-    except OSError:  # pragma: no cover - not Linux
-        return None
-    return lambda: prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-
-
 def run_commands(commands, *, timeout: float | None = None, out=None, cwd=None,
                  grace: float = 10.0, quiet: bool = False) -> CommandsResult:
     """Start every ``Command`` in its own process group, prefix its output with ``[name]`` and
@@ -683,25 +665,6 @@ def run_commands(commands, *, timeout: float | None = None, out=None, cwd=None,
 # ----------------------------------------------------------------------------------------------
 # In the child: ``python -m gpukit.launch.supervisor SPEC``
 # ----------------------------------------------------------------------------------------------
-
-PR_SET_PDEATHSIG = 1
-
-
-_LIBC: list = []  # loaded once: a child of the fork server must not dlopen (another thread may hold its lock)
-
-
-def die_with_parent() -> None:
-    """Ask the kernel to SIGKILL us when the parent dies; exit now if it is already gone."""
-    try:
-        if not _LIBC:
-            _LIBC.append(ctypes.CDLL("libc.so.6", use_errno=True))
-        _LIBC[0].prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    except OSError:  # not Linux: the parent's finally/atexit still cleans up
-        pass
-    parent = os.environ.get("GPUKIT_PARENT_PID")
-    if parent and os.getppid() != int(parent):  # the parent died before prctl ran
-        os._exit(3)
-
 
 def _resolve(target: dict):
     if "import" in target:
