@@ -223,9 +223,8 @@ def test_a_hung_worker_becomes_a_deadline_error(tmp_path):
                        fault=cluster.Fault("stop", "worker 1", epoch=0, step=2), log_dir=str(tmp_path), stream=False)
     assert list(hung.errors) == ["worker 0"]
     assert hung.errors["worker 0"]["type"] in ("DeadlineExceededError", "UnavailableError"), hung.errors
-    # after the freeze; how long after is not asserted: under load worker 0 may already wait in the
-    # collective before the parent freezes worker 1, so its 3 s timeout can end sooner after the freeze
-    assert hung.seconds_to_error["worker 0"] > 0
+    # how soon after the freeze is not asserted, not even that it came after: worker 0's 3 s timeout runs
+    # from when it entered the collective, and under load worker 1 may be slow (not yet frozen) for that long
 
 
 # ---------------------------------------------------------------- parameter server (TensorFlow)
