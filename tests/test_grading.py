@@ -385,7 +385,7 @@ def test_grading_seconds_grades_the_solution_and_the_untouched_exercise(monkeypa
 
 
 def test_otter_runs_leave_rfc3987_syntax_out(tmp_path):
-    """jsonschema imports rfc3987_syntax (it builds Lark grammars: seconds) for two formats no notebook
+    """jsonschema imports rfc3987_syntax (it builds Lark grammars: about a second) for two formats no notebook
     uses; every otter run, sandboxed or not, puts the stand-in that refuses it first on PYTHONPATH. When
     jsonschema stops importing it (python-jsonschema/jsonschema#1428), the last assert says so: drop it."""
     from gpukit.course import sandbox

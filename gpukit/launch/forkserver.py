@@ -1,6 +1,6 @@
 """Start worker processes by forking one that has already imported TensorFlow (lesson 02's clusters).
 
-A new Python interpreter spends about 3.5 s of CPU importing TensorFlow and Keras before a worker's
+A new Python interpreter spends 3.5–4 s of CPU importing TensorFlow and Keras before a worker's
 first line runs (measured here, ``docs/decisions.md``): a cluster of three on two cores waits five
 seconds for imports alone, and every cluster pays it again. A ``ForkServer`` pays it once per notebook:
 a helper process imports the modules the workers need *and runs nothing* (no op, no device: TensorFlow's
