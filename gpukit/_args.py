@@ -9,6 +9,7 @@ can use it without loading TF.
 from __future__ import annotations
 
 import ctypes
+import functools
 import math
 import numbers
 import os
@@ -73,13 +74,11 @@ def alive(pid: int) -> bool:
 
 
 PR_SET_PDEATHSIG = 1
-_LIBC: list = []  # loaded once per process: a forked child must not dlopen (another thread may hold its lock)
 
 
+@functools.cache  # loaded once per process: a forked child must not dlopen (another thread may hold its lock)
 def _libc():
-    if not _LIBC:
-        _LIBC.append(ctypes.CDLL("libc.so.6", use_errno=True))
-    return _LIBC[0]
+    return ctypes.CDLL("libc.so.6", use_errno=True)
 
 
 def pdeathsig_hook():
@@ -96,10 +95,9 @@ def pdeathsig_hook():
 def die_with_parent() -> None:
     """Ask the kernel to SIGKILL us when the parent dies; exit now if it is already gone
     (``GPUKIT_PARENT_PID`` names the parent we were started by)."""
-    try:
-        _libc().prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    except OSError:  # not Linux: the parent's finally/atexit still cleans up
-        pass
+    hook = pdeathsig_hook()
+    if hook is not None:  # not Linux: the parent's finally/atexit still cleans up
+        hook()
     parent = os.environ.get("GPUKIT_PARENT_PID")
     if parent and os.getppid() != int(parent):  # the parent died before prctl ran
         os._exit(3)

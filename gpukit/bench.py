@@ -761,6 +761,7 @@ def cluster_start(num_workers: int = 2, repeats: int = 3) -> dict:
     (``GPUKIT_FORKSERVER=0``), forked from a fork server that had to start first (its one TensorFlow
     import included), and forked from the running server."""
     import os
+    from unittest import mock
 
     from . import cluster
     from .launch.supervisor import forkserver
@@ -770,21 +771,14 @@ def cluster_start(num_workers: int = 2, repeats: int = 3) -> dict:
                           kwargs={"epochs": 1, "global_batch_size": 8 * num_workers, "n_examples": 32 * num_workers})
         return run.first_step_seconds()
 
-    saved = os.environ.get("GPUKIT_FORKSERVER")
-    try:
-        os.environ["GPUKIT_FORKSERVER"] = "0"
+    with mock.patch.dict(os.environ, GPUKIT_FORKSERVER="0"):  # the caller's setting is put back
         fresh = [first_step() for _ in range(repeats)]
-        os.environ["GPUKIT_FORKSERVER"] = "1"
+    with mock.patch.dict(os.environ, GPUKIT_FORKSERVER="1"):
         server_start = []
         for _ in range(repeats):
             forkserver.stop()
             server_start.append(first_step())
         forked = [first_step() for _ in range(repeats)]
-    finally:
-        if saved is None:
-            os.environ.pop("GPUKIT_FORKSERVER", None)
-        else:
-            os.environ["GPUKIT_FORKSERVER"] = saved
     return {"num_workers": num_workers, "repeats": repeats,
             "new_interpreters_s": round(statistics.median(fresh), 2),
             "fork_server_starting_s": round(statistics.median(server_start), 2),

@@ -43,6 +43,7 @@ import warnings
 # one of those starts a new server.
 PER_PROCESS = ("TF_CONFIG", "TMPDIR", "GPUKIT_PARENT_PID")
 ACCELERATOR_FILES = ("/dev/nvidia[0-9]*", "/dev/accel[0-9]*", "/dev/vfio/[0-9]*")
+FALLBACK = "workers start as new interpreters (slower): {}"  # the warning when no server can fork them
 
 
 def usable() -> bool:
@@ -101,7 +102,8 @@ class ForkServer:
         with open(self.log, "wb") as log:
             self.proc = subprocess.Popen(
                 [*command, "-m", "gpukit.launch.forkserver", *preload], stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE, stderr=log, env=dict(env, TMPDIR=self.folder), cwd=cwd,
+                stdout=subprocess.PIPE, stderr=log, cwd=cwd,
+                env={**{k: v for k, v in env.items() if k != "TF_CONFIG"}, "TMPDIR": self.folder},
                 start_new_session=True, preexec_fn=pdeathsig_hook())
         self._reader = threading.Thread(target=self._read, daemon=True, name="gpukit-forkserver")
         self._reader.start()
@@ -213,7 +215,7 @@ def server(command: list, env: dict, cwd: str, preload, timeout: float) -> ForkS
             try:
                 _SERVER = ForkServer(command, env, cwd, preload, timeout)
             except (RuntimeError, OSError) as err:
-                warnings.warn(f"workers start as new interpreters (slower): {err}", RuntimeWarning, stacklevel=3)
+                warnings.warn(FALLBACK.format(err), RuntimeWarning, stacklevel=3)
                 return None
         return _SERVER
 

@@ -387,7 +387,7 @@ def launch(processes, *, fault: Fault | None = None, timeout: float = 300.0, sta
                     task.proc = server.spawn("gpukit.launch.supervisor:main", [task.spec_path], task.env, task.log,
                                              ROOT, timeout=start_timeout)
                 except RuntimeError as err:  # the server died: this task and the next start as new interpreters
-                    warnings.warn(f"workers start as new interpreters (slower): {err}", RuntimeWarning, stacklevel=2)
+                    warnings.warn(forkserver.FALLBACK.format(err), RuntimeWarning, stacklevel=2)
                     server = None
             if server is None:
                 with open(task.log, "wb") as log:
