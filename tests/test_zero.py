@@ -88,16 +88,65 @@ def reference():
     return _keras_adam_on_one_device(*_data())
 
 
-@pytest.mark.parametrize("n", [1, 2, 4])
-@pytest.mark.parametrize("stage", [0, 1, 2, 3])
-def test_every_stage_trains_like_keras_adam_on_one_device(reference, n, stage):
+@pytest.fixture(scope="module")
+def keras_adam():
+    """Keras' Adam on one device, model and optimizer (its moments are compared too)."""
+    x, y = _data()
+    model, optimizer = _model(), keras.optimizers.Adam(LR)
+    loss_fn = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
+    for _ in range(STEPS):
+        with tf.GradientTape() as tape:
+            loss = loss_fn(y, model(x, training=True))
+        optimizer.apply_gradients(zip(tape.gradient(loss, model.trainable_variables), model.trainable_variables))
+    return model, optimizer
+
+
+def _trained(n, stage):
     x, y = _data()
     trainer = zero.ZeroTrainer(_mirrored(n), _model(), stage, learning_rate=LR)
     for _ in range(STEPS):
         trainer.step(x, y)
+    return trainer
+
+
+@pytest.mark.parametrize("n", [1, 2, 4])
+@pytest.mark.parametrize("stage", [0, 1, 2, 3])
+def test_every_stage_trains_like_keras_adam_on_one_device(reference, keras_adam, n, stage):
+    trainer = _trained(n, stage)
     moved = max(float(np.max(np.abs(a - b.numpy()))) for a, b in zip(reference, _model().trainable_variables))
-    diff = max(float(np.max(np.abs(a - b))) for a, b in zip(trainer.weights(), reference))
-    assert moved > 1e-2 and diff <= 1e-6, (moved, diff)
+    diff = zero.adam_differences(trainer, *keras_adam)
+    assert moved > 1e-2 and diff["weights"] <= 1e-6 and diff["m"] <= 1e-7 and diff["v"] <= 1e-9, (moved, diff)
+
+
+# planted bugs: each must be caught by the lesson's comparison with Keras' Adam (adam_differences)
+def _averaged(self, tf, replica, flat):  # the gradient averaged over the replicas instead of summed
+    return _REDUCE_SCATTER(self, tf, replica, flat) / self.n
+
+
+def _off_by_one(tf, tensor, shard, replica):  # each replica updates the slice one element further on
+    start, stop = shard.owned(replica)
+    flat = tf.pad(tf.reshape(tensor, [-1]), [[0, shard.padded + 1 - shard.size]])
+    return flat[start + 1:start + 1 + shard.slice_size]
+
+
+_REDUCE_SCATTER = zero.Collectives.reduce_scatter
+
+
+@pytest.mark.parametrize("bug, part", [
+    (lambda mp: mp.setattr(zero.Collectives, "reduce_scatter", _averaged), "m"),
+    (lambda mp: mp.setattr(zero.ZeroTrainer, "_slice_of", staticmethod(_off_by_one)), "weights"),
+])
+def test_the_comparison_with_keras_adam_catches_each_planted_bug(keras_adam, monkeypatch, bug, part):
+    bug(monkeypatch)
+    diff = zero.adam_differences(_trained(4, 2), *keras_adam)
+    assert diff[part] > 1e-4, diff
+
+
+def test_gradients_averaged_instead_of_summed_hide_in_the_weights_not_in_the_moments(keras_adam, monkeypatch):
+    """Why the moments are compared: Adam divides the scale out, so the weights end close."""
+    monkeypatch.setattr(zero.Collectives, "reduce_scatter", _averaged)
+    diff = zero.adam_differences(_trained(4, 2), *keras_adam)
+    assert diff["weights"] < 1e-3 < diff["m"], diff
 
 
 @pytest.mark.parametrize("n", [1, 2, 4])
@@ -122,16 +171,26 @@ def test_resident_bytes_measured_on_each_device_match_the_formula(n, stage):
 
 @pytest.mark.parametrize("n", [2, 4])
 @pytest.mark.parametrize("stage", [0, 1, 2, 3])
-def test_bytes_sent_per_step_counted_from_the_collectives(n, stage):
+def test_bytes_handed_to_the_collectives_counted_while_they_run(n, stage):
+    """Counted at run time (a counter each collective adds its input's size to); expected from the
+    parameter count: stage 3 gathers every layer for the forward and all but the first again for
+    the backward (the first layer's input needs no gradient, so its weights are not needed)."""
     trainer = zero.ZeroTrainer(_mirrored(n), _model(), stage, learning_rate=LR)
     trainer.step(*_data())
-    kinds = [kind for kind, _, _ in trainer.collectives]
-    padded = sum(-(-size // n) * n for size in (IN * HIDDEN, HIDDEN, HIDDEN * OUT, OUT))
-    unit, unit_padded = (n - 1) / n * 4 * NUM_PARAMS, (n - 1) / n * 4 * padded
-    expected = {0: 2 * unit, 1: 2 * unit + unit_padded, 2: unit + unit_padded, 3: unit + 2 * unit_padded}[stage]
-    assert trainer.bytes_sent_per_device() == pytest.approx(expected)
-    assert kinds.count("all-gather") == {0: 0, 1: 4, 2: 4, 3: 2 * 4}[stage]  # stage 3: forward and backward
-    assert zero.comm_bytes(NUM_PARAMS, n, stage) == pytest.approx({0: 2, 1: 3, 2: 2, 3: 3}[stage] * unit)
+    trainer.collectives.reset()
+    trainer.step(*_data())
+    sizes = (IN * HIDDEN, HIDDEN, HIDDEN * OUT, OUT)
+    padded = [-(-size // n) * n for size in sizes]
+    handed = trainer.collectives.handed_bytes()
+    assert handed["all-reduce"] == (4 * NUM_PARAMS if stage == 0 else 0)
+    assert handed["reduce-scatter"] == (0 if stage == 0 else 4 * sum(padded))
+    gathers = {0: 0, 1: sum(padded), 2: sum(padded), 3: sum(padded) + sum(padded[2:])}[stage]
+    assert handed["all-gather"] == 4 * gathers / n
+    unit = (n - 1) / n * 4
+    sent = {0: 2 * unit * NUM_PARAMS, 1: 2 * unit * sum(padded), 2: 2 * unit * sum(padded),
+            3: unit * (2 * sum(padded) + sum(padded[2:]))}[stage]
+    assert trainer.bytes_sent_per_device() == pytest.approx(sent)
+    assert zero.comm_bytes(NUM_PARAMS, n, stage) == pytest.approx({0: 2, 1: 2, 2: 2, 3: 3}[stage] * unit * NUM_PARAMS)
 
 
 # --------------------------------------------------------------------------- bad input, before any work
