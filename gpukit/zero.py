@@ -568,3 +568,18 @@ def memory_demo_model(inputs: int = 64, width: int = 512, depth: int = 6, output
     keras.utils.set_random_seed(seed)
     return keras.Sequential([keras.Input((inputs,))] + [keras.layers.Dense(width, activation="relu")
                                                         for _ in range(depth)] + [keras.layers.Dense(outputs)])
+
+
+def savings(measured: dict, num_params: int, num_replicas: int) -> list:
+    """Each stage's saving over the stage below it, measured (step peaks, from ``measure_memory``:
+    ``{stage: {"peak": bytes}}``) beside the paper's (``state_bytes`` x ``num_replicas``: the
+    measured figures are totals over the replicas when they share one allocator):
+    ``[(stage, measured, paper, measured / paper)]`` for each stage whose predecessor was measured."""
+    rows = []
+    for stage in sorted(measured):
+        if stage - 1 in measured:
+            paper = num_replicas * (state_bytes(num_params, num_replicas, stage - 1)["total"]
+                                    - state_bytes(num_params, num_replicas, stage)["total"])
+            got = measured[stage - 1]["peak"] - measured[stage]["peak"]
+            rows.append((stage, got, paper, got / paper))
+    return rows

@@ -226,3 +226,43 @@ def test_a_batch_that_does_not_split_over_the_replicas_is_refused():
     with pytest.raises(ValueError, match="must split evenly over 4 replicas; use a multiple of 4"):
         trainer.step(x[:22], y[:22])
     assert trainer.iterations == 0
+
+
+# --------------------------------------------------------------------------- memory, by TensorFlow's allocator
+
+
+def _allocator(bug="none", stages="0123"):
+    """Lesson 09's measurement in a process of its own (tests/scripts/zero_memory.py)."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    script = os.path.join(os.path.dirname(__file__), "scripts", "zero_memory.py")
+    done = subprocess.run([sys.executable, script, bug, stages], capture_output=True, text=True, timeout=600)
+    lines = [line for line in done.stdout.splitlines() if line.startswith("MEMORY")]
+    assert done.returncode == 0 and lines, done.stderr[-3000:]
+    return {int(k): v for k, v in json.loads(lines[-1][6:]).items()}
+
+
+def _num_params():
+    return zero.memory_demo_model().count_params()
+
+
+def test_each_stage_saves_at_least_a_quarter_of_what_the_paper_says_measured_by_the_allocator():
+    measured = _allocator()
+    rows = zero.savings(measured, _num_params(), 4)
+    assert [stage for stage, *_ in rows] == [1, 2, 3]
+    assert all(ratio >= 0.25 for *_, ratio in rows), rows
+    for stage, got in measured.items():  # the state left between steps: what the formula says (x 4 replicas)
+        formula = 4 * zero.state_bytes(_num_params(), 4, stage)["total"]
+        assert 0.9 <= got["resident"] / formula <= 1.3, (stage, got["resident"], formula)
+
+
+@pytest.mark.parametrize("bug, stages", [("reduce-after-backward", "12"), ("keep-gathered", "23")])
+def test_the_savings_check_catches_each_planted_bug(bug, stages):
+    """reduce-after-backward: stage 2 holds the whole gradient until the backward ends (what the
+    course's first version did); keep-gathered: stage 3 keeps each layer's gathered weights from the
+    forward to the backward."""
+    rows = zero.savings(_allocator(bug, stages), _num_params(), 4)
+    assert len(rows) == 1 and rows[0][3] < 0.25, rows
