@@ -633,9 +633,6 @@ def _zero_plan(estimate, replicas, usable, act_dev, gb, groups, hw):
     ratio = comm_bytes(estimate.num_parameters, replicas, stage) / comm_bytes(estimate.num_parameters, replicas, 0)
     tried = ", ".join(f"ZeRO-{k} {states[k] / GB:.2f}" for k in (1, 2, 3))
     comm = f"{ratio:.1f}x the bytes of data parallelism per update (gpukit.zero.comm_bytes)"
-    if stage == 1:
-        comm += ("; gpukit.zero's stage 1 all-reduces then all-gathers, a reduce-scatter version (DeepSpeed) "
-                 "moves 1x, as stage 2 does")
     why = (f"state per device {tried} GB; ZeRO-{stage} is {tier}. It sends {comm}. "
            f"gpukit.zero.ZeroTrainer runs it under one machine's MirroredStrategy")
     return stage, states[stage], ratio, why
