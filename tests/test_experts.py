@@ -138,9 +138,35 @@ def test_load_balancing_loss_averages_over_tokens_not_experts():
     assert wrong == pytest.approx(1.0) and right > 1.5
 
 
-def test_all_to_all_bytes_formula():
-    # 2 directions x (N-1) x E x capacity x d x 4 bytes; capacity of 8 tokens per replica, 4 experts, 1.0: 2
-    assert experts.all_to_all_bytes(16, 4, 2, 6, 1.0) == 2 * 1 * 4 * 2 * 6 * 4
+def test_load_balancing_loss_is_not_at_least_one_the_true_bounds():
+    """Issue 36: E=2, three tokens [.51, .49] and one [.01, .99] give 0.885 < 1. What holds: exactly 1 when
+    the first choices (f) or the mean probabilities (P) are even; between sum f_i^2 (>= 1/E) and E."""
+    probs = np.array([[.51, .49]] * 3 + [[.01, .99]])
+    assert experts.load_balancing_loss(probs) == pytest.approx(2 * (.75 * (1.53 + .01) / 4 + .25 * (1.47 + .99) / 4))
+    assert experts.load_balancing_loss(probs) == pytest.approx(0.885)
+    # E = 2: a share a of tokens [.5+, .5-], the rest [0, 1]: 2a^2 - 3a + 2, least at a = 3/4: 7/8
+    eps = 1e-9
+    least = np.array([[.5 + eps, .5 - eps]] * 3 + [[0.0, 1.0]])
+    assert experts.load_balancing_loss(least) == pytest.approx(7 / 8, abs=1e-6)
+    rng = np.random.default_rng(0)
+    for experts_, tokens, sharpness in [(2, 4, 1), (4, 16, 3), (8, 8, 0.2), (8, 64, 5)]:
+        for _ in range(50):
+            logits = rng.normal(size=(tokens, experts_)) * sharpness
+            p = np.exp(logits) / np.exp(logits).sum(1, keepdims=True)
+            f = np.bincount(p.argmax(1), minlength=experts_) / tokens
+            loss = experts.load_balancing_loss(p)
+            assert np.sum(f ** 2) - 1e-12 <= loss <= experts_ + 1e-12 and np.sum(f ** 2) >= 1 / experts_ - 1e-12
+            even_f = np.roll(np.eye(experts_), 0, axis=1)[np.arange(tokens) % experts_] * 0.5 + 0.5 / experts_
+            if tokens % experts_ == 0:  # first choices spread evenly: exactly 1, whatever the probabilities
+                assert experts.load_balancing_loss(even_f) == pytest.approx(1.0)
+    even_p = np.array([[.6, .4], [.6, .4], [.3, .7], [.5, .5]])  # mean probabilities even, first choices 3:1
+    assert np.allclose(even_p.mean(0), .5) and experts.load_balancing_loss(even_p) == pytest.approx(1.0)
+
+
+def test_all_to_all_bytes_formula_per_device():
+    # per device: 2 directions x (N-1) x E/N x capacity x d x 4 bytes; 8 tokens per replica, 4 experts, 1.0: 2
+    assert experts.all_to_all_bytes(16, 4, 2, 6, 1.0) == 2 * 1 * 2 * 2 * 6 * 4
+    assert experts.all_to_all_bytes(16, 4, 4, 6, 1.0) == 2 * 3 * 1 * 1 * 6 * 4
     assert experts.all_to_all_bytes(16, 4, 1, 6, 1.0) == 0
 
 
@@ -212,14 +238,17 @@ def test_bytes_moved_are_counted_and_match_the_parameters(n):
     routed = layer(x)
     slots = math.ceil(2 * 1.0 * (TOKENS // n) / E)
     assert layer.exchanges == [("dispatch", E * slots * D * 4), ("combine", E * slots * D * 4)]
-    assert routed.all_to_all_bytes == 2 * (n - 1) * E * slots * D * 4
+    # measured at run time on every device: the rows of its buffers that went to the other devices
+    assert routed.sent_per_device == [2 * (n - 1) * (E // n) * slots * D * 4] * n
     assert routed.all_to_all_bytes == experts.all_to_all_bytes(TOKENS, E, n, D, 1.0, k=2)
+    layer.gradients(x, np.ones_like(x))  # forward and backward: four all-to-alls, the backward's the same size
+    assert layer.sent_bytes == [2 * routed.all_to_all_bytes] * n
     choices, _ = _choices(layer.weights(), x, 2)
     dropped = _capacity_rule(choices, n, slots)
     per, per_device = TOKENS // n, E // n
     crossing = sum(1 for t in range(TOKENS) for e in choices[t]
                    if (t, int(e)) not in dropped and int(e) // per_device != t // per)
-    assert routed.token_bytes == crossing * D * 4 * 2 <= routed.all_to_all_bytes
+    assert routed.token_bytes == crossing * D * 4 * 2 / n <= routed.all_to_all_bytes  # per device, on average
     assert (crossing > 0) == (n > 1)
 
 
