@@ -109,7 +109,8 @@ def score_bytes(seq_len: int, num_devices: int, heads: int, dtype_bytes: float =
     ``*_training`` is 3 times the matrix -- for the ring, only because its backward *recomputes*
     each block's ``P`` from ``q``, ``k`` and the saved log-sum-exp (``RingAttention``); a backward
     that kept every block's ``P`` from the forward would hold ``N`` blocks, ``L^2 / N`` scores, per
-    device. A lower bound: TensorFlow's own temporaries come on top (``PeakProbe`` measures them)."""
+    device. Scores only, as the code holds them: the ``L x d`` tensors and TensorFlow's temporaries come on
+    top (``PeakProbe`` measures the whole)."""
     block = max(end - start for start, end in split_sequence(seq_len, num_devices))
     heads = whole("heads", heads, what="attention heads")
     batch = whole("batch", batch, what="examples")
@@ -443,6 +444,10 @@ class RingAttention:
             out, saved = forward(q, k, v)  # only q, k, v, the output and lse are kept for the backward
 
             def backward(d_out):
+                # TensorFlow may build the backward more than once (a persistent tape, higher orders): each
+                # build records afresh
+                trace.backward_scores.clear()
+                trace.backward_passes.clear()
                 return self._backward(trace, saved, d_out, bounds, size)
 
             return out, backward

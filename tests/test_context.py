@@ -239,9 +239,10 @@ def test_the_ring_trains_in_less_than_two_fifths_of_full_attentions_peak(trainin
     """Done-when of issue 36: ring attention's training peak <= 0.4 x full attention's (measured 0.16)."""
     full, ring = training_peaks["full attention"], training_peaks["ring, recomputed"]
     assert ring <= 0.4 * full, (ring / 2**20, full / 2**20)
-    # the formula's lower bound: full attention holds P, dP, dS of L x L (3 x 64 MiB); the ring 3 blocks per device
+    # full attention holds P, dP, dS of L x L (3 x 64 MiB); ops run one at a time, so the 4 devices need not hold
+    # their 3 blocks at the same moment: the total lies between one and 4 devices' blocks (+ the L x d tensors)
     sizes = context.score_bytes(2048, 4, 4)
-    assert full >= sizes["unsplit_training"] and ring >= 4 * sizes["ring_training"]
+    assert full >= sizes["unsplit_training"] and ring >= sizes["ring_training"]  # one device's blocks at least
 
 
 def test_the_planted_bug_a_block_not_recomputed_fails_the_memory_check(training_peaks):
@@ -365,3 +366,74 @@ def test_a_budget_that_is_not_a_finite_positive_number_is_refused_before_any_wor
     for call in (context.require_unsplit_fits, context.devices_for_scores):
         with pytest.raises(ValueError, match="budget_bytes=.* must be a number > 0"):
             call(100_000, 8, budget)
+
+
+# --------------------------------------------------------------------------- lesson 10's checks catch planted bugs
+# The lesson's own assertions (its checks 6 and 7, on its sizes: 30 tokens over 4 devices), with one bug
+# planted by monkeypatching RingAttention: each raises. docs/decisions.md, "Lesson 10 checks and the bugs
+# they catch (issue 36)", lists them.
+
+LESSON_L, LESSON_HEADS = 30, 2
+
+
+def _lesson_ring_checks(strategy):
+    """Lesson 10 check 6 (ring == full attention), check 7 (causal outputs and gradients equal, the future
+    blocks skipped, every computed block recomputed by the backward)."""
+    rng = np.random.default_rng(1)
+    q, k, v = (tf.constant(rng.normal(size=(BATCH, LESSON_L, LESSON_HEADS, DIM)).astype("float32")) for _ in range(3))
+    ring_diff = _max_diff(context.RingAttention(strategy)(q, k, v), context.full_attention(q, k, v))
+    causal = context.RingAttention(strategy, causal=True)
+    with tf.GradientTape(persistent=True) as tape:
+        tape.watch([q, k, v])
+        ring_out, full_out = causal(q, k, v), context.full_attention(q, k, v, causal=True)
+        ring_loss, full_loss = tf.reduce_sum(ring_out * q), tf.reduce_sum(full_out * q)
+    causal_diff = _max_diff(ring_out, full_out)
+    causal_grad_diff = max(_max_diff(a, b) for a, b in zip(tape.gradient(ring_loss, [q, k, v]),
+                                                           tape.gradient(full_loss, [q, k, v])))
+    n = causal.num_devices
+    assert ring_diff <= TOL, ring_diff
+    assert causal_diff <= TOL and causal_grad_diff <= TOL, (causal_diff, causal_grad_diff)
+    assert len(causal.skipped) == n * (n - 1) // 2
+    assert len(causal.backward_scores) == len(causal.score_shapes) == n * (n + 1) // 2
+
+
+def test_lesson_checks_pass_on_the_ring_as_it_is(strategies_by_n):
+    _lesson_ring_checks(strategies_by_n[4])
+
+
+def test_lesson_checks_catch_a_slice_off_by_one(strategies_by_n, monkeypatch):
+    def cut(self, x, bounds, size):  # the planted bug: each block's end taken one short (padding fills in)
+        out = []
+        for (start, end), device in zip(bounds, self.devices):
+            piece = tf.pad(x[:, start:end - 1], [[0, 0], [0, size - (end - 1 - start)], [0, 0], [0, 0]])
+            with tf.device(device):
+                out.append(tf.identity(piece))
+        return out
+
+    monkeypatch.setattr(context.RingAttention, "_cut", cut)
+    with pytest.raises(AssertionError):
+        _lesson_ring_checks(strategies_by_n[4])
+
+
+def test_lesson_checks_catch_a_causal_mask_off_by_one(strategies_by_n, monkeypatch):
+    def mask(self, bounds, replica, block, size):  # the planted bug: the diagonal block lets a query see the next key
+        start, end = bounds[block]
+        keep = np.broadcast_to(np.arange(size) < end - start, (size, size))
+        if self.causal and block == replica:
+            keep = keep & np.tril(np.ones((size, size), bool), 1)
+        return None if keep.all() else keep
+
+    monkeypatch.setattr(context.RingAttention, "_mask", mask)
+    with pytest.raises(AssertionError):
+        _lesson_ring_checks(strategies_by_n[4])
+
+
+def test_lesson_checks_catch_a_block_not_recomputed(strategies_by_n, monkeypatch):
+    """recompute=False (every block kept for the backward): the gradients are right, the count of
+    recomputed blocks is not -- and the memory check (above, the allocator) fails too."""
+    init = context.RingAttention.__init__
+    monkeypatch.setattr(context.RingAttention, "__init__",
+                        lambda self, strategy, causal=False, recompute=True: init(self, strategy, causal=causal,
+                                                                                   recompute=False))
+    with pytest.raises(AssertionError):
+        _lesson_ring_checks(strategies_by_n[4])
