@@ -24,9 +24,11 @@ splits those over devices: it cuts the *sequence* into ``N`` blocks, one per dev
 * causal attention: a key block entirely in a query block's future is skipped (no scores at all),
   the diagonal block is masked, past blocks are used whole.
 
-Top to bottom: the plan in pure Python (``split_sequence``, ``score_bytes``, ``ring_schedule``;
-no TensorFlow), the reference ``full_attention`` (one device, the whole ``L x L`` matrix), then
-``RingAttention`` / ``ring_attention``, the real thing over a ``tf.distribute.MirroredStrategy``.
+Top to bottom: the plan in pure Python (``split_sequence``, ``score_bytes``, ``devices_for_scores``,
+``ring_schedule``; no TensorFlow), the reference ``full_attention`` (one device, the whole ``L x L``
+matrix), then ``RingAttention`` / ``ring_attention``, the real thing over a
+``tf.distribute.MirroredStrategy``, forward and recomputing backward, and ``PeakProbe``, which measures
+a training step's peak memory with TensorFlow's allocator.
 
 Tensors are laid out ``[batch, seq, heads, head_dim]`` (Keras ``MultiHeadAttention``'s and
 FlashAttention's layout); the sequence is axis 1. ``v`` may have another ``head_dim`` than ``q``
