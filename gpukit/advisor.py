@@ -44,8 +44,8 @@ model too large: model parallel    first shards the training state over the data
                                    with one replica (ZeRO needs several), model/pipeline stages, and
                                    how many
 (not in the table): long           context parallelism (ring attention, lesson 10) when one example's
-sequences                          attention scores of a layer (L^2 x heads) exceed a quarter of a
-                                   device: the fewest devices whose (L/N)^2 blocks fit
+sequences                          attention scores of a layer in training (3 x L^2 x heads) exceed a
+                                   quarter of a device: the fewest devices whose 3 x (L/N)^2 blocks fit
 (not in the table): mixture of     expert parallelism (lesson 10) when the experts do not all fit one
 experts                            device: E/N experts per device, tokens exchanged by all-to-all
 gradient accumulation              agrees; the advisor computes ``accum_steps`` from memory
@@ -65,7 +65,7 @@ import numbers
 
 from ._args import whole
 from .batching import smallest_accum_steps
-from .context import devices_for_scores  # pure Python: TensorFlow only in its RingAttention
+from .context import devices_for_scores, score_bytes  # pure Python: TensorFlow only in its RingAttention
 from .zero import comm_bytes, state_bytes  # pure Python: gpukit.zero loads TensorFlow only in its trainer
 
 GB = 10**9
@@ -276,16 +276,17 @@ def _check_new_axes(estimate, sequence_length, attention_heads, num_experts, exp
 
 def context_parallel_plan(sequence_length: int, heads: int, value_bytes: int, budget: float, replicas: int):
     """``(devices, block bytes)``: the fewest devices ``n`` dividing ``replicas`` whose ring-attention
-    block of scores, ``ceil(L/n)^2 x heads x value_bytes``, is at most ``budget`` bytes; ``None``
-    if even all ``replicas`` devices do not make it fit. With ``n`` devices each holds ``L/n``
-    queries and, at each of the ``n`` steps of the ring, one block of ``L/n`` keys and values."""
+    block of scores *in training*, ``3 x ceil(L/n)^2 x heads x value_bytes`` (P, dP, dS of the
+    recomputing backward: ``context.score_bytes(...)["ring_training"]``), is at most ``budget``
+    bytes; ``None`` if even all ``replicas`` devices do not make it fit. With ``n`` devices each
+    holds ``L/n`` queries and, at each of the ``n`` steps of the ring, one block of ``L/n`` keys and values."""
     try:
         fewest = devices_for_scores(sequence_length, heads, budget, value_bytes, max_devices=replicas)
     except ValueError:  # no block fits even over every replica
         return None
     for n in range(max(2, fewest), replicas + 1):
         if replicas % n == 0:
-            return n, math.ceil(sequence_length / n) ** 2 * heads * value_bytes
+            return n, score_bytes(sequence_length, n, heads, value_bytes)["ring_training"]
     return None
 
 
@@ -310,10 +311,11 @@ def advise(hardware: Hardware, *, global_batch_size: int, estimate=None, headroo
     fit: pipeline stages (lesson 05).
 
     ``sequence_length`` (tokens per example) with ``attention_heads`` (default 1): one example's
-    attention scores of one layer, ``L^2 x heads`` values of 2 bytes under a mixed precision
-    policy, else 4, are alive together during that layer. Above ``ATTENTION_FRACTION`` of the
-    smallest device's usable memory, each sequence is split over the fewest devices ``n`` (dividing
-    the replicas) whose ring-attention blocks ``(L/n)^2 x heads`` fit (context parallelism, lesson
+    attention scores of one layer in training, ``3 x L^2 x heads`` values (P, dP, dS:
+    ``context.score_bytes``) of 2 bytes under a mixed precision policy, else 4, are alive together
+    during that layer's backward. Above ``ATTENTION_FRACTION`` of the smallest device's usable memory,
+    each sequence is split over the fewest devices ``n`` (dividing the replicas) whose ring-attention
+    blocks in training, ``3 x (L/n)^2 x heads``, fit (context parallelism, lesson
     10); the replicas form ``replicas / n`` data-parallel groups, each device keeping ``1/n`` of an
     example's activations. A split sequence whose model also needs pipeline stages is refused
     (``ValueError``): stages split again over the sequence are not planned here.
@@ -536,9 +538,9 @@ def _value_bytes(hw: Hardware) -> int:
 def _context_parallel(hw: Hardware, usable, L: int, heads: int, reasons: dict) -> int:
     """Devices one sequence is split over (1: none), with its reason; ``ValueError`` if no count fits."""
     b = _value_bytes(hw)
-    scores = L * L * heads * b
-    what = (f"one example's attention scores: {L}^2 x {heads} head(s) x {b} bytes = {scores / GB:.2f} GB per layer "
-            f"(alive together during that layer's forward and backward)")
+    scores = score_bytes(L, 1, heads, b)["unsplit_training"]
+    what = (f"one example's attention scores in training: 3 x {L}^2 x {heads} head(s) x {b} bytes = "
+            f"{scores / GB:.2f} GB per layer (P, dP and dS alive together in that layer's backward)")
     if usable is None:
         reasons["context_parallel"] = what + "; memory unknown: not checked (give memory_gb)"
         return 1
@@ -551,8 +553,8 @@ def _context_parallel(hw: Hardware, usable, L: int, heads: int, reasons: dict) -
     if plan is None:
         raise ValueError(
             f"sequence_length={L}: {what}; even split over all {hw.replicas} device(s) a ring-attention block of "
-            f"{math.ceil(L / hw.replicas)}^2 x {heads} x {b} bytes is "
-            f"{math.ceil(L / hw.replicas) ** 2 * heads * b / GB:.2f} GB > {budget / GB:.2f} GB "
+            f"3 x {math.ceil(L / hw.replicas)}^2 x {heads} x {b} bytes is "
+            f"{score_bytes(L, hw.replicas, heads, b)['ring_training'] / GB:.2f} GB > {budget / GB:.2f} GB "
             f"({ATTENTION_FRACTION:.0%} of the smallest device's usable memory). Use more devices, a shorter "
             f"sequence, fewer heads per layer, or memory-efficient (flash) attention, which never keeps a "
             f"whole block of scores")
@@ -560,7 +562,8 @@ def _context_parallel(hw: Hardware, usable, L: int, heads: int, reasons: dict) -
     reasons["context_parallel"] = (
         what + f" > {ATTENTION_FRACTION:.0%} of {min(usable) / GB:.2f} GB usable: split each sequence over {n} "
         f"devices (ring attention, lesson 10): each keeps {math.ceil(L / n)} queries and, at each of {n} ring "
-        f"steps, one block of as many keys/values: ({math.ceil(L / n)})^2 x {heads} x {b} = {block / GB:.2f} GB; "
+        f"steps, one block of as many keys/values; in training 3 x ({math.ceil(L / n)})^2 x {heads} x {b} = "
+        f"{block / GB:.2f} GB; "
         f"the {hw.replicas // n} group(s) of {n} devices are the data-parallel replicas. On one device, "
         f"memory-efficient (flash) attention is the alternative (it never keeps the whole matrix)")
     return n

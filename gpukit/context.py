@@ -1,11 +1,16 @@
 """Context parallelism: the sequence split over devices, attention computed as a ring (lesson 10).
 
-Attention compares every query with every key: for a sequence of ``L`` tokens each head builds an
-``L x L`` matrix of scores, so doubling the context quadruples that memory, and on a long enough
-sequence it no longer fits one device whatever the batch. Context (sequence) parallelism, as the
+Attention compares every query with every key: for a sequence of ``L`` tokens each head has an
+``L x L`` matrix of scores. Written plainly, attention builds that matrix, and training keeps it
+(and its gradients) -- quadratic memory. But the matrix need not exist: FlashAttention ("FlashAttention:
+Fast and Memory-Efficient Exact Attention with IO-Awareness") works through the keys
+tile by tile with the online softmax and, in the backward, *recomputes* each tile's scores from
+``q``, ``k`` and one saved statistic per row, so one device never holds ``L^2`` scores. What still
+grows with ``L`` on one device is linear: every layer's activations (``L x d`` per tensor the
+backward needs) and the compute (``L^2 x d`` per layer). Context (sequence) parallelism, as the
 Ultra-Scale Playbook's context parallelism section tells it after the Ring Attention paper
-(Liu, Zaharia and Abbeel, "Ring Attention with Blockwise Transformers for Near-Infinite Context"),
-cuts the *sequence* into ``N`` blocks, one per device:
+("Ring Attention with Blockwise Transformers for Near-Infinite Context"),
+splits those over devices: it cuts the *sequence* into ``N`` blocks, one per device:
 
 * each device keeps its block of queries for the whole step;
 * the key/value blocks travel round the ring: at step ``t`` device ``i`` holds the keys and values
@@ -19,9 +24,11 @@ cuts the *sequence* into ``N`` blocks, one per device:
 * causal attention: a key block entirely in a query block's future is skipped (no scores at all),
   the diagonal block is masked, past blocks are used whole.
 
-Top to bottom: the plan in pure Python (``split_sequence``, ``score_bytes``, ``ring_schedule``;
-no TensorFlow), the reference ``full_attention`` (one device, the whole ``L x L`` matrix), then
-``RingAttention`` / ``ring_attention``, the real thing over a ``tf.distribute.MirroredStrategy``.
+Top to bottom: the plan in pure Python (``split_sequence``, ``score_bytes``, ``devices_for_scores``,
+``ring_schedule``; no TensorFlow), the reference ``full_attention`` (one device, the whole ``L x L``
+matrix), then ``RingAttention`` / ``ring_attention``, the real thing over a
+``tf.distribute.MirroredStrategy``, forward and recomputing backward, and ``PeakProbe``, which measures
+a training step's peak memory with TensorFlow's allocator.
 
 Tensors are laid out ``[batch, seq, heads, head_dim]`` (Keras ``MultiHeadAttention``'s and
 FlashAttention's layout); the sequence is axis 1. ``v`` may have another ``head_dim`` than ``q``
@@ -40,16 +47,23 @@ but a ``MirroredStrategy`` can hand every replica's block to one cross-replica f
 (``ReplicaContext.merge_call``, the way the strategy runs its own ``all_reduce`` over
 ``ReductionToOneDevice``), which copies block ``i`` onto device ``i + 1`` (``tf.identity`` under
 ``tf.device``: TensorFlow's Send/Recv between exactly those two devices). Nothing else moves: no
-all-gather, no all-reduce. Its gradient is the same pass the other way round the ring.
+all-gather, no all-reduce. The backward runs the ring again, the same way round: the key/value
+blocks travel with their gradients ``dK``/``dV``, each device recomputes its block of scores from
+``q``, ``k`` and the log-sum-exp saved per query row, and a last pass brings every ``dK``/``dV``
+home (FlashAttention's backward, distributed as the Ring Attention paper does).
 ``RING_PASS`` says so for the lesson to print; ``RingAttention.transfers()`` shows it in the graph.
 
-Measured, not computed: every score tensor the ring builds records its shape while the step is
-traced (``RingAttention.score_shapes``, and ``full_attention(..., shapes=[])`` for the unsplit
-reference); ``passes`` lists every block handed to a neighbour and ``skipped`` every causal block
-left out. On virtual CPUs all "devices" share the host's memory, so a pass is a hand-over in RAM;
-on GPUs it is a peer copy (NVLink/PCIe) that real implementations overlap with the next block's
-compute -- not done here, nor the load balancing of causal rings (zig-zag / striped orders give
-each device an equal share of past blocks).
+Recorded while tracing (static shapes: what the code builds, not what memory holds):
+``RingAttention.score_shapes`` (every forward score tensor), ``backward_scores`` (every block the
+backward recomputes), ``passes`` / ``backward_passes`` (every block handed to a neighbour) and
+``skipped`` (every causal block left out). *Measured*: ``PeakProbe`` runs a training step (forward and
+backward) of full attention and of the ring in a child process and reads the peak from TensorFlow's
+own allocator. On virtual CPUs all "devices" share the host's memory (and one allocator: the ring's
+figure is the total over its replicas), so a pass is a hand-over in RAM; on GPUs it is a peer copy
+(NVLink/PCIe) that real implementations overlap with the next block's compute -- not done here, nor
+the load balancing of causal rings (zig-zag / striped orders give each device an equal share of past
+blocks), nor FlashAttention's tiling *inside* a device (here each device builds its ``block x block``
+matrix).
 """
 
 from __future__ import annotations
@@ -82,18 +96,31 @@ def split_sequence(seq_len: int, num_devices: int) -> list[tuple[int, int]]:
     return batching.contiguous(batching.even(seq_len, num_devices))
 
 
+TRAINING_MATRICES = 3  # score-sized matrices a training step holds at once: P, dP and dS of the backward
+
+
 def score_bytes(seq_len: int, num_devices: int, heads: int, dtype_bytes: float = 4, batch: int = 1) -> dict:
-    """Bytes of attention scores one device holds at a time: ``{"unsplit", "ring", "block"}``.
+    """Bytes of attention scores one device holds: ``{"unsplit", "ring", "block", "unsplit_training",
+    "ring_training"}``.
 
     ``unsplit``: the whole ``L x L`` matrix per head and example (one device, plain attention);
     ``ring``: one ``block x block`` matrix, ``block = ceil(L / N)`` (each step's scores are used and
-    dropped before the next block arrives); ``block`` the padded block length."""
+    dropped before the next block arrives); ``block`` the padded block length. Training holds more:
+    the backward of a block needs its probabilities ``P`` while it builds their gradient ``dP`` and
+    the scores' ``dS = P * (dP - rowsum(dO * O))``, ``TRAINING_MATRICES = 3`` matrices at once, so
+    ``*_training`` is 3 times the matrix -- for the ring, only because its backward *recomputes*
+    each block's ``P`` from ``q``, ``k`` and the saved log-sum-exp (``RingAttention``); a backward
+    that kept every block's ``P`` from the forward would hold ``N`` blocks, ``L^2 / N`` scores, per
+    device. Scores only, as the code holds them: the ``L x d`` tensors and TensorFlow's temporaries come on
+    top (``PeakProbe`` measures the whole)."""
     block = max(end - start for start, end in split_sequence(seq_len, num_devices))
     heads = whole("heads", heads, what="attention heads")
     batch = whole("batch", batch, what="examples")
     positive("dtype_bytes", dtype_bytes, hint="4 for float32, 2 for bfloat16")
     per_matrix = heads * batch * dtype_bytes
-    return {"unsplit": seq_len * seq_len * per_matrix, "ring": block * block * per_matrix, "block": block}
+    unsplit, ring = seq_len * seq_len * per_matrix, block * block * per_matrix
+    return {"unsplit": unsplit, "ring": ring, "block": block, "unsplit_training": TRAINING_MATRICES * unsplit,
+            "ring_training": TRAINING_MATRICES * ring}
 
 
 def _readable(nbytes: float) -> str:
@@ -106,42 +133,47 @@ def _readable(nbytes: float) -> str:
 
 def devices_for_scores(seq_len: int, heads: int, budget_bytes: float, dtype_bytes: float = 4, batch: int = 1,
                        max_devices: int | None = None) -> int:
-    """The fewest devices whose ring blocks keep one step's scores within ``budget_bytes`` per
-    device (``score_bytes(...)["ring"] <= budget_bytes``); 1 when the whole matrix fits.
+    """The fewest devices whose ring blocks keep a *training* step's scores -- forward and
+    backward, ``score_bytes(...)["ring_training"]`` -- within ``budget_bytes`` per device; 1 when
+    the whole matrix trains on one device.
 
     Refuses (``ValueError`` naming the numbers and the fix) when no count up to ``max_devices``
     (default: ``seq_len``, one token per device) is enough."""
     positive("budget_bytes", budget_bytes, hint="bytes per device, e.g. 0.25 * 80e9")
     limit = seq_len if max_devices is None else whole("max_devices", max_devices, what=_DEVICES_WHAT)
     whole("seq_len", seq_len, what="the number of tokens in the sequence")
-    unsplit = score_bytes(seq_len, 1, heads, dtype_bytes, batch)["unsplit"]
-    per_matrix = heads * batch * dtype_bytes  # one score per head and example
-    longest = math.isqrt(int(budget_bytes // per_matrix))  # the longest block whose scores fit
+    unsplit = score_bytes(seq_len, 1, heads, dtype_bytes, batch)["unsplit_training"]
+    per_block = TRAINING_MATRICES * heads * batch * dtype_bytes  # per (query, key) pair of a block, in training
+    longest = math.isqrt(int(budget_bytes // per_block))  # the longest block whose training scores fit
     n = -(-seq_len // longest) if longest else seq_len + 1  # fewest blocks of at most that length
     if n <= min(limit, seq_len):
         return n
-    best = score_bytes(seq_len, min(limit, seq_len), heads, dtype_bytes, batch)["ring"]
+    best = score_bytes(seq_len, min(limit, seq_len), heads, dtype_bytes, batch)["ring_training"]
     raise ValueError(
-        f"the attention scores of {seq_len:,} tokens x {heads} head(s) x {batch} example(s) need "
-        f"{_readable(unsplit)} on one device and still {_readable(best)} per device split over "
-        f"{min(limit, seq_len)}, over the budget of {_readable(budget_bytes)}: use more devices, fewer heads "
-        f"at once, a shorter sequence, or 16-bit scores (dtype_bytes=2)")
+        f"training attention over {seq_len:,} tokens x {heads} head(s) x {batch} example(s) holds "
+        f"{_readable(unsplit)} of scores on one device ({TRAINING_MATRICES} score-sized matrices: P, dP, dS) and "
+        f"still {_readable(best)} per device split over {min(limit, seq_len)}, over the budget of "
+        f"{_readable(budget_bytes)}: use more devices, fewer heads at once, a shorter sequence, or 16-bit "
+        f"scores (dtype_bytes=2)")
 
 
 def require_unsplit_fits(seq_len: int, heads: int, budget_bytes: float, dtype_bytes: float = 4,
                          batch: int = 1) -> float:
-    """Plain attention on one device: the bytes of its ``L x L`` scores, or a ``ValueError`` before any
-    work when they exceed ``budget_bytes``, naming the ring split that would fit."""
+    """Plain attention trained on one device: the bytes of its scores in a training step
+    (``score_bytes(...)["unsplit_training"]``, three ``L x L`` matrices per head), or a
+    ``ValueError`` before any work when they exceed ``budget_bytes``, naming the ring split that would fit."""
     positive("budget_bytes", budget_bytes, hint="bytes per device, e.g. 0.25 * 80e9")
-    unsplit = score_bytes(seq_len, 1, heads, dtype_bytes, batch)["unsplit"]
-    if unsplit > budget_bytes:
+    sizes = score_bytes(seq_len, 1, heads, dtype_bytes, batch)
+    if sizes["unsplit_training"] > budget_bytes:
         n = devices_for_scores(seq_len, heads, budget_bytes, dtype_bytes, batch)
         raise ValueError(
             f"plain attention over {seq_len:,} tokens builds a {seq_len:,} x {seq_len:,} score matrix per head: "
-            f"{_readable(unsplit)} for {heads} head(s) x {batch} example(s), over the budget of "
-            f"{_readable(budget_bytes)} per device; split the sequence over {n} devices (ring attention: "
-            f"{_readable(score_bytes(seq_len, n, heads, dtype_bytes, batch)['ring'])} each)")
-    return unsplit
+            f"{_readable(sizes['unsplit'])} for {heads} head(s) x {batch} example(s), and training holds "
+            f"{TRAINING_MATRICES} such matrices at once (P, dP, dS: {_readable(sizes['unsplit_training'])}), over "
+            f"the budget of {_readable(budget_bytes)} per device; split the sequence over {n} devices (ring "
+            f"attention with a recomputing backward: "
+            f"{_readable(score_bytes(seq_len, n, heads, dtype_bytes, batch)['ring_training'])} each in training)")
+    return sizes["unsplit_training"]
 
 
 def ring_schedule(num_devices: int) -> tuple[tuple[int, ...], ...]:
@@ -223,12 +255,15 @@ def full_attention(q, k, v, causal: bool = False, shapes: list | None = None):
 
 @dataclasses.dataclass
 class _Trace:
-    """What one traced step did (recorded while TensorFlow traces it)."""
+    """What one traced step did (recorded while TensorFlow traces it; the backward's records while
+    TensorFlow builds the gradient, the first time one is asked for)."""
 
     bounds: list
     score_shapes: list = dataclasses.field(default_factory=list)  # (replica, step, key block, shape, bytes)
     skipped: list = dataclasses.field(default_factory=list)  # (replica, step, key block)
     passes: list = dataclasses.field(default_factory=list)  # (step, from device, to device, "K"/"V", bytes)
+    backward_scores: list = dataclasses.field(default_factory=list)  # recomputed: (replica, step, key block, shape)
+    backward_passes: list = dataclasses.field(default_factory=list)  # (step, from, to, "K"/"V"/"dK"/"dV", bytes)
 
 
 class RingAttention:
@@ -237,28 +272,45 @@ class RingAttention:
 
     ``ring(q, k, v)`` takes ``[batch, seq, heads, head_dim]`` tensors (the same ``seq`` for all
     three) and returns the attention output, the same shape as ``q`` (``v``'s ``head_dim``), the
-    replicas' blocks joined again. Differentiable: a ``GradientTape`` around the call gives gradients w.r.t.
-    ``q``, ``k``, ``v`` (the backward runs the ring the other way). After a call:
+    replicas' blocks joined again. Differentiable: a ``GradientTape`` around the call gives gradients
+    w.r.t. ``q``, ``k``, ``v``.
+
+    The backward (``recompute=True``, the default) is FlashAttention's (its paper's section 3.1)
+    run round the ring as the Ring Attention paper does: the forward keeps, per device, only its
+    query, key and value blocks, its output block and one number per query row, the log-sum-exp
+    ``lse = m + log(l)`` of its scores; the backward sends the key/value blocks round the ring again,
+    *recomputes* each block's probabilities ``P = exp(q k^T * scale - lse)`` from them, and
+    accumulates ``dV += P^T dO``, ``dS = P * (dO V^T - rowsum(dO * O))``, ``dQ += dS K * scale``,
+    ``dK += dS^T Q * scale``; the ``dK``/``dV`` of a block travel round with it and a last pass
+    brings them home. So a device holds one ``block x block`` matrix at a time in training too.
+    ``recompute=False`` differentiates the forward as written instead: TensorFlow then keeps every
+    block's probabilities for the backward, ``N`` blocks per device (``L^2 / N`` scores), what the
+    ring saved is spent again; it is there to be measured against (``PeakProbe``).
+
+    After a call (records of what the code built, from static shapes while tracing; the memory
+    itself is measured by ``PeakProbe`` with TensorFlow's allocator):
 
     * ``blocks``: the ``(start, end)`` positions each replica holds (``split_sequence``);
-    * ``score_shapes``: ``(replica, step, key block, shape, bytes)`` of every score tensor built,
-      ``score_bytes_per_device()`` the largest per device (measured from those shapes);
+    * ``score_shapes``: ``(replica, step, key block, shape, bytes)`` of every score tensor the
+      forward built, ``score_bytes_per_device()`` the largest per device;
     * ``skipped``: ``(replica, step, key block)`` of every causal block left out (in the future);
     * ``passes``: ``(step, from device, to device, "K" or "V", bytes)`` of every block sent,
       ``bytes_sent_per_device()`` what one device sends in the forward;
+    * ``backward_scores`` / ``backward_passes``: the same for the backward, once a gradient was taken;
     * ``transfers()``: which device reads from which in the traced graph (neighbours only);
     * ``transport``: how the pass moves the data (``RING_PASS``).
     """
 
-    def __init__(self, strategy, *, causal: bool = False):
+    def __init__(self, strategy, *, causal: bool = False, recompute: bool = True):
         from ._tf import tf
 
         if not isinstance(strategy, tf.distribute.MirroredStrategy):
             raise ValueError(f"RingAttention needs a MirroredStrategy (one sequence block per replica), got "
                              f"{type(strategy).__name__}; use gpukit.strategies.mirrored(['/cpu:0', '/cpu:1', ...])")
-        if not isinstance(causal, bool):
-            raise ValueError(f"causal={causal!r} must be True or False")
-        self.strategy, self.causal = strategy, causal
+        for name, flag in (("causal", causal), ("recompute", recompute)):
+            if not isinstance(flag, bool):
+                raise ValueError(f"{name}={flag!r} must be True or False")
+        self.strategy, self.causal, self.recompute = strategy, causal, recompute
         self.devices = list(strategy.extended.worker_devices)
         self.num_devices = len(self.devices)
         self.transport = RING_PASS
@@ -272,7 +324,7 @@ class RingAttention:
     # -- what the last call did ----------------------------------------------------------------
     def _last(self) -> _Trace:
         if self._trace is None:
-            raise ValueError("nothing measured yet: call the RingAttention on q, k, v first")
+            raise ValueError("nothing recorded yet: call the RingAttention on q, k, v first")
         return self._trace
 
     @property
@@ -291,8 +343,17 @@ class RingAttention:
     def passes(self) -> list:
         return list(self._last().passes)
 
+    @property
+    def backward_scores(self) -> list:
+        return list(self._last().backward_scores)
+
+    @property
+    def backward_passes(self) -> list:
+        return list(self._last().backward_passes)
+
     def score_bytes_per_device(self) -> dict:
-        """Measured: ``{device: bytes of the largest score tensor it built}``."""
+        """``{device: bytes of the largest score tensor its forward built}``, from the static shapes
+        recorded while tracing (a record of the code, not a memory measurement: see ``PeakProbe``)."""
         out = {device: 0 for device in self.devices}
         for replica, _, _, _, nbytes in self._last().score_shapes:
             out[self.devices[replica]] = max(out[self.devices[replica]], nbytes)
@@ -339,63 +400,99 @@ class RingAttention:
         self._trace, self._key = trace, key
         return out
 
+    def _cut(self, x, bounds, size):
+        """``x`` cut into one block per device, each padded to ``size`` and placed on its device."""
+        from ._tf import tf
+
+        out = []
+        for (start, end), device in zip(bounds, self.devices):
+            piece = tf.pad(x[:, start:end], [[0, 0], [0, size - (end - start)], [0, 0], [0, 0]])
+            with tf.device(device):  # block i lives on device i
+                out.append(tf.identity(piece))
+        return out
+
+    @staticmethod
+    def _join(blocks, bounds):
+        """The blocks' real positions (padding dropped), joined along the sequence."""
+        from ._tf import tf
+
+        return tf.concat([b[:, :end - start] for b, (start, end) in zip(blocks, bounds)], axis=1)
+
     def _step(self, q, k, v):
         """Cross-replica: cut q, k, v into padded blocks, place block i on device i, run the ring,
         put the outputs back together (padded queries dropped)."""
         from ._tf import tf
 
         trace = self._tracing
-        for records in (trace.score_shapes, trace.skipped, trace.passes):
+        for records in (trace.score_shapes, trace.skipped, trace.passes, trace.backward_scores,
+                        trace.backward_passes):
             records.clear()  # a new trace of this signature records afresh
         bounds = trace.bounds
         size = max(end - start for start, end in bounds)
 
-        def blocks(x):
-            out = []
-            for (start, end), device in zip(bounds, self.devices):
-                piece = tf.pad(x[:, start:end], [[0, 0], [0, size - (end - start)], [0, 0], [0, 0]])
-                with tf.device(device):  # block i lives on device i
-                    out.append(tf.identity(piece))
-            return self.strategy.experimental_distribute_values_from_function(
-                lambda ctx: out[ctx.replica_id_in_sync_group])
+        def forward(q, k, v):
+            qb, kb, vb = (self._cut(x, bounds, size) for x in (q, k, v))
+            per_replica = [self.strategy.experimental_distribute_values_from_function(
+                lambda ctx, xs=xs: xs[ctx.replica_id_in_sync_group]) for xs in (qb, kb, vb)]
+            outs, lses = self.strategy.run(self._replica, args=(self._ids, *per_replica))
+            outs = list(self.strategy.experimental_local_results(outs))
+            return self._join(outs, bounds), (qb, kb, vb, outs, list(self.strategy.experimental_local_results(lses)))
 
-        outs = self.strategy.run(self._replica, args=(self._ids, blocks(q), blocks(k), blocks(v)))
-        outs = self.strategy.experimental_local_results(outs)
-        return tf.concat([o[:, :end - start] for o, (start, end) in zip(outs, bounds)], axis=1)
+        if not self.recompute:  # the planted alternative: TensorFlow differentiates the forward, keeping every block
+            return forward(q, k, v)[0]
+
+        @tf.custom_gradient
+        def attend(q, k, v):
+            out, saved = forward(q, k, v)  # only q, k, v, the output and lse are kept for the backward
+
+            def backward(d_out):
+                # TensorFlow may build the backward more than once (a persistent tape, higher orders): each
+                # build records afresh
+                trace.backward_scores.clear()
+                trace.backward_passes.clear()
+                return self._backward(trace, saved, d_out, bounds, size)
+
+            return out, backward
+
+        return attend(q, k, v)
+
+    def _send(self, held, name, step, records):
+        """One ring pass: ``held[i]`` (on device ``i``) copied onto device ``i + 1``; recorded."""
+        from ._tf import tf
+
+        received = []
+        for dst, device in enumerate(self.devices):
+            src = (dst - 1) % self.num_devices
+            with tf.device(device):
+                received.append(tf.identity(held[src]))  # device src -> device dst, nothing else moves
+            records.append((step, self.devices[src], device, name, held[src].shape.num_elements() * held[src].dtype.size))
+        return received
 
     def _pass(self, strategy, k, v):
         """Cross-replica (``merge_call``): every replica's K and V block, copied to the next device."""
-        from ._tf import tf
-
         trace = self._tracing
         step = 1 + len(trace.passes) // (2 * self.num_devices)
         moved = []
         for name, x in (("K", k), ("V", v)):
-            held = strategy.experimental_local_results(x)
-            received = []
-            for dst, device in enumerate(self.devices):
-                src = (dst - 1) % self.num_devices
-                with tf.device(device):
-                    received.append(tf.identity(held[src]))  # device src -> device dst, nothing else moves
-                nbytes = held[src].shape.num_elements() * held[src].dtype.size
-                trace.passes.append((step, self.devices[src], device, name, nbytes))
+            received = self._send(strategy.experimental_local_results(x), name, step, trace.passes)
             moved.append(strategy.experimental_distribute_values_from_function(
                 lambda ctx, received=received: received[ctx.replica_id_in_sync_group]))
         return tuple(moved)
 
-    def _mask(self, replica: int, block: int, size: int):
+    def _mask(self, bounds, replica: int, block: int, size: int):
         """Which scores of (query block ``replica``, key block ``block``) count: padded keys never,
         and on the diagonal of a causal ring only keys at or before the query. ``None``: all."""
         import numpy as np
 
-        start, end = self._tracing.bounds[block]
+        start, end = bounds[block]
         keep = np.broadcast_to(np.arange(size) < end - start, (size, size))  # real keys (columns)
         if self.causal and block == replica:
             keep = keep & np.tril(np.ones((size, size), bool))
         return None if keep.all() else keep
 
     def _replica(self, replica, q, k, v):
-        """One replica: its query block stays; N steps, a K/V block each; online softmax."""
+        """One replica: its query block stays; N steps, a K/V block each; online softmax. Returns its
+        output block and the log-sum-exp of each query row (what the backward recomputes from)."""
         from ._tf import tf
 
         ctx = tf.distribute.get_replica_context()
@@ -410,10 +507,11 @@ class RingAttention:
             if self.causal and block > replica:  # every key after every query: nothing to compute
                 trace.skipped.append((replica, t, block))
                 continue
-            scores = tf.einsum("bqhd,bkhd->bhqk", q, k) * scale  # [batch, heads, block, block]
+            with tf.control_dependencies([] if o is None else [o]):  # one block of scores at a time
+                scores = tf.einsum("bqhd,bkhd->bhqk", q, k) * scale  # [batch, heads, block, block]
             trace.score_shapes.append((replica, t, block, tuple(scores.shape),
                                        scores.shape.num_elements() * scores.dtype.size))
-            keep = self._mask(replica, block, size)
+            keep = self._mask(trace.bounds, replica, block, size)
             if keep is not None:
                 scores = tf.where(keep, scores, tf.constant(-math.inf, scores.dtype))
             # every row keeps at least one key (a block's first key is real; causal: the key at the diagonal)
@@ -428,10 +526,130 @@ class RingAttention:
                 l = alpha * l + tf.reduce_sum(p, axis=-1)
                 o = alpha[..., None] * o + pv
             m = m_new
-        return tf.transpose(o / l[..., None], [0, 2, 1, 3])  # [batch, block, heads, head_dim]
+        return tf.transpose(o / l[..., None], [0, 2, 1, 3]), m + tf.math.log(l)  # [b, block, h, d], [b, h, block]
+
+    def _backward(self, trace, saved, d_out, bounds, size):
+        """FlashAttention's backward round the ring (cross-replica; every op pinned to its device):
+        the K/V blocks travel as in the forward, with their ``dK``/``dV`` accumulators; each device
+        recomputes one block of probabilities at a time from ``q``, ``k`` and the saved ``lse``."""
+        from ._tf import tf
+
+        qb, kb, vb, ob, lseb = saved
+        n, devices = self.num_devices, self.devices
+        if d_out is None:
+            d_out = tf.zeros_like(self._join(ob, bounds))
+        dob = self._cut(d_out, bounds, size)  # padded queries get a zero upstream gradient
+        scale = tf.cast(1.0 / math.sqrt(qb[0].shape[-1]), qb[0].dtype)
+        delta, dq, dk, dv = [], [], [], []
+        for i, device in enumerate(devices):
+            with tf.device(device):
+                delta.append(tf.transpose(tf.reduce_sum(dob[i] * ob[i], axis=-1), [0, 2, 1]))  # rowsum(dO*O): [b,h,q]
+                dq.append(tf.zeros_like(qb[i]))
+                dk.append(tf.zeros_like(kb[i]))
+                dv.append(tf.zeros_like(vb[i]))
+        k, v = list(kb), list(vb)
+        for t in range(n):
+            if t:  # K, V and their gradients so far, one step round the ring
+                k, v = (self._send(x, name, t, trace.backward_passes) for x, name in ((k, "K"), (v, "V")))
+                dk, dv = (self._send(x, name, t, trace.backward_passes) for x, name in ((dk, "dK"), (dv, "dV")))
+            for i, device in enumerate(devices):
+                block = (i - t) % n
+                if self.causal and block > i:
+                    continue
+                with tf.device(device), tf.control_dependencies([dq[i], dk[i], dv[i]]):  # one block at a time
+                    scores = tf.einsum("bqhd,bkhd->bhqk", qb[i], k[i]) * scale  # recomputed
+                trace.backward_scores.append((i, t, block, tuple(scores.shape)))
+                with tf.device(device):
+                    p = tf.exp(scores - lseb[i][..., None])  # the softmax, from the saved row statistics
+                    keep = self._mask(bounds, i, block, size)
+                    if keep is not None:
+                        p = tf.where(keep, p, tf.zeros_like(p))
+                    dv[i] = dv[i] + tf.einsum("bhqk,bqhd->bkhd", p, dob[i])
+                    ds = p * (tf.einsum("bqhd,bkhd->bhqk", dob[i], v[i]) - delta[i][..., None])
+                    dq[i] = dq[i] + tf.einsum("bhqk,bkhd->bqhd", ds, k[i]) * scale
+                    dk[i] = dk[i] + tf.einsum("bhqk,bqhd->bkhd", ds, qb[i]) * scale
+        # device i now holds block (i + 1)'s dK, dV: one last pass brings them home
+        dk, dv = (self._send(x, name, n, trace.backward_passes) for x, name in ((dk, "dK"), (dv, "dV")))
+        return self._join(dq, bounds), self._join(dk, bounds), self._join(dv, bounds)
 
 
-def ring_attention(q, k, v, strategy, *, causal: bool = False):
-    """``RingAttention(strategy, causal=causal)(q, k, v)``: attention with the sequence split over
-    ``strategy``'s replicas. Keep a ``RingAttention`` instead to read what it measured."""
-    return RingAttention(strategy, causal=causal)(q, k, v)
+def ring_attention(q, k, v, strategy, *, causal: bool = False, recompute: bool = True):
+    """``RingAttention(strategy, causal=causal, recompute=recompute)(q, k, v)``: attention with the
+    sequence split over ``strategy``'s replicas. Keep a ``RingAttention`` instead to read what it recorded."""
+    return RingAttention(strategy, causal=causal, recompute=recompute)(q, k, v)
+
+
+# --------------------------------------------------------------------------- training memory, measured
+
+WAYS = ("full attention", "ring, recomputed", "ring, every block kept")
+
+_PEAK_PROBE = r"""
+import gc, json, sys
+import numpy as np
+import gpukit
+from gpukit import context, devices, strategies, tf
+# one op at a time: the peak then depends on the program, not on how busy the machine is
+tf.config.threading.set_inter_op_parallelism_threads(1)
+args = json.loads(sys.argv[1])
+devices.setup(virtual=args["num_devices"])
+strategy = strategies.mirrored([f"/cpu:{i}" for i in range(args["num_devices"])])
+info = tf.config.experimental.get_memory_info
+rng = np.random.default_rng(0)
+shape = (args["batch"], args["seq_len"], args["heads"], args["head_dim"])
+q, k, v, dy = (tf.constant(rng.normal(size=shape).astype("float32")) for _ in range(4))
+attend = {"full attention": lambda q, k, v: context.full_attention(q, k, v, causal=args["causal"]),
+          "ring, recomputed": context.RingAttention(strategy, causal=args["causal"]),
+          "ring, every block kept": context.RingAttention(strategy, causal=args["causal"], recompute=False)}
+
+def train_step(way):
+    with tf.GradientTape() as tape:
+        tape.watch([q, k, v])
+        loss = tf.reduce_sum(attend[way](q, k, v) * dy)
+    return [g.numpy() for g in tape.gradient(loss, [q, k, v])]
+
+out = {}
+for way in args["ways"]:
+    train_step(way)                            # trace: not measured
+    gc.collect()
+    baseline = info("CPU:0")["current"]        # q, k, v, dy and whatever earlier rounds left
+    peaks = []
+    for _ in range(args["repeats"]):
+        tf.config.experimental.reset_memory_stats("CPU:0")
+        train_step(way)
+        peaks.append(info("CPU:0")["peak"] - baseline)
+    out[way] = min(peaks)
+print("PEAK" + json.dumps(out))
+"""
+
+
+class PeakProbe:
+    """The peak memory (bytes) of one training step of attention -- forward and backward, the
+    gradients w.r.t. ``q``, ``k``, ``v`` -- for each of ``ways`` (``WAYS``: full attention on one
+    device, the ring with the recomputing backward, the ring that keeps every block), measured by
+    TensorFlow's own allocator in a fresh Python process (``accumulation.ChildProbe``: TensorFlow
+    counts CPU allocations only when ``TF_CPU_ALLOCATOR_USE_BFC=true`` is set before it starts).
+
+    The ``num_devices`` logical CPUs of that process share one allocator, so a ring's figure is the
+    total over its ``num_devices`` replicas (compare it with ``num_devices`` x the per-device
+    formula). Each figure is the least of ``repeats`` steps above what was in use before them (the
+    inputs), ops run one at a time. It starts at once; ``result()`` waits (at most ``timeout`` s)."""
+
+    def __init__(self, seq_len: int, heads: int, head_dim: int, *, batch: int = 1, num_devices: int = 4,
+                 causal: bool = False, ways=WAYS, repeats: int = 2, timeout: float = 300):
+        from .accumulation import ChildProbe
+
+        ways = list(ways)
+        unknown = [w for w in ways if w not in WAYS]
+        if unknown or not ways:
+            raise ValueError(f"ways={ways!r}: choose among {WAYS}")
+        split_sequence(seq_len, num_devices)  # refuses a sequence shorter than num_devices
+        args = {"seq_len": seq_len, "heads": whole("heads", heads, what="attention heads"),
+                "head_dim": whole("head_dim", head_dim, what="values per head"),
+                "batch": whole("batch", batch, what="examples"), "num_devices": num_devices,
+                "causal": bool(causal), "ways": ways, "repeats": whole("repeats", repeats)}
+        self.args = args
+        self._child = ChildProbe(_PEAK_PROBE, args, timeout)
+
+    def result(self) -> dict:
+        """``{way: peak bytes}``; ``RuntimeError`` if the child failed or hung."""
+        return {way: int(b) for way, b in self._child.output().items()}

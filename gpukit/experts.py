@@ -28,9 +28,13 @@ The rules this module implements, one by one (the tests check each against an in
 * each expert is ``Dense(d_ff) -> relu -> Dense(d_model)``;
 * load-balancing (auxiliary) loss of the Switch Transformer: ``E * sum_i f_i * P_i``, ``f_i`` the
   fraction of tokens whose first choice is expert ``i`` (before capacity), ``P_i`` the router
-  probability of expert ``i`` averaged over the tokens (axis 0, not over the experts). 1.0 when the
-  router's probabilities are uniform (or the first choices spread evenly), ``E`` when every token
-  goes to one expert with probability 1.
+  probability of expert ``i`` averaged over the tokens (axis 0, not over the experts). Exactly 1.0
+  when the first choices spread evenly (every ``f_i = 1/E``) or the mean probabilities do (every
+  ``P_i = 1/E``), so 1 at perfect balance; ``E`` when every token goes to one expert with
+  probability 1. It is *not* at least 1: a token's top probability is at least ``1/E``, so
+  ``P_i >= f_i / E`` and the loss is at least ``sum_i f_i^2 >= 1/E``; it dips below 1 when a popular
+  expert wins its tokens narrowly (``E = 2``, three tokens ``[.51, .49]`` and one ``[.01, .99]``:
+  0.885; the least for ``E = 2`` is 7/8). It is at most ``E`` (``sum_i f_i P_i <= max_i P_i <= 1``).
 
 Top to bottom: the planning, pure numpy (``capacity``, ``place_experts``, ``dispatch_plan``,
 ``load_balancing_loss``, ``all_to_all_bytes``), then ``MoELayer``, the real thing over a
@@ -40,10 +44,14 @@ the device that owns it, and the exchanges done by TensorFlow's own collective a
 make it work: each device gets an *ordering token* (a resource variable on it), because inside a
 ``tf.function`` TensorFlow otherwise chains every replica's collective after the previous one in
 program order, and replica 0's all-to-all then waits forever for replica 1's ("Collective has timed
-out waiting for other workers"); and TensorFlow registers no gradient for it, so ``MoELayer`` gives
-it one: the gradient of an all-to-all is the reverse all-to-all (it only moves rows). Counted, not
-assumed: the bytes handed to each all-to-all, the tokens each expert took, the (token, expert)
-choices that were dropped.
+out waiting for other workers"); and TensorFlow registers no gradient for ``CollectiveAllToAllV2``
+("gradient registry has no entry for: CollectiveAllToAllV2"; the TPU op ``AllToAll`` has one, in
+``tensorflow/python/tpu/ops/tpu_ops.py``), so ``MoELayer`` gives it one: the gradient of an
+all-to-all is the reverse all-to-all (it only moves rows). Measured at run time, not from shapes: a
+counter variable on each device adds, as each all-to-all runs, the bytes of the rows of the tensor
+actually handed to it that go to *other* devices (``tf.size`` of the tensor minus the device's own
+row) -- bytes *per device*, the convention of lesson 09 and the ring. Counted too: the tokens each
+expert took, the (token, expert) choices that were dropped.
 
 On GPUs the same code runs over the GPUs (not run here: no GPU on the project's machines). Not done: GShard's random
 second-expert routing, the router's z-loss, jitter noise, or a fused/bucketed exchange.
@@ -60,8 +68,8 @@ import numpy as np
 from ._args import positive, whole
 
 ALL_TO_ALL = ("real: tf.raw_ops.CollectiveAllToAllV2, TensorFlow's collective all-to-all, one per direction "
-              "(dispatch and combine), ordered per device by an ordering token; its gradient is the reverse "
-              "all-to-all")
+              "(dispatch and combine), ordered per device by an ordering token; TensorFlow registers no "
+              "gradient for it (the TPU AllToAll op has one), MoELayer supplies the reverse all-to-all")
 
 # --------------------------------------------------------------------------- planning (pure numpy)
 
@@ -116,7 +124,9 @@ def dispatch_plan(choices, num_experts: int, capacity: int):
 def load_balancing_loss(probs) -> float:
     """The Switch Transformer's auxiliary loss for router probabilities ``probs`` (tokens x experts):
     ``E * sum_i f_i * P_i``. ``f_i``: fraction of tokens whose top choice is ``i`` (ties to the lower
-    index); ``P_i``: mean probability of ``i`` over the tokens (axis 0). 1.0 for uniform routing."""
+    index); ``P_i``: mean probability of ``i`` over the tokens (axis 0). Exactly 1.0 when either the
+    ``f_i`` or the ``P_i`` are all ``1/E`` (perfect balance); between ``sum_i f_i^2 >= 1/E`` and ``E``
+    otherwise -- below 1 is possible (see the module's docstring)."""
     probs = np.asarray(probs, dtype=np.float64)
     num_tokens, num_experts = probs.shape
     f = np.bincount(np.argmax(probs, axis=1), minlength=num_experts) / num_tokens
@@ -125,18 +135,18 @@ def load_balancing_loss(probs) -> float:
 
 def all_to_all_bytes(num_tokens: int, num_experts: int, num_devices: int, d_model: int, capacity_factor: float,
                      k: int = 1, itemsize: int = 4) -> int:
-    """Bytes the two all-to-alls (dispatch and combine) move between devices in one forward step,
-    summed over the devices. Each replica hands in a buffer of ``E x capacity x d_model`` (one
-    ``capacity``-row slot per expert, padded when fewer tokens came); ``(N - 1) / N`` of it leaves
-    the device: ``2 x (N - 1) x E x capacity x d_model x itemsize`` in all. The backward moves as much
-    again."""
+    """Bytes one device sends to the others in the two all-to-alls (dispatch and combine) of one
+    forward step (per device, as lesson 09 and the ring count). Each replica hands in a buffer of
+    ``E x capacity x d_model`` (one ``capacity``-row slot per expert, padded when fewer tokens came);
+    the ``E / N`` slots of its own experts stay, ``(N - 1) / N`` of it leaves the device:
+    ``2 x (N - 1) x (E / N) x capacity x d_model x itemsize``. The backward sends as much again."""
     whole("num_devices", num_devices)
     place_experts(num_experts, num_devices)
     if num_tokens % num_devices:
         raise ValueError(f"num_tokens={num_tokens} does not split over {num_devices} devices; use a multiple "
                          f"of {num_devices}")
     slots = capacity(num_tokens // num_devices, num_experts, capacity_factor, k)
-    return 2 * (num_devices - 1) * num_experts * slots * d_model * itemsize
+    return 2 * (num_devices - 1) * (num_experts // num_devices) * slots * d_model * itemsize
 
 
 def _check_k(k, num_experts: int) -> None:
@@ -171,8 +181,10 @@ class Routed:
     tokens_per_expert: np.ndarray  # choices each expert processed (after capacity)
     dropped: set                   # {(token, expert)} choices dropped for lack of capacity
     aux_loss: float                # load-balancing loss over all tokens
-    all_to_all_bytes: int          # bytes the two all-to-alls moved between devices (padded buffers)
-    token_bytes: int               # of which rows of kept tokens whose expert is on another device
+    all_to_all_bytes: int          # measured: bytes one device sent to the others in the two all-to-alls
+    sent_per_device: list          # measured: the same for every device (padded buffers, at run time)
+    token_bytes: float             # of which rows of kept tokens whose expert is on another device, per device
+                                   # on average (there and back, over the devices, divided by N)
 
 
 class MoELayer:
@@ -205,12 +217,13 @@ class MoELayer:
         self.per_device = self.num_experts // self.num_replicas
         self.group_key = _GROUP_KEYS.setdefault(tuple(self.devices), 1_000_000 + len(_GROUP_KEYS))
         self.exchanges: list[tuple[str, int]] = []  # (what, bytes one replica handed in) of the last forward step
+        self.sent_bytes: list[int] = []  # measured, per device: bytes sent to the others in the last call
 
         rng = np.random.default_rng(seed)
         with strategy.scope():  # replicated: a MirroredVariable, one copy per replica
             self.router = tf.Variable(rng.normal(0, d_model ** -0.5, (d_model, num_experts)).astype("float32"),
                                       name="router")
-        self.expert_vars, self.order_tokens = [], []  # per device: [w1, b1, w2, b2] of its experts, stacked
+        self.expert_vars, self.order_tokens, self.sent_counters = [], [], []  # per device: [w1, b1, w2, b2] of its experts, stacked
         e = self.per_device
         for device in self.devices:
             with tf.device(device):
@@ -222,6 +235,8 @@ class MoELayer:
                 # orders this device's all-to-alls (TensorFlow would otherwise chain the replicas'
                 # collectives one after another in the function, and each would wait for the others)
                 self.order_tokens.append(tf.Variable(0.0, trainable=False, name="all_to_all_order"))
+                # bytes this device hands to its all-to-alls for the other devices, added as they run
+                self.sent_counters.append(tf.Variable(0, dtype=tf.int64, trainable=False, name="all_to_all_sent"))
         self._fns: dict = {}
 
     # -- weights -----------------------------------------------------------------------------
@@ -261,6 +276,10 @@ class MoELayer:
             record.append((what, t.shape.num_elements() * t.dtype.size))
 
         def exchange(value, instance_key):
+            # measured as it runs: the rows of the tensor handed in that go to the other devices
+            leaving = (tf.size(value, out_type=tf.int64) - tf.size(value[replica], out_type=tf.int64)) * value.dtype.size
+            with tf.control_dependencies([self.sent_counters[replica].assign_add(leaving)]):
+                value = tf.identity(value)
             return tf.raw_ops.CollectiveAllToAllV2(
                 input=value, group_size=n, group_key=self.group_key, instance_key=instance_key,
                 ordering_token=[token], timeout_seconds=TIMEOUT_S)
@@ -374,7 +393,10 @@ class MoELayer:
         """One forward step on the global batch ``x`` (tokens x d_model); see ``Routed``."""
         x, split = self._split(x)
         step, self.exchanges = self._function("forward", len(x))
+        for counter in self.sent_counters:
+            counter.assign(0)
         y, (top_e, gates, kept, aux, crossing) = step(split(x))
+        sent = self.sent_bytes = [int(counter.numpy()) for counter in self.sent_counters]
         local = self.strategy.experimental_local_results
         experts = np.concatenate([t.numpy() for t in local(top_e)])
         kept_ = np.concatenate([t.numpy() for t in local(kept)])
@@ -386,8 +408,8 @@ class MoELayer:
             tokens_per_expert=np.bincount(experts[kept_], minlength=self.num_experts),
             dropped={(int(t), int(experts[t, j])) for t, j in zip(*np.nonzero(~kept_))},
             aux_loss=float(sum(float(a) for a in local(aux))),
-            all_to_all_bytes=int(sum((n - 1) * nbytes for _, nbytes in self.exchanges)),  # (N-1)/N of each, N replicas
-            token_bytes=int(2 * sum(int(c) for c in local(crossing)) * self.d_model * itemsize))
+            all_to_all_bytes=max(sent), sent_per_device=sent,
+            token_bytes=2 * sum(int(c) for c in local(crossing)) * self.d_model * itemsize / n)
 
     def gradients(self, x, dy, aux_weight: float = 0.0) -> dict:
         """Gradients of ``sum(y * dy) + aux_weight * aux_loss`` for the global batch:
@@ -399,7 +421,10 @@ class MoELayer:
                              f"respect to the outputs, shaped like x")
         positive("aux_weight", aux_weight, allow_zero=True, hint="Switch used 0.01")
         step, _ = self._function("gradients", len(x), float(aux_weight))
+        for counter in self.sent_counters:
+            counter.assign(0)
         g_x, g_router, g_experts = step(split(x), split(dy))
+        self.sent_bytes = [int(counter.numpy()) for counter in self.sent_counters]
         local = self.strategy.experimental_local_results
         # replica r computed the gradients of the experts on its device, stacked
         per_device = [[local(g)[r].numpy() for g in g_experts] for r in range(self.num_replicas)]

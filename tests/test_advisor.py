@@ -290,28 +290,28 @@ def test_zero_over_several_machines_counts_every_replica():
 # --- long sequences: context parallelism (lesson 10) -------------------------------------------
 def _context_devices(L, heads, value_bytes, usable, replicas):
     """The fewest devices n (dividing the replicas) whose (L/n)^2 x heads block of scores takes at
-    most a quarter of a device."""
+    most a quarter of a device in training: P, dP and dS at once, 3 matrices."""
     for n in range(1, replicas + 1):
-        if replicas % n == 0 and (L / n) ** 2 * heads * value_bytes <= 0.25 * usable:
+        if replicas % n == 0 and 3 * (L / n) ** 2 * heads * value_bytes <= 0.25 * usable:
             return n
 
 
 @pytest.mark.parametrize("L, heads, cc, value_bytes", [
-    (65536, 8, 8.0, 2),     # bfloat16 scores: 68.7 GB per layer -> 8 devices
-    (32768, 8, 8.0, 2),     # 17.2 GB -> 4 devices, 2 groups
-    (32768, 16, 6.1, 4),    # an old GPU computes in float32: 68.7 GB -> 8 devices
+    (65536, 8, 8.0, 2),     # bfloat16 scores in training: 3 x 68.7 GB per layer -> 8 devices
+    (32768, 8, 8.0, 2),     # 3 x 17.2 GB -> 4 devices, 2 groups
+    (32768, 16, 6.1, 4),    # an old GPU computes in float32: 3 x 68.7 GB -> 8 devices
 ])
 def test_long_sequence_is_split_over_the_fewest_devices_whose_blocks_fit(L, heads, cc, value_bytes):
     est = memory.estimate_from_counts(100_000_000, 2_000_000)
     want = _context_devices(L, heads, value_bytes, _usable(16), 8)
-    assert want > 1 and L * L * heads * value_bytes > 0.25 * _usable(16)
+    assert want > 1 and 3 * L * L * heads * value_bytes > 0.25 * _usable(16)
     a = advise(Hardware("GPU", 8, 16, compute_capability=cc), global_batch_size=64, estimate=est,
                sequence_length=L, attention_heads=heads)
     assert a.context_parallel == want and f"context-parallel x{want}" in a.parallelism
     assert a.num_replicas == 8 // want and a.per_replica_batch_sizes == (64 // (8 // want),) * (8 // want)
     reason = a.reasons["context_parallel"]
-    assert "ring attention, lesson 10" in reason and f"{L * L * heads * value_bytes / GB:.2f} GB" in reason
-    assert f"{(L // want) ** 2 * heads * value_bytes / GB:.2f} GB" in reason
+    assert "ring attention, lesson 10" in reason and f"{3 * L * L * heads * value_bytes / GB:.2f} GB" in reason
+    assert f"{3 * (L // want) ** 2 * heads * value_bytes / GB:.2f} GB" in reason and "in training" in reason
     # each device keeps 1/n of an example's activations
     assert a.bytes_per_device == pytest.approx(est.fixed + a.per_replica_batch_size * est.activations_per_example
                                                / want)
@@ -340,7 +340,7 @@ def test_sequence_too_long_even_over_every_device_raises():
 def test_long_sequence_and_a_model_that_needs_pipeline_stages_is_refused_by_name(zero):
     """Pipeline stages sized on whole sequences would not hold one example's attention scores, and
     stages split again for the sequence are not planned: the advice says so instead of a wrong plan."""
-    L, heads = 32768, 8                                   # 17.2 GB of bfloat16 scores: 4 devices per sequence
+    L, heads = 16384, 8                                   # 3 x 4.3 GB of bfloat16 scores in training
     est = memory.estimate_from_counts(1_875_000_000, 1_000_000)   # 30 GB of state
     hw = Hardware("GPU", 8, (24,) * 7 + (2,), compute_capability=8.0)
     cp = _context_devices(L, heads, 2, _usable(2), 8)    # the smallest device decides

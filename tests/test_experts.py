@@ -138,9 +138,35 @@ def test_load_balancing_loss_averages_over_tokens_not_experts():
     assert wrong == pytest.approx(1.0) and right > 1.5
 
 
-def test_all_to_all_bytes_formula():
-    # 2 directions x (N-1) x E x capacity x d x 4 bytes; capacity of 8 tokens per replica, 4 experts, 1.0: 2
-    assert experts.all_to_all_bytes(16, 4, 2, 6, 1.0) == 2 * 1 * 4 * 2 * 6 * 4
+def test_load_balancing_loss_is_not_at_least_one_the_true_bounds():
+    """Issue 36: E=2, three tokens [.51, .49] and one [.01, .99] give 0.885 < 1. What holds: exactly 1 when
+    the first choices (f) or the mean probabilities (P) are even; between sum f_i^2 (>= 1/E) and E."""
+    probs = np.array([[.51, .49]] * 3 + [[.01, .99]])
+    assert experts.load_balancing_loss(probs) == pytest.approx(2 * (.75 * (1.53 + .01) / 4 + .25 * (1.47 + .99) / 4))
+    assert experts.load_balancing_loss(probs) == pytest.approx(0.885)
+    # E = 2: a share a of tokens [.5+, .5-], the rest [0, 1]: 2a^2 - 3a + 2, least at a = 3/4: 7/8
+    eps = 1e-9
+    least = np.array([[.5 + eps, .5 - eps]] * 3 + [[0.0, 1.0]])
+    assert experts.load_balancing_loss(least) == pytest.approx(7 / 8, abs=1e-6)
+    rng = np.random.default_rng(0)
+    for experts_, tokens, sharpness in [(2, 4, 1), (4, 16, 3), (8, 8, 0.2), (8, 64, 5)]:
+        for _ in range(50):
+            logits = rng.normal(size=(tokens, experts_)) * sharpness
+            p = np.exp(logits) / np.exp(logits).sum(1, keepdims=True)
+            f = np.bincount(p.argmax(1), minlength=experts_) / tokens
+            loss = experts.load_balancing_loss(p)
+            assert np.sum(f ** 2) - 1e-12 <= loss <= experts_ + 1e-12 and np.sum(f ** 2) >= 1 / experts_ - 1e-12
+            even_f = np.roll(np.eye(experts_), 0, axis=1)[np.arange(tokens) % experts_] * 0.5 + 0.5 / experts_
+            if tokens % experts_ == 0:  # first choices spread evenly: exactly 1, whatever the probabilities
+                assert experts.load_balancing_loss(even_f) == pytest.approx(1.0)
+    even_p = np.array([[.6, .4], [.6, .4], [.3, .7], [.5, .5]])  # mean probabilities even, first choices 3:1
+    assert np.allclose(even_p.mean(0), .5) and experts.load_balancing_loss(even_p) == pytest.approx(1.0)
+
+
+def test_all_to_all_bytes_formula_per_device():
+    # per device: 2 directions x (N-1) x E/N x capacity x d x 4 bytes; 8 tokens per replica, 4 experts, 1.0: 2
+    assert experts.all_to_all_bytes(16, 4, 2, 6, 1.0) == 2 * 1 * 2 * 2 * 6 * 4
+    assert experts.all_to_all_bytes(16, 4, 4, 6, 1.0) == 2 * 3 * 1 * 1 * 6 * 4
     assert experts.all_to_all_bytes(16, 4, 1, 6, 1.0) == 0
 
 
@@ -212,14 +238,17 @@ def test_bytes_moved_are_counted_and_match_the_parameters(n):
     routed = layer(x)
     slots = math.ceil(2 * 1.0 * (TOKENS // n) / E)
     assert layer.exchanges == [("dispatch", E * slots * D * 4), ("combine", E * slots * D * 4)]
-    assert routed.all_to_all_bytes == 2 * (n - 1) * E * slots * D * 4
+    # measured at run time on every device: the rows of its buffers that went to the other devices
+    assert routed.sent_per_device == [2 * (n - 1) * (E // n) * slots * D * 4] * n
     assert routed.all_to_all_bytes == experts.all_to_all_bytes(TOKENS, E, n, D, 1.0, k=2)
+    layer.gradients(x, np.ones_like(x))  # forward and backward: four all-to-alls, the backward's the same size
+    assert layer.sent_bytes == [2 * routed.all_to_all_bytes] * n
     choices, _ = _choices(layer.weights(), x, 2)
     dropped = _capacity_rule(choices, n, slots)
     per, per_device = TOKENS // n, E // n
     crossing = sum(1 for t in range(TOKENS) for e in choices[t]
                    if (t, int(e)) not in dropped and int(e) // per_device != t // per)
-    assert routed.token_bytes == crossing * D * 4 * 2 <= routed.all_to_all_bytes
+    assert routed.token_bytes == crossing * D * 4 * 2 / n <= routed.all_to_all_bytes  # per device, on average
     assert (crossing > 0) == (n > 1)
 
 
@@ -275,3 +304,105 @@ def test_bad_calls_are_refused_before_any_step_is_traced(layer2, call, match):
     with pytest.raises(ValueError, match=match):
         call(layer2)
     assert layer2.exchanges == [] and _worst(layer2.weights(), before) == 0
+
+
+# --------------------------------------------------------------------------- lesson 10's checks catch planted bugs
+# Each test runs the comparison one assertion of lesson 10's check cell makes (the lesson's own
+# expression), on a small layer, with one bug planted by monkeypatching: the assertion raises.
+# docs/decisions.md, "Lesson 10 checks and the bugs they catch (issue 36)", lists them.
+
+import dataclasses  # noqa: E402
+
+
+def _lesson_dense_check(layer, x, dy):
+    """Lesson 10 check 1: outputs and gradients equal the dense loop (the reference of this file)."""
+    routed = layer(x)
+    ref_y, ref = _reference(layer.weights(), x, 1, dy=dy)
+    grads = layer.gradients(x, dy)
+    out_diff = _worst(routed.outputs, ref_y)
+    grad_diff = max(_worst(grads["inputs"], ref["inputs"]), _worst(grads["router"], ref["router"]))
+    assert not routed.dropped and out_diff <= 1e-5 and grad_diff <= 1e-5, (out_diff, grad_diff)
+
+
+def test_check_1_passes_and_catches_an_all_to_all_without_its_reverse_gradient(monkeypatch):
+    layer = experts.MoELayer(_mirrored(2), D, FF, E, capacity_factor=float(E), seed=2)
+    x, dy = _tokens(), np.random.default_rng(3).normal(size=(TOKENS, D)).astype("float32")
+    _lesson_dense_check(layer, x, dy)
+    exchange = experts.MoELayer._all_to_all
+
+    def not_reversed(self, tf, t, *args):  # the planted bug: the forward exchanges, the gradient stays put
+        moved = exchange(self, tf, t, *args)
+        return t + tf.stop_gradient(moved - t)
+
+    monkeypatch.setattr(experts.MoELayer, "_all_to_all", not_reversed)
+    with pytest.raises(AssertionError):
+        _lesson_dense_check(experts.MoELayer(_mirrored(2), D, FF, E, capacity_factor=float(E), seed=2), x, dy)
+
+
+def _lesson_capacity_checks(n, factor):
+    """Lesson 10 checks 2 and 3: the capacity written out, dropped == predicted by the rule, dropped
+    tokens pass through, and the bytes each device sent (measured) == the formula written out."""
+    layer = experts.MoELayer(_mirrored(n), D, FF, E, capacity_factor=factor, seed=6)
+    x = _tokens()
+    routed = layer(x)
+    cap = math.ceil(factor * (TOKENS // n) / E)
+    choices, _ = _choices(layer.weights(), x, 1)
+    predicted = _capacity_rule(choices, n, cap)
+    lost = sorted(t for t, _ in predicted)
+    assert layer.capacity(TOKENS) == cap
+    assert routed.dropped == predicted and np.array_equal(routed.outputs[lost], x[lost])
+    assert routed.sent_per_device == [2 * (n - 1) * (E // n) * cap * D * 4] * n
+    return predicted
+
+
+def test_check_2_catches_tokens_dropped_silently(monkeypatch):
+    assert _lesson_capacity_checks(2, 0.5)  # the check passes, and tokens were dropped
+    call = experts.MoELayer.__call__
+
+    def silent(self, x):  # the planted bug: dropped tokens not reported (as if every choice were kept)
+        routed = call(self, x)
+        return dataclasses.replace(routed, dropped=set(), kept=np.ones_like(routed.kept))
+
+    monkeypatch.setattr(experts.MoELayer, "__call__", silent)
+    with pytest.raises(AssertionError):
+        _lesson_capacity_checks(2, 0.5)
+
+
+def test_check_3_catches_a_capacity_off_by_one_in_the_buffers_sent(monkeypatch):
+    _lesson_capacity_checks(4, 1.0)
+    monkeypatch.setattr(experts.MoELayer, "capacity",  # the planted bug: one slot too many per expert
+                        lambda self, tokens: experts.capacity(tokens // self.num_replicas, self.num_experts,
+                                                              self.capacity_factor, self.k) + 1)
+    with pytest.raises(AssertionError):
+        _lesson_capacity_checks(4, 1.0)
+    # with the capacity check taken out, the bytes the devices sent still give it away
+    layer = experts.MoELayer(_mirrored(4), D, FF, E, capacity_factor=1.0, seed=6)
+    with pytest.raises(AssertionError):
+        assert layer(_tokens()).sent_per_device == [2 * 3 * 1 * math.ceil(TOKENS // 4 / E) * D * 4] * 4
+
+
+def _lesson_balance_check(layer, batches):
+    """Lesson 10 check 4: the layer's loss equals E * sum f_i P_i recomputed from the router, within
+    [sum f_i^2, E]; a skewed batch raises it."""
+    losses = []
+    for batch in batches:
+        r = layer(batch)
+        _, probs = _choices(layer.weights(), batch, 1)
+        f = np.bincount(probs.argmax(1), minlength=E) / len(probs)
+        recomputed = E * float(np.sum(f * probs.mean(axis=0)))
+        assert abs(r.aux_loss - recomputed) <= 1e-5 and np.sum(f ** 2) - 1e-5 <= r.aux_loss <= E
+        losses.append(r.aux_loss)
+    assert losses[1] > losses[0]
+
+
+def test_check_4_catches_a_load_balancing_loss_averaged_over_the_experts(monkeypatch):
+    layer = experts.MoELayer(_mirrored(2), D, FF, E, seed=0)
+    x = _tokens()
+    skewed = (x + 3.0 * layer.weights()["router"][:, 0] / np.linalg.norm(layer.weights()["router"][:, 0]))
+    _lesson_balance_check(layer, [x, skewed.astype("float32")])
+    call = experts.MoELayer.__call__
+    # the planted bug: P_i averaged over the experts instead of the tokens is 1/E for every expert, so the
+    # loss is 1 for every router
+    monkeypatch.setattr(experts.MoELayer, "__call__", lambda self, x: dataclasses.replace(call(self, x), aux_loss=1.0))
+    with pytest.raises(AssertionError):
+        _lesson_balance_check(layer, [x, skewed.astype("float32")])

@@ -138,7 +138,7 @@ def test_collective_all_to_all_has_no_registered_gradient():
     (lambda: __import__("gpukit.experts").experts.place_experts(6, 4), "does not split evenly over 4 devices; use a multiple of 4"),
     (lambda: __import__("gpukit.experts").experts.capacity(64, 8, 0), "capacity_factor=0 must be a number > 0"),
     (lambda: __import__("gpukit.context").context.require_unsplit_fits(131_072, 32, 20e9, 2),
-     "score matrix per head"),
+     "training holds 3 such matrices at once"),
 ])
 def test_lesson_10_refusals_are_documented(call, message):
     with pytest.raises(ValueError, match=message):
