@@ -66,16 +66,13 @@ import numbers
 from ._args import whole
 from .batching import smallest_accum_steps
 from .context import devices_for_scores  # pure Python: TensorFlow only in its RingAttention
+from .hardware import INTERCONNECTS, bandwidth_Bps
 from .zero import comm_bytes, state_bytes  # pure Python: gpukit.zero loads TensorFlow only in its trainer
 
 GB = 10**9
 KINDS = ("CPU", "GPU", "TPU")
-# Bandwidth per link in GB/s (order of magnitude, vendors' numbers): what a gradient all-reduce
-# crosses. "slow" below is anything under 10 GB/s between machines.
-INTERCONNECTS = {
-    "nvlink": 300.0, "pcie": 16.0, "infiniband": 25.0, "ethernet-100g": 12.5,
-    "ethernet-10g": 1.25, "ethernet-1g": 0.125, "loopback": 10.0,
-}
+# The links (bandwidth per direction, GB/s, with sources): one table, gpukit.hardware. "slow" below is
+# anything under 10 GB/s between machines.
 SLOW_GBPS = 10.0
 # With no measured compute time, a slow network gets this many micro-batches per update.
 DEFAULT_SLOW_ACCUM = 4
@@ -412,7 +409,7 @@ def advise(hardware: Hardware, *, global_batch_size: int, estimate=None, headroo
                                  f"shorter sequence")
 
     # 2. The strategy for data parallelism.
-    slow = hw.machines > 1 and (hw.interconnect is None or INTERCONNECTS[hw.interconnect] < SLOW_GBPS)
+    slow = hw.machines > 1 and (hw.interconnect is None or bandwidth_Bps(hw.interconnect) < SLOW_GBPS * GB)
     if hw.kind == "TPU":
         strategy = "TPUStrategy"
         reasons["strategy"] = f"a TPU: TPUStrategy over its {hw.devices} cores (XLA-compiled, synchronous)"
@@ -481,7 +478,7 @@ def advise(hardware: Hardware, *, global_batch_size: int, estimate=None, headroo
     if slow:
         link = hw.interconnect or "unknown (assumed slow)"
         if seconds_per_example is not None and estimate is not None:
-            bandwidth = INTERCONNECTS.get(hw.interconnect, 1.25) * GB
+            bandwidth = bandwidth_Bps(hw.interconnect or "ethernet-10g")
             reduced = estimate.gradients
             if ep and ep > 1:  # each expert's gradients stay on its device: only the dense part is all-reduced
                 reduced -= num_experts * expert_params * estimate.gradients / estimate.num_parameters

@@ -53,6 +53,7 @@ import platform
 import statistics
 import time
 
+from . import hardware
 from ._args import whole
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -246,22 +247,8 @@ def compare_strategies(x, y, *, global_batch_size: int, replica_counts=(0, 1, 2,
 
 # --------------------------------------------------------------------------- 2. compute vs communication
 
-# Nominal, widely published peak figures (one direction, per device); real all-reduces reach
-# maybe 60-90 % of them. Latency: order of magnitude of one step of a ring (one message to a
-# neighbour), not a spec.
-INTERCONNECTS = {
-    "PCIe 4.0 x16": {"bandwidth_GBps": 32.0, "latency_us": 10.0,
-                     "source": "PCI-SIG PCIe 4.0 specification: 16 GT/s per lane, x16 ~ 32 GB/s per direction"},
-    "NVLink 3 (A100)": {"bandwidth_GBps": 300.0, "latency_us": 5.0,
-                        "source": "NVIDIA A100 datasheet: NVLink 600 GB/s total, i.e. 300 GB/s per direction"},
-    "NVLink 4 (H100)": {"bandwidth_GBps": 450.0, "latency_us": 5.0,
-                        "source": "NVIDIA H100 datasheet: NVLink 900 GB/s total, i.e. 450 GB/s per direction"},
-    "TPU v4 ICI": {"bandwidth_GBps": 270.0, "latency_us": 5.0,
-                   "source": "Google Cloud TPU v4 documentation: all-reduce bandwidth 1.1 PB/s per 4096-chip pod, "
-                             "i.e. ~270 GB/s per chip"},
-    "Ethernet 100 Gb/s": {"bandwidth_GBps": 12.5, "latency_us": 20.0,
-                          "source": "100 Gbit/s = 12.5 GB/s (between machines)"},
-}
+# The links and their nominal figures, with sources: one table, ``gpukit.hardware`` (also the advisor's).
+INTERCONNECTS = hardware.INTERCONNECTS
 
 
 def ring_allreduce_seconds(nbytes: float, num_replicas: int, bandwidth_Bps: float, latency_s: float = 0.0) -> float:
@@ -283,10 +270,8 @@ def ring_allreduce_seconds(nbytes: float, num_replicas: int, bandwidth_Bps: floa
 
 
 def interconnect_seconds(nbytes: float, num_replicas: int, name: str) -> float:
-    """``ring_allreduce_seconds`` with the nominal figures of ``INTERCONNECTS[name]``."""
-    if name not in INTERCONNECTS:
-        raise ValueError(f"unknown interconnect {name!r}; choose one of {sorted(INTERCONNECTS)}")
-    link = INTERCONNECTS[name]
+    """``ring_allreduce_seconds`` with the nominal figures of ``INTERCONNECTS[name]`` (a key or a printed name)."""
+    link = hardware.link(name)
     return ring_allreduce_seconds(nbytes, num_replicas, link["bandwidth_GBps"] * 1e9, link["latency_us"] * 1e-6)
 
 

@@ -146,7 +146,7 @@ def test_ring_allreduce_model():
     assert bench.ring_allreduce_seconds(4e5, 8, 32e9, 1e-5) > 5 * (2 * 7 / 8 * 4e5 / 32e9 + 1e-5)
     # the bandwidth term tends to 2 x bytes / bandwidth, whatever the device count
     assert bench.ring_allreduce_seconds(1e9, 1000, 1e9) == pytest.approx(2 * 999 / 1000)
-    link = bench.INTERCONNECTS["PCIe 4.0 x16"]
+    link = bench.INTERCONNECTS["pcie"]
     assert bench.interconnect_seconds(4e8, 8, "PCIe 4.0 x16") == pytest.approx(
         _ring_by_steps(4e8, 8, link["bandwidth_GBps"] * 1e9, link["latency_us"] * 1e-6))
     with pytest.raises(ValueError, match="unknown interconnect"):
