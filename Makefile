@@ -103,9 +103,9 @@ notebooks: $(STAMP)
 exercises: $(STAMP)
 	$(PY) -m gpukit exercises
 
-# Speed lives here, not in tests: results go to bench-results/.
+# Speed lives here, not in tests: results go to bench-results/ (gpukit/course/timings.py).
 bench: $(STAMP)
-	$(PY) -m gpukit.bench --out bench-results
+	$(PY) -m gpukit.course.timings --out bench-results
 	$(PY) -c 'from gpukit.course import grading; grading.bench("bench-results")'   # seconds per submission
 
 doctor: $(STAMP)
