@@ -2,7 +2,7 @@
 
 - ``gpukit/*.py``: the techniques in lesson order (and their foundation). None imports
   ``gpukit.course`` (exercises, grading, Colab set-up, doctor); from ``gpukit.launch`` only the
-  process supervisor that lesson 02's cluster runs on.
+  process supervisor that lesson 02's cluster runs on and ``processes`` (process control, probes).
 - ``gpukit/launch/``: processes beyond one notebook (supervisor, ``python -m gpukit launch``, SLURM, Ray).
 - ``gpukit/course/``: the course's machinery; only it (and ``__main__``) imports exercises/grading.
 - No import circle between gpukit's modules (imports inside functions count: a circle there is
@@ -25,6 +25,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "gpukit"
 COURSE, LAUNCH = "gpukit.course", "gpukit.launch"
 SUPERVISOR = "gpukit.launch.supervisor"
+PROCESSES = "gpukit.launch.processes"  # process control: the one place a technique's child is started
 
 
 def _module_name(path: pathlib.Path) -> str:
@@ -106,8 +107,9 @@ def test_technique_modules_do_not_import_the_machinery(path):
     assert not course, (f"gpukit/{path.name} imports {course}: a technique never imports the course's machinery; "
                         f"exercise checks belong in gpukit/course/exercises/exNN.py, which imports the technique")
     launch = sorted(n for n in imported if n.startswith(LAUNCH + ".")
-                    and not (n == SUPERVISOR or n.startswith(SUPERVISOR + ".")))
-    assert not launch, f"gpukit/{path.name} imports {launch}: of gpukit.launch a technique uses only the supervisor"
+                    and not any(n == m or n.startswith(m + ".") for m in (SUPERVISOR, PROCESSES)))
+    assert not launch, (f"gpukit/{path.name} imports {launch}: of gpukit.launch a technique uses only the supervisor "
+                        f"and processes")
 
 
 def test_no_import_circle():
