@@ -470,11 +470,6 @@ class PeakMemoryProbe(ChildProbe):
         return {int(k): v for k, v in self.output().items()}
 
 
-def measure_peak_memory(global_batch_size: int, accum_steps=(1, 2, 4, 8), **kwargs) -> dict:
-    """``PeakMemoryProbe(...).result()``: measure and wait."""
-    return PeakMemoryProbe(global_batch_size, accum_steps, **kwargs).result()
-
-
 # --- the cost: time ----------------------------------------------------------------------------
 def time_per_sample(strategy, make_model, make_optimizer, x, y, *, global_batch_size: int,
                     accum_steps: int, updates: int = 4, repeats: int = 3) -> float:

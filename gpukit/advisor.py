@@ -63,7 +63,7 @@ import dataclasses
 import math
 import numbers
 
-from ._args import whole
+from ._args import positive, whole
 from .batching import smallest_accum_steps
 from .context import devices_for_scores  # pure Python: TensorFlow only in its RingAttention
 from .hardware import INTERCONNECTS, bandwidth_Bps
@@ -81,15 +81,8 @@ COMM_FRACTION = 0.2
 # Long sequences: one example's attention scores of one layer may take at most this fraction of the
 # smallest device's usable memory (the rest: the training state and the other activations).
 ATTENTION_FRACTION = 0.25
-
-
-def _positive(name, value, allow_zero=False) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
-        raise ValueError(f"{name}={value!r} must be a finite number")
-    if value < 0 or (value == 0 and not allow_zero):
-        raise ValueError(f"{name}={value!r} is impossible: it must be > 0 (memory in GB of each device)"
-                         if "memory" in name else f"{name}={value!r} must be > 0")
-    return float(value)
+# Memory of 0 GB (or less) is impossible hardware.
+MEMORY_HINT = "each device's memory in GB, a finite number (0 or less is impossible hardware)"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -123,13 +116,13 @@ class Hardware:
             if len(values) != self.devices:
                 raise ValueError(f"{len(values)} memory sizes for devices={self.devices}: give one per device "
                                  f"(or one number for all)")
-            values = tuple(_positive(f"memory_gb[{i}]", m) for i, m in enumerate(values))
+            values = tuple(positive(f"memory_gb[{i}]", m, hint=MEMORY_HINT) for i, m in enumerate(values))
             object.__setattr__(self, "memory_gb", values)
         if self.interconnect is not None and self.interconnect not in INTERCONNECTS:
             raise ValueError(f"interconnect={self.interconnect!r} is unknown; use one of {sorted(INTERCONNECTS)} "
                              f"or None (unknown)")
         if self.compute_capability is not None:
-            _positive("compute_capability", self.compute_capability)
+            positive("compute_capability", self.compute_capability)
 
     @property
     def replicas(self) -> int:
@@ -261,7 +254,7 @@ def _check_new_axes(estimate, sequence_length, attention_heads, num_experts, exp
     if expert_params is None:
         raise ValueError(f"num_experts={num_experts} needs expert_params=... (the parameters of one expert): the "
                          f"advisor splits the estimate into the experts and the rest (dense) by it")
-    _positive("expert_params", expert_params)
+    positive("expert_params", expert_params)
     if estimate is None:
         raise ValueError(f"num_experts={num_experts} needs estimate=... (the whole model, its experts included: "
                          f"memory.estimate_from_counts or memory.estimate_memory)")
@@ -328,7 +321,7 @@ def advise(hardware: Hardware, *, global_batch_size: int, estimate=None, headroo
     if not 0 <= headroom < 1:
         raise ValueError(f"headroom={headroom!r} must be in [0, 1), e.g. 0.1 keeps 10% of each device free")
     if seconds_per_example is not None:
-        _positive("seconds_per_example", seconds_per_example)
+        positive("seconds_per_example", seconds_per_example)
     if not isinstance(zero, bool):
         raise ValueError(f"zero={zero!r} must be True (consider sharded state, ZeRO) or False")
     _check_new_axes(estimate, sequence_length, attention_heads, num_experts, expert_params)
