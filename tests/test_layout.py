@@ -2,7 +2,8 @@
 
 - ``gpukit/*.py``: the techniques in lesson order (and their foundation). None imports
   ``gpukit.course`` (exercises, grading, Colab set-up, doctor); from ``gpukit.launch`` only the
-  process supervisor that lesson 02's cluster runs on and ``processes`` (process control, probes).
+  process supervisor that lesson 02's cluster runs on, ``processes`` (process control, probes) and
+  ``tfconfig`` (TF_CONFIG).
 - ``gpukit/launch/``: processes beyond one notebook (supervisor, ``python -m gpukit launch``, SLURM, Ray).
 - ``gpukit/course/``: the course's machinery; only it (and ``__main__``) imports exercises/grading.
 - No import circle between gpukit's modules (imports inside functions count: a circle there is
@@ -26,6 +27,7 @@ PACKAGE = ROOT / "gpukit"
 COURSE, LAUNCH = "gpukit.course", "gpukit.launch"
 SUPERVISOR = "gpukit.launch.supervisor"
 PROCESSES = "gpukit.launch.processes"  # process control: the one place a technique's child is started
+TFCONFIG = "gpukit.launch.tfconfig"  # TF_CONFIG, shared by lesson 02's cluster and the launcher
 
 
 def _module_name(path: pathlib.Path) -> str:
@@ -107,9 +109,9 @@ def test_technique_modules_do_not_import_the_machinery(path):
     assert not course, (f"gpukit/{path.name} imports {course}: a technique never imports the course's machinery; "
                         f"exercise checks belong in gpukit/course/exercises/exNN.py, which imports the technique")
     launch = sorted(n for n in imported if n.startswith(LAUNCH + ".")
-                    and not any(n == m or n.startswith(m + ".") for m in (SUPERVISOR, PROCESSES)))
-    assert not launch, (f"gpukit/{path.name} imports {launch}: of gpukit.launch a technique uses only the supervisor "
-                        f"and processes")
+                    and not any(n == m or n.startswith(m + ".") for m in (SUPERVISOR, PROCESSES, TFCONFIG)))
+    assert not launch, (f"gpukit/{path.name} imports {launch}: of gpukit.launch a technique uses only the supervisor, "
+                        f"processes and tfconfig")
 
 
 def test_no_import_circle():
@@ -169,3 +171,4 @@ def test_the_readme_names_modules_that_exist_and_every_technique():
                      and f"gpukit.course.{n}" not in MODULES and not (ROOT / n).exists())
     assert not unknown, f"README 'How the kit is built' names what is neither a module nor a folder: {unknown}"
     assert len(re.findall(r"`accumulation`", section)) == 1, "each module is named once"
+
