@@ -275,3 +275,10 @@ def test_bad_calls_are_refused_before_any_step_is_traced(layer2, call, match):
     with pytest.raises(ValueError, match=match):
         call(layer2)
     assert layer2.exchanges == [] and _worst(layer2.weights(), before) == 0
+
+
+def test_k_may_equal_the_number_of_experts():
+    """k == num_experts is allowed (every token goes to every expert); only k > num_experts is refused."""
+    assert experts.capacity(16, 2, 1.0, k=2) == 16   # ceil(2 x 1.0 x 16 / 2)
+    with pytest.raises(ValueError, match=r"use k <= num_experts"):
+        experts.capacity(16, 1, 1.0, k=2)
