@@ -10,7 +10,7 @@ The techniques, one module each, in lesson order (each docstring names its lesso
 - 02 ``cluster``: TF_CONFIG and the worker programs of a real multi-worker cluster;
 - 03 ``memory`` (the memory planner, also lesson 04) and ``sharding`` (uneven batches, stragglers);
 - 04 ``accumulation`` (gradient accumulation) and ``recompute`` (gradient checkpointing);
-- 05 ``parallel``: model, pipeline and tensor parallelism;
+- 05 ``pipeline`` and ``tensor_parallel`` (``parallel`` re-exports both): model parallelism;
 - 06 ``tpu`` and ``precision``: a TPU or a fallback, TPU readiness on a CPU, mixed precision;
 - 07 ``bench``: fair timings, all-reduce cost, input pipelines (and ``make bench``);
 - 08 ``advisor`` and ``capstone``: the strategy advisor and the end-to-end run;
@@ -40,7 +40,7 @@ _MODULES = (
     "cluster",  # 02
     "memory", "sharding",  # 03
     "accumulation", "recompute",  # 04
-    "parallel",  # 05
+    "pipeline", "tensor_parallel", "parallel",  # 05 (parallel: both, re-exported)
     "tpu", "precision",  # 06
     "bench",  # 07
     "advisor", "capstone",  # 08
