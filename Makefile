@@ -27,7 +27,7 @@ COLAB_TESTS ?= tests/test_colab_replica.py tests/test_training.py tests/test_acc
 	tests/test_data.py tests/test_devices.py tests/test_strategies.py tests/test_checks.py tests/test_models.py \
 	tests/test_precision.py tests/test_tpu.py tests/test_parallel.py tests/test_widgets.py tests/test_zero.py tests/test_experts.py tests/test_context.py notebooks
 
-.PHONY: lab test quick unit notebooks exercises bench doctor install clean test-colab install-colab \
+.PHONY: lab test quick unit notebooks exercises bench mutate doctor install clean test-colab install-colab \
 	constraints-colab colab-manifest
 
 install: $(STAMP)
@@ -103,9 +103,9 @@ notebooks: $(STAMP)
 exercises: $(STAMP)
 	$(PY) -m gpukit exercises
 
-# Speed lives here, not in tests: results go to bench-results/.
+# Speed lives here, not in tests: results go to bench-results/ (gpukit/course/timings.py).
 bench: $(STAMP)
-	$(PY) -m gpukit.bench --out bench-results
+	$(PY) -m gpukit.course.timings --out bench-results
 	$(PY) -c 'from gpukit.course import grading; grading.bench("bench-results")'   # seconds per submission
 
 doctor: $(STAMP)
@@ -113,3 +113,8 @@ doctor: $(STAMP)
 
 clean:
 	rm -rf $(VENV) $(VENVCOLAB) bench-results build *.egg-info
+
+# How many planted bugs the fast tests of the arithmetic modules catch (gpukit/course/mutate.py):
+# bench-results/mutation.txt. Minutes, not part of `make test`.
+mutate: $(STAMP)
+	$(PY) -m gpukit.course.mutate --out bench-results

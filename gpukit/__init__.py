@@ -10,16 +10,16 @@ The techniques, one module each, in lesson order (each docstring names its lesso
 - 02 ``cluster``: TF_CONFIG and the worker programs of a real multi-worker cluster;
 - 03 ``memory`` (the memory planner, also lesson 04) and ``sharding`` (uneven batches, stragglers);
 - 04 ``accumulation`` (gradient accumulation) and ``recompute`` (gradient checkpointing);
-- 05 ``parallel``: model, pipeline and tensor parallelism;
+- 05 ``pipeline`` and ``tensor_parallel`` (``parallel`` re-exports both): model parallelism;
 - 06 ``tpu`` and ``precision``: a TPU or a fallback, TPU readiness on a CPU, mixed precision;
-- 07 ``bench``: fair timings, all-reduce cost, input pipelines (and ``make bench``);
+- 07 ``bench``: fair timings, all-reduce cost, input pipelines (``hardware``: the links, with sources);
 - 08 ``advisor`` and ``capstone``: the strategy advisor and the end-to-end run;
 - 09 ``zero``: sharded training state (ZeRO stages 1-3, FSDP);
 - 10 ``experts`` (mixture of experts, all-to-all) and ``context`` (ring attention over a split sequence);
 - ``plots`` and ``widgets``: the figures and sliders the lessons share.
 
 The machinery, apart: ``gpukit.launch`` (the process supervisor, ``python -m gpukit launch``,
-SLURM, Ray Train) and ``gpukit.course`` (Colab set-up, doctor, exercises, grading, sandbox).
+SLURM, Ray Train) and ``gpukit.course`` (Colab set-up, doctor, exercises, grading, sandbox, ``make bench``).
 ``gpukit.temporary_folder(prefix)``: a temporary folder that is removed when its Python process
 exits, even a killed kernel's (by the next call).
 
@@ -36,11 +36,11 @@ REPO = "gpukit/gpukit"  # GitHub owner/name used for Colab links and the Colab i
 BRANCH = "main"  # their branch; `python -m gpukit publish --repo owner/name --branch b` rewrites both
 
 _MODULES = (
-    "devices", "strategies", "data", "batching", "models", "training", "checks", "runtime",  # foundation
+    "devices", "strategies", "data", "batching", "models", "training", "checks", "runtime", "hardware",  # foundation
     "cluster",  # 02
     "memory", "sharding",  # 03
     "accumulation", "recompute",  # 04
-    "parallel",  # 05
+    "pipeline", "tensor_parallel", "parallel",  # 05 (parallel: both, re-exported)
     "tpu", "precision",  # 06
     "bench",  # 07
     "advisor", "capstone",  # 08

@@ -89,10 +89,10 @@ import numpy as np
 
 from . import data as gdata
 from . import training
-from ._args import kill as _kill
 from ._args import whole
 from ._tf import keras, tf
 from .batching import AccumSizes, accum_sizes, check_accum_steps, smallest_accum_steps  # noqa: F401
+from .launch.processes import ChildProbe
 
 PARTIAL = ("drop", "apply")
 
@@ -447,87 +447,11 @@ def estimate_memory(model, per_replica_batch_size: int, accum_steps: int, optimi
     return out
 
 
-_PEAK_PROBE = r"""
-import gc, json, sys
-import gpukit
-from gpukit import accumulation, data, devices, keras, models, tf
-devices.setup(virtual=1)
-args = json.loads(sys.argv[1])
-x, y = data.synthetic(args["global_batch_size"], shape=(args["inputs"],))
-strategy = tf.distribute.get_strategy()
-info = tf.config.experimental.get_memory_info
-out = {}
-for k in args["accum_steps"]:
-    gc.collect()
-    baseline = info("CPU:0")["current"]        # whatever earlier rounds left behind
-    model = models.mlp(input_shape=(args["inputs"],), hidden=tuple(args["hidden"]), seed=0)
-    acc = accumulation.Accumulator(strategy, model, keras.optimizers.Adam(1e-3),
-                                   global_batch_size=args["global_batch_size"], accum_steps=k)
-    dist, _ = data.distribute(strategy, x, y, global_batch_size=acc.sizes.micro_batch_size)
-    for b in dist:                             # one update to trace the step functions
-        acc.micro_step(b)
-    peaks = []
-    for _ in range(3):                         # the measured update, thrice: the least peak, as the
-        tf.config.experimental.reset_memory_stats("CPU:0")   # order of parallel ops varies with load
-        for b in dist:
-            acc.micro_step(b)
-        peaks.append(info("CPU:0")["peak"] - baseline)
-    out[k] = min(peaks)
-    del model, acc, dist, b
-print("PEAK" + json.dumps(out))
-"""
-
-
-class ChildProbe:
-    """A measurement that runs ``script`` in a fresh Python process, started at once.
-
-    TensorFlow only tracks CPU allocations when ``TF_CPU_ALLOCATOR_USE_BFC=true`` is set
-    *before* it starts, which a running notebook cannot do any more; so memory is measured in
-    a child with that variable set (and this gpukit first on its path). ``script`` gets
-    ``json.dumps(args)`` as ``sys.argv[1]`` and prints one line ``PEAK<json>``. ``output()``
-    waits for it (at most ``timeout`` seconds, then kills it) and returns the parsed JSON;
-    the child is also killed when the probe is garbage-collected or Python exits. Used by
-    ``PeakMemoryProbe`` below and ``gpukit.recompute.PeakProbe``.
-    """
-
-    def __init__(self, script: str, args, timeout: float):
-        import json
-        import subprocess
-        import sys
-        import weakref
-
-        from .launch import supervisor as launcher
-
-        self.timeout = timeout
-        self._proc = subprocess.Popen([sys.executable, "-c", script, json.dumps(args)], stdout=subprocess.PIPE,
-                                      stderr=subprocess.PIPE, text=True, start_new_session=True,
-                                      env=launcher.child_env(TF_CPU_ALLOCATOR_USE_BFC="true"))
-        self._finalizer = weakref.finalize(self, _kill, self._proc)
-        self._output = None
-
-    def output(self):
-        """The child's ``PEAK`` JSON; ``RuntimeError`` if it failed or did not finish in time."""
-        import json
-        import subprocess
-
-        if self._output is None:
-            try:
-                out, err = self._proc.communicate(timeout=self.timeout)
-            except subprocess.TimeoutExpired:
-                _kill(self._proc)
-                raise RuntimeError(f"the memory probe did not finish in {self.timeout} s and was killed; "
-                                   f"use smaller batches or a larger timeout") from None
-            lines = [line for line in out.splitlines() if line.startswith("PEAK")]
-            if self._proc.returncode or not lines:
-                raise RuntimeError(f"the memory probe failed (exit {self._proc.returncode}): {err[-2000:]}")
-            self._output = json.loads(lines[-1][4:])
-        return self._output
-
-
 class PeakMemoryProbe(ChildProbe):
     """Peak CPU memory (bytes) of one accumulated update per ``accum_steps`` (the least of
     three updates: the order of independent ops, and so the peak, varies with load), measured in a
-    fresh Python process (``ChildProbe``): model, optimizer, accumulators and the step's
+    fresh Python process (``gpukit.launch.processes.ChildProbe`` running
+    ``python -m gpukit.launch.probe accumulation``): model, optimizer, accumulators and the step's
     temporaries (one device, Adam, an MLP of ``inputs``-``hidden``-10, a fresh model per
     ``accum_steps``). It starts at once and runs while the notebook goes on; ``result()``
     waits for it. On a GPU use ``tf.config.experimental.get_memory_info("GPU:0")`` directly.
@@ -538,17 +462,12 @@ class PeakMemoryProbe(ChildProbe):
         self.accum_steps = [check_accum_steps(k) for k in accum_steps]
         for k in self.accum_steps:
             accum_sizes(1, global_batch_size, k)
-        super().__init__(_PEAK_PROBE, {"global_batch_size": global_batch_size, "accum_steps": self.accum_steps,
+        super().__init__("accumulation", {"global_batch_size": global_batch_size, "accum_steps": self.accum_steps,
                                        "inputs": inputs, "hidden": list(hidden)}, timeout)
 
     def result(self) -> dict:
         """``{accum_steps: peak bytes}``; raises ``RuntimeError`` if the child failed or hung."""
         return {int(k): v for k, v in self.output().items()}
-
-
-def measure_peak_memory(global_batch_size: int, accum_steps=(1, 2, 4, 8), **kwargs) -> dict:
-    """``PeakMemoryProbe(...).result()``: measure and wait."""
-    return PeakMemoryProbe(global_batch_size, accum_steps, **kwargs).result()
 
 
 # --- the cost: time ----------------------------------------------------------------------------

@@ -63,19 +63,16 @@ import dataclasses
 import math
 import numbers
 
-from ._args import whole
+from ._args import positive, whole
 from .batching import smallest_accum_steps
 from .context import devices_for_scores, score_bytes  # pure Python: TensorFlow only in its RingAttention
+from .hardware import INTERCONNECTS, bandwidth_Bps
 from .zero import comm_bytes, state_bytes  # pure Python: gpukit.zero loads TensorFlow only in its trainer
 
 GB = 10**9
 KINDS = ("CPU", "GPU", "TPU")
-# Bandwidth per link in GB/s (order of magnitude, vendors' numbers): what a gradient all-reduce
-# crosses. "slow" below is anything under 10 GB/s between machines.
-INTERCONNECTS = {
-    "nvlink": 300.0, "pcie": 16.0, "infiniband": 25.0, "ethernet-100g": 12.5,
-    "ethernet-10g": 1.25, "ethernet-1g": 0.125, "loopback": 10.0,
-}
+# The links (bandwidth per direction, GB/s, with sources): one table, gpukit.hardware. "slow" below is
+# anything under 10 GB/s between machines.
 SLOW_GBPS = 10.0
 # With no measured compute time, a slow network gets this many micro-batches per update.
 DEFAULT_SLOW_ACCUM = 4
@@ -84,15 +81,8 @@ COMM_FRACTION = 0.2
 # Long sequences: one example's attention scores of one layer may take at most this fraction of the
 # smallest device's usable memory (the rest: the training state and the other activations).
 ATTENTION_FRACTION = 0.25
-
-
-def _positive(name, value, allow_zero=False) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
-        raise ValueError(f"{name}={value!r} must be a finite number")
-    if value < 0 or (value == 0 and not allow_zero):
-        raise ValueError(f"{name}={value!r} is impossible: it must be > 0 (memory in GB of each device)"
-                         if "memory" in name else f"{name}={value!r} must be > 0")
-    return float(value)
+# Memory of 0 GB (or less) is impossible hardware.
+MEMORY_HINT = "each device's memory in GB, a finite number (0 or less is impossible hardware)"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -126,13 +116,13 @@ class Hardware:
             if len(values) != self.devices:
                 raise ValueError(f"{len(values)} memory sizes for devices={self.devices}: give one per device "
                                  f"(or one number for all)")
-            values = tuple(_positive(f"memory_gb[{i}]", m) for i, m in enumerate(values))
+            values = tuple(positive(f"memory_gb[{i}]", m, hint=MEMORY_HINT) for i, m in enumerate(values))
             object.__setattr__(self, "memory_gb", values)
         if self.interconnect is not None and self.interconnect not in INTERCONNECTS:
             raise ValueError(f"interconnect={self.interconnect!r} is unknown; use one of {sorted(INTERCONNECTS)} "
                              f"or None (unknown)")
         if self.compute_capability is not None:
-            _positive("compute_capability", self.compute_capability)
+            positive("compute_capability", self.compute_capability)
 
     @property
     def replicas(self) -> int:
@@ -264,7 +254,7 @@ def _check_new_axes(estimate, sequence_length, attention_heads, num_experts, exp
     if expert_params is None:
         raise ValueError(f"num_experts={num_experts} needs expert_params=... (the parameters of one expert): the "
                          f"advisor splits the estimate into the experts and the rest (dense) by it")
-    _positive("expert_params", expert_params)
+    positive("expert_params", expert_params)
     if estimate is None:
         raise ValueError(f"num_experts={num_experts} needs estimate=... (the whole model, its experts included: "
                          f"memory.estimate_from_counts or memory.estimate_memory)")
@@ -333,114 +323,178 @@ def advise(hardware: Hardware, *, global_batch_size: int, estimate=None, headroo
     if not 0 <= headroom < 1:
         raise ValueError(f"headroom={headroom!r} must be in [0, 1), e.g. 0.1 keeps 10% of each device free")
     if seconds_per_example is not None:
-        _positive("seconds_per_example", seconds_per_example)
+        positive("seconds_per_example", seconds_per_example)
     if not isinstance(zero, bool):
         raise ValueError(f"zero={zero!r} must be True (consider sharded state, ZeRO) or False")
     _check_new_axes(estimate, sequence_length, attention_heads, num_experts, expert_params)
-    hw, reasons, notes = hardware, {}, []
-    usable = _usable_bytes(hw, headroom)
-    replicas = hw.replicas  # every device: ZeRO shards over them, experts spread over them
+    plan = _Plan(hardware, estimate, gb, _usable_bytes(hardware, headroom), num_experts, expert_params,
+                 sequence_length)
+    _decide_context(plan, attention_heads)      # 0. long sequences: split each one over devices?
+    _decide_experts(plan)                       #    experts: their share of the state
+    pipeline = _decide_memory(plan, zero)       # 1. does one replica fit? else experts, sharding, pipeline
+    if pipeline is not None:
+        return pipeline
+    _decide_strategy(plan)                      # 2. the strategy for data parallelism
+    _decide_batch(plan)                         # 3. the batch over the replicas, accumulated if it must be
+    _decide_network(plan, seconds_per_example)  #    a slow network: more micro-batches per all-reduce
+    precision = _precision(plan.hw, plan.reasons)  # 4. precision
+    return _advice(plan, precision)
 
-    # 0. Long sequences: do one example's attention scores fit a device? If not: split the sequence.
-    cp = None
-    if sequence_length is not None:
-        cp = _context_parallel(hw, usable, sequence_length, attention_heads or 1, reasons)
-    groups = cp or 1
-    act_dev = None if estimate is None else estimate.activations_per_example / groups
-    fixed_dev = None if estimate is None else estimate.fixed  # state bytes on each device
-    zero_stage, ep, per_device_experts, ratio = None, None, None, 1.0
-    if num_experts is not None:
-        ep, per_device_experts = 1, num_experts
-        per_param = estimate.fixed / estimate.num_parameters
-        expert_bytes = expert_params * per_param
-        dense_bytes = estimate.fixed - num_experts * expert_bytes
-        if usable is None:
-            reasons["expert_parallel"] = (f"memory unknown: not checked whether the {num_experts} experts "
-                                          f"({num_experts * expert_bytes / GB:.2f} GB of state) fit a device "
-                                          f"(give memory_gb)")
 
-    # 1. Does one replica (the whole model) fit a device? If not: spread the experts, shard the
-    #    state (ZeRO), or split the model.
-    if estimate is not None and usable is not None:
-        need_one = estimate.fixed + act_dev  # state + one example's activations (1/groups of them)
-        fitting = [i for i, u in enumerate(usable) if u >= need_one]
-        if ep is not None and fitting:
-            reasons["expert_parallel"] = (f"all {num_experts} experts ({num_experts * expert_bytes / GB:.2f} GB of "
-                                          f"state) fit on every device with the rest: no all-to-all needed")
-        if not fitting:
-            smallest = min(usable)
-            if ep is not None:
-                ep_need = _expert_parallel(num_experts, replicas, expert_bytes, dense_bytes, act_dev, smallest,
-                                           need_one, reasons)
-                if ep_need is not None:
-                    ep, per_device_experts, fixed_dev = replicas, num_experts // replicas, ep_need
-            if (ep or 1) == 1:  # no experts, or spreading them does not fit
-                shardable = zero and replicas > 1 and estimate.num_parameters > 0
-                zero_plan = _zero_plan(estimate, replicas, usable, act_dev, gb, groups, hw) if shardable else None
-                if zero_plan is not None:
-                    zero_stage, fixed_dev, ratio, why = zero_plan
-                    reasons["parallelism"] = (
-                        f"one copy needs {need_one / GB:.2f} GB (state {estimate.fixed / GB:.2f} GB + one example), "
-                        f"the largest device holds {max(usable) / GB:.2f} GB usable: shard the state over the "
-                        f"{replicas} replicas (lesson 09): " + why)
-                else:
-                    if not zero:
-                        why_not = "sharded state not considered (zero=False)"
-                    elif estimate.num_parameters == 0:
-                        why_not = "no parameters: no state to shard"
-                    elif replicas == 1:
-                        why_not = ("ZeRO needs several replicas to shard the state over (here one device): "
-                                   "it cannot help")
-                    else:
-                        s3 = _zero_state(estimate, replicas, 3)
-                        why_not = (f"even ZeRO-3 over the {replicas} replicas needs {(s3 + act_dev) / GB:.2f} GB "
-                                   f"per device (state + one example) and the smallest holds {smallest / GB:.2f} GB")
-                    if (cp or 1) > 1:  # stages sized on whole sequences would not hold one example's scores
-                        raise ValueError(
-                            f"sequence_length={sequence_length}: one example's attention scores need a split over "
-                            f"{cp} devices (context parallelism), and the model needs pipeline stages too "
-                            f"({why_not}). gpukit does not plan the two together (every stage split again over "
-                            f"{cp} devices): shorten the sequence, shrink the model or use devices with more memory")
-                    return _pipeline_advice(hw, estimate, usable, gb, need_one, why_not, reasons, cp, ep,
-                                            per_device_experts)
-        elif len(fitting) < hw.devices:
-            dropped = [i for i in range(hw.devices) if i not in fitting]
-            notes.append(f"devices {dropped} cannot hold a copy of the model: leave them out")
-            hw = dataclasses.replace(hw, devices=len(fitting), memory_gb=tuple(hw.memory_gb[i] for i in fitting))
-            usable = [usable[i] for i in fitting]
-            if cp and (hw.replicas % cp):
-                raise ValueError(f"devices {dropped} hold no copy of the model; the {hw.replicas} left do not "
-                                 f"split into groups of {cp} for the sequence: use devices with more memory or a "
-                                 f"shorter sequence")
+@dataclasses.dataclass
+class _Plan:
+    """What ``advise``'s decisions share: the facts, what was decided so far, and why."""
 
-    # 2. The strategy for data parallelism.
-    slow = hw.machines > 1 and (hw.interconnect is None or INTERCONNECTS[hw.interconnect] < SLOW_GBPS)
+    hw: Hardware                     # devices that hold no copy of the model are left out (step 1)
+    estimate: object
+    gb: int                          # the global batch, as adjusted
+    usable: list | None              # usable bytes per device (None: memory unknown)
+    num_experts: int | None
+    expert_params: float | None
+    sequence_length: int | None
+    reasons: dict = dataclasses.field(default_factory=dict)
+    notes: list = dataclasses.field(default_factory=list)
+    cp: int | None = None            # context parallel: devices per sequence
+    act_dev: float | None = None     # activation bytes of one example on one device
+    fixed_dev: float | None = None   # state bytes on each device
+    zero_stage: int | None = None
+    ep: int | None = None            # expert parallel: devices the experts are spread over
+    per_device_experts: int | None = None
+    ratio: float = 1.0               # communication of the ZeRO stage relative to an all-reduce
+    expert_bytes: float | None = None
+    dense_bytes: float | None = None
+    strategy: str = ""
+    r: int = 1                       # data-parallel replicas (groups of devices under context parallelism)
+    per: tuple = ()
+    k: int = 1
+    max_per: list | None = None
+
+    @property
+    def groups(self) -> int:
+        return self.cp or 1
+
+
+def _decide_context(p: _Plan, attention_heads) -> None:
+    """Long sequences: do one example's attention scores fit a device? If not: split the sequence."""
+    if p.sequence_length is not None:
+        p.cp = _context_parallel(p.hw, p.usable, p.sequence_length, attention_heads or 1, p.reasons)
+    p.act_dev = None if p.estimate is None else p.estimate.activations_per_example / p.groups
+    p.fixed_dev = None if p.estimate is None else p.estimate.fixed
+
+
+def _decide_experts(p: _Plan) -> None:
+    """Experts: one expert's state, the dense rest's; whether all of them fit is decided with the memory."""
+    if p.num_experts is None:
+        return
+    p.ep, p.per_device_experts = 1, p.num_experts
+    per_param = p.estimate.fixed / p.estimate.num_parameters
+    p.expert_bytes = p.expert_params * per_param
+    p.dense_bytes = p.estimate.fixed - p.num_experts * p.expert_bytes
+    if p.usable is None:
+        p.reasons["expert_parallel"] = (f"memory unknown: not checked whether the {p.num_experts} experts "
+                                        f"({p.num_experts * p.expert_bytes / GB:.2f} GB of state) fit a device "
+                                        f"(give memory_gb)")
+
+
+def _decide_memory(p: _Plan, zero: bool):
+    """Does one replica (the whole model) fit a device? If not: spread the experts, shard the state
+    (ZeRO), or split the model (returns the pipeline's ``Advice``). Devices too small are left out."""
+    if p.estimate is None or p.usable is None:
+        return None
+    need_one = p.estimate.fixed + p.act_dev  # state + one example's activations (1/groups of them)
+    fitting = [i for i, u in enumerate(p.usable) if u >= need_one]
+    if p.ep is not None and fitting:
+        p.reasons["expert_parallel"] = (f"all {p.num_experts} experts ({p.num_experts * p.expert_bytes / GB:.2f} GB "
+                                        f"of state) fit on every device with the rest: no all-to-all needed")
+    if not fitting:
+        if p.ep is not None:
+            ep_need = _expert_parallel(p.num_experts, p.hw.replicas, p.expert_bytes, p.dense_bytes, p.act_dev,
+                                       min(p.usable), need_one, p.reasons)
+            if ep_need is not None:
+                p.ep, p.per_device_experts, p.fixed_dev = p.hw.replicas, p.num_experts // p.hw.replicas, ep_need
+        if (p.ep or 1) == 1:  # no experts, or spreading them does not fit
+            why_not = _decide_sharding(p, zero, need_one)
+            if why_not is not None:
+                return _decide_pipeline(p, need_one, why_not)
+    elif len(fitting) < p.hw.devices:
+        dropped = [i for i in range(p.hw.devices) if i not in fitting]
+        p.notes.append(f"devices {dropped} cannot hold a copy of the model: leave them out")
+        p.hw = dataclasses.replace(p.hw, devices=len(fitting), memory_gb=tuple(p.hw.memory_gb[i] for i in fitting))
+        p.usable = [p.usable[i] for i in fitting]
+        if p.cp and (p.hw.replicas % p.cp):
+            raise ValueError(f"devices {dropped} hold no copy of the model; the {p.hw.replicas} left do not "
+                             f"split into groups of {p.cp} for the sequence: use devices with more memory or a "
+                             f"shorter sequence")
+    return None
+
+
+def _decide_sharding(p: _Plan, zero: bool, need_one: float) -> str | None:
+    """Shard the state over the replicas (ZeRO, lesson 09): ``None`` when a stage fits, else why not."""
+    replicas, estimate, usable = p.hw.replicas, p.estimate, p.usable
+    shardable = zero and replicas > 1 and estimate.num_parameters > 0
+    zero_plan = _zero_plan(estimate, replicas, usable, p.act_dev, p.gb, p.groups, p.hw) if shardable else None
+    if zero_plan is not None:
+        p.zero_stage, p.fixed_dev, p.ratio, why = zero_plan
+        p.reasons["parallelism"] = (
+            f"one copy needs {need_one / GB:.2f} GB (state {estimate.fixed / GB:.2f} GB + one example), "
+            f"the largest device holds {max(usable) / GB:.2f} GB usable: shard the state over the "
+            f"{replicas} replicas (lesson 09): " + why)
+        return None
+    if not zero:
+        return "sharded state not considered (zero=False)"
+    if estimate.num_parameters == 0:
+        return "no parameters: no state to shard"
+    if replicas == 1:
+        return "ZeRO needs several replicas to shard the state over (here one device): it cannot help"
+    s3 = _zero_state(estimate, replicas, 3)
+    return (f"even ZeRO-3 over the {replicas} replicas needs {(s3 + p.act_dev) / GB:.2f} GB "
+            f"per device (state + one example) and the smallest holds {min(usable) / GB:.2f} GB")
+
+
+def _decide_pipeline(p: _Plan, need_one: float, why_not: str) -> Advice:
+    """Split the model into pipeline stages (lesson 05); refused with a split sequence."""
+    if p.groups > 1:  # stages sized on whole sequences would not hold one example's scores
+        raise ValueError(
+            f"sequence_length={p.sequence_length}: one example's attention scores need a split over "
+            f"{p.cp} devices (context parallelism), and the model needs pipeline stages too "
+            f"({why_not}). gpukit does not plan the two together (every stage split again over "
+            f"{p.cp} devices): shorten the sequence, shrink the model or use devices with more memory")
+    return _pipeline_advice(p.hw, p.estimate, p.usable, p.gb, need_one, why_not, p.reasons, p.cp, p.ep,
+                            p.per_device_experts)
+
+
+def _decide_strategy(p: _Plan) -> None:
+    """The strategy for data parallelism, from the kind and number of devices and machines."""
+    hw, reasons = p.hw, p.reasons
     if hw.kind == "TPU":
-        strategy = "TPUStrategy"
+        p.strategy = "TPUStrategy"
         reasons["strategy"] = f"a TPU: TPUStrategy over its {hw.devices} cores (XLA-compiled, synchronous)"
     elif hw.machines > 1:
-        strategy = "MultiWorkerMirroredStrategy"
+        p.strategy = "MultiWorkerMirroredStrategy"
         reasons["strategy"] = (f"{hw.machines} machines x {hw.devices} device(s): synchronous all-reduce across "
                                f"machines (lesson 02); each update sends every gradient over the network")
     elif hw.devices > 1:
-        strategy = "MirroredStrategy"
+        p.strategy = "MirroredStrategy"
         if hw.kind == "CPU" and (hw.physical_devices or 1) < hw.devices:
             reasons["strategy"] = (f"{hw.devices} virtual CPUs: MirroredStrategy runs the same code as on GPUs "
                                    f"(a stand-in; expect overhead, not speed-up)")
         else:
             reasons["strategy"] = f"one machine with {hw.devices} {hw.kind}s: one replica per device, all-reduce"
     else:
-        strategy = "OneDeviceStrategy"
+        p.strategy = "OneDeviceStrategy"
         reasons["strategy"] = f"one {hw.kind}: nothing to mirror"
     if hw.heterogeneous:
-        notes.append("devices with different memory: the table's answer (parameter servers) makes updates "
-                     "asynchronous and stale; uneven per-replica batches under a synchronous strategy are "
-                     "exact (lesson 03). Parameter servers fit many unreliable or preemptible workers.")
+        p.notes.append("devices with different memory: the table's answer (parameter servers) makes updates "
+                       "asynchronous and stale; uneven per-replica batches under a synchronous strategy are "
+                       "exact (lesson 03). Parameter servers fit many unreliable or preemptible workers.")
 
-    # 3. The batch: split over the replicas (groups of devices under context parallelism);
-    #    accumulate when it does not fit.
-    r = hw.replicas // groups
-    uneven = hw.heterogeneous and groups == 1
+
+def _decide_batch(p: _Plan) -> None:
+    """The batch: split over the replicas (groups of devices under context parallelism); accumulate
+    when it does not fit; uneven shares on devices of different memory."""
+    hw, reasons, gb = p.hw, p.reasons, p.gb
+    r = p.r = hw.replicas // p.groups
+    uneven = hw.heterogeneous and p.groups == 1
     if gb < r:
         gb_new = r
         reasons["global_batch_size"] = (f"{gb} < {r} replicas: some would get no example; raised to {r}")
@@ -452,12 +506,13 @@ def advise(hardware: Hardware, *, global_batch_size: int, estimate=None, headroo
     else:
         gb_new = gb
         reasons["global_batch_size"] = "as requested"
-    gb = gb_new
+    gb = p.gb = gb_new
 
     max_per = None
-    if estimate is not None and usable is not None:
-        per_ex = act_dev
-        max_per = [int((u - fixed_dev) // per_ex) if per_ex else 2**62 for u in usable]
+    if p.estimate is not None and p.usable is not None:
+        per_ex = p.act_dev
+        max_per = [int((u - p.fixed_dev) // per_ex) if per_ex else 2**62 for u in p.usable]
+    p.max_per = max_per
     if uneven and max_per is not None:
         from . import memory as mem
 
@@ -480,15 +535,23 @@ def advise(hardware: Hardware, *, global_batch_size: int, estimate=None, headroo
         reasons["per_replica_batch"] = (f"{gb} / {r} replicas" + (f" / {k} micro-batches" if k > 1 else "")
                                         + (f"; at most {min(max_per)} fit in memory" if max_per else
                                            "; memory unknown: not checked"))
+    p.per, p.k = per, k
+
+
+def _decide_network(p: _Plan, seconds_per_example) -> None:
+    """A slow network between machines: more micro-batches per all-reduce, so communication stays at
+    most ``COMM_FRACTION`` of an update (or ``DEFAULT_SLOW_ACCUM`` when compute time is unknown)."""
+    hw, reasons, estimate, r, k = p.hw, p.reasons, p.estimate, p.r, p.k
+    slow = hw.machines > 1 and (hw.interconnect is None or bandwidth_Bps(hw.interconnect) < SLOW_GBPS * GB)
     if slow:
         link = hw.interconnect or "unknown (assumed slow)"
         if seconds_per_example is not None and estimate is not None:
-            bandwidth = INTERCONNECTS.get(hw.interconnect, 1.25) * GB
+            bandwidth = bandwidth_Bps(hw.interconnect or "ethernet-10g")
             reduced = estimate.gradients
-            if ep and ep > 1:  # each expert's gradients stay on its device: only the dense part is all-reduced
-                reduced -= num_experts * expert_params * estimate.gradients / estimate.num_parameters
-            comm = 2 * (r - 1) / r * reduced / bandwidth * ratio
-            compute = max(per) * seconds_per_example
+            if p.ep and p.ep > 1:  # each expert's gradients stay on its device: only the dense part is all-reduced
+                reduced -= p.num_experts * p.expert_params * estimate.gradients / estimate.num_parameters
+            comm = 2 * (r - 1) / r * reduced / bandwidth * p.ratio
+            compute = max(p.per) * seconds_per_example
             k_net = max(1, math.ceil(comm * (1 - COMM_FRACTION) / (COMM_FRACTION * compute)))
             why = (f"all-reduce ~{comm:.3f} s per update vs {compute:.3f} s compute per micro-batch: "
                    f"{k_net} micro-batches keep communication <= {COMM_FRACTION:.0%}")
@@ -498,18 +561,21 @@ def advise(hardware: Hardware, *, global_batch_size: int, estimate=None, headroo
                    f"all-reduce")
         if k_net > 1:
             k_total = k * k_net
-            gb = gb * k_net
+            p.gb = p.gb * k_net
             reasons["global_batch_size"] = (f"x{k_net} for the slow network ({link}): fewer all-reduces per "
                                             f"epoch; raise the learning rate with warm-up")
             reasons["accum_steps"] = why + (f" (x{k} for memory)" if k > 1 else "")
-            k = k_total
-    reasons.setdefault("accum_steps", "the batch fits: no accumulation" if max_per else
+            p.k = k_total
+    reasons.setdefault("accum_steps", "the batch fits: no accumulation" if p.max_per else
                        "memory unknown: no accumulation (give memory_gb and an estimate to check)")
-    precision = _precision(hw, reasons)
 
+
+def _advice(p: _Plan, precision: str) -> Advice:
+    """The decisions as one ``Advice``: the kinds of parallelism named, the bytes each device holds."""
+    reasons, cp, ep, r = p.reasons, p.cp, p.ep, p.r
     parallelism, used = "data", None
-    if zero_stage:
-        parallelism += f", ZeRO-{zero_stage} sharded state"
+    if p.zero_stage:
+        parallelism += f", ZeRO-{p.zero_stage} sharded state"
     if cp and cp > 1:
         parallelism += f", context-parallel x{cp}"
         reasons["strategy"] += f"; the sequence is split over {cp} devices, so the replicas are {r} group(s) of {cp}"
@@ -517,17 +583,17 @@ def advise(hardware: Hardware, *, global_batch_size: int, estimate=None, headroo
                                           f"each sequence is split (context parallel)")
     if ep and ep > 1:
         parallelism += f", expert-parallel x{ep}"
-        reasons["parallelism"] = (f"data parallel for the dense part; the {num_experts} experts spread over the "
+        reasons["parallelism"] = (f"data parallel for the dense part; the {p.num_experts} experts spread over the "
                                   f"{ep} replicas (lesson 10)")
-    if (zero_stage or (cp or 1) > 1 or (ep or 1) > 1) and max_per is not None:
-        used = fixed_dev + max(per) * act_dev
-        reasons["bytes_per_device"] = (f"{fixed_dev / GB:.2f} GB of state + {max(per)} example(s) x "
-                                       f"{act_dev / 1e6:.1f} MB of activations, of {min(usable) / GB:.2f} GB usable "
-                                       f"on the smallest device")
-    return Advice(strategy=strategy, parallelism=parallelism, num_replicas=r, global_batch_size=gb,
-                  per_replica_batch_sizes=tuple(per), accum_steps=k, precision=precision,
-                  reasons=reasons, notes=notes, zero_stage=zero_stage, bytes_per_device=used,
-                  context_parallel=cp, expert_parallel=ep, experts_per_device=per_device_experts)
+    if (p.zero_stage or (cp or 1) > 1 or (ep or 1) > 1) and p.max_per is not None:
+        used = p.fixed_dev + max(p.per) * p.act_dev
+        reasons["bytes_per_device"] = (f"{p.fixed_dev / GB:.2f} GB of state + {max(p.per)} example(s) x "
+                                       f"{p.act_dev / 1e6:.1f} MB of activations, of {min(p.usable) / GB:.2f} GB "
+                                       f"usable on the smallest device")
+    return Advice(strategy=p.strategy, parallelism=parallelism, num_replicas=r, global_batch_size=p.gb,
+                  per_replica_batch_sizes=tuple(p.per), accum_steps=p.k, precision=precision,
+                  reasons=reasons, notes=p.notes, zero_stage=p.zero_stage, bytes_per_device=used,
+                  context_parallel=cp, expert_parallel=ep, experts_per_device=p.per_device_experts)
 
 
 def _value_bytes(hw: Hardware) -> int:

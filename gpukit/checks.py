@@ -40,12 +40,6 @@ def max_difference(a, b) -> float:
     return float(np.max(worst))  # NaN anywhere gives NaN, which assert_same rejects
 
 
-def max_relative_difference(a, b) -> float:
-    """Largest difference divided by the largest magnitude in ``b`` (scale-free)."""
-    scale = max((float(np.max(np.abs(y))) for y in _arrays(b) if y.size), default=0.0)
-    return max_difference(a, b) / scale if scale else max_difference(a, b)
-
-
 def assert_same(actual, reference, atol: float = 1e-5, what: str = "result") -> float:
     """Assert ``actual`` equals ``reference`` to ``atol``; return the max difference."""
     diff = max_difference(actual, reference)

@@ -199,15 +199,14 @@ def gpu_memory_mb(timeout: float = 10.0) -> list[int] | None:
     """
     import os
     import shutil
-    import subprocess
+
+    from .launch.processes import tool_output
 
     count = physical()["GPU"]
     if not count or shutil.which("nvidia-smi") is None:
         return None
-    try:
-        out = subprocess.run(["nvidia-smi", "--query-gpu=index,memory.total", "--format=csv,noheader,nounits"],
-                             capture_output=True, text=True, timeout=timeout, check=True).stdout
-    except (OSError, subprocess.SubprocessError):
+    out = tool_output(["nvidia-smi", "--query-gpu=index,memory.total", "--format=csv,noheader,nounits"], timeout)
+    if out is None:
         return None
     return parse_gpu_memory(out, os.environ.get("CUDA_VISIBLE_DEVICES"), count)
 

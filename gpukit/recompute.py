@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from ._args import whole
 from ._tf import keras, tf
-from .accumulation import ChildProbe
+from .launch.processes import ChildProbe
 
 
 # --- checking the blocks ------------------------------------------------------------------------
@@ -177,57 +177,6 @@ def flat_model(blocks, inputs: int) -> keras.Model:
 
 
 # --- measuring: peak memory and time, in a child process -----------------------------------------
-_PROBE = r"""
-import gc, json, sys, time
-import numpy as np
-import gpukit
-from gpukit import accumulation, data, devices, keras, recompute, tf, training
-# One op at a time: with parallel ops the order, and so the peak, changed with the machine's load
-# (CI once measured recomputation above plain); one at a time, plain's peak repeats to 0.1 MiB.
-tf.config.threading.set_inter_op_parallelism_threads(1)
-devices.setup(virtual=1)
-configs = json.loads(sys.argv[1])
-strategy = tf.distribute.get_strategy()
-info = tf.config.experimental.get_memory_info
-out = {}
-for c in configs:
-    gc.collect()
-    baseline = info("CPU:0")["current"]
-    x, y = data.synthetic(c["batch"], shape=(c["inputs"],))
-    blocks = recompute.build_blocks(c["inputs"], c["num_blocks"], c["layers_per_block"], c["units"])
-    model = recompute.RecomputedModel(blocks, recompute=c["recompute"])
-    optimizer = keras.optimizers.Adam(1e-3)
-    k = c["accum_steps"]
-    if k == 1:
-        step = training.make_train_step(strategy, model, optimizer, c["batch"])
-        batches = [(tf.constant(x), tf.constant(y))]
-        update = lambda: step(batches[0])[0]
-    else:
-        acc = accumulation.Accumulator(strategy, model, optimizer, global_batch_size=c["batch"], accum_steps=k)
-        m = c["batch"] // k
-        batches = [(tf.constant(x[i * m:(i + 1) * m]), tf.constant(y[i * m:(i + 1) * m])) for i in range(k)]
-        def update():
-            for b in batches:
-                loss = acc.micro_step(b)[0]
-            return loss
-    float(update())                            # trace
-    peaks = []
-    for _ in range(3):                         # the measured update, thrice: the least peak, as the
-        tf.config.experimental.reset_memory_stats("CPU:0")   # order of parallel ops varies with load
-        float(update())
-        peaks.append(info("CPU:0")["peak"] - baseline)
-    peak = min(peaks)
-    times = []
-    for _ in range(c["repeats"]):
-        start = time.perf_counter()
-        float(update())
-        times.append((time.perf_counter() - start) / c["batch"])
-    out[c["name"]] = [peak, float(np.median(times))]
-    del model, blocks, optimizer, batches, update
-    step = acc = None
-print("PEAK" + json.dumps(out))
-"""
-
 _CONFIG_KEYS = ("name", "batch", "inputs", "num_blocks", "layers_per_block", "units", "accum_steps", "recompute")
 
 
@@ -255,7 +204,7 @@ def levers(name_prefix: str = "", *, batch: int, accum_steps: int, **model) -> l
 class PeakProbe(ChildProbe):
     """Peak CPU memory (bytes; the least of three updates, ops run one at a time, since the order in
     which TensorFlow runs independent ops, and so the peak, varies with the machine's load) and seconds per
-    example of one update for each config, measured in a fresh Python process (``accumulation.ChildProbe``: one device, Adam, ``build_blocks``
+    example of one update for each config, measured in a fresh Python process (``python -m gpukit.launch.probe levers``: one device, Adam, ``build_blocks``
     models wrapped in ``RecomputedModel``), because TensorFlow only counts CPU allocations when
     ``TF_CPU_ALLOCATOR_USE_BFC=true`` is set before it starts. It starts at once and runs
     while the notebook goes on; ``result()`` waits (at most ``timeout`` s, then kills it).
@@ -265,7 +214,7 @@ class PeakProbe(ChildProbe):
         if not isinstance(configs, (list, tuple)) or not configs:
             raise ValueError("configs must be a non-empty list of dicts (see recompute.levers)")
         self.configs = [_check_config(c) for c in configs]
-        super().__init__(_PROBE, self.configs, timeout)
+        super().__init__("levers", self.configs, timeout)
 
     def result(self) -> dict:
         """``{name: (peak bytes, seconds per example)}``; ``RuntimeError`` if the child failed or hung."""

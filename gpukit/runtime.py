@@ -12,6 +12,10 @@ import os
 import pathlib
 import sys
 
+# The folder that holds the gpukit package: in a checkout, also notebooks/, solutions/, exercises/, build/.
+# The one definition (tests/test_layout.py): the launcher, the grader and ``make bench`` read it from here.
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
 
 def runtime() -> str:
     """``"colab"``, ``"jupyter"`` (an IPython kernel elsewhere) or ``"plain"`` (a script)."""

@@ -104,7 +104,9 @@ def test_bad_arguments_fail_before_any_process_starts():
 def test_free_ports_come_from_below_the_ephemeral_range(monkeypatch, tmp_path):
     """Outgoing connections take their source port from the ephemeral range; a port picked there
     could be taken before the server binds it. Here (Linux) the picks lie below that range."""
-    start = cluster._ephemeral_start()
+    from gpukit.launch import tfconfig
+
+    start = tfconfig._ephemeral_start()
     assert start is not None, "this machine is Linux: the range file is readable"
     with open(cluster.EPHEMERAL_RANGE_FILE) as f:
         assert start == int(f.read().split()[0])
@@ -113,8 +115,8 @@ def test_free_ports_come_from_below_the_ephemeral_range(monkeypatch, tmp_path):
     for port in ports:
         cluster.check_port_free(cluster.HOST, port)
     # no readable range (another OS): the OS picks, still distinct and free
-    assert cluster._ephemeral_start(str(tmp_path / "missing")) is None
-    monkeypatch.setattr(cluster, "_ephemeral_start", lambda: None)
+    assert tfconfig._ephemeral_start(str(tmp_path / "missing")) is None
+    monkeypatch.setattr(tfconfig, "_ephemeral_start", lambda: None)
     ports = cluster.free_ports(3)
     assert len(set(ports)) == 3
     for port in ports:

@@ -406,3 +406,9 @@ def test_check_4_catches_a_load_balancing_loss_averaged_over_the_experts(monkeyp
     monkeypatch.setattr(experts.MoELayer, "__call__", lambda self, x: dataclasses.replace(call(self, x), aux_loss=1.0))
     with pytest.raises(AssertionError):
         _lesson_balance_check(layer, [x, skewed.astype("float32")])
+
+def test_k_may_equal_the_number_of_experts():
+    """k == num_experts is allowed (every token goes to every expert); only k > num_experts is refused."""
+    assert experts.capacity(16, 2, 1.0, k=2) == 16   # ceil(2 x 1.0 x 16 / 2)
+    with pytest.raises(ValueError, match=r"use k <= num_experts"):
+        experts.capacity(16, 1, 1.0, k=2)

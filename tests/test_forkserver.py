@@ -61,7 +61,7 @@ def test_forked_workers_are_processes_of_their_own_and_one_server_serves_every_r
             assert who["ppid"] == server != os.getpid()
             assert who["pgid"] == who["sid"] == who["pid"]  # a session of its own: killed as one group
             assert who["env"] == str(i) and who["preloaded"]
-            assert who["cwd"] == launcher.ROOT
+            assert who["cwd"] == str(launcher.ROOT)
             assert who["tmp"].endswith(os.path.join("tmp", f"worker-{i}"))  # the task's TMPDIR, read again
             with open(run.logs[f"worker {i}"]) as f:
                 assert f"worker {i} here" in f.read()

@@ -2,7 +2,8 @@
 
 - ``gpukit/*.py``: the techniques in lesson order (and their foundation). None imports
   ``gpukit.course`` (exercises, grading, Colab set-up, doctor); from ``gpukit.launch`` only the
-  process supervisor that lesson 02's cluster runs on.
+  process supervisor that lesson 02's cluster runs on, ``processes`` (process control, probes) and
+  ``tfconfig`` (TF_CONFIG).
 - ``gpukit/launch/``: processes beyond one notebook (supervisor, ``python -m gpukit launch``, SLURM, Ray).
 - ``gpukit/course/``: the course's machinery; only it (and ``__main__``) imports exercises/grading.
 - No import circle between gpukit's modules (imports inside functions count: a circle there is
@@ -25,6 +26,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "gpukit"
 COURSE, LAUNCH = "gpukit.course", "gpukit.launch"
 SUPERVISOR = "gpukit.launch.supervisor"
+PROCESSES = "gpukit.launch.processes"  # process control: the one place a technique's child is started
+TFCONFIG = "gpukit.launch.tfconfig"  # TF_CONFIG, shared by lesson 02's cluster and the launcher
 
 
 def _module_name(path: pathlib.Path) -> str:
@@ -106,8 +109,9 @@ def test_technique_modules_do_not_import_the_machinery(path):
     assert not course, (f"gpukit/{path.name} imports {course}: a technique never imports the course's machinery; "
                         f"exercise checks belong in gpukit/course/exercises/exNN.py, which imports the technique")
     launch = sorted(n for n in imported if n.startswith(LAUNCH + ".")
-                    and not (n == SUPERVISOR or n.startswith(SUPERVISOR + ".")))
-    assert not launch, f"gpukit/{path.name} imports {launch}: of gpukit.launch a technique uses only the supervisor"
+                    and not any(n == m or n.startswith(m + ".") for m in (SUPERVISOR, PROCESSES, TFCONFIG)))
+    assert not launch, (f"gpukit/{path.name} imports {launch}: of gpukit.launch a technique uses only the supervisor, "
+                        f"processes and tfconfig")
 
 
 def test_no_import_circle():
@@ -167,3 +171,75 @@ def test_the_readme_names_modules_that_exist_and_every_technique():
                      and f"gpukit.course.{n}" not in MODULES and not (ROOT / n).exists())
     assert not unknown, f"README 'How the kit is built' names what is neither a module nor a folder: {unknown}"
     assert len(re.findall(r"`accumulation`", section)) == 1, "each module is named once"
+
+
+# --------------------------------------------------------------------------- issue 40: one job per file
+
+PROCESS_MODULES = ("subprocess", "multiprocessing")
+# what a module of gpukit.launch that a technique imports may import from the top of gpukit: helpers
+FOUNDATION = {"gpukit._args", "gpukit._scratch", "gpukit.runtime", "gpukit._tf"}
+
+
+@pytest.mark.parametrize("path", TECHNIQUES, ids=lambda p: p.name)
+def test_techniques_do_not_start_processes(path):
+    started = sorted(n for n in _imported(path) if n.split(".")[0] in PROCESS_MODULES)
+    assert not started, (f"gpukit/{path.name} imports {started}: a technique starts no process itself; "
+                         f"use gpukit.launch.processes (ChildProbe, tool_output) or the supervisor")
+
+
+def _defines_root(source: str) -> bool:
+    for node in ast.parse(source).body:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+            node, (ast.AnnAssign, ast.AugAssign)) else []
+        if any(isinstance(t, ast.Name) and t.id == "ROOT" for t in targets):
+            return True
+    return False
+
+
+def test_root_is_defined_once():
+    defining = sorted(name for name, path in MODULES.items() if _defines_root(path.read_text()))
+    assert defining == ["gpukit.runtime"], (f"ROOT is defined in {defining}: define it once (gpukit.runtime) "
+                                            f"and import it")
+
+
+def _launch_imported_by_techniques() -> set[str]:
+    """The modules of gpukit.launch a technique reaches through its imports (transitively)."""
+    seen, todo = set(), [_module_name(p) for p in TECHNIQUES]
+    while todo:
+        name = todo.pop()
+        for n in _edges(name):
+            if n.startswith(LAUNCH + ".") and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
+def test_the_launcher_depends_in_one_direction():
+    """Techniques (lesson 02's cluster) may use the supervisor, processes and tfconfig; those, and what
+    they import, never import a technique back, and no module of gpukit.launch imports gpukit.cluster."""
+    for name in sorted(n for n in MODULES if n.startswith(LAUNCH + ".")):
+        assert "gpukit.cluster" not in _edges(name), f"{name} imports gpukit.cluster: launch never imports it back"
+    for name in sorted(_launch_imported_by_techniques()):
+        back = sorted(n for n in _edges(name) if n.count(".") == 1 and n not in FOUNDATION | {LAUNCH, COURSE})
+        assert not back, f"{name} is imported by techniques and imports the techniques {back} back"
+
+
+def test_the_new_rules_fail_on_planted_breaks(monkeypatch):
+    probe = PACKAGE / "probe.py"
+    monkeypatch.setattr(pathlib.Path, "read_text", lambda self, *a, **k: "import subprocess")
+    with pytest.raises(AssertionError, match="starts no process"):
+        test_techniques_do_not_start_processes(probe)
+    assert _defines_root("ROOT = 1") and _defines_root("ROOT: str = 'x'") and not _defines_root("from x import ROOT")
+    fake = {"gpukit.a": "from .launch import tfconfig", "gpukit.launch.tfconfig": "from .. import a",
+            "gpukit.launch.cli": "from .. import cluster", "gpukit.cluster": ""}
+    paths = {"gpukit.a": PACKAGE / "a.py", "gpukit.launch.tfconfig": PACKAGE / "launch" / "tfconfig.py",
+             "gpukit.launch.cli": PACKAGE / "launch" / "cli.py", "gpukit.cluster": PACKAGE / "cluster.py"}
+    monkeypatch.setattr(__import__(__name__), "MODULES", paths)
+    monkeypatch.setattr(__import__(__name__), "TECHNIQUES", [paths["gpukit.a"]])
+    text = {v: fake[k] for k, v in paths.items()}
+    monkeypatch.setattr(pathlib.Path, "read_text", lambda self, *a, **k: text[self])
+    with pytest.raises(AssertionError, match="launch never imports it back"):
+        test_the_launcher_depends_in_one_direction()
+    text[paths["gpukit.launch.cli"]] = ""
+    with pytest.raises(AssertionError, match=r"imports the techniques \['gpukit.a'\] back"):
+        test_the_launcher_depends_in_one_direction()

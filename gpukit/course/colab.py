@@ -225,7 +225,7 @@ def write_replica_constraints(root=None) -> str:
     """Regenerate constraints-colab.txt at the repository ``root``; returns its path."""
     import pathlib
 
-    from ..launch.supervisor import ROOT
+    from ..runtime import ROOT
 
     root = pathlib.Path(root or ROOT)
     text = replica_constraints((root / MANIFEST).read_text(), (root / "constraints.txt").read_text())

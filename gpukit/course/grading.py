@@ -34,7 +34,7 @@ import time
 from . import colab
 from .sandbox import GRADING_PATH
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]  # the checkout: solutions/, exercises/, build/
+from ..runtime import ROOT  # the checkout: solutions/, exercises/, build/
 SOLUTIONS = ROOT / "solutions"
 EXERCISES = ROOT / "exercises"
 BUILD = ROOT / "build" / "autograder"

@@ -64,7 +64,7 @@ def rewrite(text: str, old: str, new: str, branch: str) -> tuple[str, int]:
 def publish(repo: str, branch: str = "main", *, root=None, dry_run: bool = False) -> list[tuple[str, int]]:
     """Point the course at ``repo`` (``owner/name``) on ``branch``; returns ``[(file, links changed)]``
     for the files that change. ``dry_run``: only list them."""
-    from ..launch.supervisor import ROOT
+    from ..runtime import ROOT
 
     if not isinstance(repo, str) or not REPO_RE.match(repo):
         raise ValueError(f"--repo {repo!r}: give the GitHub repository as owner/name, e.g. --repo alice/gpukit")

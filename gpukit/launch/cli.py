@@ -24,7 +24,7 @@ import signal
 import sys
 import time
 
-from .. import cluster
+from . import tfconfig as cluster  # TF_CONFIG (gpukit.cluster re-exports it); launch never imports gpukit.cluster
 from . import supervisor
 
 DEFAULT_REMOTE_PORT = 23456  # --dry-run --hosts without --port-base

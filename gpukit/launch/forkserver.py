@@ -91,7 +91,7 @@ class ForkServer:
     """A helper process that imported ``preload`` and forks workers (``spawn``) until ``stop()``."""
 
     def __init__(self, command: list, env: dict, cwd: str, preload, timeout: float):
-        from .._args import pdeathsig_hook
+        from .processes import pdeathsig_hook
         from .._scratch import temporary_folder
 
         self.key = _key(command, env, cwd, preload)
@@ -164,7 +164,7 @@ class ForkServer:
             if pid in self._exits:
                 return self._exits[pid]
             if self._gone:
-                from .._args import alive
+                from .processes import alive
 
                 return None if alive(pid) else -signal.SIGKILL
         return None
@@ -175,7 +175,7 @@ class ForkServer:
 
     def stop(self, timeout: float = 10.0) -> None:
         """Close the server's stdin (it leaves), kill its group if it does not within ``timeout``."""
-        from .._args import kill
+        from .processes import kill
 
         try:
             self.proc.stdin.close()
@@ -267,7 +267,7 @@ def main(preload) -> None:
     import importlib
     import traceback
 
-    from .._args import die_with_parent
+    from .processes import die_with_parent
 
     die_with_parent()
     # Python 3.12+ warns at every fork of a process with threads; why this one may: docs/decisions.md

@@ -32,12 +32,12 @@ import sys
 import threading
 import time
 
-from .. import cluster
 from .._args import whole
 from .._scratch import temporary_folder
+from .supervisor import ClusterError, Fault
+from .tfconfig import HOST, WorkerContext
 
 INSTALL = 'pip install "gpukit[ray]"'
-HOST = cluster.HOST
 REPORT_GRACE_S = 5.0  # > 2 x Ray Train's health-check interval (RAY_TRAIN_HEALTH_CHECK_INTERVAL_S, 2 s)
 
 
@@ -124,7 +124,7 @@ class _Collector:
                 "fault_time": self.fault_time, "attempts": max(self.attempts.values(), default=0)}
 
 
-class RayWorkerContext(cluster.WorkerContext):
+class RayWorkerContext(WorkerContext):
     """``cluster.WorkerContext`` inside a Ray Train worker: events go to the driver's collector;
     at ``epoch_end`` every worker calls ``ray.train.report`` (a collective) and the chief hands
     Ray its checkpoint folder, which Ray copies to the run's storage."""
@@ -295,7 +295,7 @@ def _check_seconds(name, value):
 
 
 def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = False, max_failures: int = 0,
-               fault: cluster.Fault | None = None, timeout: float = 300.0, storage_path=None,
+               fault: Fault | None = None, timeout: float = 300.0, storage_path=None,
                stream: bool = False) -> RayResult:
     """Run ``target(ctx, **kwargs)`` in ``num_workers`` Ray Train workers on a local, loopback-only
     Ray cluster that this call starts and stops; return a ``RayResult``.
@@ -387,11 +387,11 @@ def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = 
             trainer.fit()
         except KeyboardInterrupt:
             if timed_out.is_set():
-                raise cluster.ClusterError(f"the Ray run took longer than timeout={timeout} s; Ray was stopped "
+                raise ClusterError(f"the Ray run took longer than timeout={timeout} s; Ray was stopped "
                                            f"with every worker") from None
             raise
         except Exception as e:  # noqa: BLE001 - Ray wraps the workers' errors in its own types
-            raise cluster.ClusterError(
+            raise ClusterError(
                 f"Ray Train failed ({type(e).__name__}) after max_failures={max_failures} restarts: "
                 f"{str(e).strip()[:2000]}") from e
         finished.set()

@@ -18,7 +18,7 @@ from __future__ import annotations
 import contextlib
 import os
 
-from .. import cluster
+from . import tfconfig
 from .._args import whole
 
 # What SlurmClusterResolver reads. SLURM_PROCID is also set in the batch script itself (rank 0 of
@@ -90,7 +90,7 @@ def slurm_tf_config(environ=None, *, port_base: int = 8888) -> dict:
         raise ValueError(f"task {rank} runs on {node} but SlurmClusterResolver placed it on {host}: the resolver "
                          f"assumes SLURM's default block distribution (ranks fill the nodes in sorted order); "
                          f"start the step with srun --distribution=block")
-    return cluster.tf_config({"worker": workers}, "worker", rank)
+    return tfconfig.tf_config({"worker": workers}, "worker", rank)
 
 
 def _max_tasks_per_node(tasks_per_node: str) -> int:

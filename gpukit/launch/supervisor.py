@@ -29,7 +29,6 @@ import inspect
 import json
 import math
 import os
-import pathlib
 import pickle
 import re
 import signal
@@ -42,27 +41,13 @@ import traceback
 import types
 import warnings
 
-from .._args import PR_SET_PDEATHSIG, alive, die_with_parent, whole  # noqa: F401  (alive: gpukit.cluster's)
-from .._args import kill as _kill
-from .._args import pdeathsig_hook as _pdeathsig_hook
+from .._args import whole
 from .._scratch import temporary_folder
+from ..runtime import ROOT  # the folder that holds the gpukit package
 from . import forkserver
-
-ROOT = str(pathlib.Path(__file__).resolve().parents[2])  # the folder that holds the gpukit package
-
-
-# Defaults every child gets unless this process's environment or the caller sets them.
-# GPU memory growth: several workers on one GPU each start by reserving almost all of its memory
-# without it, and the second one fails with an out-of-memory error (no effect on CPU).
-CHILD_DEFAULTS = {"TF_FORCE_GPU_ALLOW_GROWTH": "true"}
-
-
-def child_env(**extra) -> dict:
-    """This process's environment plus ``extra`` (over ``CHILD_DEFAULTS``), with the gpukit
-    checkout first on ``PYTHONPATH`` so a child imports the same gpukit (the one place that
-    injection is written)."""
-    return {**CHILD_DEFAULTS, **os.environ, **extra,
-            "PYTHONPATH": os.pathsep.join(filter(None, [ROOT, os.environ.get("PYTHONPATH")]))}
+from .processes import CHILD_DEFAULTS, PR_SET_PDEATHSIG, alive, child_env, die_with_parent  # noqa: F401 (alive: cluster's)
+from .processes import kill as _kill
+from .processes import pdeathsig_hook as _pdeathsig_hook
 
 
 class ClusterError(RuntimeError):
@@ -380,12 +365,12 @@ def launch(processes, *, fault: Fault | None = None, timeout: float = 300.0, sta
     try:
         server = None
         if preload and python is None and forkserver.usable():
-            server = forkserver.server(command, tasks[0].env, ROOT, tuple(preload), start_timeout)
+            server = forkserver.server(command, tasks[0].env, str(ROOT), tuple(preload), start_timeout)
         for task in tasks:
             if server is not None:
                 try:
                     task.proc = server.spawn("gpukit.launch.supervisor:main", [task.spec_path], task.env, task.log,
-                                             ROOT, timeout=start_timeout)
+                                             str(ROOT), timeout=start_timeout)
                 except RuntimeError as err:  # the server died: this task and the next start as new interpreters
                     warnings.warn(forkserver.FALLBACK.format(err), RuntimeWarning, stacklevel=2)
                     server = None
@@ -393,7 +378,7 @@ def launch(processes, *, fault: Fault | None = None, timeout: float = 300.0, sta
                 with open(task.log, "wb") as log:
                     task.proc = subprocess.Popen(command + ["-m", "gpukit.launch.supervisor", task.spec_path],
                                                  stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                                 env=task.env, cwd=ROOT, start_new_session=True)
+                                                 env=task.env, cwd=str(ROOT), start_new_session=True)
             _STARTED[task.proc.pid] = task.proc
         _supervise(tasks, result, fault, out, started, timeout, start_timeout, error_timeout)
         return result
