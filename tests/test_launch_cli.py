@@ -544,3 +544,53 @@ def test_run_commands_reports_the_first_failure(capsys):
     assert (result.code, result.reason, result.failed, result.returncode) == (7, "failed", "bad", 7)
     assert "[bad] going" in capsys.readouterr().out
     assert result.teardown_seconds is not None and not launcher.group_members(result.pids.values())
+
+
+# ----------------------------------------------------------------------------------------------
+# Files left behind
+# ----------------------------------------------------------------------------------------------
+
+AUTOGRAPH_SCRIPT = """
+import json, os, sys, tempfile, time
+import tensorflow as tf
+
+@tf.function
+def f(x):
+    if x > 0:             # autograph converts this: it writes __autograph_generated_file*.py to TMPDIR
+        return x
+    return -x
+
+f(tf.constant(1.0))
+made = [p for p in os.listdir(tempfile.gettempdir()) if p.startswith("__autograph_generated_file")]
+print("autograph files", len(made), flush=True)
+if json.loads(os.environ["TF_CONFIG"])["task"]["index"] == 1 or sys.argv[1:] == ["crash"]:
+    os._exit(3)           # a crash: no atexit, so TensorFlow's own clean-up never runs
+time.sleep(300)           # worker 0 waits: killed by the launcher (or the timeout)
+"""
+
+
+def test_a_crashed_launch_leaves_tmpdir_as_it_found_it(tmp_path):
+    """The planted leftovers are TensorFlow's own: autograph files that its atexit would remove;
+    worker 1 crashes (os._exit), worker 0 is killed by the launcher."""
+    tmp, script = tmp_path / "tmp", tmp_path / "autograph.py"
+    tmp.mkdir()
+    (tmp / "yours.txt").write_text("here before the launch")
+    script.write_text(AUTOGRAPH_SCRIPT)
+    run = Launch(["--workers", "2", "--timeout", "150", str(script)], env={"TMPDIR": str(tmp)})
+    assert run.wait(timeout=180) == 3, run.text() + run.stderr
+    counts = [int(n) for n in re.findall(r"autograph files (\d+)", run.text())]
+    assert counts and all(n >= 1 for n in counts), run.text() + run.stderr   # the files were there
+    assert sorted(os.listdir(tmp)) == ["yours.txt"]
+
+
+def test_a_timed_out_launch_leaves_tmpdir_as_it_found_it(tmp_path):
+    """The same through the timeout (no TensorFlow: a file made as autograph makes its own)."""
+    tmp, script = tmp_path / "tmp", tmp_path / "hang.py"
+    tmp.mkdir()
+    script.write_text("import tempfile, time\n"
+                      "tempfile.NamedTemporaryFile(prefix='__autograph_generated_file', suffix='.py', delete=False)\n"
+                      "print('made', flush=True)\ntime.sleep(300)\n")
+    run = Launch(["--workers", "2", "--timeout", "20", str(script)], env={"TMPDIR": str(tmp)})
+    assert run.wait(timeout=60) == 124, run.text() + run.stderr
+    assert run.text().count("made") == 2, run.text() + run.stderr
+    assert os.listdir(tmp) == []

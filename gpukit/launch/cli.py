@@ -193,7 +193,19 @@ def dry_run(args, out=None) -> int:
 
 
 def run_local(args, out=None, err=None) -> int:
-    """Start the cluster (and restart it up to ``--restarts`` times); the exit code."""
+    """Start the cluster (and restart it up to ``--restarts`` times); the exit code. The tasks'
+    TMPDIR is a folder of this launch, removed when it returns: a task that crashes, is killed or
+    times out never runs its atexit clean-up (TensorFlow's ``__autograph_generated_file*.py``)."""
+    from .._scratch import remove, temporary_folder
+
+    scratch = temporary_folder("gpukit-launch-")  # also removed by the next sweep if this process is killed
+    try:
+        return _run_local(args, out, err, scratch)
+    finally:
+        remove(scratch)
+
+
+def _run_local(args, out, err, scratch) -> int:
     out, err = out or sys.stdout, err or sys.stderr
     script = os.path.abspath(args.script)
     deadline = None if args.timeout is None else time.time() + args.timeout
@@ -201,7 +213,7 @@ def run_local(args, out=None, err=None) -> int:
     for attempt in range(args.restarts + 1):
         spec = build_cluster(args)  # fresh free ports for every attempt
         commands = [supervisor.Command(name, [sys.executable, script, *args.script_args],
-                                     env={"TF_CONFIG": json.dumps(config)},
+                                     env={"TF_CONFIG": json.dumps(config), "TMPDIR": scratch},
                                      main=not args.ps or config["task"]["type"] == "chief")
                     for name, config in tasks(spec)]
         err.write(start_line(spec, args, attempt) + "\n")
