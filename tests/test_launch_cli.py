@@ -346,6 +346,18 @@ def test_dash_n_is_workers(capsys):
     assert len(_exports(out)) == 2 and out.count("print_tf_config.py -n 5") == 2   # after the script: its own
 
 
+def test_an_unknown_launch_option_gets_launchs_usage_and_the_option_meant(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        gpukit_main(["launch", "--wrkers", "2", _script("print_tf_config.py")])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: python -m gpukit launch ") and "--only TASK" in err, err
+    assert "--wrkers: did you mean --workers?" in err and "launch's options come before the script" in err
+    with pytest.raises(SystemExit):
+        gpukit_main(["doctor", "--x"])
+    assert "usage: python -m gpukit [-h]" in capsys.readouterr().err   # other commands: as before
+
+
 SLURM_STEP = {"SLURM_PROCID": "1", "SLURM_STEP_NODELIST": "node[01-02]", "SLURM_STEP_TASKS_PER_NODE": "1(x2)",
               "SLURM_STEP_NUM_TASKS": "2", "SLURMD_NODENAME": "node02"}
 
