@@ -106,4 +106,8 @@ def test_anything_but_a_git_checkout_of_the_course_is_refused(fork, tmp_path_fac
     assert (other / "README.md").read_text() == "github.com/gpukit/gpukit\n"
     with pytest.raises(ValueError, match="not inside a git checkout"):
         publish.publish("alice/course", root=plain)
+    doc = (ROOT / "docs" / "troubleshooting.md").read_text()       # each message has its entry
+    assert "is not inside a git checkout: publish rewrites your clone of the course; cd into it (git clone " \
+           "https://github.com/OWNER/NAME) and run publish there` (exit status 2)" in doc
+    assert "is a git checkout, but not of the gpukit course (" in doc
     assert publish.publish("alice/course", root=fork / "notebooks", dry_run=True)  # a folder inside the fork: its top
