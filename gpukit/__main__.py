@@ -35,7 +35,17 @@ def main(argv=None) -> int:
     from .launch.cli import add_arguments as _launch_arguments
 
     _launch_arguments(la)
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown and args.command == "launch":  # answered with launch's own usage, and the option meant
+        import difflib
+
+        options = [o for action in la._actions for o in action.option_strings]
+        hints = [f"{u}: did you mean {close[0]}?" for u in unknown
+                 for close in [difflib.get_close_matches(u.split("=")[0], options, n=1)] if close]
+        la.error(f"unrecognized arguments: {' '.join(unknown)} (launch's options come before the script, the "
+                 f"script's own after it{'; ' + '; '.join(hints) if hints else ''})")
+    if unknown:
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     if args.command == "launch":
         from .launch.cli import main as launch
 

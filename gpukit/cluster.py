@@ -32,6 +32,7 @@ import time
 
 import numpy as np
 
+from . import _scratch
 from .launch.supervisor import (ClusterError, Fault, Process, RunResult, WorkerError, alive, launch,  # noqa: F401
                                 started_pids)
 from .launch.tfconfig import (EPHEMERAL_RANGE_FILE, HOST, LOWEST_PORT, ROLES, WorkerContext,  # noqa: F401
@@ -80,7 +81,9 @@ def run(target, num_workers: int = 2, *, num_ps: int = 0, kwargs=None, fault: Fa
     that imported ``WORKER_MODULES`` once (``gpukit.launch.forkserver``), elsewhere (or with
     ``python``) each is a new interpreter. Timeouts, ``fault``, ``log_dir``, ``stream`` and
     ``python``: see ``gpukit.launch.supervisor.launch``. Every argument is checked before any
-    process starts.
+    process starts. Without ``log_dir`` the run's folder is removed when ``run`` returns (after a
+    failure that raises, it stays while this process runs: the error names its log); pass
+    ``log_dir`` to keep the logs.
     """
     if fault is not None and num_ps:
         raise ValueError("fault injection is for MultiWorkerMirrored runs (num_ps=0)")
@@ -101,8 +104,13 @@ def run(target, num_workers: int = 2, *, num_ps: int = 0, kwargs=None, fault: Fa
     if ports is None:  # the ports were free a moment ago; make sure nothing grabbed one since
         for address in sum(cluster.values(), []):
             check_port_free(HOST, int(address.rsplit(":", 1)[1]))
-    return launch(processes, fault=fault, timeout=timeout, start_timeout=start_timeout, error_timeout=error_timeout,
-                  log_dir=log_dir, stream=stream, python=python, prefix="gpukit-cluster-", preload=WORKER_MODULES)
+    result = launch(processes, fault=fault, timeout=timeout, start_timeout=start_timeout, error_timeout=error_timeout,
+                    log_dir=log_dir, stream=stream, python=python, prefix="gpukit-cluster-", preload=WORKER_MODULES)
+    if log_dir is None:
+        # the run returned: its folder (specs, logs, the workers' TMPDIR) goes now, not at the
+        # kernel's exit, which a kernel killed by nbval or a restart never reaches
+        _scratch.remove(result.run_dir)
+    return result
 
 
 # ----------------------------------------------------------------------------------------------

@@ -272,6 +272,20 @@ def test_keras_assign_add_is_read_then_write_so_interleaving_loses_updates():
 
 # ---------------------------------------------------------------- last: nothing left behind
 
+def test_a_run_removes_its_folder_when_it_returns(tmp_path, monkeypatch):
+    """Not at the kernel's exit, which a kernel killed by nbval never reaches (issue 39): the run's
+    folder (logs, specs, the workers' TMPDIR) is gone as soon as `run` returns; `log_dir` keeps it."""
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    result = cluster.run(_hello, 1, timeout=60, stream=False)
+    assert result.results["worker 0"]["chief"]
+    assert not os.path.exists(result.run_dir)
+    assert [p for p in os.listdir(tmp_path) if p.startswith("gpukit-cluster-")] == []
+    kept = cluster.run(_hello, 1, timeout=60, stream=False, log_dir=str(tmp_path / "logs"))
+    assert os.path.isfile(kept.logs["worker 0"])
+
+
 def test_no_process_left_behind(tmp_path):
     """Every process gpukit.cluster started in this test process (all tests of this module that
     ran before, plus one run here, so the list is never empty) is gone."""

@@ -84,3 +84,65 @@ def test_doctor_names_the_interpreter_and_the_tools_readably():
     text = doctor.format_report(facts)
     assert "{" not in text and "'" not in text.split("tensorflow_build", 1)[1].splitlines()[0]
     assert f"numpy: {facts['tools']['numpy']}" in text
+
+
+# --- the verdict and the fixes (issue 39) --------------------------------------------------------
+
+CLEAN = {"accelerator": "cpu", "gpus": [], "keras": "3.13.2", "tensorflow": "2.20.0", "in_colab": False,
+         "tensorflow_build": {"distribution": "tensorflow", "is_cuda_build": False},
+         "tools": {"jupyterlab": "4.6.6", "ipywidgets": "8.1.9"},
+         "gpukit_installed": "gpukit 0.1.0 from a package index", "gpukit_location": "/x/gpukit"}
+
+
+def _facts(**changes):
+    facts = json.loads(json.dumps(CLEAN))
+    for key, value in changes.items():
+        if isinstance(value, dict) and isinstance(facts.get(key), dict):
+            facts[key].update(value)
+        else:
+            facts[key] = value
+    return facts
+
+
+def test_a_clean_environment_is_ready():
+    assert doctor.diagnose(CLEAN, environ={}) == []
+    assert doctor.verdict([]) == "verdict: ready: no known mismatch"
+
+
+def test_each_planted_mismatch_gets_its_fix():
+    cases = [  # (facts, environ, kind, words in what, words in the fix)
+        (_facts(accelerator="gpu", tensorflow_build={"is_cuda_build": True, "cuda_version": "12.5.1"}), {},
+         "problem", "NVIDIA GPU, but TensorFlow sees none", "gpukit[cuda]"),
+        (_facts(accelerator="gpu", tensorflow_build={"is_cuda_build": True}), {"CUDA_VISIBLE_DEVICES": ""},
+         "problem", "sees none", "CUDA_VISIBLE_DEVICES='' hides every GPU"),
+        (_facts(accelerator="gpu", tensorflow_build={"distribution": "tensorflow-cpu"}), {},
+         "problem", "sees none", "has no CUDA"),
+        (_facts(tensorflow_build={"is_cuda_build": True, "cuda_version": "12.5.1"}), {},
+         "note", "CUDA build (CUDA 12.5.1) but sees no GPU", "Change runtime type"),
+        (_facts(accelerator="tpu"), {}, "problem", "not tensorflow-tpu", "tensorflow-tpu>=2.20,<2.21"),
+        (_facts(keras="2.20.0"), {}, "problem", "Keras 2.20.0 is not Keras 3", "keras>=3.13,<4"),
+        (_facts(keras="2.20.0"), {"TF_USE_LEGACY_KERAS": "1"}, "problem", "not Keras 3", "unset TF_USE_LEGACY_KERAS"),
+        (_facts(tensorflow="2.19.1"), {}, "problem", "tensorflow 2.19.1 is outside the range", "tensorflow<2.22,>=2.20"),
+        (_facts(tools={"ipywidgets": "7.7.1"}), {}, "problem", "JupyterLab 4.6.6 with ipywidgets 7.7.1",
+         "ipywidgets>=8.1,<9"),
+        (_facts(gpukit_installed="editable checkout file:///elsewhere/gpukit"), {}, "note",
+         "imported from /x/gpukit, not from the checkout pip installed (/elsewhere/gpukit)", "unset PYTHONPATH"),
+    ]
+    for facts, environ, kind, what, fix in cases:
+        found = doctor.diagnose(facts, environ=environ)
+        assert len(found) == 1, (what, found)
+        assert found[0][0] == kind and what in found[0][1] and fix in found[0][2], found
+        assert doctor.verdict(found).startswith("verdict: 1 problem to fix" if kind == "problem" else
+                                                "verdict: ready: no known mismatch (1 note above)")
+    # Colab keeps ipywidgets 7.7 and shows it: no problem there
+    assert doctor.diagnose(_facts(tools={"ipywidgets": "7.7.1"}, in_colab=True), environ={}) == []
+    assert doctor.verdict([("problem", "a", "b"), ("problem", "c", "d")]).startswith("verdict: 2 problems to fix")
+
+
+def test_doctor_ends_with_its_verdict(capsys):
+    assert doctor.main() == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    findings = doctor.diagnose(doctor.report())
+    assert lines[-1] == doctor.verdict(findings)
+    for kind, what, fix in findings:
+        assert f"{kind}: {what}" in lines and f"  fix: {fix}" in lines

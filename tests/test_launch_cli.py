@@ -7,6 +7,7 @@ cause and the fix, and no process started.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -14,6 +15,7 @@ import signal
 import socket
 import subprocess
 import sys
+import textwrap
 import threading
 import time
 
@@ -212,7 +214,7 @@ def test_tensorflows_log_is_hidden_unless_verbose(tmp_path):
                                                  "a real error stays", "[worker 0] training"]
     assert "3 lines of TensorFlow's log hidden (--verbose shows them)" in quiet.stderr
     loud = Launch(["--workers", "1", "--verbose", str(script)])
-    assert loud.wait(timeout=60) == 0 and len(loud.lines) == 5 and "hidden" not in loud.stderr
+    assert loud.wait(timeout=60) == 0 and len(loud.lines) == 5 and "log hidden" not in loud.stderr
 
 
 def test_children_a_script_started_do_not_outlive_it():
@@ -260,6 +262,100 @@ def test_local_tasks_get_their_own_tf_config():
         assert got["argv"] == ["a", "--b", "c"]
         assert got["tf_config"]["task"] == {"type": "worker", "index": int(name[-1])}
         assert got["tf_config"]["cluster"] == seen["worker 0"]["tf_config"]["cluster"]
+    # the start line, printed before any task starts: the tasks and the ports their TF_CONFIG holds
+    ports = [a.rsplit(":", 1)[1] for a in seen["worker 0"]["tf_config"]["cluster"]["worker"]]
+    first = run.stderr.splitlines()[0]
+    assert first.startswith(f"[gpukit] starting 3 tasks on 127.0.0.1: worker 0 :{ports[0]}, worker 1 :{ports[1]}, "
+                            f"worker 2 :{ports[2]}; each runs python "), run.stderr
+    assert first.endswith("starting TensorFlow… (its first lines take a few seconds)"), first
+
+
+# ----------------------------------------------------------------------------------------------
+# Output: progress bars as whole lines, one task's output, no half lines, -n
+# ----------------------------------------------------------------------------------------------
+
+def test_redrawn_frames_become_whole_lines():
+    """The planted input: Keras' progress bar, "\\b" * width + "\\r" + the bar, over and over."""
+    clock = iter(range(0, 1000, 1))
+    lines = launcher._Lines(every=5, clock=lambda: next(clock))
+    out = lines.feed("Epoch 1/1\n1/4 [=]") + lines.feed("\b" * 9 + "\r2/4 [==]" + "\b" * 10 + "\r3/4 [===]")
+    out += lines.feed("\b" * 11 + "\r4/4 [====]\nnext")
+    assert out == ["Epoch 1/1", "1/4 [=]", "4/4 [====]"]          # the first frame, then the final one
+    assert lines.rest() == "next" and lines.rest() == ""
+    every = launcher._Lines(every=0)
+    assert every.feed("a\rb\x08\x08c\r\rd\n") == ["a", "b", "c", "d"]
+    assert not any("\r" in x or "\b" in x for x in out)
+
+
+def test_a_keras_progress_bar_is_printed_as_whole_lines(tmp_path):
+    script = tmp_path / "fit.py"
+    script.write_text("import numpy as np, keras\n"
+                      "model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1)])\n"
+                      "model.compile(optimizer='sgd', loss='mse')\n"
+                      "model.fit(np.zeros((64, 4)), np.zeros((64, 1)), batch_size=8, epochs=2, verbose=1)\n"
+                      "print('fit done')\n")
+    run = Launch(["--workers", "1", "--timeout", "120", str(script)])
+    assert run.wait(timeout=150) == 0, run.text() + run.stderr
+    text = re.sub(r"\x1b\[[0-9;]*m", "", run.text())   # Keras' colours stay (a terminal shows them)
+    assert "\r" not in text and "\b" not in text, repr(text)
+    assert all(line.startswith("[worker 0] ") for _, line in run.lines), text
+    assert re.search(r"^\[worker 0\] Epoch 2/2$", text, re.M) and "[worker 0] fit done" in text, text
+    assert len(re.findall(r"^\[worker 0\] 8/8 ", text, re.M)) == 2, text     # each epoch's final bar
+
+
+def test_only_prints_one_tasks_output_and_still_names_the_cause():
+    run = Launch(["--workers", "3", "--only", "1", "--timeout", "60", _script("print_tf_config.py")])
+    assert run.wait(timeout=60) == 0, run.stderr
+    assert [line.split("]")[0] for _, line in run.lines] == ["[worker 1"], run.text()
+    assert "[gpukit] 2 lines of the other tasks not shown (--only 1)" in run.stderr
+
+    run = Launch(["--workers", "2", "--only", "worker 0", "--timeout", "60", _script("crash.py"), "raise"])
+    assert run.wait(timeout=90) == 1, run.text() + run.stderr
+    assert "[worker 1]" not in run.text()
+    assert run.stderr.strip().splitlines()[-1].startswith("[gpukit] cause: worker 1: RuntimeError: planted in worker 1")
+
+
+def test_a_stopped_task_leaves_no_half_line(tmp_path):
+    """Worker 0 has written half a line when worker 1 fails and the launcher kills it: that half
+    is left out (and counted), the whole lines before it are printed."""
+    script, marker = tmp_path / "half.py", tmp_path / "written"
+    script.write_text(textwrap.dedent(f"""
+        import json, os, sys, time
+        if json.loads(os.environ["TF_CONFIG"])["task"]["index"] == 0:
+            sys.stdout.write("a whole line\\nTraceback (most rec")
+            sys.stdout.flush()
+            open({str(marker)!r}, "w").close()
+            time.sleep(300)
+        deadline = time.time() + 60
+        while not os.path.exists({str(marker)!r}) and time.time() < deadline:
+            time.sleep(0.05)
+        sys.exit(3)
+    """))
+    run = Launch(["--workers", "2", "--timeout", "90", str(script)])
+    assert run.wait(timeout=120) == 3, run.text() + run.stderr
+    assert [line for _, line in run.lines] == ["[worker 0] a whole line"], run.text()
+    assert "[gpukit] 1 unfinished last line(s) of the stopped tasks left out" in run.stderr
+    # a task that ends by itself without a final newline keeps its last line
+    result = launcher.run_commands([launcher.Command("a", ["printf", "no newline"])], timeout=30, out=io.StringIO())
+    assert result.cut == 0
+
+
+def test_dash_n_is_workers(capsys):
+    assert gpukit_main(["launch", "-n", "2", "--dry-run", _script("print_tf_config.py"), "-n", "5"]) == 0
+    out = capsys.readouterr().out
+    assert len(_exports(out)) == 2 and out.count("print_tf_config.py -n 5") == 2   # after the script: its own
+
+
+def test_an_unknown_launch_option_gets_launchs_usage_and_the_option_meant(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        gpukit_main(["launch", "--wrkers", "2", _script("print_tf_config.py")])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: python -m gpukit launch ") and "--only TASK" in err, err
+    assert "--wrkers: did you mean --workers?" in err and "launch's options come before the script" in err
+    with pytest.raises(SystemExit):
+        gpukit_main(["doctor", "--x"])
+    assert "usage: python -m gpukit [-h]" in capsys.readouterr().err   # other commands: as before
 
 
 SLURM_STEP = {"SLURM_PROCID": "1", "SLURM_STEP_NODELIST": "node[01-02]", "SLURM_STEP_TASKS_PER_NODE": "1(x2)",
@@ -356,6 +452,8 @@ def test_bad_input_fails_before_any_process_starts(capsys, monkeypatch, busy_por
         (["--workers", "2", "--hosts", "a,b", script], r"--hosts is for --dry-run"),
         (["--slurm", script], r"--slurm: not inside a SLURM job step: .*srun"),
         (["--slurm", "--restarts", "1", script], r"--restarts does not apply with --slurm.*--requeue"),
+        (["--workers", "2", "--only", "2", script], r"--only '2': no such task; the tasks are worker 0, worker 1"),
+        (["--workers", "1", "--ps", "1", "--only", "ps 1", script], r"the tasks are chief 0, ps 0, worker 0"),
     ]
     for argv, match in cases:
         _bad(argv, match, capsys, monkeypatch)
@@ -374,6 +472,9 @@ def test_slurm_dry_run_previews_a_step_outside_slurm(capsys, monkeypatch):
     workers = [f"node01:{base}", f"node01:{base + 1}", f"node02:{base}"]
     assert configs == [{"cluster": {"worker": workers}, "task": {"type": "worker", "index": i}} for i in range(3)]
     assert "SLURM_STEP_TASKS_PER_NODE=2,1" in out
+    header = out.split("\n\n")[0]
+    assert header.endswith("sets each task's own TF_CONFIG from the variables srun gives it; here they are fed "
+                           "to the same resolver"), header
     assert gpukit_main(["launch", "--slurm", "--dry-run", "--hosts", "a,b,a", _script("print_tf_config.py")]) == 2
     assert "block order" in capsys.readouterr().err
 
@@ -410,6 +511,9 @@ def test_errors_are_in_troubleshooting(capsys, monkeypatch, busy_port, tmp_path)
             assert fragment in text and fragment in doc, f"{fragment!r} not in the message or the doc"
     for line in ("worker 1 exited with code 137; stopped all 2 tasks and their children", "[gpukit] timeout after 600.0 s"):
         assert line in doc
+    assert gpukit_main(["launch", "--workers", "2", "--only", "2", _script("print_tf_config.py")]) == 2
+    only = capsys.readouterr().err.strip().removeprefix("error: ")
+    assert f"`error: {only}`" in doc, only
 
 
 def test_parameter_server_layout_ends_with_the_chief():
@@ -452,3 +556,53 @@ def test_run_commands_reports_the_first_failure(capsys):
     assert (result.code, result.reason, result.failed, result.returncode) == (7, "failed", "bad", 7)
     assert "[bad] going" in capsys.readouterr().out
     assert result.teardown_seconds is not None and not launcher.group_members(result.pids.values())
+
+
+# ----------------------------------------------------------------------------------------------
+# Files left behind
+# ----------------------------------------------------------------------------------------------
+
+AUTOGRAPH_SCRIPT = """
+import json, os, sys, tempfile, time
+import tensorflow as tf
+
+@tf.function
+def f(x):
+    if x > 0:             # autograph converts this: it writes __autograph_generated_file*.py to TMPDIR
+        return x
+    return -x
+
+f(tf.constant(1.0))
+made = [p for p in os.listdir(tempfile.gettempdir()) if p.startswith("__autograph_generated_file")]
+print("autograph files", len(made), flush=True)
+if json.loads(os.environ["TF_CONFIG"])["task"]["index"] == 1 or sys.argv[1:] == ["crash"]:
+    os._exit(3)           # a crash: no atexit, so TensorFlow's own clean-up never runs
+time.sleep(300)           # worker 0 waits: killed by the launcher (or the timeout)
+"""
+
+
+def test_a_crashed_launch_leaves_tmpdir_as_it_found_it(tmp_path):
+    """The planted leftovers are TensorFlow's own: autograph files that its atexit would remove;
+    worker 1 crashes (os._exit), worker 0 is killed by the launcher."""
+    tmp, script = tmp_path / "tmp", tmp_path / "autograph.py"
+    tmp.mkdir()
+    (tmp / "yours.txt").write_text("here before the launch")
+    script.write_text(AUTOGRAPH_SCRIPT)
+    run = Launch(["--workers", "2", "--timeout", "150", str(script)], env={"TMPDIR": str(tmp)})
+    assert run.wait(timeout=180) == 3, run.text() + run.stderr
+    counts = [int(n) for n in re.findall(r"autograph files (\d+)", run.text())]
+    assert counts and all(n >= 1 for n in counts), run.text() + run.stderr   # the files were there
+    assert sorted(os.listdir(tmp)) == ["yours.txt"]
+
+
+def test_a_timed_out_launch_leaves_tmpdir_as_it_found_it(tmp_path):
+    """The same through the timeout (no TensorFlow: a file made as autograph makes its own)."""
+    tmp, script = tmp_path / "tmp", tmp_path / "hang.py"
+    tmp.mkdir()
+    script.write_text("import tempfile, time\n"
+                      "tempfile.NamedTemporaryFile(prefix='__autograph_generated_file', suffix='.py', delete=False)\n"
+                      "print('made', flush=True)\ntime.sleep(300)\n")
+    run = Launch(["--workers", "2", "--timeout", "20", str(script)], env={"TMPDIR": str(tmp)})
+    assert run.wait(timeout=60) == 124, run.text() + run.stderr
+    assert run.text().count("made") == 2, run.text() + run.stderr
+    assert os.listdir(tmp) == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import pathlib
 import shutil
 import subprocess
@@ -22,6 +23,7 @@ def fork(tmp_path):
         target = tmp_path / path.relative_to(ROOT)
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(path, target)
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True, timeout=60)   # a clone of the course
     return tmp_path
 
 
@@ -72,3 +74,40 @@ def test_the_command_line_dry_run_lists_and_writes_nothing():
     assert done.returncode == 0, done.stderr
     assert "would change notebooks/01_mirrored_strategy.ipynb" in done.stdout and "nothing written" in done.stdout
     assert publish.current(ROOT)[0] == REPO
+
+
+def _cli(cwd, *args):
+    return subprocess.run([sys.executable, "-m", "gpukit", "publish", "--repo", "alice/course", *args],
+                          capture_output=True, text=True, timeout=60, cwd=cwd,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)))
+
+
+def test_the_command_line_rewrites_the_checkout_you_are_in_and_says_which(fork):
+    """gpukit is imported from ROOT (PYTHONPATH), the user stands in a subfolder of their fork: the
+    fork is rewritten and named, the checkout gpukit came from is not touched."""
+    done = _cli(fork / "docs")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == f"rewrote the course checkout {fork.resolve()}", done.stdout
+    assert publish.current(fork) == ("alice/course", "main")
+    assert publish.current(ROOT)[0] == REPO
+
+
+def test_anything_but_a_git_checkout_of_the_course_is_refused(fork, tmp_path_factory):
+    plain = tmp_path_factory.mktemp("plain")                     # no git checkout at all
+    shutil.copytree(fork / "notebooks", plain / "notebooks")
+    done = _cli(plain)
+    assert done.returncode == 2 and done.stdout == ""
+    assert f"error: {plain.resolve()} is not inside a git checkout" in done.stderr, done.stderr
+    other = tmp_path_factory.mktemp("other")                     # a git checkout of something else
+    subprocess.run(["git", "init", "-q", str(other)], check=True, timeout=60)
+    (other / "README.md").write_text("github.com/gpukit/gpukit\n")
+    done = _cli(other)
+    assert done.returncode == 2 and "is a git checkout, but not of the gpukit course" in done.stderr, done.stderr
+    assert (other / "README.md").read_text() == "github.com/gpukit/gpukit\n"
+    with pytest.raises(ValueError, match="not inside a git checkout"):
+        publish.publish("alice/course", root=plain)
+    doc = (ROOT / "docs" / "troubleshooting.md").read_text()       # each message has its entry
+    assert "is not inside a git checkout: publish rewrites your clone of the course; cd into it (git clone " \
+           "https://github.com/OWNER/NAME) and run publish there` (exit status 2)" in doc
+    assert "is a git checkout, but not of the gpukit course (" in doc
+    assert publish.publish("alice/course", root=fork / "notebooks", dry_run=True)  # a folder inside the fork: its top

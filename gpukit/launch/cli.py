@@ -38,7 +38,7 @@ class LaunchError(ValueError):
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--workers", type=int, metavar="N", default=None,
+    parser.add_argument("-n", "--workers", type=int, metavar="N", default=None,
                         help="worker tasks (with --ps: the workers besides the chief and the parameter servers)")
     parser.add_argument("--ps", type=int, metavar="K", default=0,
                         help="parameter servers: adds a 'chief' task (the coordinator) and K 'ps' tasks")
@@ -55,6 +55,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="ports port_base, port_base+1, ... instead of free ones (checked free locally)")
     parser.add_argument("--slurm", action="store_true",
                         help="inside an srun task: TF_CONFIG from the SLURM step, then exec the script")
+    parser.add_argument("--only", metavar="TASK", default=None,
+                        help="print only this task's output, e.g. --only 0 (worker 0) or --only 'chief 0'; "
+                             "every task still runs, and a failure's cause is still named")
     parser.add_argument("--verbose", action="store_true",
                         help="show TensorFlow's C++ log (start-up lines, cuInit on a CPU) and every value of a "
                              "tensor printed in an error; hidden by default")
@@ -112,6 +115,20 @@ def check(args) -> None:
                     _fail(f"--port-base {args.port_base}: {e}".replace("pass ports=None", "leave out --port-base"))
     if args.hosts is not None:
         host_list(args)
+    only_task(args)
+
+
+def only_task(args) -> str | None:
+    """``--only`` as a task name: a bare number is that worker ("0" -> "worker 0")."""
+    only = getattr(args, "only", None)
+    if only is None:
+        return None
+    name = " ".join(only.split())
+    name = f"worker {name}" if name.isdigit() else name if " " in name else f"{name} 0"
+    names = [task for task, _ in tasks(cluster.local_cluster(args.workers, args.ps, ports=range(1, n_tasks(args) + 1)))]
+    if name not in names:
+        _fail(f"--only {only!r}: no such task; the tasks are {', '.join(names)} (a number means that worker)")
+    return name
 
 
 def n_tasks(args) -> int:
@@ -176,21 +193,41 @@ def dry_run(args, out=None) -> int:
 
 
 def run_local(args, out=None, err=None) -> int:
-    """Start the cluster (and restart it up to ``--restarts`` times); the exit code."""
+    """Start the cluster (and restart it up to ``--restarts`` times); the exit code. The tasks'
+    TMPDIR is a folder of this launch, removed when it returns: a task that crashes, is killed or
+    times out never runs its atexit clean-up (TensorFlow's ``__autograph_generated_file*.py``)."""
+    from .._scratch import remove, temporary_folder
+
+    scratch = temporary_folder("gpukit-launch-")  # also removed by the next sweep if this process is killed
+    try:
+        return _run_local(args, out, err, scratch)
+    finally:
+        remove(scratch)
+
+
+def _run_local(args, out, err, scratch) -> int:
     out, err = out or sys.stdout, err or sys.stderr
     script = os.path.abspath(args.script)
     deadline = None if args.timeout is None else time.time() + args.timeout
+    only = only_task(args)
     for attempt in range(args.restarts + 1):
         spec = build_cluster(args)  # fresh free ports for every attempt
         commands = [supervisor.Command(name, [sys.executable, script, *args.script_args],
-                                     env={"TF_CONFIG": json.dumps(config)},
+                                     env={"TF_CONFIG": json.dumps(config), "TMPDIR": scratch},
                                      main=not args.ps or config["task"]["type"] == "chief")
                     for name, config in tasks(spec)]
+        err.write(start_line(spec, args, attempt) + "\n")
+        err.flush()
         remaining = None if deadline is None else max(deadline - time.time(), 0.01)
         result = supervisor.run_commands(commands, timeout=remaining, out=out,
-                                         quiet=not getattr(args, "verbose", False))
+                                         quiet=not getattr(args, "verbose", False),
+                                         show=None if only is None else {only})
         if result.hidden:
             err.write(f"[gpukit] {result.hidden} lines of TensorFlow's log hidden (--verbose shows them)\n")
+        if result.not_shown:
+            err.write(f"[gpukit] {result.not_shown} lines of the other tasks not shown (--only {args.only})\n")
+        if result.cut:
+            err.write(f"[gpukit] {result.cut} unfinished last line(s) of the stopped tasks left out\n")
         if result.reason == "ok":
             err.write(f"[gpukit] all {len(commands)} tasks finished (attempt {attempt + 1})\n")
             return 0
@@ -211,6 +248,16 @@ def run_local(args, out=None, err=None) -> int:
         err.write(f"[gpukit] restarting the cluster ({attempt + 1}/{args.restarts}); the script resumes "
                   f"from its own checkpoint\n")
     return 1  # pragma: no cover - the loop always returns
+
+
+def start_line(spec: dict, args, attempt: int = 0) -> str:
+    """What is starting, printed at once (TensorFlow takes seconds to import before a task prints)."""
+    addresses = ", ".join(f"{name} :{config['cluster'][config['task']['type']][config['task']['index']].rsplit(':', 1)[1]}"
+                          for name, config in tasks(spec))
+    again = f" (attempt {attempt + 1}/{args.restarts + 1})" if attempt else ""
+    command = shlex.join(["python", args.script, *args.script_args])
+    return (f"[gpukit] starting {n_tasks(args)} tasks on {cluster.HOST}{again}: {addresses}; each runs {command}; "
+            f"starting TensorFlow… (its first lines take a few seconds)")
 
 
 def run_slurm(args, err=None) -> int:
@@ -261,7 +308,8 @@ def slurm_preview(args, port_base, out=None) -> int:
     command = shlex.join(["python", args.script, *args.script_args])
     out.write(f"# preview: an srun step of {len(hosts)} tasks on {', '.join(nodes)} "
               f"(SLURM_STEP_TASKS_PER_NODE={step['SLURM_STEP_TASKS_PER_NODE']}); in the job, "
-              f"`srun python -m gpukit launch --slurm {args.script}` sets each task's own\n\n")
+              f"`srun python -m gpukit launch --slurm {args.script}` sets each task's own TF_CONFIG from "
+              f"the variables srun gives it; here they are fed to the same resolver\n\n")
     for rank, host in enumerate(hosts):
         config = slurm.slurm_tf_config(dict(step, SLURM_PROCID=str(rank), SLURMD_NODENAME=host), port_base=port_base)
         out.write(f"# task {rank} on {host}\nexport TF_CONFIG={shlex.quote(json.dumps(config))}\n{command}\n\n")

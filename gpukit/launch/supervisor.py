@@ -23,6 +23,7 @@ Plain Python: no TensorFlow here.
 
 from __future__ import annotations
 
+import codecs
 import dataclasses
 import importlib
 import inspect
@@ -506,6 +507,8 @@ class CommandsResult:
     first_output: dict = dataclasses.field(default_factory=dict)  # name -> time of its first line
     exceptions: dict = dataclasses.field(default_factory=dict)  # name -> its first Python exception line
     hidden: int = 0  # log lines not shown (TensorFlow's C++ start-up log, a tensor's printed values)
+    not_shown: int = 0  # lines of the tasks left out by ``show``
+    cut: int = 0  # unfinished last lines of tasks stopped mid-line (left out: no half lines)
 
     @property
     def teardown_seconds(self) -> float | None:
@@ -545,45 +548,108 @@ _TF_LOG = re.compile(r"^([IW]\d{4} \d\d:\d\d:\d+\.\d+\s+\d+ \S+:\d+\]|\d{4}-\d\d
 _EXCEPTION = re.compile(r"^([A-Za-z_][\w.]*(Error|Exception|Exit|Interrupt))(: .*|$)")
 
 
-def _pump(name, pipe, out, lock, result, quiet=False):
-    """Copy ``pipe`` line by line to ``out`` with a ``[name]`` prefix (a thread per command).
-    ``quiet``: leave out TensorFlow's C++ info/warning log and the values of a tensor printed
-    inside an exception message (counted in ``result.hidden``); remember each task's first
-    exception line in ``result.exceptions``."""
+# A progress bar redrawn in place (Keras' writes "\b" * width + "\r" + the new bar) becomes whole
+# lines: at most one line per task every PROGRESS_EVERY seconds, and the bar's last state.
+PROGRESS_EVERY = 5.0
+
+
+class _Lines:
+    """Whole lines from a stream that may redraw a line in place. The text before a carriage return
+    or a run of backspaces is one frame of a progress bar: it becomes a line of its own, at most one
+    every ``every`` seconds (the first always); the frame a newline ends is always a line."""
+
+    _SPLIT = re.compile(r"(\n|\r|\x08+)")
+
+    def __init__(self, every: float = PROGRESS_EVERY, clock=time.monotonic):
+        self.every, self.clock = every, clock
+        self.current, self.last_frame = "", None
+
+    def feed(self, text: str) -> list[str]:
+        lines = []
+        for piece in self._SPLIT.split(text):
+            if piece == "\n":
+                lines.append(self.current)
+                self.current = ""
+            elif piece == "\r" or piece.startswith("\x08"):
+                if self.current.strip():
+                    now = self.clock()
+                    if self.last_frame is None or now - self.last_frame >= self.every:
+                        lines.append(self.current)
+                        self.last_frame = now
+                self.current = ""
+            else:
+                self.current += piece
+        return lines
+
+    def rest(self) -> str:
+        """The unfinished last line (no newline yet), if any."""
+        rest, self.current = self.current, ""
+        return rest
+
+
+def _pump(name, pipe, out, lock, result, quiet=False, show=True, stopped=frozenset()):
+    """Copy ``pipe`` to ``out`` as whole lines with a ``[name]`` prefix (a thread per command);
+    a progress bar's redrawn frames become lines (``_Lines``). ``quiet``: leave out TensorFlow's
+    C++ info/warning log and the values of a tensor printed inside an exception message (counted
+    in ``result.hidden``); ``show=False``: print nothing of this task (``result.not_shown``);
+    remember each task's first exception line in ``result.exceptions``. A last line without its
+    newline from a task the launcher stopped (its name in ``stopped`` by then) is left out
+    (``result.cut``): a process killed mid-write would leave half a line."""
     values = False  # inside "ValueError: Attempt to convert a value (PerReplica:{ ... })"
-    for raw in iter(pipe.readline, b""):
-        result.first_output.setdefault(name, time.time())
-        line = raw.decode(errors="replace").rstrip("\n")
+    lines, decoder = _Lines(), codecs.getincrementaldecoder("utf-8")(errors="replace")
+
+    def emit(line):
+        nonlocal values
         found = _EXCEPTION.match(line)
         if found and name not in result.exceptions:
             result.exceptions[name] = line if len(line) <= 300 else line[:297] + "..."
-        show = True
+        keep = True
         if quiet:
             if values:
-                show, values = False, "to a Tensor" not in line
+                keep, values = False, "to a Tensor" not in line
                 if not values:
-                    line, show = f"    ... {line.strip()}", True
+                    line, keep = f"    ... {line.strip()}", True
             elif found and "(PerReplica:{" in line:
                 values = "to a Tensor" not in line
             elif _TF_LOG.match(line):
-                show = False
-        if not show:
+                keep = False
+        if not keep:
             result.hidden += 1
-            continue
-        with lock:
-            out.write(f"[{name}] {line}\n")
-            out.flush()
+        elif not show:
+            result.not_shown += 1
+        else:
+            with lock:
+                out.write(f"[{name}] {line}\n")
+                out.flush()
+
+    fd = pipe.fileno()
+    while True:
+        chunk = os.read(fd, 65536)
+        if not chunk:
+            break
+        result.first_output.setdefault(name, time.time())
+        for line in lines.feed(decoder.decode(chunk)):
+            emit(line)
+    for line in lines.feed(decoder.decode(b"", final=True)):
+        emit(line)
+    rest = lines.rest()
+    if rest.strip():
+        if name in stopped:
+            result.cut += 1
+        else:
+            emit(rest)
     pipe.close()
 
 
 def run_commands(commands, *, timeout: float | None = None, out=None, cwd=None,
-                 grace: float = 10.0, quiet: bool = False) -> CommandsResult:
+                 grace: float = 10.0, quiet: bool = False, show=None) -> CommandsResult:
     """Start every ``Command`` in its own process group, prefix its output with ``[name]`` and
     stop them all (the whole group: what a script started dies with it) when one fails, when
     the main commands are done, on ``timeout`` (s), on Ctrl-C (``KeyboardInterrupt`` in this
     process) and on any exception. Returns a ``CommandsResult``; never raises for a command's
     failure. ``grace`` (s): how long to wait for the killed processes to disappear. ``quiet``:
-    TensorFlow's C++ start-up log is left out of the output (see ``_pump``).
+    TensorFlow's C++ start-up log is left out of the output (see ``_pump``). ``show``: the names
+    of the commands whose output is printed (default all); the others' first exception is still read.
     """
     commands = list(commands)
     if not commands:
@@ -593,14 +659,18 @@ def run_commands(commands, *, timeout: float | None = None, out=None, cwd=None,
         raise ValueError(f"command names must be unique, got {names}")
     if timeout is not None:
         _check_seconds(timeout=timeout)
+    if show is not None and not set(show) <= set(names):
+        raise ValueError(f"show={sorted(show)}: not among the commands {names}")
     out = out or sys.stdout
     lock = threading.Lock()
     result = CommandsResult(0, "ok", time.time(), {})
-    procs, pumps = [], []
+    procs, pumps, stopped = [], [], set()
     hook = _pdeathsig_hook()
 
     def finish():
         for proc in procs:
+            if proc.poll() is None:
+                stopped.add(proc.gpukit_name)  # before the kill: its pump then drops an unfinished line
             _kill(proc)  # SIGKILL to its group, then reap it
         deadline = time.time() + grace
         while group_members(result.pids.values()) and time.time() < deadline:
@@ -619,8 +689,8 @@ def run_commands(commands, *, timeout: float | None = None, out=None, cwd=None,
             proc.gpukit_name, proc.gpukit_main = c.name, c.main
             _STARTED[proc.pid] = proc
             result.pids[c.name] = proc.pid
-            pump = threading.Thread(target=_pump, args=(c.name, proc.stdout, out, lock, result, quiet),
-                                    daemon=True)
+            pump = threading.Thread(target=_pump, args=(c.name, proc.stdout, out, lock, result, quiet,
+                                                        show is None or c.name in show, stopped), daemon=True)
             pump.start()
             pumps.append(pump)
         deadline = None if timeout is None else result.started + timeout
