@@ -662,3 +662,98 @@ def published(name: str, **kwargs) -> Plan:
         raise PlanError(f"{name!r} is not a published run here; use one of {sorted(PUBLISHED)}")
     run = PUBLISHED[name]
     return plan(run["model"], run["cluster"], run["layout"], **kwargs)
+
+
+# --------------------------------------------------------------------------- measured here (lesson 11)
+
+
+def keras_lm(model: Model, seed: int = 0):
+    """A Keras GPT of ``model``'s shape (float32: pre-norm blocks of causal ``MultiHeadAttention`` and a
+    GELU MLP, untied output ``Dense`` without bias; no positions), to measure on the CPU what the formulas predict. TensorFlow loads
+    here only. Builds only what the formulas of this shape cover: refuses gated MLPs, experts,
+    grouped K/V heads, RMS norms, tied embeddings and learned positions."""
+    unsupported = [f for f, bad in (("gated", model.gated), ("experts", model.experts > 1),
+                                    ("kv_heads", model.kv != model.heads), ("rmsnorm", model.norm != "layernorm"),
+                                    ("tied_embeddings", model.tied_embeddings),
+                                    ("learned_positions", model.learned_positions), ("biases", not model.biases))
+                   if bad]
+    if unsupported:
+        raise PlanError(f"keras_lm builds a plain GPT block stack; {unsupported} are not built here: use "
+                        f"Model(..., tied_embeddings=False) with the defaults otherwise")
+    from ._tf import keras
+
+    init = keras.initializers.GlorotUniform(seed=seed)
+    tokens = keras.Input((model.seq,), dtype="int32")
+    x = keras.layers.Embedding(model.vocab, model.hidden, embeddings_initializer=init)(tokens)
+    for _ in range(model.layers):
+        y = keras.layers.LayerNormalization()(x)
+        x = x + keras.layers.MultiHeadAttention(model.heads, model.head_dim, kernel_initializer=init)(
+            y, y, use_causal_mask=True)
+        y = keras.layers.LayerNormalization()(x)
+        y = keras.layers.Dense(model.ffn_size, activation="gelu", kernel_initializer=init)(y)
+        x = x + keras.layers.Dense(model.hidden, kernel_initializer=init)(y)
+    x = keras.layers.LayerNormalization()(x)
+    return keras.Model(tokens, keras.layers.Dense(model.vocab, use_bias=False, kernel_initializer=init)(x))
+
+
+_PROBE = r"""
+import gc, json, sys, time
+import numpy as np
+import gpukit
+from gpukit import devices, keras, plan, tf
+devices.setup(virtual=1)
+args = json.loads(sys.argv[1])
+m = plan.Model(**args["model"])
+info = tf.config.experimental.get_memory_info
+gc.collect()
+base = info("CPU:0")["current"]
+net = plan.keras_lm(m)
+opt = keras.optimizers.Adam(1e-3)
+loss_fn = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
+
+@tf.function(reduce_retracing=True)
+def step(x, y):
+    with tf.GradientTape() as tape:
+        loss = loss_fn(y, net(x, training=True))
+    grads = tape.gradient(loss, net.trainable_variables)
+    opt.apply_gradients(zip(grads, net.trainable_variables))
+    return loss
+
+rng = np.random.default_rng(0)
+out = {"params": net.count_params(), "peaks": {}, "seconds": {}}
+for b in args["batches"]:
+    x = tf.constant(rng.integers(0, m.vocab, (b, m.seq)), tf.int32)
+    step(x, x)                                          # trace, build Adam's moments
+    if "state" not in out:                              # weights + Adam's moments (+ its step counter)
+        out["state"] = info("CPU:0")["current"] - base - x.shape.num_elements() * 4
+    peaks, times = [], []
+    for _ in range(3):                                  # the least of three: the op order varies with load
+        before = info("CPU:0")["current"]
+        tf.config.experimental.reset_memory_stats("CPU:0")
+        start = time.perf_counter()
+        float(step(x, x))
+        times.append(time.perf_counter() - start)
+        peaks.append(info("CPU:0")["peak"] - before)
+    out["peaks"][b] = min(peaks)
+    out["seconds"][b] = sorted(times)[1]
+print("PEAK" + json.dumps(out))
+"""
+
+
+def measure_here(model: Model, batches=(2, 4), timeout: float = 180):
+    """Start measuring ``keras_lm(model)`` trained with Adam in float32 on one CPU device, in a fresh
+    Python process (``gpukit.accumulation.ChildProbe``: TensorFlow's CPU allocator keeps statistics only
+    when told so before it starts). Returns the probe at once; ``.output()`` waits and gives
+    ``{"params", "state", "peaks": {batch: bytes}, "seconds": {batch: s}}``: the allocator's bytes after
+    the first step (weights and Adam's moments), the allocator's peak above that during one step per
+    batch size (gradients, activations, temporaries) and the step's median wall time."""
+    from .accumulation import ChildProbe
+
+    if (model.tied_embeddings or model.learned_positions or model.gated or model.experts > 1 or not model.biases
+            or model.kv != model.heads or model.norm != "layernorm"):
+        keras_lm(model)                                  # refuses what it cannot build, before starting a child
+    sizes = sorted(_whole("batch", b) for b in batches)
+    if len(sizes) != 2 or sizes[0] == sizes[1]:
+        raise PlanError(f"batches={batches!r}: give two different batch sizes, e.g. (2, 4): the slope between "
+                        f"them is the activations per sequence")
+    return ChildProbe(_PROBE, {"model": dataclasses.asdict(model), "batches": sizes}, timeout)

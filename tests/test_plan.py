@@ -252,3 +252,27 @@ def test_plan_imports_no_tensorflow():
            "p.PUBLISHED['OPT-175B']['cluster'], 992); print('tensorflow' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.stdout.strip() == "False", out.stderr
+
+
+HERE = P.Model(layers=2, hidden=32, heads=4, seq=8, vocab=40, tied_embeddings=False, dropout=False,
+               param_bytes=4, grad_bytes=4, optimizer_bytes=8, activation_bytes=4)
+
+
+def test_keras_lm_has_the_counted_parameters_and_refuses_what_it_cannot_build():
+    assert P.keras_lm(HERE).count_params() == P.parameter_count(HERE)
+    with pytest.raises(P.PlanError, match=r"\['gated', 'tied_embeddings'\] are not built here"):
+        P.keras_lm(dataclasses.replace(HERE, gated=True, tied_embeddings=True))
+    with pytest.raises(P.PlanError, match="not built here"):
+        P.measure_here(dataclasses.replace(HERE, experts=2))
+    with pytest.raises(P.PlanError, match="give two different batch sizes"):
+        P.measure_here(HERE, batches=(2, 2))
+
+
+def test_measure_here_reads_the_allocator():
+    out = P.measure_here(HERE, batches=(1, 2), timeout=300).output()
+    assert out["params"] == P.parameter_count(HERE)
+    state = P.memory(HERE, P.Layout())
+    # weights and Adam's moments, as the allocator counts them, plus a few hundred KB TensorFlow and Keras keep
+    # (large next to this tiny model; lesson 11's model is 14 x larger and lands within 15 %)
+    assert 1.0 <= out["state"] / (state["weights"] + state["optimizer"]) < 2.0
+    assert out["peaks"]["2"] > out["peaks"]["1"] > 0 and set(out["seconds"]) == {"1", "2"}
