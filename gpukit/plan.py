@@ -251,7 +251,9 @@ def check(model: Model, cluster: Cluster, layout: Layout) -> None:
 
 
 def _divisors_up_to(n, limit):
-    return [d for d in range(1, max(limit, 1) + 1) if n % d == 0][-3:]
+    """The divisors of ``n`` nearest ``limit``: the two below it and the one above."""
+    divisors = [d for d in range(1, n + 1) if n % d == 0]
+    return [d for d in divisors if d < limit][-2:] + [d for d in divisors if d > limit][:1]
 
 
 # --------------------------------------------------------------------------- parameters
