@@ -275,4 +275,6 @@ def test_measure_here_reads_the_allocator():
     # weights and Adam's moments, as the allocator counts them, plus a few hundred KB TensorFlow and Keras keep
     # (large next to this tiny model; lesson 11's model is 14 x larger and lands within 15 %)
     assert 1.0 <= out["state"] / (state["weights"] + state["optimizer"]) < 2.0
+    # the planted bug lesson 11's check catches: a plan that forgot the optimizer state is far off
+    assert out["state"] / state["weights"] > 2.0
     assert out["peaks"]["2"] > out["peaks"]["1"] > 0 and set(out["seconds"]) == {"1", "2"}
