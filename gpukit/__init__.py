@@ -46,6 +46,7 @@ _MODULES = (
     "advisor", "capstone",  # 08
     "zero",  # 09
     "experts", "context",  # 10
+    "plan",  # 11
     "plots", "widgets",
     "launch", "course",  # the machinery
 )

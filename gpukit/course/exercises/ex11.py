@@ -1,0 +1,221 @@
+"""Checks of exercise 11 (lesson 11, plan a real run): each runs the learner's answer and a reference
+computed independently with ``gpukit.plan`` (whose formulas tests/test_plan.py checks against Keras'
+own parameter count, the allocator, worked answers and three published runs) and returns a ``Report``.
+
+* ``check_state_bytes(predicted_state_bytes, cases)``: the bytes of training state one device holds
+  for a layout (mixed-precision Adam, tensor x pipeline parallel, ZeRO over the data-parallel group);
+* ``check_plan_bytes(plan_bytes, cases)``: the debugged per-device memory plan, part by part;
+* ``check_fewest_gpus(fewest_gpus, cases)``: the fewest accelerators on which a layout fits, and the
+  layout.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+from . import Report, not_solved, try_answer
+
+HINTS = {
+    "q1": [
+        "Three parts, in bytes per parameter: the bf16 weight, its bf16 gradient, and Adam's fp32 state (a master "
+        "copy of the weight and two moments).",
+        "Tensor and pipeline parallelism give each device a share of the parameters: start from num_params / (tp x pp).",
+        "ZeRO stage 1 divides one part by dp, stage 2 two parts, stage 3 all three (lesson 09).",
+    ],
+    "q2": [
+        "Run the given function and compare its parts with what lesson 11's plans print: which part is too small?",
+        "Adam's state is the largest part of mixed-precision training: how many bytes per parameter, and how does "
+        "ZeRO divide it?",
+        "gpukit.zero.state_bytes gives all three state parts at once for the parameters on the device.",
+    ],
+    "q3": [
+        "Try the device counts in order, 1, 2, 4, ...; for each build the cluster the question describes.",
+        "gpukit.plan.search raises PlanError when no layout fits: catch it and try the next count.",
+        "The first count whose search returns something is the answer; its first plan's layout is the one to return.",
+    ],
+}
+
+
+def _model(**kw):
+    from ... import plan
+
+    return plan.Model(**kw)
+
+
+def llama_like(name: str, layers: int, hidden: int, heads: int, ffn: int, seq: int = 4096, kv_heads=None):
+    """A LLaMA-shaped model (gated MLP, RMS norm, no biases, untied embeddings, no dropout)."""
+    return _model(layers=layers, hidden=hidden, heads=heads, kv_heads=kv_heads, seq=seq, vocab=32000, ffn=ffn,
+                  gated=True, biases=False, norm="rmsnorm", tied_embeddings=False, dropout=False, name=name)
+
+
+# --------------------------------------------------------------------------- q1: predict the state bytes
+
+
+def reference_state_bytes(num_params, tp, pp, dp, zero_stage) -> float:
+    """Lesson 09's formula on the parameters one device holds: ``zero.state_bytes(P / (tp pp), dp, stage,
+    2, 2, 12)``."""
+    from ... import zero
+
+    return zero.state_bytes(num_params / (tp * pp), dp, zero_stage, weight_bytes=2, grad_bytes=2,
+                            optimizer_bytes=12)["total"]
+
+
+def _state_slip(value, num_params, tp, pp, dp, stage) -> str | None:
+    share = num_params / (tp * pp)
+    slips = {
+        "every device holding the whole training state: the ZeRO stage shards part of it over the dp replicas":
+            16 * share,
+        "the whole model's state: tensor and pipeline parallelism each give a device only part of the parameters":
+            reference_state_bytes(num_params * tp * pp, tp, pp, dp, stage),
+        "everything divided by dp: that is stage 3's bytes": 16 * share / dp,
+        "no optimizer state at all: Adam's state is the largest part": reference_state_bytes(num_params, tp, pp, dp,
+                                                                                             stage) - 12 * share /
+        (dp if stage >= 1 else 1),
+        "Adam's two moments without the fp32 master copy of the weights": reference_state_bytes(num_params, tp, pp,
+                                                                                                dp, stage) - 4 * share /
+        (dp if stage >= 1 else 1),
+        "parameters, not bytes": reference_state_bytes(num_params, tp, pp, dp, stage) / 16,
+    }
+    if stage == 2:
+        slips["only the optimizer state divided: that is stage 1's bytes"] = 4 * share + 12 * share / dp
+    if stage == 1:
+        slips["the gradients divided too: that is stage 2's bytes"] = 2 * share + 14 * share / dp
+    for what, wrong in slips.items():
+        if math.isclose(value, wrong, rel_tol=1e-6):
+            return what
+    return None
+
+
+def check_state_bytes(predicted_state_bytes, cases) -> Report:
+    """``predicted_state_bytes(num_params, tp, pp, dp, zero_stage)`` for each case, against
+    ``reference_state_bytes`` (to 1e-6 relative: ints, floats and numpy numbers pass)."""
+    name = "predicted_state_bytes"
+    details = {}
+    for case in cases:
+        got = try_answer(predicted_state_bytes, *case)
+        if got is None:
+            return Report(name, not_solved(name))
+        if isinstance(got, bool) or not isinstance(got, numbers.Real):
+            return Report(name, f"{name}{case} must return one number (bytes), got {type(got).__name__}")
+        expected = reference_state_bytes(*case)
+        details[case] = {"got": float(got), "expected": expected}
+        if not math.isclose(float(got), expected, rel_tol=1e-6):
+            slip = _state_slip(float(got), *case)
+            what = f": that is {slip}" if slip else ""
+            return Report(name, f"{name}{case} = {float(got):.4g} bytes is not what one device holds{what}", details)
+    return Report(name, None, details)
+
+
+# --------------------------------------------------------------------------- q2: debug a plan
+
+
+PARTS = ("weights", "gradients", "optimizer", "activations")
+
+
+def check_plan_bytes(plan_bytes, cases, hbm_bytes: float = 24e9) -> Report:
+    """``plan_bytes(model, layout)`` returns ``{"weights", "gradients", "optimizer", "activations"}`` in bytes
+    per device on the busiest device; each part is compared with ``gpukit.plan.memory`` (to 1e-6
+    relative). The symptom named: the layout the plan says fits in ``hbm_bytes`` and does not."""
+    from ... import plan
+
+    name = "plan_bytes"
+    details = {}
+    for model, layout in cases:
+        got = try_answer(plan_bytes, model, layout)
+        if got is None:
+            return Report(name, not_solved(name))
+        if not isinstance(got, dict) or set(PARTS) - set(got):
+            return Report(name, f"{name} must return a dict with the keys {list(PARTS)}, got {got!r:.100}")
+        try:
+            values = {k: float(got[k]) for k in PARTS}
+        except (TypeError, ValueError):
+            return Report(name, f"{name}: every part must be a number of bytes, got {got!r:.100}")
+        ref = plan.memory(model, layout)
+        details[str(layout)] = {"got": values, "expected": {k: ref[k] for k in PARTS}}
+        wrong = [k for k in PARTS if not math.isclose(values[k], ref[k], rel_tol=1e-6)]
+        if wrong:
+            planned, needed = sum(values.values()), sum(ref[k] for k in PARTS)
+            symptom = (f"it says {model.name} with {layout} needs {planned / 1e9:.1f} GB per device"
+                       + (f" and fits in {hbm_bytes / 1e9:.0f} GB, but it needs {needed / 1e9:.1f} GB"
+                          if planned <= hbm_bytes < needed else f"; it needs {needed / 1e9:.1f} GB"))
+            return Report(name, f"{symptom}: the part(s) {wrong} are off "
+                                f"({', '.join(f'{k} {values[k] / 1e9:.2f} GB' for k in wrong)})", details)
+    return Report(name, None, details)
+
+
+# --------------------------------------------------------------------------- q3: the fewest accelerators
+
+
+def cluster_of(accelerator: str, count: int):
+    """The cluster the question describes: ``count`` accelerators, 8 per node (fewer: one node)."""
+    from ... import plan
+
+    return plan.Cluster(accelerator, count, per_node=min(8, count))
+
+
+SEARCH = {"recompute": ("none",), "max_cp": 1}
+
+
+def reference_fewest(model, accelerator, global_batch):
+    """``gpukit.plan.fewest_devices`` without recomputation or context parallelism: (count, plan)."""
+    from ... import plan
+
+    p = plan.fewest_devices(model, accelerator, global_batch, **SEARCH)
+    return p.cluster.count, p
+
+
+def check_fewest_gpus(fewest_gpus, cases) -> Report:
+    """``fewest_gpus(model, accelerator, global_batch)`` returns ``(count, layout)``: the smallest power of
+    two for which some layout fits (no recomputation, no context parallelism), and one such layout; the
+    layout is planned again here on that cluster and must fit."""
+    from ... import plan
+
+    name = "fewest_gpus"
+    details = {}
+    for model, accelerator, global_batch in cases:
+        got = try_answer(fewest_gpus, model, accelerator, global_batch)
+        if got is None:
+            return Report(name, not_solved(name))
+        try:
+            count, layout = got
+        except (TypeError, ValueError):
+            return Report(name, f"{name} must return (count, layout), got {got!r:.100}")
+        if isinstance(count, bool) or not isinstance(count, numbers.Integral):
+            return Report(name, f"{name}: the count must be a whole number of accelerators, got {count!r}")
+        count = int(count)
+        expected, best = reference_fewest(model, accelerator, global_batch)
+        details[model.name] = {"got": count, "expected": expected, "layout": str(layout)}
+        if count < 1 or count & (count - 1):
+            return Report(name, f"{name}({model.name}, {accelerator}): {count} is not a power of two", details)
+        if count < expected:
+            return Report(name, f"{name}({model.name}, {accelerator}) = {count}: on {count} no layout fits (the "
+                                f"smallest that exists needs more than a device holds: weights, gradients, optimizer "
+                                f"state AND activations)", details)
+        if count > expected:
+            return Report(name, f"{name}({model.name}, {accelerator}) = {count} is not the fewest: {expected} fit "
+                                f"({best.layout})", details)
+        if not isinstance(layout, plan.Layout):
+            return Report(name, f"{name}: the layout must be a gpukit.plan.Layout, got {type(layout).__name__}",
+                          details)
+        if layout.recompute != "none" or layout.cp != 1:
+            return Report(name, f"{name}: the layout {layout} uses recomputation or context parallelism, which the "
+                                f"question rules out", details)
+        try:
+            again = plan.plan(model, cluster_of(accelerator, count), layout)
+        except plan.PlanError as err:
+            return Report(name, f"{name}: the layout {layout} cannot exist on {count} x {accelerator}: {err}", details)
+        if not again.fits:
+            return Report(name, f"{name}: {layout} does not fit on {count} x {accelerator} "
+                                f"({again.memory['total'] / 1e9:.1f} GB per device)", details)
+    return Report(name, None, details)
+
+
+def buggy_cases():
+    """The public cases of q2 (the debug question): layouts on which the forgotten part matters."""
+    from ... import plan
+
+    m7 = llama_like("7B", 32, 4096, 32, 11008)
+    m70 = llama_like("70B", 80, 8192, 64, 28672, kv_heads=8)
+    return [(m7, plan.Layout(tp=2, pp=1, dp=4, zero=1, micro_batch=1, global_batch=32, recompute="selective")),
+            (m70, plan.Layout(tp=8, pp=4, dp=2, zero=1, micro_batch=1, global_batch=64, recompute="full"))]

@@ -1,0 +1,204 @@
+"""Exercise 11's checks (gpukit.course.exercises.ex11): the solution and correct alternatives pass public
+and hidden cases, the stub is "not solved yet", each classic wrong answer is named."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import numpy as np
+import pytest
+
+from gpukit import plan, zero
+from gpukit.course.exercises import ex11
+
+# --------------------------------------------------------------------------- q1: predict the state bytes
+
+Q1 = [(7e9, 1, 1, 8, 1), (70e9, 8, 4, 16, 0), (175e9, 8, 1, 124, 3), (13e9, 2, 2, 4, 2), (1e9, 1, 1, 1, 3),
+      (30e9, 4, 1, 8, 1)]
+
+
+def q1_solution(n, tp, pp, dp, z):
+    share = n / (tp * pp)
+    return (2 * share / (dp if z >= 3 else 1) + 2 * share / (dp if z >= 2 else 1)
+            + 12 * share / (dp if z >= 1 else 1))
+
+
+def q1_numpy(n, tp, pp, dp, z):       # another correct form: bytes per parameter as an array, a numpy number
+    divide = np.array([dp if z >= 3 else 1, dp if z >= 2 else 1, dp if z >= 1 else 1])
+    return np.float64(np.sum(np.array([2, 2, 12]) * n / (tp * pp) / divide))
+
+
+def q1_int(n, tp, pp, dp, z):         # whole bytes, rounded
+    return int(round(q1_solution(n, tp, pp, dp, z)))
+
+
+@pytest.mark.parametrize("fn", [q1_solution, q1_numpy, q1_int])
+def test_state_bytes_correct_forms_pass(fn):
+    assert ex11.check_state_bytes(fn, Q1).passed
+
+
+def test_state_bytes_hand_numbers():
+    # 7B, ZeRO-1 over 8: 2 + 2 bytes whole, 12 over 8 -> 5.5 bytes a parameter
+    assert ex11.reference_state_bytes(7e9, 1, 1, 8, 1) == pytest.approx(5.5 * 7e9)
+    assert ex11.reference_state_bytes(175e9, 8, 1, 124, 3) == pytest.approx(16 * 175e9 / 8 / 124)
+
+
+@pytest.mark.parametrize("wrong, says", [
+    (lambda n, tp, pp, dp, z: None, "not solved yet"),
+    (lambda n, tp, pp, dp, z: 16 * n / (tp * pp), "the ZeRO stage shards part of it"),
+    (lambda n, tp, pp, dp, z: q1_solution(n, 1, 1, dp, z), "tensor and pipeline parallelism"),
+    (lambda n, tp, pp, dp, z: 16 * n / (tp * pp * dp), "that is stage 3's bytes"),
+    (lambda n, tp, pp, dp, z: q1_solution(n, tp, pp, dp, z) - 12 * n / (tp * pp) / (dp if z else 1),
+     "no optimizer state"),
+    (lambda n, tp, pp, dp, z: q1_solution(n, tp, pp, dp, z) - 4 * n / (tp * pp) / (dp if z else 1),
+     "without the fp32 master copy"),
+    (lambda n, tp, pp, dp, z: q1_solution(n, tp, pp, dp, z) / 16, "parameters, not bytes"),
+    (lambda n, tp, pp, dp, z: q1_solution(n, tp, pp, dp, 2), "that is stage 2's bytes"),
+    (lambda n, tp, pp, dp, z: "38.5e9", "must return one number"),
+    (lambda n, tp, pp, dp, z: 12345.0, "is not what one device holds"),
+])
+def test_state_bytes_classic_slips_are_named(wrong, says):
+    report = ex11.check_state_bytes(wrong, Q1)
+    assert not report.passed and says in report.problem, report.problem
+
+
+def test_state_bytes_stage_1_for_stage_2_is_named():
+    wrong = lambda n, tp, pp, dp, z: q1_solution(n, tp, pp, dp, 1 if z == 2 else z)  # noqa: E731
+    report = ex11.check_state_bytes(wrong, [(13e9, 2, 2, 4, 2)])
+    assert not report.passed and "that is stage 1's bytes" in report.problem
+
+
+# --------------------------------------------------------------------------- q2: debug the plan
+
+M13 = ex11.llama_like("13B", 40, 5120, 40, 13824)
+Q2_HIDDEN = [(M13, plan.Layout(tp=4, pp=2, dp=2, zero=z, micro_batch=2, global_batch=64, recompute=r))
+             for z, r in ((0, "none"), (1, "full"), (0, "selective"))]
+Q2_HIDDEN += [(M13, plan.Layout(tp=2, dp=8, cp=2, zero=z, global_batch=16, recompute="full")) for z in (2, 3)]
+
+
+def _activations(model, layout):
+    acts = math.ceil(model.layers / layout.pp) * plan.activation_bytes_per_layer(model, layout) * plan.in_flight(layout)
+    if layout.recompute == "full":
+        acts += plan.activation_bytes_per_layer(model, dataclasses.replace(layout, recompute="none"))
+    return acts
+
+
+def q2_solution(model, layout, optimizer=True, activations=True, in_flight=True):
+    params = plan.parameters_per_device(model, layout)
+    state = zero.state_bytes(params, layout.dp * layout.cp, layout.zero, weight_bytes=model.param_bytes,
+                             grad_bytes=model.grad_bytes, optimizer_bytes=model.optimizer_bytes)
+    acts = _activations(model, layout) if activations else 0.0
+    if not in_flight and layout.pp > 1:
+        acts /= plan.in_flight(layout)
+    return {"weights": state["weights"], "gradients": state["gradients"],
+            "optimizer": state["optimizer"] if optimizer else 0.0, "activations": acts}
+
+
+def q2_from_memory(model, layout):    # another correct answer: the planner's own parts, numpy numbers
+    mem = plan.memory(model, layout)
+    return {k: np.float64(mem[k]) for k in ex11.PARTS}
+
+
+@pytest.mark.parametrize("fn", [q2_solution, q2_from_memory])
+def test_plan_bytes_correct_forms_pass(fn):
+    assert ex11.check_plan_bytes(fn, ex11.buggy_cases()).passed
+    assert ex11.check_plan_bytes(fn, Q2_HIDDEN).passed
+
+
+@pytest.mark.parametrize("wrong, says", [
+    (lambda m, l: None, "not solved yet"),
+    (lambda m, l: q2_solution(m, l, optimizer=False), "fits in 24 GB, but it needs 32.2 GB: the part(s) ['optimizer']"),
+    (lambda m, l: q2_solution(m, l, activations=False), "['activations'] are off"),
+    (lambda m, l: [1, 2, 3, 4], "must return a dict"),
+    (lambda m, l: {k: "1" for k in ex11.PARTS}, None),
+])
+def test_plan_bytes_classic_mistakes_are_named(wrong, says):
+    report = ex11.check_plan_bytes(wrong, ex11.buggy_cases())
+    assert not report.passed and (says is None or says in report.problem), report.problem
+
+
+def test_plan_bytes_forgotten_in_flight_micro_batches_fail_on_a_pipeline():
+    wrong = lambda m, l: q2_solution(m, l, in_flight=False)  # noqa: E731
+    report = ex11.check_plan_bytes(wrong, Q2_HIDDEN)
+    assert not report.passed and "['activations'] are off" in report.problem
+
+
+def test_the_given_buggy_plan_is_caught_by_its_symptom():
+    import nbformat
+
+    nb = nbformat.read("solutions/11_plan_a_run.ipynb", 4)
+    given = next(c.source for c in nb.cells if c.cell_type == "code" and "def plan_bytes_buggy" in c.source)
+    scope = {"plan": plan, "math": math, "dataclasses": dataclasses}
+    exec(given.split("\n\n\nprint(")[0], scope)
+    report = ex11.check_plan_bytes(scope["plan_bytes_buggy"], ex11.buggy_cases())
+    assert not report.passed and "['optimizer']" in report.problem and "fits in 24 GB" in report.problem
+
+
+# --------------------------------------------------------------------------- q3: the fewest accelerators
+
+M7 = ex11.llama_like("7B", 32, 4096, 32, 11008)
+Q3 = [(M7, "A100 80GB", 64), (M13, "H100 SXM", 128), (M7, "V100 32GB", 64)]
+
+
+def q3_solution(model, accelerator, global_batch):
+    count = 1
+    while True:
+        try:
+            best = plan.search(model, ex11.cluster_of(accelerator, count), global_batch, recompute=("none",), max_cp=1)
+            return count, best[0].layout
+        except plan.PlanError:
+            count *= 2
+
+
+def q3_fewest_devices(model, accelerator, global_batch):   # another correct answer: the planner's helper, numpy int
+    p = plan.fewest_devices(model, accelerator, global_batch, recompute=("none",), max_cp=1)
+    return np.int64(p.cluster.count), p.layout
+
+
+def q3_slowest_that_fits(model, accelerator, global_batch):  # any fitting layout will do, not only the fastest
+    count, _ = q3_solution(model, accelerator, global_batch)
+    found = plan.search(model, ex11.cluster_of(accelerator, count), global_batch, recompute=("none",), max_cp=1,
+                        top=100)
+    return count, found[-1].layout
+
+
+@pytest.mark.parametrize("fn", [q3_solution, q3_fewest_devices, q3_slowest_that_fits])
+def test_fewest_gpus_correct_forms_pass(fn):
+    assert ex11.check_fewest_gpus(fn, Q3).passed
+
+
+def _power_of_two_for(nbytes, accelerator):
+    need = nbytes / (0.9 * plan.ACCELERATORS[accelerator]["hbm"])
+    return 2 ** max(0, math.ceil(math.log2(need)))
+
+
+def _naive(bytes_per_param):
+    def answer(model, accelerator, global_batch):
+        count = _power_of_two_for(bytes_per_param * plan.parameter_count(model), accelerator)
+        return count, plan.Layout(dp=count, zero=3, global_batch=global_batch)
+    return answer
+
+
+@pytest.mark.parametrize("wrong, says", [
+    (lambda m, a, g: None, "not solved yet"),
+    (_naive(16), "no layout fits"),                 # the state alone: activations forgotten
+    (_naive(2), "no layout fits"),                  # the weights alone
+    (lambda m, a, g: (2 * q3_solution(m, a, g)[0], q3_solution(m, a, g)[1]), "is not the fewest"),
+    (lambda m, a, g: (q3_solution(m, a, g)[0] + 1, None), "is not a power of two"),
+    (lambda m, a, g: 8, "must return (count, layout)"),
+    (lambda m, a, g: (8.0, None), "whole number of accelerators"),
+    (lambda m, a, g: (q3_solution(m, a, g)[0], "tp2"), "must be a gpukit.plan.Layout"),
+    (lambda m, a, g: (q3_solution(m, a, g)[0], plan.Layout(dp=q3_solution(m, a, g)[0], global_batch=g)),
+     "does not fit"),
+    (lambda m, a, g: (q3_solution(m, a, g)[0], plan.Layout(tp=3, global_batch=g)), "cannot exist"),
+    (lambda m, a, g: (q3_solution(m, a, g)[0], dataclasses.replace(q3_solution(m, a, g)[1], recompute="full")),
+     "rules out"),
+])
+def test_fewest_gpus_classic_mistakes_are_named(wrong, says):
+    report = ex11.check_fewest_gpus(wrong, Q3)
+    assert not report.passed and says in report.problem, report.problem
+
+
+def test_hints_cover_every_question():
+    assert set(ex11.HINTS) == {"q1", "q2", "q3"} and all(ex11.HINTS.values())
