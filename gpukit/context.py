@@ -583,50 +583,11 @@ def ring_attention(q, k, v, strategy, *, causal: bool = False, recompute: bool =
 
 WAYS = ("full attention", "ring, recomputed", "ring, every block kept")
 
-_PEAK_PROBE = r"""
-import gc, json, sys
-import numpy as np
-import gpukit
-from gpukit import context, devices, strategies, tf
-# one op at a time: the peak then depends on the program, not on how busy the machine is
-tf.config.threading.set_inter_op_parallelism_threads(1)
-args = json.loads(sys.argv[1])
-devices.setup(virtual=args["num_devices"])
-strategy = strategies.mirrored([f"/cpu:{i}" for i in range(args["num_devices"])])
-info = tf.config.experimental.get_memory_info
-rng = np.random.default_rng(0)
-shape = (args["batch"], args["seq_len"], args["heads"], args["head_dim"])
-q, k, v, dy = (tf.constant(rng.normal(size=shape).astype("float32")) for _ in range(4))
-attend = {"full attention": lambda q, k, v: context.full_attention(q, k, v, causal=args["causal"]),
-          "ring, recomputed": context.RingAttention(strategy, causal=args["causal"]),
-          "ring, every block kept": context.RingAttention(strategy, causal=args["causal"], recompute=False)}
-
-def train_step(way):
-    with tf.GradientTape() as tape:
-        tape.watch([q, k, v])
-        loss = tf.reduce_sum(attend[way](q, k, v) * dy)
-    return [g.numpy() for g in tape.gradient(loss, [q, k, v])]
-
-out = {}
-for way in args["ways"]:
-    train_step(way)                            # trace: not measured
-    gc.collect()
-    baseline = info("CPU:0")["current"]        # q, k, v, dy and whatever earlier rounds left
-    peaks = []
-    for _ in range(args["repeats"]):
-        tf.config.experimental.reset_memory_stats("CPU:0")
-        train_step(way)
-        peaks.append(info("CPU:0")["peak"] - baseline)
-    out[way] = min(peaks)
-print("PEAK" + json.dumps(out))
-"""
-
-
 class PeakProbe:
     """The peak memory (bytes) of one training step of attention -- forward and backward, the
     gradients w.r.t. ``q``, ``k``, ``v`` -- for each of ``ways`` (``WAYS``: full attention on one
     device, the ring with the recomputing backward, the ring that keeps every block), measured by
-    TensorFlow's own allocator in a fresh Python process (``accumulation.ChildProbe``: TensorFlow
+    TensorFlow's own allocator in a fresh Python process (``python -m gpukit.launch.probe attention``: TensorFlow
     counts CPU allocations only when ``TF_CPU_ALLOCATOR_USE_BFC=true`` is set before it starts).
 
     The ``num_devices`` logical CPUs of that process share one allocator, so a ring's figure is the
@@ -636,7 +597,7 @@ class PeakProbe:
 
     def __init__(self, seq_len: int, heads: int, head_dim: int, *, batch: int = 1, num_devices: int = 4,
                  causal: bool = False, ways=WAYS, repeats: int = 2, timeout: float = 300):
-        from .accumulation import ChildProbe
+        from .launch.processes import ChildProbe
 
         ways = list(ways)
         unknown = [w for w in ways if w not in WAYS]
@@ -648,7 +609,7 @@ class PeakProbe:
                 "batch": whole("batch", batch, what="examples"), "num_devices": num_devices,
                 "causal": bool(causal), "ways": ways, "repeats": whole("repeats", repeats)}
         self.args = args
-        self._child = ChildProbe(_PEAK_PROBE, args, timeout)
+        self._child = ChildProbe("attention", args, timeout)
 
     def result(self) -> dict:
         """``{way: peak bytes}``; ``RuntimeError`` if the child failed or hung."""

@@ -23,7 +23,7 @@ for real transformer workloads; it is not fitted to any published run (lesson 11
 number for all three and shows where the prediction misses).
 
 The ZeRO memory and communication formulas are lesson 09's (``gpukit.zero.state_bytes`` and
-``comm_bytes``), the interconnect figures lesson 07's (``gpukit.bench.INTERCONNECTS``).
+``comm_bytes``), the interconnect figures the course's one table (``gpukit.hardware.INTERCONNECTS``).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ import dataclasses
 import itertools
 import math
 
-from . import bench, parallel, zero
+from . import hardware, parallel, zero
 from ._args import positive, whole
 
 GB = 1e9
@@ -42,7 +42,7 @@ EFFICIENCY = 0.5
 
 # --------------------------------------------------------------------------- hardware (with sources)
 
-_NV = bench.INTERCONNECTS
+_NV = {entry["name"]: entry for entry in hardware.INTERCONNECTS.values()}
 
 ACCELERATORS = {
     # peak: dense bf16 (fp16 where the chip has no bf16) tensor FLOP/s; hbm: bytes; hbm_Bps: HBM
@@ -698,58 +698,14 @@ def keras_lm(model: Model, seed: int = 0):
     return keras.Model(tokens, keras.layers.Dense(model.vocab, use_bias=False, kernel_initializer=init)(x))
 
 
-_PROBE = r"""
-import gc, json, sys, time
-import numpy as np
-import gpukit
-from gpukit import devices, keras, plan, tf
-devices.setup(virtual=1)
-args = json.loads(sys.argv[1])
-m = plan.Model(**args["model"])
-info = tf.config.experimental.get_memory_info
-gc.collect()
-base = info("CPU:0")["current"]
-net = plan.keras_lm(m)
-opt = keras.optimizers.Adam(1e-3)
-loss_fn = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
-
-@tf.function(reduce_retracing=True)
-def step(x, y):
-    with tf.GradientTape() as tape:
-        loss = loss_fn(y, net(x, training=True))
-    grads = tape.gradient(loss, net.trainable_variables)
-    opt.apply_gradients(zip(grads, net.trainable_variables))
-    return loss
-
-rng = np.random.default_rng(0)
-out = {"params": net.count_params(), "peaks": {}, "seconds": {}}
-for b in args["batches"]:
-    x = tf.constant(rng.integers(0, m.vocab, (b, m.seq)), tf.int32)
-    step(x, x)                                          # trace, build Adam's moments
-    if "state" not in out:                              # weights + Adam's moments (+ its step counter)
-        out["state"] = info("CPU:0")["current"] - base - x.shape.num_elements() * 4
-    peaks, times = [], []
-    for _ in range(3):                                  # the least of three: the op order varies with load
-        before = info("CPU:0")["current"]
-        tf.config.experimental.reset_memory_stats("CPU:0")
-        start = time.perf_counter()
-        float(step(x, x))
-        times.append(time.perf_counter() - start)
-        peaks.append(info("CPU:0")["peak"] - before)
-    out["peaks"][b] = min(peaks)
-    out["seconds"][b] = sorted(times)[1]
-print("PEAK" + json.dumps(out))
-"""
-
-
 def measure_here(model: Model, batches=(2, 4), timeout: float = 180):
     """Start measuring ``keras_lm(model)`` trained with Adam in float32 on one CPU device, in a fresh
-    Python process (``gpukit.accumulation.ChildProbe``: TensorFlow's CPU allocator keeps statistics only
+    Python process (``python -m gpukit.launch.probe plan``: TensorFlow's CPU allocator keeps statistics only
     when told so before it starts). Returns the probe at once; ``.output()`` waits and gives
     ``{"params", "state", "peaks": {batch: bytes}, "seconds": {batch: s}}``: the allocator's bytes after
     the first step (weights and Adam's moments), the allocator's peak above that during one step per
     batch size (gradients, activations, temporaries) and the step's median wall time."""
-    from .accumulation import ChildProbe
+    from .launch.processes import ChildProbe
 
     if (model.tied_embeddings or model.learned_positions or model.gated or model.experts > 1 or not model.biases
             or model.kv != model.heads or model.norm != "layernorm"):
@@ -758,4 +714,4 @@ def measure_here(model: Model, batches=(2, 4), timeout: float = 180):
     if len(sizes) != 2 or sizes[0] == sizes[1]:
         raise PlanError(f"batches={batches!r}: give two different batch sizes, e.g. (2, 4): the slope between "
                         f"them is the activations per sequence")
-    return ChildProbe(_PROBE, {"model": dataclasses.asdict(model), "batches": sizes}, timeout)
+    return ChildProbe("plan", {"model": dataclasses.asdict(model), "batches": sizes}, timeout)

@@ -157,9 +157,9 @@ def test_communication_hand_counts():
     # tp: 6 all-reduces per layer per micro-batch (forward, backward, recomputed forward), 6 layers, 128 micro-batches
     assert pl.comm["tp"]["bytes"] == pytest.approx(6 * 128 * 6 * 2 * 3 / 4 * sbhv)
     assert pl.comm["tp"]["where"] == "inside a node" and not pl.comm["tp"]["hidden"]
-    # dp (ZeRO-1): all-reduce + all-gather of the stage's parameters, 3 x (n-1)/n x P x 2 bytes
+    # dp (ZeRO-1): reduce-scatter + all-gather of the stage's parameters (the paper's P_os), 2 x (n-1)/n x P x 2 bytes
     n_dev = P.parameters_per_device(run["model"], run["layout"])
-    assert pl.comm["dp"]["bytes"] == pytest.approx(3 * 7 / 8 * n_dev * 2)
+    assert pl.comm["dp"]["bytes"] == pytest.approx(2 * 7 / 8 * n_dev * 2)
     assert pl.comm["dp"]["where"] == "between nodes"
     # pp: each tp rank sends its quarter of s b h, forward and backward, per micro-batch
     assert pl.comm["pp"]["bytes"] == pytest.approx(128 * 2 * sbhv / 4)

@@ -7,7 +7,11 @@ is set before it starts (the probe sets it for the child). Programs (lesson 04):
 - ``accumulation``: peak memory of one accumulated update per ``accum_steps``
   (``gpukit.accumulation.PeakMemoryProbe``);
 - ``levers``: peak memory and seconds per example of plain, accumulated, recomputed and both
-  (``gpukit.recompute.PeakProbe``).
+  (``gpukit.recompute.PeakProbe``);
+- ``attention`` (lesson 10): peak memory of one training step of full attention and of ring attention
+  with and without its recomputing backward (``gpukit.context.PeakProbe``);
+- ``plan`` (lesson 11): the state, the step's peak and its seconds for a small GPT
+  (``gpukit.plan.measure_here``).
 
 The peak is the least of three updates: the order in which TensorFlow runs independent ops, and so
 the peak, varies with the machine's load.
@@ -106,7 +110,90 @@ def levers(configs: list) -> dict:
     return out
 
 
-PROGRAMS = {"accumulation": accumulation, "levers": levers}
+def attention(args: dict) -> dict:
+    """``{way: peak bytes}`` of one forward and backward of attention (``gpukit.context.WAYS``)."""
+    import numpy as np
+
+    from gpukit import context, devices, strategies, tf
+
+    # one op at a time: the peak then depends on the program, not on how busy the machine is
+    tf.config.threading.set_inter_op_parallelism_threads(1)
+    devices.setup(virtual=args["num_devices"])
+    strategy = strategies.mirrored([f"/cpu:{i}" for i in range(args["num_devices"])])
+    info = tf.config.experimental.get_memory_info
+    rng = np.random.default_rng(0)
+    shape = (args["batch"], args["seq_len"], args["heads"], args["head_dim"])
+    q, k, v, dy = (tf.constant(rng.normal(size=shape).astype("float32")) for _ in range(4))
+    attend = {"full attention": lambda q, k, v: context.full_attention(q, k, v, causal=args["causal"]),
+              "ring, recomputed": context.RingAttention(strategy, causal=args["causal"]),
+              "ring, every block kept": context.RingAttention(strategy, causal=args["causal"], recompute=False)}
+
+    def train_step(way):
+        with tf.GradientTape() as tape:
+            tape.watch([q, k, v])
+            loss = tf.reduce_sum(attend[way](q, k, v) * dy)
+        return [g.numpy() for g in tape.gradient(loss, [q, k, v])]
+
+    out = {}
+    for way in args["ways"]:
+        train_step(way)                            # trace: not measured
+        gc.collect()
+        baseline = info("CPU:0")["current"]        # q, k, v, dy and whatever earlier rounds left
+        peaks = []
+        for _ in range(args["repeats"]):
+            tf.config.experimental.reset_memory_stats("CPU:0")
+            train_step(way)
+            peaks.append(info("CPU:0")["peak"] - baseline)
+        out[way] = min(peaks)
+    return out
+
+
+def plan(args: dict) -> dict:
+    """``{"params", "state", "peaks": {batch: bytes}, "seconds": {batch: s}}`` of ``plan.keras_lm``
+    trained with Adam in float32 on one CPU device."""
+    import numpy as np
+
+    from gpukit import devices, keras, tf
+    from gpukit import plan as plan_module
+
+    devices.setup(virtual=1)
+    m = plan_module.Model(**args["model"])
+    info = tf.config.experimental.get_memory_info
+    gc.collect()
+    base = info("CPU:0")["current"]
+    net = plan_module.keras_lm(m)
+    opt = keras.optimizers.Adam(1e-3)
+    loss_fn = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
+
+    @tf.function(reduce_retracing=True)
+    def step(x, y):
+        with tf.GradientTape() as tape:
+            loss = loss_fn(y, net(x, training=True))
+        grads = tape.gradient(loss, net.trainable_variables)
+        opt.apply_gradients(zip(grads, net.trainable_variables))
+        return loss
+
+    rng = np.random.default_rng(0)
+    out = {"params": net.count_params(), "peaks": {}, "seconds": {}}
+    for b in args["batches"]:
+        x = tf.constant(rng.integers(0, m.vocab, (b, m.seq)), tf.int32)
+        step(x, x)                                          # trace, build Adam's moments
+        if "state" not in out:                              # weights + Adam's moments (+ its step counter)
+            out["state"] = info("CPU:0")["current"] - base - x.shape.num_elements() * 4
+        peaks, times = [], []
+        for _ in range(3):                                  # the least of three: the op order varies with load
+            before = info("CPU:0")["current"]
+            tf.config.experimental.reset_memory_stats("CPU:0")
+            start = time.perf_counter()
+            float(step(x, x))
+            times.append(time.perf_counter() - start)
+            peaks.append(info("CPU:0")["peak"] - before)
+        out["peaks"][b] = min(peaks)
+        out["seconds"][b] = sorted(times)[1]
+    return out
+
+
+PROGRAMS = {"accumulation": accumulation, "levers": levers, "attention": attention, "plan": plan}
 
 
 def main(argv) -> int:
