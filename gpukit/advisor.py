@@ -283,7 +283,7 @@ def context_parallel_plan(sequence_length: int, heads: int, value_bytes: int, bu
 def advise(hardware: Hardware, *, global_batch_size: int, estimate=None, headroom: float = 0.1,
            seconds_per_example: float | None = None, zero: bool = True, sequence_length: int | None = None,
            attention_heads: int | None = None, num_experts: int | None = None,
-           expert_params: float | None = None) -> Advice:
+           expert_params: float | None = None, transformer=None, accelerator: str | None = None) -> Advice:
     """The recommended setup for training a model described by ``estimate`` (a
     ``gpukit.memory.MemoryEstimate``; None: memory unknown) with ``global_batch_size`` examples
     per update on ``hardware``. Pure arithmetic; raises ``ValueError`` on impossible input.
@@ -316,7 +316,14 @@ def advise(hardware: Hardware, *, global_batch_size: int, estimate=None, headroo
     ``num_experts / replicas`` per device (expert parallelism, lesson 10: tokens travel to their
     expert and back by all-to-all), which needs ``num_experts`` to be a multiple of the replicas.
     The dense rest stays data parallel. If that does not fit either, ZeRO, then pipeline stages.
+
+    ``transformer`` (a ``gpukit.plan.Model``) with ``accelerator`` (a key of
+    ``gpukit.plan.ACCELERATORS``): a large model is planned by lesson 11's planner instead
+    (``gpukit.plan.recommend``: every layout of tensor, pipeline, data and context parallelism, ZeRO
+    stage, micro-batch and recomputation that fits, the fastest first); see ``_delegate``.
     """
+    if transformer is not None:
+        return _delegate(hardware, transformer, accelerator, global_batch_size, headroom)
     if not isinstance(hardware, Hardware):
         raise ValueError(f"hardware must be a gpukit.advisor.Hardware(...), got {type(hardware).__name__}")
     gb = whole("global_batch_size", global_batch_size)
@@ -339,6 +346,31 @@ def advise(hardware: Hardware, *, global_batch_size: int, estimate=None, headroo
     _decide_network(plan, seconds_per_example)  #    a slow network: more micro-batches per all-reduce
     precision = _precision(plan.hw, plan.reasons)  # 4. precision
     return _advice(plan, precision)
+
+
+def _delegate(hw: Hardware, transformer, accelerator, global_batch_size, headroom) -> Advice:
+    """A transformer on ``hw``'s devices (``accelerator`` each, ``hw.devices`` per machine, the
+    machines joined by ``hw.interconnect``), planned by ``gpukit.plan.recommend``."""
+    from . import plan
+
+    if not isinstance(transformer, plan.Model):
+        raise ValueError(f"transformer must be a gpukit.plan.Model(...), got {type(transformer).__name__}")
+    if accelerator not in plan.ACCELERATORS:
+        raise ValueError(f"accelerator={accelerator!r}: name the devices' kind, one of {sorted(plan.ACCELERATORS)} "
+                         f"(the planner needs their peak FLOP/s and memory)")
+    between = bandwidth_Bps(hw.interconnect) / GB if hw.machines > 1 and hw.interconnect else 25.0
+    cluster = plan.Cluster(accelerator, hw.replicas, per_node=hw.devices, inter_node_GBps=between)
+    best = plan.recommend(transformer, cluster, whole("global_batch_size", global_batch_size), headroom=headroom)
+    lay = best.layout
+    why = "; ".join(best.reasons())
+    return Advice(strategy="a Megatron-style layout (gpukit.plan; no tf.distribute strategy runs tp/pp)",
+                  parallelism=str(lay), num_replicas=lay.dp, global_batch_size=lay.global_batch,
+                  per_replica_batch_sizes=(lay.micro_batch,) * lay.dp, accum_steps=lay.micro_batches,
+                  precision="mixed_bfloat16" if transformer.param_bytes == 2 else "float32",
+                  pipeline_stages=lay.pp, zero_stage=lay.zero or None, bytes_per_device=best.memory["total"],
+                  reasons={"parallelism": f"planned by gpukit.plan (lesson 11): {why}",
+                           "strategy": f"{best.tflops_per_device:.0f} TFLOP/s per device predicted, "
+                                       f"step {best.step_s:.2f} s"})
 
 
 @dataclasses.dataclass

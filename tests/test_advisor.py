@@ -425,3 +425,35 @@ def test_experts_that_do_not_spread_evenly_raise(experts, match):
     with pytest.raises(ValueError, match=match):
         advise(Hardware("GPU", 8, 16), global_batch_size=64, estimate=est, num_experts=experts,
                expert_params=100_000_000)
+
+
+# --------------------------------------------------------------------------- large models: lesson 11's planner
+
+
+def test_a_transformer_is_planned_by_lesson_11s_planner_and_fits():
+    from gpukit import plan
+
+    bloom = plan.PUBLISHED["BLOOM-176B"]["model"]
+    hw = Hardware("GPU", 8, 80.0, machines=48, interconnect="infiniband")
+    a = advise(hw, global_batch_size=2048, transformer=bloom, accelerator="A100 80GB")
+    best = plan.recommend(bloom, plan.Cluster("A100 80GB", 384, per_node=8, inter_node_GBps=25.0), 2048)
+    assert a.parallelism == str(best.layout) and a.pipeline_stages == best.layout.pp
+    assert a.bytes_per_device == best.memory["total"] <= 0.9 * 80e9
+    assert "planned by gpukit.plan (lesson 11)" in a.reasons["parallelism"] and "fits" in a.reasons["parallelism"]
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    (dict(accelerator="B200"), "name the devices' kind"),
+    (dict(accelerator=None), "name the devices' kind"),
+])
+def test_a_transformer_without_a_known_accelerator_is_refused(kwargs, match):
+    from gpukit import plan
+
+    with pytest.raises(ValueError, match=match):
+        advise(Hardware("GPU", 8, 80.0), global_batch_size=64, transformer=plan.PUBLISHED["BLOOM-176B"]["model"],
+               **kwargs)
+
+
+def test_a_transformer_that_is_not_a_plan_model_is_refused():
+    with pytest.raises(ValueError, match=r"transformer must be a gpukit.plan.Model"):
+        advise(Hardware("GPU", 8, 80.0), global_batch_size=64, transformer="gpt", accelerator="A100 80GB")
