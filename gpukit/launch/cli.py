@@ -182,7 +182,9 @@ def run_local(args, out=None, err=None) -> int:
     deadline = None if args.timeout is None else time.time() + args.timeout
     for attempt in range(args.restarts + 1):
         spec = build_cluster(args)  # fresh free ports for every attempt
-        commands = [supervisor.Command(name, [sys.executable, script, *args.script_args],
+        # the script runs as __main__ under gpukit.keras_multiworker: Keras 3's multi-worker fit fixed
+        commands = [supervisor.Command(name, [sys.executable, "-m", "gpukit.keras_multiworker", script,
+                                              *args.script_args],
                                      env={"TF_CONFIG": json.dumps(config)},
                                      main=not args.ps or config["task"]["type"] == "chief")
                     for name, config in tasks(spec)]
