@@ -1,7 +1,7 @@
 """Keras 3 ``model.fit`` under ``MultiWorkerMirroredStrategy``, fixed (lesson 02).
 
 TensorFlow's "Multi-worker training with Keras" tutorial fails on Keras 3 with two or more workers
-(keras-team/keras #20585, ray-project/ray #47464). Three private pieces of Keras are at fault; ``fix()``
+(keras-team/keras #20585, ray-project/ray #47464). Four private pieces of Keras are at fault; ``fix()``
 replaces each with a corrected version, once per process:
 
 1. ``TensorFlowTrainer._maybe_symbolic_build`` (``fit``, ``evaluate``): builds the model from the first
@@ -16,7 +16,13 @@ replaces each with a corrected version, once per process:
    ``Invalid reduction dimension 0 for input with 0 dimensions``. The mean over replicas of each value is
    ``axis=None`` (what the one-worker branch computes with ``tf.reduce_mean(local_results, axis=0)``).
    ``"concat"`` (``predict``), ``"sum"`` and ``"first"`` are left to Keras.
-3. ``BackupAndRestore._save_model`` / ``on_train_end``: every worker writes the same
+3. ``TensorFlowTrainer._make_function`` with ``steps_per_execution > 1`` on a multi-worker MWMS: Keras
+   runs the steps of one execution in a ``tf.while_loop`` whose body holds the step in a ``tf.cond``; with
+   collectives inside, TensorFlow fails with ``You must feed a value for placeholder tensor
+   'while/cond/Placeholder'``. The fix runs them as ``steps_per_execution`` calls of the compiled step on
+   ``iterator.get_next_as_optional()`` (whose ``has_value`` every worker agrees on), the same batches in the
+   same order; one worker and other strategies keep Keras' loop.
+4. ``BackupAndRestore._save_model`` / ``on_train_end``: every worker writes the same
    ``latest.weights.h5``; two writers at once make h5py refuse the second (``BlockingIOError: [Errno 11]
    Unable to synchronously create file (unable to lock file, errno = 11 ...)``) and its peer aborts in a
    collective. With the fix the chief writes ``backup_dir``; every other worker writes the same save (its
@@ -27,7 +33,8 @@ replaces each with a corrected version, once per process:
 TensorFlow 2.20 and 2.21). On a Keras whose code no longer has the defects it stands aside ("already
 fixed"); on any other version it stands aside too, with one line naming ``fix(force=True)``.
 ``python -m gpukit launch`` applies it to the script it starts (``install_on_import``: when the script
-imports Keras, nothing imported otherwise), and so does the Ray Train path. ``self_test()`` runs a small
+imports Keras, nothing imported otherwise; ``GPUKIT_KERAS_FIX=0`` launches Keras as installed), and so
+does the Ray Train path. ``self_test()`` runs a small
 ``fit``/``evaluate``/``predict`` on two local workers and compares it with one process.
 """
 
@@ -125,6 +132,7 @@ def undo() -> None:
     if not originals:
         return
     trainer.TensorFlowTrainer._maybe_symbolic_build = originals["build"]
+    trainer.TensorFlowTrainer._make_function = originals["make"]
     trainer.reduce_per_replica = originals["reduce"]
     backup_and_restore.BackupAndRestore._save_model = originals["save"]
     backup_and_restore.BackupAndRestore.on_train_end = originals["end"]
@@ -141,6 +149,7 @@ def _patch() -> None:
     Trainer, Backup = trainer.TensorFlowTrainer, backup_and_restore.BackupAndRestore
     originals = _state["originals"]
     originals.update(build=Trainer._maybe_symbolic_build, reduce=trainer.reduce_per_replica,
+                     make=Trainer._make_function,
                      save=Backup._save_model, end=Backup.on_train_end)
 
     def _maybe_symbolic_build(self, iterator=None, data_batch=None):
@@ -164,6 +173,38 @@ def _patch() -> None:
         if reduction in ("auto", "mean") and trainer._collective_all_reduce_multi_worker(strategy):
             return tree.map_structure(lambda v: strategy.reduce("MEAN", v, axis=None), values)
         return original_reduce(values, strategy, reduction)
+
+    original_make = originals["make"]
+
+    def _make_function(self, step_function):
+        # Keras' version, except on a multi-worker MWMS with steps_per_execution > 1: the steps run one
+        # tf.function call each (Keras' tf.while_loop + tf.cond around the step fails there)
+        function = original_make(self, step_function)
+        strategy = self.distribute_strategy
+        if self.steps_per_execution == 1 or not trainer._collective_all_reduce_multi_worker(strategy):
+            return function
+
+        @tf.autograph.experimental.do_not_convert
+        def one_step_on_data(data):
+            outputs = strategy.run(step_function, args=(data,))
+            return trainer.reduce_per_replica(outputs, strategy, reduction="auto")
+
+        if not self.run_eagerly:
+            one_step_on_data = tf.function(one_step_on_data, reduce_retracing=True, jit_compile=self.jit_compile)
+        one_step_on_data = self._autoconvert_optionals(one_step_on_data)
+
+        def steps(iterator):
+            outputs = None
+            for _ in range(self.steps_per_execution):
+                optional = iterator.get_next_as_optional()      # has_value agreed by every worker
+                if not optional.has_value():
+                    break
+                outputs = one_step_on_data(optional.get_value())
+            if outputs is None:
+                raise StopIteration
+            return outputs
+
+        return steps
 
     original_save, original_end = originals["save"], originals["end"]
 
@@ -192,6 +233,7 @@ def _patch() -> None:
 
     _maybe_symbolic_build.__doc__ = "gpukit.keras_multiworker: " + (Trainer._maybe_symbolic_build.__doc__ or "")
     Trainer._maybe_symbolic_build = _maybe_symbolic_build
+    Trainer._make_function = _make_function
     trainer.reduce_per_replica = reduce_per_replica
     Backup._save_model = _save_model
     Backup.on_train_end = on_train_end
@@ -259,7 +301,8 @@ def run_script(argv: list[str]) -> None:
     script = argv[0]
     sys.argv = list(argv)
     sys.path[0] = os.path.dirname(os.path.abspath(script))
-    install_on_import()
+    if os.environ.get("GPUKIT_KERAS_FIX", "1") != "0":     # GPUKIT_KERAS_FIX=0: Keras as installed
+        install_on_import()
     runpy.run_path(script, run_name="__main__")
 
 

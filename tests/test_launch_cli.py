@@ -452,3 +452,18 @@ def test_run_commands_reports_the_first_failure(capsys):
     assert (result.code, result.reason, result.failed, result.returncode) == (7, "failed", "bad", 7)
     assert "[bad] going" in capsys.readouterr().out
     assert result.teardown_seconds is not None and not launcher.group_members(result.pids.values())
+
+
+def test_the_cause_is_found_in_a_coloured_traceback():
+    """ipykernel 7 sets FORCE_COLOR=1 in the kernel and Python 3.13 then colours the traceback a
+    launch started from a notebook prints: the exception line still names the cause. Planted bug it
+    catches: matching the raw line ("\\x1b[1;35mValueError...") gave "no Python exception printed"."""
+    coloured = launcher.run_commands([launcher.Command("bad", ["sh", "-c", r"printf '\033[1;35mValueError\033[0m: "
+                                                                          r"\033[35mplanted\033[0m\n'; exit 1"])],
+                                     timeout=60)
+    assert coloured.exceptions == {"bad": "ValueError: planted"}
+    if sys.version_info >= (3, 13):          # the real thing: Python colours its own traceback
+        real = launcher.run_commands([launcher.Command("bad", [sys.executable, "-c", "raise ValueError('planted')"],
+                                                       env={"FORCE_COLOR": "1", "PYTHON_COLORS": "1"})],
+                                     timeout=60)
+        assert real.exceptions == {"bad": "ValueError: planted"}
