@@ -279,8 +279,9 @@ def _terminate(signum, frame):  # SIGTERM (a job scheduler, `kill`): clean up li
 # Known failures: (words in the exception line, what it means and the fix), in one line.
 KNOWN = [("Attempt to convert a value (PerReplica:",
           "Keras 3's model.fit under MultiWorkerMirroredStrategy fails with 2+ workers (keras-team/keras#20585). "
-          "Fix: `pip install tf_keras` (the version of your TensorFlow) and launch with TF_USE_LEGACY_KERAS=1, "
-          "or write the step as a custom loop (lesson 02); docs/troubleshooting.md has both")]
+          "This launcher applies gpukit.keras_multiworker.fix() unless GPUKIT_KERAS_FIX=0 or your Keras is "
+          "not a version it was verified on (a [gpukit] keras_multiworker line above says so); elsewhere call "
+          "gpukit.keras_multiworker.fix() before fit; docs/troubleshooting.md")]
 
 
 def signal_meaning(code: int) -> str:
