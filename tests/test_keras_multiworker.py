@@ -159,3 +159,19 @@ def test_fix_applies_once_and_undo_restores_keras(capsys):
         km.undo()
     assert (trainer.TensorFlowTrainer._maybe_symbolic_build, trainer.reduce_per_replica,
             backup_and_restore.BackupAndRestore._save_model) == before
+
+
+def test_the_upstream_patch_applies_to_the_installed_keras(tmp_path):
+    """docs/upstream/keras-multiworker.patch is a diff against this Keras' own files (3.15 in .venv,
+    3.13 in the Colab replica). Planted bug it catches: a hand-edited hunk or a Keras that moved on."""
+    import shutil
+
+    import keras
+
+    source = pathlib.Path(keras.__file__).parent / "src"
+    for part in ("backend/tensorflow/trainer.py", "callbacks/backup_and_restore.py"):
+        (tmp_path / "keras" / "src" / part).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(source / part, tmp_path / "keras" / "src" / part)
+    done = subprocess.run(["git", "apply", "--check", str(ROOT / "docs" / "upstream" / "keras-multiworker.patch")],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr

@@ -184,6 +184,9 @@ def _train_loop(config: dict) -> None:
 
     # Ray's TensorFlow backend sets TF_USE_LEGACY_KERAS=1 (tf.keras -> Keras 2); the course uses Keras 3
     os.environ.pop("TF_USE_LEGACY_KERAS", None)
+    from .. import keras_multiworker
+
+    keras_multiworker.install_on_import()  # Keras 3 fit under MWMS, fixed (as python -m gpukit launch does)
     tf_config = json.loads(os.environ["TF_CONFIG"])  # set by Ray before this function runs
     if config["loopback"]:
         check_loopback(tf_config)
