@@ -55,6 +55,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="ports port_base, port_base+1, ... instead of free ones (checked free locally)")
     parser.add_argument("--slurm", action="store_true",
                         help="inside an srun task: TF_CONFIG from the SLURM step, then exec the script")
+    parser.add_argument("--ray", action="store_true",
+                        help="run the script in Ray Train's TensorflowTrainer workers (a local, loopback-only "
+                             "Ray that this command starts and stops) instead of plain processes")
     parser.add_argument("--verbose", action="store_true",
                         help="show TensorFlow's C++ log (start-up lines, cuInit on a CPU) and every value of a "
                              "tensor printed in an error; hidden by default")
@@ -86,6 +89,12 @@ def check(args) -> None:
         return
     if args.workers is None:
         _fail("--workers N is required (the number of worker tasks), e.g. --workers 2")
+    if getattr(args, "ray", False):
+        for flag, bad in (("--ps", args.ps), ("--dry-run", args.dry_run), ("--hosts", args.hosts),
+                          ("--port-base", args.port_base is not None)):
+            if bad:
+                _fail(f"{flag} does not apply with --ray: Ray Train starts MultiWorkerMirrored workers and "
+                      f"writes their TF_CONFIG; drop {flag}")
     if args.workers < 1:
         _fail(f"--workers {args.workers}: a cluster needs at least 1 worker")
     if args.ps < 0:
@@ -215,6 +224,36 @@ def run_local(args, out=None, err=None) -> int:
     return 1  # pragma: no cover - the loop always returns
 
 
+def run_ray(args, err=None) -> int:
+    """``--ray``: the script in ``--workers`` Ray Train workers (``ray_train.run_script``); Ray restarts
+    the worker group up to ``--restarts`` times. Ray's session folder goes to a temporary folder of
+    this run (RAY_TMPDIR), removed at the end."""
+    from .. import _scratch
+    from . import ray_train
+
+    err = err or sys.stderr
+    saved = os.environ.get("RAY_TMPDIR")
+    os.environ["RAY_TMPDIR"] = folder = _scratch.temporary_folder("gpukit-r-")
+    try:
+        result = ray_train.run_on_ray("gpukit.launch.ray_train:run_script", args.workers,
+                                      kwargs={"script": os.path.abspath(args.script), "argv": list(args.script_args),
+                                              "cwd": os.getcwd()},
+                                      max_failures=args.restarts, timeout=args.timeout or 3600.0, stream=True)
+    except (cluster.ClusterError, RuntimeError) as e:
+        err.write(f"[gpukit] Ray Train failed: {str(e)[:3000]}\n")
+        return 1
+    finally:
+        if saved is None:
+            os.environ.pop("RAY_TMPDIR", None)
+        else:
+            os.environ["RAY_TMPDIR"] = saved
+        import shutil
+
+        shutil.rmtree(folder, ignore_errors=True)
+    err.write(f"[gpukit] all {args.workers} Ray Train workers finished ({result.attempts} attempt(s))\n")
+    return 0
+
+
 def run_slurm(args, err=None) -> int:
     """Inside an srun task: this task's TF_CONFIG from the SLURM step, then exec the script."""
     from . import slurm
@@ -319,6 +358,8 @@ def main(args, out=None, err=None) -> int:
             return run_slurm(args, err=out)
         if args.dry_run:
             return dry_run(args, out)
+        if getattr(args, "ray", False):
+            return run_ray(args, err)
         global _INTERRUPTED_BY
         _INTERRUPTED_BY = None  # set by _terminate; one main() call, one answer
         previous = signal.signal(signal.SIGTERM, _terminate)

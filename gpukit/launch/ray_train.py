@@ -213,6 +213,25 @@ def _train_loop(config: dict) -> None:
         shutil.rmtree(workdir, ignore_errors=True)
 
 
+def run_script(ctx, script: str, argv: list, cwd: str) -> None:
+    """A ``run_on_ray`` target: ``python script argv...`` inside this Ray Train worker, as ``__main__``,
+    in ``cwd`` (what ``python -m gpukit launch --ray`` runs). Ray has set TF_CONFIG; ``_train_loop``
+    has put the Keras multi-worker fix in place. A ``sys.exit(code)`` other than 0 fails the worker."""
+    import runpy
+
+    saved_argv, saved_path, saved_cwd = sys.argv[:], sys.path[:], os.getcwd()
+    sys.argv, sys.path[:0] = [script, *argv], [os.path.dirname(script)]
+    os.chdir(cwd)
+    try:
+        runpy.run_path(script, run_name="__main__")
+    except SystemExit as e:
+        if e.code not in (None, 0):
+            raise RuntimeError(f"{script} exited with {e.code}") from None
+    finally:
+        sys.argv, sys.path[:] = saved_argv, saved_path
+        os.chdir(saved_cwd)
+
+
 def _start_ray(ray, num_workers: int, stream: bool) -> None:
     """``ray.init`` of a one-node, loopback-only cluster, with a clear error when it cannot start."""
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
