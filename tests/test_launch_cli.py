@@ -467,3 +467,12 @@ def test_the_cause_is_found_in_a_coloured_traceback():
                                                        env={"FORCE_COLOR": "1", "PYTHON_COLORS": "1"})],
                                      timeout=60)
         assert real.exceptions == {"bad": "ValueError: planted"}
+
+
+def test_ray_mode_refuses_what_ray_decides(capsys):
+    """``--ray``: Ray Train starts the workers and writes TF_CONFIG; the flags that shape a TF_CONFIG
+    are refused before anything starts, naming the flag."""
+    script = _script("print_tf_config.py")
+    for flag in (["--ps", "1"], ["--dry-run"], ["--port-base", "30000"]):
+        assert gpukit_main(["launch", "--ray", "--workers", "2", *flag, script]) == 2
+        assert f"{flag[0]} does not apply with --ray" in capsys.readouterr().err
