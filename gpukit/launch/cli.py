@@ -2,7 +2,8 @@
 
     python -m gpukit launch --workers 2 train.py --epochs 3
 
-starts ``python train.py --epochs 3`` once per task, each with its own ``TF_CONFIG`` (free ports
+starts ``python train.py --epochs 3`` once per task (as ``python -m gpukit.keras_multiworker train.py
+--epochs 3``: Keras 3's multi-worker ``fit`` fixed, issue 37), each with its own ``TF_CONFIG`` (free ports
 on 127.0.0.1, ``gpukit.cluster.local_cluster`` / ``tf_config``), prefixes their output with
 ``[worker i]`` and supervises them with ``gpukit.supervisor.run_commands``: when one task fails,
 on ``--timeout`` and on Ctrl-C every task and whatever it started is killed (by process group),
@@ -11,7 +12,8 @@ and the exit code is the first failed task's (128 + N for signal N, 124 timeout,
 from its own checkpoint. ``--dry-run`` prints each task's ``export TF_CONFIG=...`` line
 (``--hosts`` for real machines) and starts nothing. ``--slurm`` runs inside one ``srun`` task:
 it builds this task's TF_CONFIG from the SLURM step (``gpukit.launch.slurm.slurm_tf_config``) and
-replaces itself with the script (``exec``). Every argument is checked before any process starts.
+replaces itself with the script (``exec``). ``--ray`` runs the script in Ray Train's workers
+(``ray_train.run_script``). Every argument is checked before any process starts.
 """
 
 from __future__ import annotations
