@@ -291,7 +291,8 @@ def test_slurm_mode_execs_the_script_with_the_steps_tf_config(monkeypatch):
         gpukit_main(["launch", "--slurm", "--port-base", "23456", _script("print_tf_config.py"), "x", "--y"])
     assert calls == [23456]
     path, argv, env = execs[0]
-    assert path == sys.executable and argv == [sys.executable, _script("print_tf_config.py"), "x", "--y"]
+    assert path == sys.executable and argv == [sys.executable, "-m", "gpukit.keras_multiworker",
+                                               _script("print_tf_config.py"), "x", "--y"]
     assert json.loads(env["TF_CONFIG"]) == {"cluster": {"worker": ["node01:23456", "node02:23456"]},
                                             "task": {"type": "worker", "index": 1}}
     with pytest.raises(Exec):  # gpukit's default port, not JupyterLab's 8888

@@ -275,7 +275,8 @@ def run_slurm(args, err=None) -> int:
         (err or sys.stdout).write(f"export TF_CONFIG={shlex.quote(json.dumps(config))}\n")
         return 0
     env = dict(os.environ, TF_CONFIG=json.dumps(config))
-    argv = [sys.executable, os.path.abspath(args.script), *args.script_args]
+    # as the local cluster runs it: under gpukit.keras_multiworker (Keras 3's multi-worker fit fixed)
+    argv = [sys.executable, "-m", "gpukit.keras_multiworker", os.path.abspath(args.script), *args.script_args]
     sys.stdout.flush()
     sys.stderr.flush()
     os.execve(sys.executable, argv, env)  # this process becomes the task: SLURM sees its exit code
