@@ -8,6 +8,7 @@ The techniques, one module each, in lesson order (each docstring names its lesso
   on), ``checks`` (the "equals one device" comparison), ``runtime`` (Colab/Jupyter/script, which
   accelerator; no TensorFlow);
 - 02 ``cluster``: TF_CONFIG and the worker programs of a real multi-worker cluster;
+  ``keras_multiworker``: Keras 3 ``fit`` under MultiWorkerMirroredStrategy, fixed (``fix()``);
 - 03 ``memory`` (the memory planner, also lesson 04) and ``sharding`` (uneven batches, stragglers);
 - 04 ``accumulation`` (gradient accumulation) and ``recompute`` (gradient checkpointing);
 - 05 ``pipeline`` and ``tensor_parallel`` (``parallel`` re-exports both): model parallelism;
@@ -37,7 +38,7 @@ BRANCH = "main"  # their branch; `python -m gpukit publish --repo owner/name --b
 
 _MODULES = (
     "devices", "strategies", "data", "batching", "models", "training", "checks", "runtime", "hardware",  # foundation
-    "cluster",  # 02
+    "cluster", "keras_multiworker",  # 02
     "memory", "sharding",  # 03
     "accumulation", "recompute",  # 04
     "pipeline", "tensor_parallel", "parallel",  # 05 (parallel: both, re-exported)

@@ -387,7 +387,8 @@ def test_slurm_mode_execs_the_script_with_the_steps_tf_config(monkeypatch):
         gpukit_main(["launch", "--slurm", "--port-base", "23456", _script("print_tf_config.py"), "x", "--y"])
     assert calls == [23456]
     path, argv, env = execs[0]
-    assert path == sys.executable and argv == [sys.executable, _script("print_tf_config.py"), "x", "--y"]
+    assert path == sys.executable and argv == [sys.executable, "-m", "gpukit.keras_multiworker",
+                                               _script("print_tf_config.py"), "x", "--y"]
     assert json.loads(env["TF_CONFIG"]) == {"cluster": {"worker": ["node01:23456", "node02:23456"]},
                                             "task": {"type": "worker", "index": 1}}
     with pytest.raises(Exec):  # gpukit's default port, not JupyterLab's 8888
@@ -606,3 +607,26 @@ def test_a_timed_out_launch_leaves_tmpdir_as_it_found_it(tmp_path):
     assert run.wait(timeout=60) == 124, run.text() + run.stderr
     assert run.text().count("made") == 2, run.text() + run.stderr
     assert os.listdir(tmp) == []
+
+def test_the_cause_is_found_in_a_coloured_traceback():
+    """ipykernel 7 sets FORCE_COLOR=1 in the kernel and Python 3.13 then colours the traceback a
+    launch started from a notebook prints: the exception line still names the cause. Planted bug it
+    catches: matching the raw line ("\\x1b[1;35mValueError...") gave "no Python exception printed"."""
+    coloured = launcher.run_commands([launcher.Command("bad", ["sh", "-c", r"printf '\033[1;35mValueError\033[0m: "
+                                                                          r"\033[35mplanted\033[0m\n'; exit 1"])],
+                                     timeout=60)
+    assert coloured.exceptions == {"bad": "ValueError: planted"}
+    if sys.version_info >= (3, 13):          # the real thing: Python colours its own traceback
+        real = launcher.run_commands([launcher.Command("bad", [sys.executable, "-c", "raise ValueError('planted')"],
+                                                       env={"FORCE_COLOR": "1", "PYTHON_COLORS": "1"})],
+                                     timeout=60)
+        assert real.exceptions == {"bad": "ValueError: planted"}
+
+
+def test_ray_mode_refuses_what_ray_decides(capsys):
+    """``--ray``: Ray Train starts the workers and writes TF_CONFIG; the flags that shape a TF_CONFIG
+    are refused before anything starts, naming the flag."""
+    script = _script("print_tf_config.py")
+    for flag in (["--ps", "1"], ["--dry-run"], ["--port-base", "30000"]):
+        assert gpukit_main(["launch", "--ray", "--workers", "2", *flag, script]) == 2
+        assert f"{flag[0]} does not apply with --ray" in capsys.readouterr().err

@@ -10,7 +10,7 @@ engineers copy.
 - ``cli``: ``python -m gpukit launch`` -- an unmodified training script as a local cluster,
   ``--dry-run`` for real machines, ``--slurm`` for a SLURM job;
 - ``slurm``: TF_CONFIG from a SLURM job step;
-- ``ray_train``: lesson 02's worker programs inside Ray Train's workers.
+- ``ray_train``: lesson 02's worker programs, or a script (``launch --ray``), inside Ray Train's workers.
 
 The technique (TF_CONFIG, the worker programs) lives in ``gpukit.cluster``; this package
 only starts, watches and stops processes.

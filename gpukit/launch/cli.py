@@ -2,7 +2,8 @@
 
     python -m gpukit launch --workers 2 train.py --epochs 3
 
-starts ``python train.py --epochs 3`` once per task, each with its own ``TF_CONFIG`` (free ports
+starts ``python train.py --epochs 3`` once per task (as ``python -m gpukit.keras_multiworker train.py
+--epochs 3``: Keras 3's multi-worker ``fit`` fixed, issue 37), each with its own ``TF_CONFIG`` (free ports
 on 127.0.0.1, ``gpukit.cluster.local_cluster`` / ``tf_config``), prefixes their output with
 ``[worker i]`` and supervises them with ``gpukit.supervisor.run_commands``: when one task fails,
 on ``--timeout`` and on Ctrl-C every task and whatever it started is killed (by process group),
@@ -11,7 +12,8 @@ and the exit code is the first failed task's (128 + N for signal N, 124 timeout,
 from its own checkpoint. ``--dry-run`` prints each task's ``export TF_CONFIG=...`` line
 (``--hosts`` for real machines) and starts nothing. ``--slurm`` runs inside one ``srun`` task:
 it builds this task's TF_CONFIG from the SLURM step (``gpukit.launch.slurm.slurm_tf_config``) and
-replaces itself with the script (``exec``). Every argument is checked before any process starts.
+replaces itself with the script (``exec``). ``--ray`` runs the script in Ray Train's workers
+(``ray_train.run_script``). Every argument is checked before any process starts.
 """
 
 from __future__ import annotations
@@ -58,6 +60,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--only", metavar="TASK", default=None,
                         help="print only this task's output, e.g. --only 0 (worker 0) or --only 'chief 0'; "
                              "every task still runs, and a failure's cause is still named")
+    parser.add_argument("--ray", action="store_true",
+                        help="run the script in Ray Train's TensorflowTrainer workers (a local, loopback-only "
+                             "Ray that this command starts and stops) instead of plain processes")
     parser.add_argument("--verbose", action="store_true",
                         help="show TensorFlow's C++ log (start-up lines, cuInit on a CPU) and every value of a "
                              "tensor printed in an error; hidden by default")
@@ -89,6 +94,12 @@ def check(args) -> None:
         return
     if args.workers is None:
         _fail("--workers N is required (the number of worker tasks), e.g. --workers 2")
+    if getattr(args, "ray", False):
+        for flag, bad in (("--ps", args.ps), ("--dry-run", args.dry_run), ("--hosts", args.hosts),
+                          ("--port-base", args.port_base is not None)):
+            if bad:
+                _fail(f"{flag} does not apply with --ray: Ray Train starts MultiWorkerMirrored workers and "
+                      f"writes their TF_CONFIG; drop {flag}")
     if args.workers < 1:
         _fail(f"--workers {args.workers}: a cluster needs at least 1 worker")
     if args.ps < 0:
@@ -212,7 +223,9 @@ def _run_local(args, out, err, scratch) -> int:
     only = only_task(args)
     for attempt in range(args.restarts + 1):
         spec = build_cluster(args)  # fresh free ports for every attempt
-        commands = [supervisor.Command(name, [sys.executable, script, *args.script_args],
+        # the script runs as __main__ under gpukit.keras_multiworker: Keras 3's multi-worker fit fixed
+        commands = [supervisor.Command(name, [sys.executable, "-m", "gpukit.keras_multiworker", script,
+                                              *args.script_args],
                                      env={"TF_CONFIG": json.dumps(config), "TMPDIR": scratch},
                                      main=not args.ps or config["task"]["type"] == "chief")
                     for name, config in tasks(spec)]
@@ -260,6 +273,36 @@ def start_line(spec: dict, args, attempt: int = 0) -> str:
             f"starting TensorFlow… (its first lines take a few seconds)")
 
 
+def run_ray(args, err=None) -> int:
+    """``--ray``: the script in ``--workers`` Ray Train workers (``ray_train.run_script``); Ray restarts
+    the worker group up to ``--restarts`` times. Ray's session folder goes to a temporary folder of
+    this run (RAY_TMPDIR), removed at the end."""
+    from .. import _scratch
+    from . import ray_train
+
+    err = err or sys.stderr
+    saved = os.environ.get("RAY_TMPDIR")
+    os.environ["RAY_TMPDIR"] = folder = _scratch.temporary_folder("gpukit-r-")
+    try:
+        result = ray_train.run_on_ray("gpukit.launch.ray_train:run_script", args.workers,
+                                      kwargs={"script": os.path.abspath(args.script), "argv": list(args.script_args),
+                                              "cwd": os.getcwd()},
+                                      max_failures=args.restarts, timeout=args.timeout or 3600.0, stream=True)
+    except (cluster.ClusterError, RuntimeError) as e:
+        err.write(f"[gpukit] Ray Train failed: {str(e)[:3000]}\n")
+        return 1
+    finally:
+        if saved is None:
+            os.environ.pop("RAY_TMPDIR", None)
+        else:
+            os.environ["RAY_TMPDIR"] = saved
+        import shutil
+
+        shutil.rmtree(folder, ignore_errors=True)
+    err.write(f"[gpukit] all {args.workers} Ray Train workers finished ({result.attempts} attempt(s))\n")
+    return 0
+
+
 def run_slurm(args, err=None) -> int:
     """Inside an srun task: this task's TF_CONFIG from the SLURM step, then exec the script."""
     from . import slurm
@@ -279,7 +322,8 @@ def run_slurm(args, err=None) -> int:
         (err or sys.stdout).write(f"export TF_CONFIG={shlex.quote(json.dumps(config))}\n")
         return 0
     env = dict(os.environ, TF_CONFIG=json.dumps(config))
-    argv = [sys.executable, os.path.abspath(args.script), *args.script_args]
+    # as the local cluster runs it: under gpukit.keras_multiworker (Keras 3's multi-worker fit fixed)
+    argv = [sys.executable, "-m", "gpukit.keras_multiworker", os.path.abspath(args.script), *args.script_args]
     sys.stdout.flush()
     sys.stderr.flush()
     os.execve(sys.executable, argv, env)  # this process becomes the task: SLURM sees its exit code
@@ -325,8 +369,9 @@ def _terminate(signum, frame):  # SIGTERM (a job scheduler, `kill`): clean up li
 # Known failures: (words in the exception line, what it means and the fix), in one line.
 KNOWN = [("Attempt to convert a value (PerReplica:",
           "Keras 3's model.fit under MultiWorkerMirroredStrategy fails with 2+ workers (keras-team/keras#20585). "
-          "Fix: `pip install tf_keras` (the version of your TensorFlow) and launch with TF_USE_LEGACY_KERAS=1, "
-          "or write the step as a custom loop (lesson 02); docs/troubleshooting.md has both")]
+          "This launcher applies gpukit.keras_multiworker.fix() unless GPUKIT_KERAS_FIX=0 or your Keras is "
+          "not a version it was verified on (a [gpukit] keras_multiworker line above says so); elsewhere call "
+          "gpukit.keras_multiworker.fix() before fit; docs/troubleshooting.md")]
 
 
 def signal_meaning(code: int) -> str:
@@ -364,6 +409,8 @@ def main(args, out=None, err=None) -> int:
             return run_slurm(args, err=out)
         if args.dry_run:
             return dry_run(args, out)
+        if getattr(args, "ray", False):
+            return run_ray(args, err)
         global _INTERRUPTED_BY
         _INTERRUPTED_BY = None  # set by _terminate; one main() call, one answer
         previous = signal.signal(signal.SIGTERM, _terminate)

@@ -184,6 +184,9 @@ def _train_loop(config: dict) -> None:
 
     # Ray's TensorFlow backend sets TF_USE_LEGACY_KERAS=1 (tf.keras -> Keras 2); the course uses Keras 3
     os.environ.pop("TF_USE_LEGACY_KERAS", None)
+    from .. import keras_multiworker
+
+    keras_multiworker.install_on_import()  # Keras 3 fit under MWMS, fixed (as python -m gpukit launch does)
     tf_config = json.loads(os.environ["TF_CONFIG"])  # set by Ray before this function runs
     if config["loopback"]:
         check_loopback(tf_config)
@@ -208,6 +211,25 @@ def _train_loop(config: dict) -> None:
         ray.get(collector.result.remote(name, value))
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def run_script(ctx, script: str, argv: list, cwd: str) -> None:
+    """A ``run_on_ray`` target: ``python script argv...`` inside this Ray Train worker, as ``__main__``,
+    in ``cwd`` (what ``python -m gpukit launch --ray`` runs). Ray has set TF_CONFIG; ``_train_loop``
+    has put the Keras multi-worker fix in place. A ``sys.exit(code)`` other than 0 fails the worker."""
+    import runpy
+
+    saved_argv, saved_path, saved_cwd = sys.argv[:], sys.path[:], os.getcwd()
+    sys.argv, sys.path[:0] = [script, *argv], [os.path.dirname(script)]
+    os.chdir(cwd)
+    try:
+        runpy.run_path(script, run_name="__main__")
+    except SystemExit as e:
+        if e.code not in (None, 0):
+            raise RuntimeError(f"{script} exited with {e.code}") from None
+    finally:
+        sys.argv, sys.path[:] = saved_argv, saved_path
+        os.chdir(saved_cwd)
 
 
 def _start_ray(ray, num_workers: int, stream: bool) -> None:

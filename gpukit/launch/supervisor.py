@@ -546,6 +546,9 @@ _TF_LOG = re.compile(r"^([IW]\d{4} \d\d:\d\d:\d+\.\d+\s+\d+ \S+:\d+\]|\d{4}-\d\d
                      r"E\d{4} \d\d:\d\d:\d+\.\d+\s+\d+ cuda_(platform|executor)\.cc|/job:\S+$)")
 # The last line of a Python traceback: "SomeError: message" (dotted names too)
 _EXCEPTION = re.compile(r"^([A-Za-z_][\w.]*(Error|Exception|Exit|Interrupt))(: .*|$)")
+# Terminal colours: Python 3.13 colours its tracebacks when FORCE_COLOR is set, and ipykernel 7 sets
+# FORCE_COLOR=1 in the kernel, so a launch from a notebook cell prints "\x1b[1;35mValueError\x1b[0m: ..."
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 
 # A progress bar redrawn in place (Keras' writes "\b" * width + "\r" + the new bar) becomes whole
@@ -600,9 +603,10 @@ def _pump(name, pipe, out, lock, result, quiet=False, show=True, stopped=frozens
 
     def emit(line):
         nonlocal values
-        found = _EXCEPTION.match(line)
+        plain = _ANSI.sub("", line) if "\x1b[" in line else line   # a coloured traceback (FORCE_COLOR)
+        found = _EXCEPTION.match(plain)
         if found and name not in result.exceptions:
-            result.exceptions[name] = line if len(line) <= 300 else line[:297] + "..."
+            result.exceptions[name] = plain if len(plain) <= 300 else plain[:297] + "..."
         keep = True
         if quiet:
             if values:
