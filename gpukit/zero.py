@@ -409,7 +409,7 @@ class ZeroTrainer:
         # Stages 2 and 3 reduce-scatter each layer's gradients as soon as they exist and keep their slice.
         # (each layer waits until the previous layer's gradients are stored, so that one layer's whole
         # gradient at a time is in flight)
-        done = [upstream]
+        done, stored = [upstream], []
         for i in reversed(range(len(layers))):
             with tf.control_dependencies(done):
                 grads, upstream = _backward(layers[i], weights[i], saved[i], upstream, need_input_grad=i > 0)
@@ -420,13 +420,16 @@ class ZeroTrainer:
                 elif stage >= 2:
                     g = coll.reduce_scatter(tf, replica, self._padded(tf, g, self.shards[j]))
                 done.append(state["gradients"][j].assign(g))  # stage 1: this replica's own whole gradient
-        if stage == 1:  # after the whole backward: reduce-scatter the kept gradients
-            with tf.control_dependencies(done):
+            stored += done[1:]
+        # every update after the whole backward (which read the weights): with one replica no collective
+        # would be such a barrier (docs/troubleshooting.md, lesson 09)
+        with tf.control_dependencies(stored):
+            if stage == 1:  # after the whole backward: reduce-scatter the kept gradients
                 slices = [coll.reduce_scatter(tf, replica, self._padded(tf, state["gradients"][j].read_value(), shard))
                           for j, shard in enumerate(self.shards)]
-        else:
-            slices = [g.read_value() for g in state["gradients"]]
-        self._update(tf, replica, slices, t)
+            else:
+                slices = [g.read_value() for g in state["gradients"]]
+            self._update(tf, replica, slices, t)
         return loss
 
     @staticmethod
