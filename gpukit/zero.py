@@ -5,30 +5,38 @@ that is 16 bytes per parameter per device (4 weights, 4 gradients, 8 for Adam's 
 ZeRO ("Zero Redundancy Optimizer", Rajbhandari et al., 2020; PyTorch calls stage 3 FSDP) cuts
 each parameter's state into ``N`` slices, one per replica:
 
-* **stage 1** shards Adam's moments: gradients are all-reduced as before, each replica updates
-  only the slice of the weights it owns (with its slice of the moments), then the updated slices
-  are all-gathered so that every replica holds the whole new weights again;
-* **stage 2** shards the gradients too: they are *reduce-scattered* (each replica receives only
-  the sum of its own slice) -- so stage 2 moves the same bytes as plain data parallelism;
-* **stage 3** shards the weights as well: before a layer runs, its weights are all-gathered, used
-  and dropped; the backward gathers them again (recomputing the layer); gradients are
-  reduce-scattered. About 1.5 x the bytes of data parallelism, for 1/N of the memory.
+* **stage 1** shards Adam's moments: each replica keeps its whole gradient through the backward,
+  then the gradients are *reduce-scattered* (each replica receives the sum of its own slice), each
+  replica updates its slice of the weights (with its slice of the moments), and the updated slices are
+  all-gathered so that every replica holds the whole new weights again: ``2Ψ`` values sent per device
+  in a ring, as data parallelism's all-reduce (the paper's §7);
+* **stage 2** shards the gradients too: each layer's gradient is reduce-scattered as soon as the
+  backward has produced it and only the slice is kept, so the whole gradient is never resident;
+  same bytes as stage 1, only *when* changes;
+* **stage 3** shards the weights as well: a layer's weights are all-gathered just before it runs and
+  dropped; the backward gathers them again because ``dX = dY·Wᵀ`` needs ``W`` (no forward runs twice:
+  that is not activation recomputation); gradients are reduce-scattered. About 1.5 x the bytes of data
+  parallelism (a little less here: the first layer's input needs no gradient, so it is not gathered
+  again), for 1/N of the memory.
 
 Top to bottom: ``plan`` (pure Python: which replica owns which slice of each variable, padded
 when a size does not divide by ``N``), the memory and communication formulas (``state_bytes``,
-``comm_bytes``), then ``ZeroTrainer``, the real thing: per-replica variables placed on each
-replica's device, a Keras ``Sequential`` model of Dense layers run layer by layer (``apply_layer``)
-on the weights each stage provides, Adam written out (Keras' formula), and the collectives of a
-real ``MirroredStrategy`` (``ReplicaContext.all_reduce`` / ``all_gather``). TensorFlow has no
-reduce-scatter in ``ReplicaContext``: it is **emulated** (an all-reduce, then this replica's
-slice), and counted as the bytes a real reduce-scatter moves. ``stage=0`` is the baseline, plain
-data parallelism, through the same code.
+``comm_bytes``), ``Collectives`` (TensorFlow's collective ops called directly, with an ordering token
+per device: ``CollectiveReduceV2``, ``CollectiveGatherV2``, and the reduce-scatter -- NCCL's
+``CollectiveReduceScatterV2`` on GPUs, an all-to-all and a local sum on CPUs, where TensorFlow has no
+reduce-scatter), then ``ZeroTrainer``, the real thing: per-replica variables placed on each replica's
+device, a Keras ``Sequential`` of Dense layers run layer by layer with the backward written out
+(``_forward``/``_backward``) on the weights each stage provides, and Adam written out (Keras' formula).
+``stage=0`` is the baseline, plain data parallelism, through the same code.
 
-Measured, not computed: ``resident_bytes()`` adds up the variables on each device after a step;
-``collectives`` lists the tensors handed to each collective in one step.
+Measured, not computed: ``measure_memory`` reads TensorFlow's allocator (what stays allocated after a
+step, and the next step's peak); ``Collectives.handed_bytes`` counts, while the collectives run, the
+bytes of the tensors handed to each (the bytes on the wire are derived from them with the ring
+factors). ``resident_bytes()`` is bookkeeping (shapes x dtype), not a measurement.
 
-On GPUs the same code runs over the GPUs (NCCL would do the collectives); real ZeRO/FSDP
-implementations also overlap the gathers with compute and bucket small tensors -- not done here.
+On GPUs the same code runs over the GPUs, the collectives asked for NCCL (not run here: no GPU on the
+project's machines); real ZeRO/FSDP implementations also overlap the gathers with compute and bucket
+small tensors -- not done here.
 """
 
 from __future__ import annotations
@@ -129,8 +137,8 @@ class Collectives:
     counted at run time: ``handed[kind]`` is a variable that adds up the bytes of the tensors one
     replica (replica 0; every replica hands in as much) actually hands to ``kind`` in a step.
 
-    * ``all_reduce``: ``CollectiveReduceV2`` (CPU: TensorFlow's ring reducer; GPU: NCCL);
-    * ``all_gather``: ``CollectiveGatherV2`` (CPU: ring gather; GPU: NCCL), concatenated on axis 0;
+    * ``all_reduce``: ``CollectiveReduceV2`` (CPU: TensorFlow's ring reducer; GPU: NCCL, asked for);
+    * ``all_gather``: ``CollectiveGatherV2`` (CPU: ring gather; GPU: NCCL, asked for), concatenated on axis 0;
     * ``reduce_scatter``: on GPUs ``CollectiveReduceScatterV2``, whose only implementation is NCCL's
       (on a CPU TensorFlow answers "CollectiveRegistry::Lookup did not find collective
       implementation undef"; not run here). On CPUs: an all-to-all (``CollectiveAllToAllV2``) of the
@@ -186,23 +194,29 @@ class Collectives:
         if replica == 0:
             self.handed[kind].assign_add(tf.size(t, out_type=tf.int64) * t.dtype.size)
 
+    def _hint(self, replica: int) -> str:
+        """NCCL on GPUs (TensorFlow picks it only when asked, or when ``ConfigProto.collective_nccl``
+        is set: collective_param_resolver_local.cc), TensorFlow's ring on CPUs."""
+        return "nccl" if "GPU" in self.devices[replica].upper() else "auto"
+
     def all_reduce(self, tf, replica: int, t):
         self._count(tf, replica, "all-reduce", t)
         return tf.raw_ops.CollectiveReduceV2(
             input=t, group_size=self.n, group_key=self.group_key, instance_key=self._key(replica),
             ordering_token=[self.tokens[replica].handle], merge_op="Add", final_op="Id",
-            timeout_seconds=self.timeout_s)
+            communication_hint=self._hint(replica), timeout_seconds=self.timeout_s)
 
     def all_gather(self, tf, replica: int, piece):
         self._count(tf, replica, "all-gather", piece)
         return tf.raw_ops.CollectiveGatherV2(
             input=piece, group_size=self.n, group_key=self.group_key, instance_key=self._key(replica),
-            ordering_token=[self.tokens[replica].handle], timeout_seconds=self.timeout_s)
+            ordering_token=[self.tokens[replica].handle], communication_hint=self._hint(replica),
+            timeout_seconds=self.timeout_s)
 
     def reduce_scatter(self, tf, replica: int, flat):
         """``flat`` (length a multiple of ``N``) summed over the replicas; replica ``r`` gets slice ``r``."""
         self._count(tf, replica, "reduce-scatter", flat)
-        if "GPU" in self.devices[replica].upper():  # NCCL's reduce-scatter (not run here)
+        if self._hint(replica) == "nccl":  # NCCL's reduce-scatter (not run here)
             return tf.raw_ops.CollectiveReduceScatterV2(
                 input=flat, group_size=self.n, group_key=self.group_key, instance_key=self._key(replica),
                 ordering_token=[self.tokens[replica].handle], merge_op="Add", final_op="Id",
@@ -356,7 +370,7 @@ class ZeroTrainer:
     def resident_bytes(self) -> dict:
         """``{device: {"weights", "gradients", "optimizer", "total"}}``: the sizes (shape x dtype) of
         the trainer's variables, grouped by the device each variable lives on. Bookkeeping, not a
-        measurement: TensorFlow's allocator measures (lesson 09, section 3)."""
+        measurement: TensorFlow's allocator measures (lesson 09, section 4)."""
         out = {}
         for state in self.vars:
             for kind, variables in state.items():
