@@ -126,6 +126,26 @@ def test_flops_are_megatron_formulas():
     assert P.flops_per_step(m, dataclasses.replace(lay, recompute="none"))["hardware"] == fl["model"]
 
 
+def test_looked_up_tables_are_not_matmul_flops():
+    # hand count: layers of 12 h^2 + 13 h, the output projection V h is a matmul, the untied input embedding and
+    # the learned positions are looked up (no FLOPs); with f = 4h the Megatron formula holds tied or untied
+    m = P.Model(layers=4, hidden=64, heads=4, seq=32, vocab=100, learned_positions=True, tied_embeddings=False)
+    L, h, s, V, B = 4, 64, 32, 100, 3
+    T = B * s
+    lay = P.Layout(global_batch=B, recompute="full")
+    fl = P.flops_per_step(m, lay)
+    layer = 12 * h * h + 13 * h
+    matmul = L * layer + 2 * h + V * h                 # + the final norm + the output projection
+    assert fl["model"] == 6 * matmul * T + 12 * L * s * h * T
+    assert fl["hardware"] == fl["model"] + (2 * (L * layer + 2 * h) + 4 * L * s * h) * T
+    tied = dataclasses.replace(m, tied_embeddings=True, learned_positions=False)
+    assert P.flops_per_step(tied, lay)["model"] == fl["model"]
+    big = P.Model(layers=24, hidden=2048, heads=16, seq=2048, vocab=50000, tied_embeddings=False, biases=False)
+    B, s, L, h, V = 8, 2048, 24, 2048, 50000
+    got = P.flops_per_step(big, P.Layout(global_batch=B))["model"]
+    assert got == pytest.approx(72 * B * s * L * h * h * (1 + s / (6 * h) + V / (12 * h * L)), rel=1e-3)
+
+
 def test_rule_of_thumb_is_the_scaling_books_worked_answer():
     # LLaMA 3 70B on 15T tokens, one TPU v5p pod of 8960 chips at 40 % MFU: about 44 days
     days = P.rule_of_thumb_seconds(70e9, 15e12, 8960, P.ACCELERATORS["TPU v5p"]["peak"], 0.4) / 86400
@@ -165,6 +185,23 @@ def test_communication_hand_counts():
     assert pl.comm["pp"]["bytes"] == pytest.approx(128 * 2 * sbhv / 4)
     opt = P.published("OPT-175B")
     assert opt.comm["dp"]["hidden"]          # FSDP's gathers hide behind the compute
+
+
+@pytest.mark.parametrize("stage, units", [(0, lambda m: 2), (1, lambda m: 2), (2, lambda m: m + 1),
+                                          (3, lambda m: 3 * m)])
+def test_sharded_gradients_cost_a_reduce_scatter_per_micro_batch(stage, units):
+    # hand count, in units of (n-1)/n x P x 2 bytes: ZeRO-2 keeps only its gradient shard across the m micro-batches,
+    # so every micro-batch's backward reduce-scatters (m) and the new weights are gathered once (+1); ZeRO-3 also
+    # gathers the weights for each forward and each backward (3 m); plain data parallel and ZeRO-1 reduce once (2)
+    m_ = P.PUBLISHED["OPT-175B"]["model"]
+    cluster = P.Cluster("A100 80GB", 64, per_node=8)
+    for micro_batches in (1, 4):
+        lay = P.Layout(tp=8, dp=8, zero=stage, micro_batch=1, global_batch=8 * micro_batches)
+        n = P.parameters_per_device(m_, lay)
+        got = P.plan(m_, cluster, lay).comm["dp"]["bytes"]
+        assert got == pytest.approx(units(micro_batches) * 7 / 8 * n * 2), (stage, micro_batches)
+    # the memory these bytes buy: ZeRO-2's gradients are a shard (1/8), not the whole
+    assert P.memory(m_, lay)["gradients"] == pytest.approx(n * 2 / 8 if stage >= 2 else n * 2)
 
 
 # --------------------------------------------------------------------------- the published runs
