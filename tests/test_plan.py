@@ -315,3 +315,97 @@ def test_measure_here_reads_the_allocator():
     # the planted bug lesson 11's check catches: a plan that forgot the optimizer state is far off
     assert out["state"] / state["weights"] > 2.0
     assert out["peaks"]["2"] > out["peaks"]["1"] > 0 and set(out["seconds"]) == {"1", "2"}
+
+
+# --------------------------------------------------------------------------- lesson 11's checks, each with its bug
+
+LESSON = P.Model(layers=2, hidden=128, heads=4, seq=64, vocab=256, tied_embeddings=False, dropout=False,
+                 param_bytes=4, grad_bytes=4, optimizer_bytes=8, activation_bytes=4)      # the lesson's parameters
+
+
+@pytest.fixture(scope="module")
+def lesson_measured():
+    return P.keras_lm(LESSON).count_params(), P.measure_here(LESSON, batches=(2, 4), timeout=300).output()
+
+
+def lesson_section_2(counted, measured):
+    """Lesson 11's section-2 checks, its expressions (cell 8 and the check cell): which hold."""
+    def predicted(b):
+        return P.memory(LESSON, P.Layout(micro_batch=b, global_batch=b))
+
+    lo, hi = 2, 4
+    pred_state = predicted(lo)["weights"] + predicted(lo)["optimizer"]
+    pred_per_seq = (predicted(hi)["activations"] + predicted(hi)["logits"]
+                    - predicted(lo)["activations"] - predicted(lo)["logits"]) / (hi - lo)
+    meas_per_seq = (measured["peaks"][str(hi)] - measured["peaks"][str(lo)]) / (hi - lo)
+    state_ratio, act_ratio = measured["state"] / pred_state, meas_per_seq / pred_per_seq
+    return {"count": counted == P.parameter_count(LESSON), "state": 1.0 <= state_ratio < 1.25,
+            "activations": 1.0 <= act_ratio < 3.0}
+
+
+def lesson_section_3():
+    """Lesson 11's section-3 checks, its expressions: which hold."""
+    runs = {name: P.published(name) for name in P.PUBLISHED}
+    return {"fits": all(p.fits for p in runs.values()),
+            "30 %": all(abs(p.tflops_per_device / P.PUBLISHED[name]["reported_tflops"] - 1) <= 0.30
+                        for name, p in runs.items()),
+            "OPT 5 %": abs(runs["OPT-175B"].tflops_per_device / 147 - 1) < 0.05,
+            "BLOOM memory": runs["BLOOM-176B"].memory["total"] < 60 * P.GB}
+
+
+def _forget_biases(monkeypatch):
+    real = P.layer_parameters
+    monkeypatch.setattr(P, "layer_parameters", lambda m: real(dataclasses.replace(m, biases=False)))
+
+
+def _forget_optimizer_state(monkeypatch):
+    real = P.zero.state_bytes
+    monkeypatch.setattr(P.zero, "state_bytes", lambda *a, **k: {**real(*a, **k), "optimizer": 0.0})
+
+
+def _two_byte_activations(monkeypatch):
+    real = P.activation_bytes_per_layer
+    monkeypatch.setattr(P, "activation_bytes_per_layer",
+                        lambda m, lay: real(dataclasses.replace(m, activation_bytes=2), lay))
+
+
+@pytest.mark.parametrize("plant, check", [(_forget_biases, "count"), (_forget_optimizer_state, "state"),
+                                          (_two_byte_activations, "activations")])
+def test_lesson_section_2_checks_catch_their_planted_bugs(lesson_measured, monkeypatch, plant, check):
+    counted, measured = lesson_measured
+    assert all(lesson_section_2(counted, measured).values())
+    plant(monkeypatch)
+    assert not lesson_section_2(counted, measured)[check]
+
+
+def _every_micro_batch_in_flight(monkeypatch):
+    monkeypatch.setattr(P, "in_flight", lambda layout: layout.micro_batches)
+
+
+def _tflops_from_model_flops(monkeypatch):
+    monkeypatch.setattr(P.Plan, "tflops_per_device",
+                        property(lambda self: self.flops["model"] / (self.step_s * self.cluster.count) / 1e12))
+
+
+def _fsdp_gathers_exposed(monkeypatch):
+    real = P.communication
+
+    def exposed(*args):
+        out = real(*args)
+        out["dp"] = {**out["dp"], "exposed_s": out["dp"]["seconds"], "hidden": False}
+        return out
+    monkeypatch.setattr(P, "communication", exposed)
+
+
+def _zero_1_keeps_the_optimizer_whole(monkeypatch):
+    real = P.zero.state_bytes
+    monkeypatch.setattr(P.zero, "state_bytes", lambda n, g, stage, **k: real(n, g, 0 if stage == 1 else stage, **k))
+
+
+@pytest.mark.parametrize("plant, check", [(_every_micro_batch_in_flight, "fits"), (_tflops_from_model_flops, "30 %"),
+                                          (_fsdp_gathers_exposed, "OPT 5 %"),
+                                          (_zero_1_keeps_the_optimizer_whole, "BLOOM memory")])
+def test_lesson_section_3_checks_catch_their_planted_bugs(monkeypatch, plant, check):
+    assert all(lesson_section_3().values())
+    plant(monkeypatch)
+    assert not lesson_section_3()[check]
