@@ -369,18 +369,22 @@ def flops_per_step(model: Model, layout: Layout) -> dict:
     """FLOPs of one step over ``T = global_batch x seq`` tokens ("Efficient Large-Scale Language Model
     Training on GPU Clusters Using Megatron-LM"):
 
-    * model: ``6 N_active T + 12 L s h T`` (forward 2 FLOPs per weight per token, backward 4; the
-      attention scores and their use, ``4 s h`` per token per layer forward, times 3); for a dense
-      GPT with ``f = 4h`` this is the paper's ``72 B s L h^2 (1 + s / 6h + V / 12 h L)``;
+    * model: ``6 N_matmul T + 12 L s h T`` (forward 2 FLOPs per weight per token, backward 4; the
+      attention scores and their use, ``4 s h`` per token per layer forward, times 3).
+      ``N_matmul`` is ``N_active`` without the tables that are looked up, not multiplied: the input
+      embedding when it is untied (tied, its ``V h`` is the output projection, a matmul, counted
+      once) and the learned positions. For a dense GPT with ``f = 4h`` this is the paper's
+      ``72 B s L h^2 (1 + s / 6h + V / 12 h L)`` (``12 L h^2`` per layer and one ``V h``), tied or not;
     * hardware: model + the recomputed forward: 'full' adds ``(2 N_layers + 4 L s h) T`` (the paper's
       ``96 B s L h^2 (1 + s / 6h + V / 16 h L)``), 'selective' adds the scores, ``4 L s h T``.
     MFU counts the model FLOPs; what a run reports as "TFLOP/s per GPU" is usually the hardware's."""
     T = layout.global_batch * model.seq
     L, s, h = model.layers, model.seq, model.hidden
     n_active = parameter_count(model, active=True)
-    n_layers = n_active - model.vocab * model.hidden * (1 if model.tied_embeddings else 2) - (
-        model.seq * h if model.learned_positions else 0)
-    model_flops = 6 * n_active * T + 12 * L * s * h * T
+    looked_up = (0 if model.tied_embeddings else model.vocab * h) + (model.seq * h if model.learned_positions else 0)
+    n_matmul = n_active - looked_up                      # the output projection (V h) stays: it is a matmul
+    n_layers = n_matmul - model.vocab * h
+    model_flops = 6 * n_matmul * T + 12 * L * s * h * T
     extra = {"none": 0, "selective": 4 * L * s * h * T, "full": (2 * n_layers + 4 * L * s * h) * T}
     return {"model": model_flops, "hardware": model_flops + extra[layout.recompute], "tokens": T}
 
@@ -407,9 +411,19 @@ def communication(model: Model, cluster: Cluster, layout: Layout, compute_s: flo
       hidden behind the attention when shorter than it.
     * pp: per micro-batch, ``s b h v / t`` forward and the same backward, per device (each tensor-parallel
       rank sends its slice); exposed.
-    * dp: ``gpukit.zero.comm_bytes(P, dp x cp, zero)`` of the gradients once per step (ZeRO-3: the weight
-      gathers again for every micro-batch, ``2 m + 1`` units); hidden behind the last micro-batch's
-      backward (ZeRO-3: behind all the compute, gathers prefetched) when shorter than it.
+    * dp, in units of ``(n-1)/n x P x grad_bytes`` (one reduce-scatter or all-gather; n = dp x cp):
+      plain data parallel and ZeRO-1 reduce the gradients once per step (all-reduce, or
+      reduce-scatter + all-gather of the new weights: 2 units, ``gpukit.zero.comm_bytes``), hidden
+      behind the last micro-batch's backward. ZeRO-2 and 3 keep only a shard of the gradients
+      (``memory`` counts it so), which with ``m`` micro-batches means a reduce-scatter in *every*
+      micro-batch's backward, as PyTorch FSDP2 does by default and DeepSpeed ZeRO-2 does during
+      gradient accumulation (the PyTorch pull request "[FSDP2] Supported
+      `set_all_reduce_gradients=False` for HSDP": sharded gradients cost a reduce-scatter per
+      micro-batch backward, skipping it keeps unsharded ones); reducing once per step would need the
+      whole gradients kept across the micro-batches. So ZeRO-2: ``m`` reduce-scatters + 1 all-gather of
+      the new weights = ``m + 1`` units, hidden behind all the backwards (2/3 of the compute);
+      ZeRO-3: per micro-batch a forward gather, a backward gather and a reduce-scatter = ``3 m``
+      units, hidden behind all the compute (gathers prefetched).
     * ep: two all-to-alls forward, two backward, of the ``top_k`` routed tokens' ``h``-vectors, per MoE
       layer per micro-batch, ``(ep-1)/ep`` of them leave the device; exposed."""
     s, b, h, v = model.seq / layout.cp, layout.micro_batch, model.hidden, model.activation_bytes
@@ -435,11 +449,11 @@ def communication(model: Model, cluster: Cluster, layout: Layout, compute_s: flo
     P = parameters_per_device(model, layout)
     if dp > 1:
         unit = zero.comm_bytes(P, dp, 0, dtype_bytes=model.grad_bytes) / 2        # one (n-1)/n x B
-        dp_bytes = unit * (2 * m + 1) if layout.zero == 3 else zero.comm_bytes(P, dp, layout.zero,
-                                                                              dtype_bytes=model.grad_bytes)
+        dp_bytes = {2: unit * (m + 1), 3: unit * 3 * m}.get(layout.zero) or zero.comm_bytes(
+            P, dp, layout.zero, dtype_bytes=model.grad_bytes)
     else:
         dp_bytes = 0.0
-    window = compute_s if layout.zero == 3 else compute_s / m * 2 / 3
+    window = {2: compute_s * 2 / 3, 3: compute_s}.get(layout.zero, compute_s / m * 2 / 3)
     out["dp"] = _comm(dp_bytes, bw, where, window=window)
     ep = layout.ep
     bw, where = _group_link(cluster, t, ep)
@@ -626,15 +640,18 @@ def fewest_devices(model: Model, accelerator: str, global_batch: int, *, per_nod
 # --------------------------------------------------------------------------- published runs
 
 PUBLISHED = {
-    # each: the model, the cluster and layout its paper reports, and the reported hardware TFLOP/s per GPU
+    # each: the model, the cluster and layout its paper reports, the reported hardware TFLOP/s per GPU, and
+    # ``assumed``: the fields the paper does not give, which we chose (the lesson prints them)
     "BLOOM-176B": dict(
         model=Model(layers=70, hidden=14336, heads=112, seq=2048, vocab=250880, name="BLOOM-176B"),
         cluster=Cluster("A100 80GB", 384, per_node=8, inter_node_GBps=6.25, name="Jean Zay"),
         layout=Layout(tp=4, pp=12, dp=8, zero=1, micro_batch=2, global_batch=2048, recompute="full",
                       sequence_parallel=False),
-        reported_tflops=150,
+        reported_tflops=156,
+        assumed=(),
         source="BLOOM: A 176B-Parameter Open-Access Multilingual Language Model (48 nodes of 8 A100 80GB, four "
-               "100 Gb/s Omni-Path links per node; TP 4, PP 12, DP 8, ZeRO stage 1; about 150 TFLOP/s per GPU)"),
+               "100 Gb/s Omni-Path links per node; TP 4, PP 12, DP 8, ZeRO stage 1; 156 TFLOP/s per GPU in the "
+               "fastest configuration; the model card rounds it to about 150)"),
     "OPT-175B": dict(
         model=Model(layers=96, hidden=12288, heads=96, seq=2048, vocab=50272, learned_positions=True,
                     name="OPT-175B"),
@@ -642,9 +659,12 @@ PUBLISHED = {
         layout=Layout(tp=8, pp=1, dp=124, zero=3, micro_batch=8, global_batch=992, recompute="full",
                       sequence_parallel=False),
         reported_tflops=147,
+        assumed=("micro_batch=8 (all of a replica's 8 sequences at once)", "recompute='full'",
+                 "inter_node_GBps=25 (one 200 Gb/s card per GPU)",
+                 "global_batch=992 sequences of 2048 (the paper: 2M tokens), so that it splits over 124 replicas"),
         source="OPT: Open Pre-trained Transformer Language Models (992 A100 80GB, Fully Sharded Data Parallel "
-               "with Megatron-LM tensor parallelism 8, up to 147 TFLOP/s per GPU; batch 2M tokens, here 992 "
-               "sequences of 2048 so that it splits over 124 replicas)"),
+               "with Megatron-LM tensor parallelism 8, up to 147 TFLOP/s per GPU, batch 2M tokens); the "
+               "micro-batch, the recomputation and the inter-node bandwidth are not in the paper: ours"),
     "Megatron-1T": dict(
         model=Model(layers=128, hidden=25600, heads=160, seq=2048, vocab=51200, learned_positions=True,
                     name="GPT 1T (Megatron-LM)"),
@@ -652,6 +672,7 @@ PUBLISHED = {
         layout=Layout(tp=8, pp=64, dp=6, zero=0, micro_batch=1, global_batch=3072, recompute="full",
                       sequence_parallel=False),
         reported_tflops=163,
+        assumed=(),
         source="Efficient Large-Scale Language Model Training on GPU Clusters Using Megatron-LM (3072 A100 80GB, "
                "eight 200 Gb/s InfiniBand cards per node, TP 8 x PP 64, batch 3072, 163 TFLOP/s per GPU, 52 % of "
                "peak)"),

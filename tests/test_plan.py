@@ -126,6 +126,26 @@ def test_flops_are_megatron_formulas():
     assert P.flops_per_step(m, dataclasses.replace(lay, recompute="none"))["hardware"] == fl["model"]
 
 
+def test_looked_up_tables_are_not_matmul_flops():
+    # hand count: layers of 12 h^2 + 13 h, the output projection V h is a matmul, the untied input embedding and
+    # the learned positions are looked up (no FLOPs); with f = 4h the Megatron formula holds tied or untied
+    m = P.Model(layers=4, hidden=64, heads=4, seq=32, vocab=100, learned_positions=True, tied_embeddings=False)
+    L, h, s, V, B = 4, 64, 32, 100, 3
+    T = B * s
+    lay = P.Layout(global_batch=B, recompute="full")
+    fl = P.flops_per_step(m, lay)
+    layer = 12 * h * h + 13 * h
+    matmul = L * layer + 2 * h + V * h                 # + the final norm + the output projection
+    assert fl["model"] == 6 * matmul * T + 12 * L * s * h * T
+    assert fl["hardware"] == fl["model"] + (2 * (L * layer + 2 * h) + 4 * L * s * h) * T
+    tied = dataclasses.replace(m, tied_embeddings=True, learned_positions=False)
+    assert P.flops_per_step(tied, lay)["model"] == fl["model"]
+    big = P.Model(layers=24, hidden=2048, heads=16, seq=2048, vocab=50000, tied_embeddings=False, biases=False)
+    B, s, L, h, V = 8, 2048, 24, 2048, 50000
+    got = P.flops_per_step(big, P.Layout(global_batch=B))["model"]
+    assert got == pytest.approx(72 * B * s * L * h * h * (1 + s / (6 * h) + V / (12 * h * L)), rel=1e-3)
+
+
 def test_rule_of_thumb_is_the_scaling_books_worked_answer():
     # LLaMA 3 70B on 15T tokens, one TPU v5p pod of 8960 chips at 40 % MFU: about 44 days
     days = P.rule_of_thumb_seconds(70e9, 15e12, 8960, P.ACCELERATORS["TPU v5p"]["peak"], 0.4) / 86400
@@ -165,6 +185,23 @@ def test_communication_hand_counts():
     assert pl.comm["pp"]["bytes"] == pytest.approx(128 * 2 * sbhv / 4)
     opt = P.published("OPT-175B")
     assert opt.comm["dp"]["hidden"]          # FSDP's gathers hide behind the compute
+
+
+@pytest.mark.parametrize("stage, units", [(0, lambda m: 2), (1, lambda m: 2), (2, lambda m: m + 1),
+                                          (3, lambda m: 3 * m)])
+def test_sharded_gradients_cost_a_reduce_scatter_per_micro_batch(stage, units):
+    # hand count, in units of (n-1)/n x P x 2 bytes: ZeRO-2 keeps only its gradient shard across the m micro-batches,
+    # so every micro-batch's backward reduce-scatters (m) and the new weights are gathered once (+1); ZeRO-3 also
+    # gathers the weights for each forward and each backward (3 m); plain data parallel and ZeRO-1 reduce once (2)
+    m_ = P.PUBLISHED["OPT-175B"]["model"]
+    cluster = P.Cluster("A100 80GB", 64, per_node=8)
+    for micro_batches in (1, 4):
+        lay = P.Layout(tp=8, dp=8, zero=stage, micro_batch=1, global_batch=8 * micro_batches)
+        n = P.parameters_per_device(m_, lay)
+        got = P.plan(m_, cluster, lay).comm["dp"]["bytes"]
+        assert got == pytest.approx(units(micro_batches) * 7 / 8 * n * 2), (stage, micro_batches)
+    # the memory these bytes buy: ZeRO-2's gradients are a shard (1/8), not the whole
+    assert P.memory(m_, lay)["gradients"] == pytest.approx(n * 2 / 8 if stage >= 2 else n * 2)
 
 
 # --------------------------------------------------------------------------- the published runs
@@ -278,3 +315,97 @@ def test_measure_here_reads_the_allocator():
     # the planted bug lesson 11's check catches: a plan that forgot the optimizer state is far off
     assert out["state"] / state["weights"] > 2.0
     assert out["peaks"]["2"] > out["peaks"]["1"] > 0 and set(out["seconds"]) == {"1", "2"}
+
+
+# --------------------------------------------------------------------------- lesson 11's checks, each with its bug
+
+LESSON = P.Model(layers=2, hidden=128, heads=4, seq=64, vocab=256, tied_embeddings=False, dropout=False,
+                 param_bytes=4, grad_bytes=4, optimizer_bytes=8, activation_bytes=4)      # the lesson's parameters
+
+
+@pytest.fixture(scope="module")
+def lesson_measured():
+    return P.keras_lm(LESSON).count_params(), P.measure_here(LESSON, batches=(2, 4), timeout=300).output()
+
+
+def lesson_section_2(counted, measured):
+    """Lesson 11's section-2 checks, its expressions (cell 8 and the check cell): which hold."""
+    def predicted(b):
+        return P.memory(LESSON, P.Layout(micro_batch=b, global_batch=b))
+
+    lo, hi = 2, 4
+    pred_state = predicted(lo)["weights"] + predicted(lo)["optimizer"]
+    pred_per_seq = (predicted(hi)["activations"] + predicted(hi)["logits"]
+                    - predicted(lo)["activations"] - predicted(lo)["logits"]) / (hi - lo)
+    meas_per_seq = (measured["peaks"][str(hi)] - measured["peaks"][str(lo)]) / (hi - lo)
+    state_ratio, act_ratio = measured["state"] / pred_state, meas_per_seq / pred_per_seq
+    return {"count": counted == P.parameter_count(LESSON), "state": 1.0 <= state_ratio < 1.25,
+            "activations": 1.0 <= act_ratio < 3.0}
+
+
+def lesson_section_3():
+    """Lesson 11's section-3 checks, its expressions: which hold."""
+    runs = {name: P.published(name) for name in P.PUBLISHED}
+    return {"fits": all(p.fits for p in runs.values()),
+            "30 %": all(abs(p.tflops_per_device / P.PUBLISHED[name]["reported_tflops"] - 1) <= 0.30
+                        for name, p in runs.items()),
+            "OPT 5 %": abs(runs["OPT-175B"].tflops_per_device / 147 - 1) < 0.05,
+            "BLOOM memory": runs["BLOOM-176B"].memory["total"] < 60 * P.GB}
+
+
+def _forget_biases(monkeypatch):
+    real = P.layer_parameters
+    monkeypatch.setattr(P, "layer_parameters", lambda m: real(dataclasses.replace(m, biases=False)))
+
+
+def _forget_optimizer_state(monkeypatch):
+    real = P.zero.state_bytes
+    monkeypatch.setattr(P.zero, "state_bytes", lambda *a, **k: {**real(*a, **k), "optimizer": 0.0})
+
+
+def _two_byte_activations(monkeypatch):
+    real = P.activation_bytes_per_layer
+    monkeypatch.setattr(P, "activation_bytes_per_layer",
+                        lambda m, lay: real(dataclasses.replace(m, activation_bytes=2), lay))
+
+
+@pytest.mark.parametrize("plant, check", [(_forget_biases, "count"), (_forget_optimizer_state, "state"),
+                                          (_two_byte_activations, "activations")])
+def test_lesson_section_2_checks_catch_their_planted_bugs(lesson_measured, monkeypatch, plant, check):
+    counted, measured = lesson_measured
+    assert all(lesson_section_2(counted, measured).values())
+    plant(monkeypatch)
+    assert not lesson_section_2(counted, measured)[check]
+
+
+def _every_micro_batch_in_flight(monkeypatch):
+    monkeypatch.setattr(P, "in_flight", lambda layout: layout.micro_batches)
+
+
+def _tflops_from_model_flops(monkeypatch):
+    monkeypatch.setattr(P.Plan, "tflops_per_device",
+                        property(lambda self: self.flops["model"] / (self.step_s * self.cluster.count) / 1e12))
+
+
+def _fsdp_gathers_exposed(monkeypatch):
+    real = P.communication
+
+    def exposed(*args):
+        out = real(*args)
+        out["dp"] = {**out["dp"], "exposed_s": out["dp"]["seconds"], "hidden": False}
+        return out
+    monkeypatch.setattr(P, "communication", exposed)
+
+
+def _zero_1_keeps_the_optimizer_whole(monkeypatch):
+    real = P.zero.state_bytes
+    monkeypatch.setattr(P.zero, "state_bytes", lambda n, g, stage, **k: real(n, g, 0 if stage == 1 else stage, **k))
+
+
+@pytest.mark.parametrize("plant, check", [(_every_micro_batch_in_flight, "fits"), (_tflops_from_model_flops, "30 %"),
+                                          (_fsdp_gathers_exposed, "OPT 5 %"),
+                                          (_zero_1_keeps_the_optimizer_whole, "BLOOM memory")])
+def test_lesson_section_3_checks_catch_their_planted_bugs(monkeypatch, plant, check):
+    assert all(lesson_section_3().values())
+    plant(monkeypatch)
+    assert not lesson_section_3()[check]
