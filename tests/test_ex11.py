@@ -9,13 +9,15 @@ import math
 import numpy as np
 import pytest
 
+import blind
+
 from gpukit import plan, zero
 from gpukit.course.exercises import ex11
 
 # --------------------------------------------------------------------------- q1: predict the state bytes
 
 Q1 = [(7e9, 1, 1, 8, 1), (70e9, 8, 4, 16, 0), (175e9, 8, 1, 124, 3), (13e9, 2, 2, 4, 2), (1e9, 1, 1, 1, 3),
-      (30e9, 4, 1, 8, 1)]
+      (30e9, 4, 1, 8, 1), (20e9, 1, 4, 8, 3), (40e9, 4, 2, 16, 3), (6e9, 2, 4, 2, 2), (70e9, 8, 4, 2, 1)]
 
 
 def q1_solution(n, tp, pp, dp, z):
@@ -63,6 +65,18 @@ def test_state_bytes_classic_slips_are_named(wrong, says):
     assert not report.passed and says in report.problem, report.problem
 
 
+@pytest.mark.parametrize("wrong, case, says", [
+    (lambda n, tp, pp, dp, z: q1_solution(n, tp, 1, dp, z), (70e9, 8, 4, 2, 1), "divided by tp but not by pp"),
+    (lambda n, tp, pp, dp, z: q1_solution(n, 1, pp, dp, z), (70e9, 8, 4, 2, 1), "divided by pp but not by tp"),
+    (lambda n, tp, pp, dp, z: q1_solution(n, tp, pp, dp, min(z, 2)), (40e9, 4, 2, 16, 3),
+     "the weights not divided at stage 3"),
+    (lambda n, tp, pp, dp, z: (4 + 12 / dp) * n / (tp * pp), (70e9, 8, 4, 16, 0), "divided at stage 0"),
+])
+def test_state_bytes_split_and_stage_slips_are_named(wrong, case, says):
+    report = ex11.check_state_bytes(wrong, [case])
+    assert not report.passed and says in report.problem, report.problem
+
+
 def test_state_bytes_stage_1_for_stage_2_is_named():
     wrong = lambda n, tp, pp, dp, z: q1_solution(n, tp, pp, dp, 1 if z == 2 else z)  # noqa: E731
     report = ex11.check_state_bytes(wrong, [(13e9, 2, 2, 4, 2)])
@@ -74,7 +88,11 @@ def test_state_bytes_stage_1_for_stage_2_is_named():
 M13 = ex11.llama_like("13B", 40, 5120, 40, 13824)
 Q2_HIDDEN = [(M13, plan.Layout(tp=4, pp=2, dp=2, zero=z, micro_batch=2, global_batch=64, recompute=r))
              for z, r in ((0, "none"), (1, "full"), (0, "selective"))]
-Q2_HIDDEN += [(M13, plan.Layout(tp=2, dp=8, cp=2, zero=z, global_batch=16, recompute="full")) for z in (2, 3)]
+Q2_HIDDEN += [(M13, plan.Layout(tp=2, dp=8, cp=2, zero=z, global_batch=16, recompute="full")) for z in (1, 2, 3)]
+FEW_MICRO_BATCHES = (M13, plan.Layout(tp=2, pp=4, dp=2, zero=1, micro_batch=1, global_batch=4, recompute="selective"))
+FP32_ADAM = (dataclasses.replace(M13, param_bytes=4, grad_bytes=4, optimizer_bytes=8, name="13B fp32 Adam"),
+             plan.Layout(tp=4, pp=2, dp=4, zero=1, micro_batch=1, global_batch=32))
+Q2_HIDDEN += [FEW_MICRO_BATCHES, FP32_ADAM]
 
 
 def _activations(model, layout):
@@ -122,6 +140,31 @@ def test_plan_bytes_forgotten_in_flight_micro_batches_fail_on_a_pipeline():
     wrong = lambda m, l: q2_solution(m, l, in_flight=False)  # noqa: E731
     report = ex11.check_plan_bytes(wrong, Q2_HIDDEN)
     assert not report.passed and "['activations'] are off" in report.problem
+
+
+def _q2_with(optimizer=None, activations=None):
+    """The solution with one part replaced by ``part(model, layout, params, group)``."""
+    def answer(model, layout):
+        out = q2_solution(model, layout)
+        params, group = plan.parameters_per_device(model, layout), layout.dp * layout.cp
+        if optimizer:
+            out["optimizer"] = optimizer(model, layout, params, group)
+        if activations:
+            out["activations"] = activations(model, layout, params, group)
+        return out
+    return answer
+
+
+@pytest.mark.parametrize("wrong, case, says", [
+    (_q2_with(optimizer=lambda m, l, p, g: p * m.optimizer_bytes / g), Q2_HIDDEN[0], "divided at ZeRO-0"),
+    (_q2_with(optimizer=lambda m, l, p, g: p * m.optimizer_bytes / l.dp), Q2_HIDDEN[3], "by dp=8 alone"),
+    (_q2_with(optimizer=lambda m, l, p, g: p * 12 / g), FP32_ADAM, "12 bytes of optimizer state per parameter"),
+    (_q2_with(activations=lambda m, l, p, g: math.ceil(m.layers / l.pp) * plan.activation_bytes_per_layer(m, l) * l.pp),
+     FEW_MICRO_BATCHES, "pp=4 micro-batches in flight, but this step has only 2"),
+])
+def test_plan_bytes_optimizer_and_in_flight_slips_are_named(wrong, case, says):
+    report = ex11.check_plan_bytes(wrong, [case])
+    assert not report.passed and says in report.problem, report.problem
 
 
 def test_the_given_buggy_plan_is_caught_by_its_symptom():
@@ -194,6 +237,10 @@ def _naive(bytes_per_param):
     (lambda m, a, g: (q3_solution(m, a, g)[0], plan.Layout(tp=3, global_batch=g)), "cannot exist"),
     (lambda m, a, g: (q3_solution(m, a, g)[0], dataclasses.replace(q3_solution(m, a, g)[1], recompute="full")),
      "rules out"),
+    (lambda m, a, g: (q3_solution(m, a, g)[0], dataclasses.replace(q3_solution(m, a, g)[1], global_batch=g // 2)),
+     "not the 64 sequences per step asked"),
+    (lambda m, a, g: (q3_solution(m, a, g)[0], dataclasses.replace(q3_solution(m, a, g)[1], tp=1, pp=2, zero=3)),
+     "ZeRO-2/3 only with pp=1"),
 ])
 def test_fewest_gpus_classic_mistakes_are_named(wrong, says):
     report = ex11.check_fewest_gpus(wrong, Q3)
@@ -202,3 +249,15 @@ def test_fewest_gpus_classic_mistakes_are_named(wrong, says):
 
 def test_hints_cover_every_question():
     assert set(ex11.HINTS) == {"q1", "q2", "q3"} and all(ex11.HINTS.values())
+
+
+# --------------------------------------------------------------------------- blind answers (issue 38)
+
+
+@pytest.mark.parametrize("path", blind.answers("11"), ids=lambda p: p.stem)
+def test_blind_answers_lose_or_keep_their_points(path):
+    """Answers written by someone who never saw the solution or these checks (tests/attacks/ex11),
+    graded in-process by the question's public and hidden tests (tests/blind.py): each wrong one loses
+    its question's points with a reason, each right one keeps them."""
+    as_expected, message = blind.check_answer(path)
+    assert as_expected, f"{path.name}: {message or 'kept its points'}"

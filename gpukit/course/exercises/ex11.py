@@ -77,10 +77,21 @@ def _state_slip(value, num_params, tp, pp, dp, stage) -> str | None:
         (dp if stage >= 1 else 1),
         "parameters, not bytes": reference_state_bytes(num_params, tp, pp, dp, stage) / 16,
     }
+    if tp > 1 and pp > 1:
+        slips["divided by tp but not by pp: a pipeline stage holds only 1/pp of the layers"] = \
+            reference_state_bytes(num_params * pp, tp, pp, dp, stage)
+        slips["divided by pp but not by tp: tensor parallelism splits each layer's matrices over tp"] = \
+            reference_state_bytes(num_params * tp, tp, pp, dp, stage)
+    if stage == 3:
+        slips["the weights not divided at stage 3: that is stage 2's bytes (stage 3 shards the weights too)"] = \
+            2 * share + 14 * share / dp
     if stage == 2:
         slips["only the optimizer state divided: that is stage 1's bytes"] = 4 * share + 12 * share / dp
     if stage == 1:
         slips["the gradients divided too: that is stage 2's bytes"] = 2 * share + 14 * share / dp
+    if stage == 0:
+        slips["the optimizer state divided at stage 0: plain data parallelism keeps the whole state on every "
+              "replica"] = 4 * share + 12 * share / dp
     for what, wrong in slips.items():
         if math.isclose(value, wrong, rel_tol=1e-6):
             return what
@@ -113,6 +124,48 @@ def check_state_bytes(predicted_state_bytes, cases) -> Report:
 PARTS = ("weights", "gradients", "optimizer", "activations")
 
 
+def _plan_slips(model, layout, values, ref) -> list[str]:
+    """The usual slips behind a wrong part, named when the value matches one."""
+    from ... import plan
+
+    params = plan.parameters_per_device(model, layout)
+    group = layout.dp * layout.cp
+    said = []
+
+    def near(a, b):
+        return math.isclose(a, b, rel_tol=1e-6)
+
+    got, opt = values["optimizer"], ref["optimizer"]
+    if not near(got, opt):
+        by = group if layout.zero >= 1 else 1
+        if layout.zero == 0 and near(got, params * model.optimizer_bytes / group):
+            said.append("the optimizer state divided at ZeRO-0: only stage 1 and up shard it")
+        elif layout.cp > 1 and near(got, params * model.optimizer_bytes / (layout.dp if layout.zero >= 1 else 1)):
+            said.append(f"the optimizer state divided by dp={layout.dp} alone: ZeRO's group is dp x cp = {group}")
+        elif model.optimizer_bytes != 12 and near(got, params * 12 / by):
+            said.append(f"12 bytes of optimizer state per parameter hard-coded: this model has "
+                        f"model.optimizer_bytes = {model.optimizer_bytes:g}")
+        elif layout.zero >= 1 and near(got, params * model.optimizer_bytes):
+            said.append(f"the optimizer state not divided by the ZeRO group (dp x cp = {group}) at ZeRO-{layout.zero}")
+        elif near(got, 0.0):
+            said.append("no optimizer state: Adam's state exists at the peak of every step")
+    for part, nbytes, stage in (("weights", model.param_bytes, 3), ("gradients", model.grad_bytes, 2)):
+        if not near(values[part], ref[part]) and layout.cp > 1 and layout.zero >= stage and \
+                near(values[part], params * nbytes / layout.dp):
+            said.append(f"the {part} divided by dp={layout.dp} alone: ZeRO's group is dp x cp = {group}")
+    if not near(values["activations"], ref["activations"]) and layout.pp > 1:
+        per_layer = plan.activation_bytes_per_layer(model, layout)
+        layers = math.ceil(model.layers / layout.pp)
+        extra = ref["activations"] - layers * per_layer * plan.in_flight(layout)
+        if near(values["activations"], layers * per_layer * layout.pp + extra):
+            said.append(f"pp={layout.pp} micro-batches in flight, but this step has only {layout.micro_batches}: "
+                        f"the first stage holds min(pp, micro-batches) = {plan.in_flight(layout)}")
+        elif near(values["activations"], layers * per_layer + extra):
+            said.append(f"one micro-batch in flight: in a 1F1B pipeline the first stage holds min(pp, micro-batches) "
+                        f"= {plan.in_flight(layout)}")
+    return said
+
+
 def check_plan_bytes(plan_bytes, cases, hbm_bytes: float = 24e9) -> Report:
     """``plan_bytes(model, layout)`` returns ``{"weights", "gradients", "optimizer", "activations"}`` in bytes
     per device on the busiest device; each part is compared with ``gpukit.plan.memory`` (to 1e-6
@@ -139,8 +192,10 @@ def check_plan_bytes(plan_bytes, cases, hbm_bytes: float = 24e9) -> Report:
             symptom = (f"it says {model.name} with {layout} needs {planned / 1e9:.1f} GB per device"
                        + (f" and fits in {hbm_bytes / 1e9:.0f} GB, but it needs {needed / 1e9:.1f} GB"
                           if planned <= hbm_bytes < needed else f"; it needs {needed / 1e9:.1f} GB"))
+            said = _plan_slips(model, layout, values, ref)
             return Report(name, f"{symptom}: the part(s) {wrong} are off "
-                                f"({', '.join(f'{k} {values[k] / 1e9:.2f} GB' for k in wrong)})", details)
+                                f"({', '.join(f'{k} {values[k] / 1e9:.2f} GB' for k in wrong)})"
+                                + "".join(f"; {s}" for s in said), details)
     return Report(name, None, details)
 
 
@@ -167,8 +222,10 @@ def reference_fewest(model, accelerator, global_batch):
 
 def check_fewest_gpus(fewest_gpus, cases) -> Report:
     """``fewest_gpus(model, accelerator, global_batch)`` returns ``(count, layout)``: the smallest power of
-    two for which some layout fits (no recomputation, no context parallelism), and one such layout; the
-    layout is planned again here on that cluster and must fit."""
+    two for which some layout fits (no recomputation, no context parallelism), and one such layout: its
+    ``global_batch`` the one asked, ZeRO-2/3 only without a pipeline (the layouts ``plan.search`` plans:
+    with a pipeline the planner would under-count their memory); the layout is planned again here on that
+    cluster and must fit."""
     from ... import plan
 
     name = "fewest_gpus"
@@ -188,6 +245,21 @@ def check_fewest_gpus(fewest_gpus, cases) -> Report:
         details[model.name] = {"got": count, "expected": expected, "layout": str(layout)}
         if count < 1 or count & (count - 1):
             return Report(name, f"{name}({model.name}, {accelerator}): {count} is not a power of two", details)
+        if not isinstance(layout, plan.Layout):
+            return Report(name, f"{name}: the layout must be a gpukit.plan.Layout, got {type(layout).__name__}",
+                          details)
+        if layout.global_batch != global_batch:
+            return Report(name, f"{name}({model.name}, {accelerator}, {global_batch}): the layout trains "
+                                f"global_batch={layout.global_batch}, not the {global_batch} sequences per step asked",
+                          details)
+        if layout.recompute != "none" or layout.cp != 1:
+            return Report(name, f"{name}: the layout {layout} uses recomputation or context parallelism, which the "
+                                f"question rules out", details)
+        if layout.pp > 1 and layout.zero > 1:
+            return Report(name, f"{name}: the layout {layout} is ZeRO-{layout.zero} with a pipeline, which gpukit.plan "
+                                f"never plans (a pipeline keeps each stage's weights and gradients whole across its "
+                                f"micro-batches, so its memory would be under-counted): ZeRO-2/3 only with pp=1",
+                          details)
         if count < expected:
             return Report(name, f"{name}({model.name}, {accelerator}) = {count}: on {count} no layout fits (the "
                                 f"smallest that exists needs more than a device holds: weights, gradients, optimizer "
@@ -195,12 +267,6 @@ def check_fewest_gpus(fewest_gpus, cases) -> Report:
         if count > expected:
             return Report(name, f"{name}({model.name}, {accelerator}) = {count} is not the fewest: {expected} fit "
                                 f"({best.layout})", details)
-        if not isinstance(layout, plan.Layout):
-            return Report(name, f"{name}: the layout must be a gpukit.plan.Layout, got {type(layout).__name__}",
-                          details)
-        if layout.recompute != "none" or layout.cp != 1:
-            return Report(name, f"{name}: the layout {layout} uses recomputation or context parallelism, which the "
-                                f"question rules out", details)
         try:
             again = plan.plan(model, cluster_of(accelerator, count), layout)
         except plan.PlanError as err:

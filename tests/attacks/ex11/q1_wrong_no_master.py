@@ -1,0 +1,5 @@
+# INTENT: wrong - Adam state counted as the two fp32 moments only (8 bytes), forgetting the fp32 master copy of the weight (public check: caught)
+def predicted_state_bytes(num_params, tp, pp, dp, zero_stage):
+    """Bytes of weights, gradients and Adam state on one device."""
+    return zero.state_bytes(num_params / (tp * pp), dp, zero_stage, weight_bytes=2, grad_bytes=2,
+                            optimizer_bytes=8)["total"]
