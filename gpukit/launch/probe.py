@@ -156,6 +156,8 @@ def plan(args: dict) -> dict:
     from gpukit import devices, keras, tf
     from gpukit import plan as plan_module
 
+    # one op at a time: the peak then depends on the program, not on how busy the machine is
+    tf.config.threading.set_inter_op_parallelism_threads(1)
     devices.setup(virtual=1)
     m = plan_module.Model(**args["model"])
     info = tf.config.experimental.get_memory_info
