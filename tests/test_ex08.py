@@ -6,6 +6,8 @@ import re
 import numpy as np
 import pytest
 
+import blind
+
 from gpukit import tf
 from gpukit.course.exercises import ex08
 
@@ -245,3 +247,15 @@ def _choose_with(strategy=None, precision=None):
 def test_choose_wrong_answers_are_named(answer, cases, says):
     report = ex08.check_choose(answer, cases=cases)
     assert not report.passed and re.search(says, report.problem), report.problem
+
+
+# --------------------------------------------------------------------------- blind answers (issue 38)
+
+
+@pytest.mark.parametrize("path", blind.answers("08"), ids=lambda p: p.stem)
+def test_blind_answers_lose_or_keep_their_points(path):
+    """Answers written by someone who never saw the solution or these checks (tests/attacks/ex08),
+    graded in-process by the question's public and hidden tests (tests/blind.py): each wrong one loses
+    its question's points with a reason, each right one keeps them."""
+    as_expected, message = blind.check_answer(path)
+    assert as_expected, f"{path.name}: {message or 'kept its points'}"
