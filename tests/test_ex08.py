@@ -114,13 +114,13 @@ def test_dataset_solution_stub_and_wrong_answers():
     assert "a restarted run" in ex08.check_dataset(unseeded).problem
 
     def same_every_epoch(x, y, *, global_batch_size, num_replicas, seed, epoch):
-        ds = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(len(x), seed=seed)
+        ds = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(len(x), seed=seed, reshuffle_each_iteration=False)
         return ds.batch(global_batch_size, drop_remainder=True)
     assert "same order" in ex08.check_dataset(same_every_epoch).problem
 
     def batches_shuffled(x, y, *, global_batch_size, num_replicas, seed, epoch):
         ds = tf.data.Dataset.from_tensor_slices((x, y)).batch(global_batch_size, drop_remainder=True)
-        return ds.shuffle(100, seed=seed + epoch)
+        return ds.shuffle(100, seed=seed + epoch, reshuffle_each_iteration=False)
     assert "shuffle the examples before batching" in ex08.check_dataset(batches_shuffled).problem
     assert np.isfinite(1.0)
 
