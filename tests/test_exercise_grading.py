@@ -61,6 +61,8 @@ def test_failure_reason_is_the_first_line_of_the_checks_message():
     assert grading.failure_reason(report) == "after step 1 replica 0's first moment is 1/4 of Adam's"
     assert grading.failure_reason("    NameError: name 'ex04' is not defined") == "NameError: name 'ex04' is not defined"
     assert grading.failure_reason("nothing raised") == "failed (no message)"
+    led = "q4 results:\n    q4 - 1 result:\n        ❌ predicted_update_scale gave 0.25: BIGGER\n\n    q4 - 2 result:\n"
+    assert grading.failure_reason(led) == "predicted_update_scale gave 0.25: BIGGER"  # grader.check led it
 
 
 def test_lead_with_reason_puts_the_checks_sentence_first():

@@ -436,7 +436,7 @@ def test_grading_seconds_grades_the_solution_and_the_untouched_exercise(monkeypa
     def fake_grade(folder, exercise, **kwargs):
         seen.update(files=sorted(p.name for p in folder.glob("*.ipynb")), exercise=exercise, jobs=kwargs["jobs"])
         return [grading.Grade("solution.ipynb", 8.0, 8.0, {}, "ok", seconds=12.5),
-                grading.Grade("untouched.ipynb", untouched_score, 8.0, {}, "ok", seconds=9.0)]
+                grading.Grade("untouched.ipynb", untouched_score, 8.0, {}, "not_attempted", seconds=9.0)]
 
     monkeypatch.setattr(grading, "grade", fake_grade)
     row = grading.grading_seconds("01")

@@ -482,6 +482,9 @@ def failure_reason(output: str) -> str:
     (``AssertionError: <the check's problem>`` -> the problem); otherwise a short fallback."""
     import re
 
+    led = [line for line in re.findall(r"^\s*❌ (.+)$", output, flags=re.M) if line != "Test case failed"]
+    if led:  # already led by its reason (the notebook's grader.check ran: exercises.lead_with_reason)
+        return led[0].strip()
     found = re.findall(r"^\s*(?:[\w.]+\.)?(\w*(?:Error|Exception|Exit))(?:: (.*))?$", output, flags=re.M)
     if not found:
         return "failed (no message)"
