@@ -337,8 +337,10 @@ def grade_one(path: pathlib.Path, zip_path: pathlib.Path, points: dict, timeout:
     if untouched(nb, handed_out):
         return row("not_attempted", "not attempted: every answer cell is as handed out")
     release_note = ""
-    made = (nb.get("metadata", {}).get("gpukit", {}) or {}).get("exercise_release") or release(nb)
-    if current_release and made != current_release:
+    stamped = (nb.get("metadata", {}).get("gpukit", {}) or {}).get("exercise_release")
+    has_checks = bool(nb.get("metadata", {}).get("otter", {}).get("tests"))
+    made = stamped or (release(nb) if has_checks else None)  # None: no checks, no stamp (e.g. the solution)
+    if current_release and made and made != current_release:
         own = set(nb.get("metadata", {}).get("otter", {}).get("tests", {}))
         kept = {q: p for q, p in points.items() if q in own} if own else dict(points)
         left = sorted(set(points) - set(kept))
