@@ -8,6 +8,8 @@ import re
 import numpy as np
 import pytest
 
+import blind
+
 from gpukit import strategies, training
 from gpukit._tf import tf
 from gpukit.course.exercises import ex01, require
@@ -88,7 +90,7 @@ def test_compare_accuracy_catches_one_replica_read_as_all():
     assert not wrong.passed and "sum the correct counts over replicas" in wrong.problem
     assert ex01.compare_accuracy(lambda *a: None, strategy).problem.startswith("not solved yet")
     not_a_number = ex01.compare_accuracy(lambda *a: "high", strategy)
-    assert "evaluate gave accuracy None" in not_a_number.problem
+    assert "evaluate returned str; the contract: a Python float" in not_a_number.problem
 
 
 def test_compare_train_step_catches_per_replica_losses_not_reduced():
@@ -193,7 +195,7 @@ def test_check_debugged_training_catches_the_bug_left_in():
 def test_check_debugged_training_other_mistakes_and_stub():
     strategy = strategies.mirrored(["/cpu:0", "/cpu:1"])
     other = ex01.check_debugged_training(_train(learning_rate_factor=3.0), strategy, steps=1)
-    assert not other.passed and "plain SGD steps of the given learning rate" in other.problem
+    assert not other.passed and "not the given 0.1: the rule is plain SGD with the given learning_rate" in other.problem
     assert ex01.check_debugged_training(_train(answer=False), strategy).problem.startswith("not solved yet")
     not_a_model = ex01.check_debugged_training(lambda *a: [1, 2], strategy, steps=1)
     assert "must return the trained Keras model, not list" in not_a_model.problem
@@ -467,3 +469,15 @@ def test_q5_the_given_bug_is_named_after_the_notebooks_three_steps():
     assert not report.passed and report.problem.startswith("still wrong"), report.problem
     assert "every update is 4.00 x one device's on 4 replicas" in report.problem
     assert report.details["first_update_ratio"] == pytest.approx(4.0, rel=1e-3)
+
+
+# --------------------------------------------------------------------------- blind answers (issue 38)
+
+
+@pytest.mark.parametrize("path", blind.answers("01"), ids=lambda p: p.stem)
+def test_blind_answers_lose_or_keep_their_points(path):
+    """Answers written by someone who never saw the solution or these checks (tests/attacks/ex01),
+    graded in-process by the question's public and hidden tests (tests/blind.py): each wrong one loses
+    its question's points with a reason, each right one keeps them."""
+    as_expected, message = blind.check_answer(path)
+    assert as_expected, f"{path.name}: {message or 'kept its points'}"

@@ -216,6 +216,8 @@ import math  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
+import blind  # noqa: E402
+
 Q1_PUBLIC = [(2, 16, 64)]
 Q1_HIDDEN = [(3, 24, 96), (4, 8, 40), (1, 10, 30)]
 Q1_BOUNDARY = [(4, 4, 20), (2, 16, 70)]  # one example per worker; a partial batch in the data itself
@@ -432,3 +434,15 @@ def test_q2_a_grading_run_launches_one_cluster_per_call_a_learner_every_time(mon
         assert fake.calls == launches, grading
     ex02.compare_cluster_training(_worker_main, num_workers=3, epochs=1, global_batch_size=16, n_examples=64)
     assert fake.calls == 2  # in the same grading run, other arguments launch another cluster
+
+
+# --------------------------------------------------------------------------- blind answers (issue 38)
+
+
+@pytest.mark.parametrize("path", blind.answers("02"), ids=lambda p: p.stem)
+def test_blind_answers_lose_or_keep_their_points(path):
+    """Answers written by someone who never saw the solution or these checks (tests/attacks/ex02),
+    graded in-process by the question's public and hidden tests (tests/blind.py): each wrong one loses
+    its question's points with a reason, each right one keeps them."""
+    as_expected, message = blind.check_answer(path)
+    assert as_expected, f"{path.name}: {message or 'kept its points'}"

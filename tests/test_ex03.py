@@ -8,6 +8,8 @@ import re
 import numpy as np
 import pytest
 
+import blind
+
 from gpukit._tf import tf
 from gpukit.course.exercises import ex03
 
@@ -269,3 +271,15 @@ def test_q4_per_example_weights_and_the_one_replica_boundary():
     assert ex03.compare_sample_weights(fit_default, [7]).passed
     assert ex03.compare_sample_weights(fit_default, [16, 16, 16, 16]).passed
     assert not ex03.compare_sample_weights(fit_default, [48, 16]).passed
+
+
+# --------------------------------------------------------------------------- blind answers (issue 38)
+
+
+@pytest.mark.parametrize("path", blind.answers("03"), ids=lambda p: p.stem)
+def test_blind_answers_lose_or_keep_their_points(path):
+    """Answers written by someone who never saw the solution or these checks (tests/attacks/ex03),
+    graded in-process by the question's public and hidden tests (tests/blind.py): each wrong one loses
+    its question's points with a reason, each right one keeps them."""
+    as_expected, message = blind.check_answer(path)
+    assert as_expected, f"{path.name}: {message or 'kept its points'}"

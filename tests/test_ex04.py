@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+import blind
+
 from gpukit import accumulation, strategies, tf, training
 from gpukit.course.exercises import ex04
 
@@ -244,3 +246,15 @@ def test_accumulated_gradients_on_the_whole_batch_breaks_the_contract():
 def test_hints_cover_every_question():
     assert set(ex04.HINTS) == {"q1", "q2", "q3", "q4"}
     assert all(len(h) >= 2 for h in ex04.HINTS.values())
+
+
+# --------------------------------------------------------------------------- blind answers (issue 38)
+
+
+@pytest.mark.parametrize("path", blind.answers("04"), ids=lambda p: p.stem)
+def test_blind_answers_lose_or_keep_their_points(path):
+    """Answers written by someone who never saw the solution or these checks (tests/attacks/ex04),
+    graded in-process by the question's public and hidden tests (tests/blind.py): each wrong one loses
+    its question's points with a reason, each right one keeps them."""
+    as_expected, message = blind.check_answer(path)
+    assert as_expected, f"{path.name}: {message or 'kept its points'}"

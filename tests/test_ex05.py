@@ -4,6 +4,8 @@ symptom of the classic wrong answers (references: gpukit.parallel schedules, num
 import numpy as np
 import pytest
 
+import blind
+
 from gpukit import keras, tf
 from gpukit.course.exercises import ex05
 
@@ -223,3 +225,15 @@ def test_pipeline_gradients_one_tape_on_the_whole_batch_breaks_the_contract():
                               "memory"), report.problem
     assert ex05.check_pipeline_gradients(_one_tape_whole_batch, m=1, widths=(10, 6, 4), num_stages=2, batch=6,
                                          seed=9).passed  # m=1: the whole batch IS the micro-batch
+
+
+# --------------------------------------------------------------------------- blind answers (issue 38)
+
+
+@pytest.mark.parametrize("path", blind.answers("05"), ids=lambda p: p.stem)
+def test_blind_answers_lose_or_keep_their_points(path):
+    """Answers written by someone who never saw the solution or these checks (tests/attacks/ex05),
+    graded in-process by the question's public and hidden tests (tests/blind.py): each wrong one loses
+    its question's points with a reason, each right one keeps them."""
+    as_expected, message = blind.check_answer(path)
+    assert as_expected, f"{path.name}: {message or 'kept its points'}"

@@ -89,6 +89,8 @@ import re  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
+import blind  # noqa: E402
+
 
 @pytest.mark.parametrize("value", [2.0 ** 15 / 2 ** 3, 2.0 ** 15 * 0.5 ** 3, 4096, np.float32(4096), np.int64(4096)])
 def test_q1_the_right_scale_in_other_forms_passes(value):
@@ -110,8 +112,9 @@ def test_q1_no_bad_step_is_a_boundary():
 
 
 def manual_unscale_step(model, optimizer, x, y):
-    """Another correct q2: the loss scaled with the optimizer's own scale, the gradients unscaled by hand,
-    the inner SGD applying them (what LossScaleOptimizer does, minus skipping inf steps)."""
+    """Right on a normal step, wrong by the rule (issue 38, a blind answer): the loss scaled with the
+    optimizer's own scale, the gradients unscaled by hand, the inner SGD applying them -- what
+    LossScaleOptimizer does, minus skipping a step whose gradients overflowed, and the scale never moves."""
     with tf.GradientTape() as tape:
         loss = _loss(model, x, y)
         scale = optimizer.scale_loss(tf.constant(1.0))
@@ -137,11 +140,17 @@ def compiled_step(model, optimizer, x, y):
     return solution_step(model, optimizer, x, y)
 
 
-@pytest.mark.parametrize("answer", [solution_step, manual_unscale_step, keras3_apply_step, compiled_step])
+@pytest.mark.parametrize("answer", [solution_step, keras3_apply_step, compiled_step])
 def test_q2_correct_alternatives_pass_public_and_hidden(answer):
     for seed in (0, 5):
         report = ex06.check_train_step(answer, seed=seed)
         assert report.passed, report.problem
+
+
+def test_q2_unscaling_by_hand_applies_an_overflowed_step():
+    report = ex06.check_train_step(manual_unscale_step, seed=0)
+    assert not report.passed and "the weights are now inf/NaN" in report.problem, report.problem
+    assert "such a step is skipped and the scale lowered" in report.problem
 
 
 def no_scaling_step(model, optimizer, x, y):
@@ -266,3 +275,15 @@ def test_q3_wrong_and_contract_breaking_answers_are_named(answer, says):
             assert re.search(says, report.problem), report.problem
         assert keras.mixed_precision.global_policy().name == "float32"
     assert keras.mixed_precision.LossScaleOptimizer.apply.__name__ == "apply"  # the watch is taken off again
+
+
+# --------------------------------------------------------------------------- blind answers (issue 38)
+
+
+@pytest.mark.parametrize("path", blind.answers("06"), ids=lambda p: p.stem)
+def test_blind_answers_lose_or_keep_their_points(path):
+    """Answers written by someone who never saw the solution or these checks (tests/attacks/ex06),
+    graded in-process by the question's public and hidden tests (tests/blind.py): each wrong one loses
+    its question's points with a reason, each right one keeps them."""
+    as_expected, message = blind.check_answer(path)
+    assert as_expected, f"{path.name}: {message or 'kept its points'}"

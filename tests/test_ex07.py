@@ -5,6 +5,8 @@ import statistics
 
 import pytest
 
+import blind
+
 from gpukit.course.exercises import ex07, is_stub, require
 
 
@@ -146,7 +148,7 @@ def test_q3_stub_is_not_solved():
 def test_q3_timing_the_step_with_its_input_is_caught(case):
     problem = ex07.check_find_bottleneck(compute_includes_input, case).problem
     assert "input-bound run" in problem and "called compute-bound" in problem
-    assert "includes reading the batches" in problem
+    assert "read the batches once" in problem
 
 
 def test_q3_other_wrong_answers():
@@ -333,3 +335,15 @@ def test_q3_one_step_too_many_is_named():
 
     report = ex07.check_find_bottleneck(warm_first)
     assert not report.passed and "the answer is right, but step ran 7 times for 6 batches" in report.problem
+
+
+# --------------------------------------------------------------------------- blind answers (issue 38)
+
+
+@pytest.mark.parametrize("path", blind.answers("07"), ids=lambda p: p.stem)
+def test_blind_answers_lose_or_keep_their_points(path):
+    """Answers written by someone who never saw the solution or these checks (tests/attacks/ex07),
+    graded in-process by the question's public and hidden tests (tests/blind.py): each wrong one loses
+    its question's points with a reason, each right one keeps them."""
+    as_expected, message = blind.check_answer(path)
+    assert as_expected, f"{path.name}: {message or 'kept its points'}"

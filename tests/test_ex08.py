@@ -6,6 +6,8 @@ import re
 import numpy as np
 import pytest
 
+import blind
+
 from gpukit import tf
 from gpukit.course.exercises import ex08
 
@@ -112,13 +114,13 @@ def test_dataset_solution_stub_and_wrong_answers():
     assert "a restarted run" in ex08.check_dataset(unseeded).problem
 
     def same_every_epoch(x, y, *, global_batch_size, num_replicas, seed, epoch):
-        ds = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(len(x), seed=seed)
+        ds = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(len(x), seed=seed, reshuffle_each_iteration=False)
         return ds.batch(global_batch_size, drop_remainder=True)
     assert "same order" in ex08.check_dataset(same_every_epoch).problem
 
     def batches_shuffled(x, y, *, global_batch_size, num_replicas, seed, epoch):
         ds = tf.data.Dataset.from_tensor_slices((x, y)).batch(global_batch_size, drop_remainder=True)
-        return ds.shuffle(100, seed=seed + epoch)
+        return ds.shuffle(100, seed=seed + epoch, reshuffle_each_iteration=False)
     assert "shuffle the examples before batching" in ex08.check_dataset(batches_shuffled).problem
     assert np.isfinite(1.0)
 
@@ -245,3 +247,15 @@ def _choose_with(strategy=None, precision=None):
 def test_choose_wrong_answers_are_named(answer, cases, says):
     report = ex08.check_choose(answer, cases=cases)
     assert not report.passed and re.search(says, report.problem), report.problem
+
+
+# --------------------------------------------------------------------------- blind answers (issue 38)
+
+
+@pytest.mark.parametrize("path", blind.answers("08"), ids=lambda p: p.stem)
+def test_blind_answers_lose_or_keep_their_points(path):
+    """Answers written by someone who never saw the solution or these checks (tests/attacks/ex08),
+    graded in-process by the question's public and hidden tests (tests/blind.py): each wrong one loses
+    its question's points with a reason, each right one keeps them."""
+    as_expected, message = blind.check_answer(path)
+    assert as_expected, f"{path.name}: {message or 'kept its points'}"

@@ -8,6 +8,7 @@ import re
 import numpy as np
 import pytest
 
+import blind
 from gpukit.course.exercises import ex09
 
 SIZES = [64 * 32, 32, 32 * 10, 10]
@@ -151,3 +152,16 @@ def test_zero1_step_the_given_bug_and_other_mistakes_are_named():
 
 def test_hints_cover_every_question():
     assert set(ex09.HINTS) == {"q1", "q2", "q3"} and all(len(h) >= 2 for h in ex09.HINTS.values())
+
+
+# --------------------------------------------------------------------------- blind answers (issue 38)
+
+
+@pytest.mark.parametrize("path", blind.answers("09"), ids=lambda p: p.stem)
+def test_blind_answers_lose_or_keep_their_points(path):
+    """Answers written by someone who never saw the solution or these checks (tests/attacks/ex09):
+    each wrong one loses its question's points with a reason, each right one keeps them. Among them
+    the gradients averaged instead of summed (Adam hides the scale: the moments show it) and every
+    replica keeping the whole moments (their shapes are checked)."""
+    as_expected, message = blind.check_answer(path)
+    assert as_expected, f"{path.name}: {message or 'kept its points'}"

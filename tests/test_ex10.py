@@ -9,6 +9,8 @@ import re
 import numpy as np
 import pytest
 
+import blind
+
 from gpukit import tf
 from gpukit.course.exercises import ex10
 
@@ -472,3 +474,15 @@ def test_keeping_one_earlier_block_is_tolerated():
 
 def test_hints_cover_every_question():
     assert set(ex10.HINTS) == {"q1", "q2", "q3", "q4"} and all(len(h) >= 2 for h in ex10.HINTS.values())
+
+
+# --------------------------------------------------------------------------- blind answers (issue 38)
+
+
+@pytest.mark.parametrize("path", blind.answers("10"), ids=lambda p: p.stem)
+def test_blind_answers_lose_or_keep_their_points(path):
+    """Answers written by someone who never saw the solution or these checks (tests/attacks/ex10),
+    graded in-process by the question's public and hidden tests (tests/blind.py): each wrong one loses
+    its question's points with a reason, each right one keeps them."""
+    as_expected, message = blind.check_answer(path)
+    assert as_expected, f"{path.name}: {message or 'kept its points'}"

@@ -15,6 +15,8 @@ import shutil
 import pytest
 
 from gpukit.course import grading
+from gpukit.course.exercises import lead_with_reason, summary
+from gpukit.course.exercises import Report
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 STEMS = sorted(p.stem for p in (ROOT / "solutions").glob("*.ipynb") if not p.stem.startswith("01_"))
@@ -29,7 +31,62 @@ def test_solution_scores_full_marks_and_the_untouched_exercise_zero(stem, tmp_pa
     rows = {r.file: r for r in grading.grade(submissions, stem, jobs=1, progress=False, timeout=300,
                                              build_dir=generated[1])}
     solved, untouched = rows["solved.ipynb"], rows["untouched.ipynb"]
-    assert solved.status == untouched.status == "ok", (solved, untouched)
+    assert solved.status == "ok" and untouched.status == "not_attempted", (solved, untouched)
+    assert solved.reason == "" and untouched.reason == "not attempted: every answer cell is as handed out"
     assert solved.max > 0 and solved.score == solved.max, solved
     assert untouched.score == 0 and untouched.max == solved.max, untouched
     assert (submissions / "grades.csv").is_file()
+
+
+# --------------------------------------------------------------------------- issue 38: no silent zero, the reasons
+
+
+def test_an_earlier_release_setup_cell_still_works(fresh_python):
+    """Handed-out notebooks of the release before gpukit.course call gpukit.colab and gpukit.exercises:
+    the names keep working (the same modules, not copies), so the class's notebooks run after an update."""
+    result = fresh_python(
+        "import gpukit\n"
+        "gpukit.colab.setup(extras=['grading'])\n"
+        "from gpukit.exercises import ex04, require, notebook_grader\n"
+        "import gpukit.exercises.ex09 as old\n"
+        "import gpukit.course.exercises as new\n"
+        "assert old is new.ex09 and ex04 is new.ex04 and gpukit.exercises is new and gpukit.grading is gpukit.course.grading\n"
+        "print('ok')\n")
+    assert result.returncode == 0 and result.stdout.strip().endswith("ok"), result.stderr[-2000:]
+
+
+def test_failure_reason_is_the_first_line_of_the_checks_message():
+    report = ("q3 results:\n    q3 - 1 result:\n        Traceback (most recent call last):\n          File x\n"
+              "        AssertionError: after step 1 replica 0's first moment is 1/4 of Adam's\n            more\n")
+    assert grading.failure_reason(report) == "after step 1 replica 0's first moment is 1/4 of Adam's"
+    assert grading.failure_reason("    NameError: name 'ex04' is not defined") == "NameError: name 'ex04' is not defined"
+    assert grading.failure_reason("nothing raised") == "failed (no message)"
+    led = "q4 results:\n    q4 - 1 result:\n        ❌ predicted_update_scale gave 0.25: BIGGER\n\n    q4 - 2 result:\n"
+    assert grading.failure_reason(led) == "predicted_update_scale gave 0.25: BIGGER"  # grader.check led it
+
+
+def test_lead_with_reason_puts_the_checks_sentence_first():
+    doctest_report = ("❌ Test case failed\nTrying:\n    require(x)\nExpecting nothing\n****\nException raised:\n"
+                      "    Traceback (most recent call last):\n      File ...\n    AssertionError: the rule: sum, not mean")
+    assert lead_with_reason(doctest_report) == "❌ the rule: sum, not mean"
+    raised = doctest_report.replace("AssertionError: the rule: sum, not mean", "KeyError: 'w'")
+    led = lead_with_reason(raised)
+    assert led.startswith("❌ KeyError: 'w'\n") and "Traceback" in led  # the learner's error: where it was raised
+
+
+def test_untouched_and_release_of_the_committed_exercises():
+    import json
+
+    for stem in STEMS + ["01_mirrored_strategy"]:
+        handed_out = json.loads((ROOT / "exercises" / f"{stem}.ipynb").read_text())
+        assert grading.untouched(handed_out, handed_out), stem
+        assert handed_out["metadata"]["gpukit"]["exercise_release"] == grading.release(handed_out), stem
+        assert not grading.untouched(json.loads((ROOT / "solutions" / f"{stem}.ipynb").read_text()))
+
+
+def test_summary_names_each_question_passed_or_failing(capsys):
+    failing = summary({"q1": lambda: Report("a"), "q2": lambda: Report("b", "the rule: x\nmore"),
+                       "q3": lambda: 1 / 0})
+    assert failing == ["q2", "q3"]
+    assert capsys.readouterr().out.splitlines() == ["q1: passed", "q2: FAILS: the rule: x",
+                                                   "q3: FAILS: ZeroDivisionError: division by zero"]

@@ -120,6 +120,31 @@ def make_submissions(folder: pathlib.Path) -> dict:
     write("q5_bug_left.ipynb", _fill(ex, [*answers[:4], bug_left]))
     expected["q5_bug_left.ipynb"] = [2, 2, 1, 1, 0]
 
+    # Issue 38. A blind wrong answer (tests/attacks: the learning rate divided by the replicas, the bug
+    # kept): q5 loses its points and the CSV says why. A notebook of an earlier release: the setup cell of
+    # the names before gpukit.course (gpukit.colab, gpukit.exercises) and no question 5: graded on its
+    # four questions, the release named. A setup cell that raises: reported with its error.
+    blind = (ROOT / "tests" / "attacks" / "ex01" / "q5_wrong_lr_divided.py").read_text()
+    write("blind_q5_lr_divided.ipynb", _fill(ex, [*answers[:4], blind]))
+    expected["blind_q5_lr_divided.ipynb"] = [2, 2, 1, 1, 0]
+    old = _fill(ex, answers)
+    for cell in old["cells"]:
+        src = "".join(cell["source"])
+        if "notebook_grader(" in src:
+            cell["source"] = (src.replace("gpukit.course.colab.setup(", "gpukit.colab.setup(")
+                              .replace("from gpukit.course.exercises import", "from gpukit.exercises import"))
+            assert "gpukit.colab.setup(" in cell["source"] and "from gpukit.exercises import" in cell["source"]
+    del old["metadata"]["otter"]["tests"]["q5"]
+    old["metadata"]["gpukit"]["exercise_release"] = "0.0.9+earlier"
+    write("old_release.ipynb", old)
+    expected["old_release.ipynb"] = [2, 2, 1, 1, 0]
+    broken = _fill(ex, answers)
+    for cell in broken["cells"]:
+        if "notebook_grader(" in "".join(cell["source"]):
+            cell["source"] = "".join(cell["source"]).replace("import gpukit ", "import gpukit.not_a_module ", 1)
+    write("setup_raises.ipynb", broken)
+    expected["setup_raises.ipynb"] = [0] * len(QUESTIONS)
+
     # Hard-coded public numbers, a fake step, and public checks edited to always pass.
     loss, acc = _public_numbers()
     cheat = _fill(ex, [
@@ -231,14 +256,50 @@ def test_main_run_has_one_row_per_notebook(graded):
     assert "grading 01_mirrored_strategy" in log, "progress bar shown"
 
 
+STATUS = {"untouched.ipynb": "not_attempted", "partly_wrong_and_raising.ipynb": "cell_error",
+          "setup_raises.ipynb": "cell_error"}
+
+
 @pytest.mark.parametrize("name", ["untouched.ipynb", "solved.ipynb", "partly_wrong_and_raising.ipynb",
-                                  "hard_coded.ipynb", "q4_one_over_n.ipynb", "q5_bug_left.ipynb"])
+                                  "hard_coded.ipynb", "q4_one_over_n.ipynb", "q5_bug_left.ipynb",
+                                  "blind_q5_lr_divided.ipynb", "setup_raises.ipynb"])
 def test_scores(graded, name):
     _, rows, log, _ = graded["main"]
     row, want = rows[name], graded["expected"][name]
-    assert row["status"] == "ok", f"{name}: {row}"
+    assert row["status"] == STATUS.get(name, "ok"), f"{name}: {row}"
     assert [float(row[q]) for q in QUESTIONS] == want, f"{name}: {row}"
     assert float(row["score"]) == sum(want) and float(row["max"]) == MAX
+
+
+@pytest.mark.parametrize("name, words", [
+    ("untouched.ipynb", ["not attempted"]),
+    ("solved.ipynb", []),
+    ("q4_one_over_n.ipynb", ["q4: predicted_update_scale gave"]),
+    ("q5_bug_left.ipynb", ["q5: still wrong: after"]),
+    ("blind_q5_lr_divided.ipynb", ["q5: train_mirrored trained with learning rate", "the bug is in the loss"]),
+    ("partly_wrong_and_raising.ipynb", ["a cell before the answers (cell ", "RuntimeError: a learner cell that raises",
+                                        "q3: NameError"]),
+    ("setup_raises.ipynb", ["the setup cell (cell ", "ModuleNotFoundError", "q1: NameError"]),
+])
+def test_the_reason_says_why_per_question(graded, name, words):
+    """Issue 38: the CSV's reason names, per question that lost points, the first line of its check's
+    message; an untouched notebook is "not attempted"; a cell before the answers that raised is named."""
+    row = graded["main"][1][name]
+    for word in words:
+        assert word in row["reason"], f"{name}: {word!r} not in {row['reason']!r}"
+    if not words:
+        assert row["reason"] == "", row
+
+
+def test_a_notebook_of_an_earlier_release_is_graded_on_its_questions(graded):
+    """Its setup cell calls gpukit.colab and gpukit.exercises (the names before gpukit.course: aliases
+    keep them working), and it has no question 5: it scores its four questions out of their 6 points,
+    and the reason names the release it was made on and what to do."""
+    row = graded["main"][1]["old_release.ipynb"]
+    assert row["status"] == "ok", row
+    assert [float(row[q]) for q in QUESTIONS] == [2, 2, 1, 1, 0] and float(row["max"]) == 6, row
+    assert "made on release 0.0.9+earlier" in row["reason"] and "not in it: q5" in row["reason"], row
+    assert "regrade with that release's autograder" in row["reason"], row
 
 
 @pytest.mark.parametrize("name, words", [("not_json.ipynb", "invalid JSON"),
@@ -375,7 +436,7 @@ def test_grading_seconds_grades_the_solution_and_the_untouched_exercise(monkeypa
     def fake_grade(folder, exercise, **kwargs):
         seen.update(files=sorted(p.name for p in folder.glob("*.ipynb")), exercise=exercise, jobs=kwargs["jobs"])
         return [grading.Grade("solution.ipynb", 8.0, 8.0, {}, "ok", seconds=12.5),
-                grading.Grade("untouched.ipynb", untouched_score, 8.0, {}, "ok", seconds=9.0)]
+                grading.Grade("untouched.ipynb", untouched_score, 8.0, {}, "not_attempted", seconds=9.0)]
 
     monkeypatch.setattr(grading, "grade", fake_grade)
     row = grading.grading_seconds("01")

@@ -183,6 +183,19 @@ def normalize(nb: dict) -> dict:
     return nb
 
 
+def release(nb: dict) -> str:
+    """An exercise notebook's release: gpukit's version and a digest of its questions (the public
+    checks otter keeps in its metadata: names, points, code). Stamped into the notebook's metadata by
+    ``generate`` (``metadata.gpukit.exercise_release``), so that grading tells a notebook handed out
+    before the questions changed from a current one."""
+    import hashlib
+
+    from .. import __version__
+
+    tests = nb.get("metadata", {}).get("otter", {}).get("tests", {})
+    return f"{__version__}+{hashlib.sha256(json.dumps(tests, sort_keys=True).encode()).hexdigest()[:10]}"
+
+
 def dumps(nb: dict) -> str:
     """How generated notebooks are written (what ``nbformat.write`` writes, plus a newline)."""
     return json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
@@ -225,6 +238,7 @@ def generate(selected=None, *, solutions_dir=SOLUTIONS, exercises_dir=EXERCISES,
                     f"must pass its own public and hidden tests, and follow docs/exercises.md.\n{tail}"
                 )
             nb = normalize(json.loads(student.read_text()))
+            nb["metadata"].setdefault("gpukit", {})["exercise_release"] = release(nb)
             colab.retarget(nb, f"{pathlib.Path(exercises_dir).name}/{solution.name}")  # its own Colab badge
             pathlib.Path(exercises_dir).mkdir(parents=True, exist_ok=True)
             target = pathlib.Path(exercises_dir) / solution.name
@@ -248,7 +262,7 @@ class Grade:
     score: float
     max: float
     questions: dict  # question name -> points scored
-    status: str  # "ok", "timeout", "over_cap" (memory or process cap hit) or "error"
+    status: str  # "ok", "not_attempted", "cell_error", "timeout", "over_cap" (memory or process cap hit) or "error"
     reason: str = ""
     seconds: float = 0.0
 
@@ -300,7 +314,8 @@ def _check_notebook(path: pathlib.Path) -> str | None:
 
 
 def grade_one(path: pathlib.Path, zip_path: pathlib.Path, points: dict, timeout: float, *,
-              sandbox: bool = True, limits=None) -> Grade:
+              sandbox: bool = True, limits=None, current_release: str | None = None,
+              handed_out: dict | None = None) -> Grade:
     """Grade one submission with ``otter run`` in a process of its own (see ``_otter``), in a
     bubblewrap sandbox (``sandbox=True``, see ``gpukit.course.sandbox``) under ``limits`` (memory,
     processes); a submission over a cap gets status ``over_cap`` and 0 points."""
@@ -318,6 +333,24 @@ def grade_one(path: pathlib.Path, zip_path: pathlib.Path, points: dict, timeout:
     problem = _check_notebook(path)
     if problem:
         return row("error", problem)
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    if untouched(nb, handed_out):
+        return row("not_attempted", "not attempted: every answer cell is as handed out")
+    release_note = ""
+    stamped = (nb.get("metadata", {}).get("gpukit", {}) or {}).get("exercise_release")
+    has_checks = bool(nb.get("metadata", {}).get("otter", {}).get("tests"))
+    made = stamped or (release(nb) if has_checks else None)  # None: no checks, no stamp (e.g. the solution)
+    if current_release and made and made != current_release:
+        own = set(nb.get("metadata", {}).get("otter", {}).get("tests", {}))
+        kept = {q: p for q, p in points.items() if q in own} if own else dict(points)
+        left = sorted(set(points) - set(kept))
+        release_note = (f"made on release {made} (this exercise is release {current_release}): graded on the "
+                        f"questions it was made for ({', '.join(sorted(kept)) or 'none'})"
+                        + (f"; not in it: {', '.join(left)}" if left else "")
+                        + "; to grade it as it was, regrade with that release's autograder (its git tag), or have "
+                          "the learner copy the answers into the current exercise")
+        if kept:
+            points, zero, total = kept, {q: 0.0 for q in kept}, sum(kept.values())
     limits = limits or sb.Limits()
     token = _new_token()
     with tempfile.TemporaryDirectory(prefix="gpukit-grade-") as tmp:
@@ -325,11 +358,14 @@ def grade_one(path: pathlib.Path, zip_path: pathlib.Path, points: dict, timeout:
         shutil.copyfile(path, work / "submission.ipynb")
         shutil.copyfile(zip_path, work / "autograder.zip")
         (work / "out").mkdir()
+        startup = work / ".ipython" / "profile_default" / "startup"
+        startup.mkdir(parents=True)
+        (startup / "00-gpukit-cell-errors.py").write_text(CELL_ERRORS_STARTUP)
         caps = sb.Caps(limits, token)
-        if sandbox:
+        if sandbox:  # the sandbox's IPYTHONDIR is its home's .ipython (gpukit.course.sandbox)
             wrap = lambda argv, tok: caps.prefix + sb.command(work, argv, tok)  # noqa: E731
         else:
-            wrap = lambda argv, tok: caps.prefix + argv  # noqa: E731
+            wrap = lambda argv, tok: caps.prefix + ["env", f"IPYTHONDIR={work / '.ipython'}"] + argv  # noqa: E731
         try:
             try:
                 result = _otter(["run", "-a", "autograder.zip", "-o", "out", "submission.ipynb"], work,
@@ -351,11 +387,114 @@ def grade_one(path: pathlib.Path, zip_path: pathlib.Path, points: dict, timeout:
             tests = [t for t in tests if isinstance(t, dict)]
         except (OSError, ValueError, AttributeError, TypeError):
             return row("error", "otter's results.json is not readable JSON (was it overwritten by the submission?)")
-    scores = dict(zero)
+        early = _early_cell_error(nb, work / "cell_errors.jsonl")
+    scores, reasons = dict(zero), [release_note] if release_note else []
     for test in tests:
         if test.get("name") in scores and test.get("score") is not None:
             scores[test["name"]] = float(test["score"])
-    return row("ok", questions=scores)
+            if scores[test["name"]] < points[test["name"]]:  # its first line: the check's message
+                reasons.append(f"{test['name']}: {failure_reason(str(test.get('output', '')))}")
+    if early:
+        return row("cell_error", "; ".join([early, *reasons]), questions=scores)
+    return row("ok", "; ".join(reasons), questions=scores)
+
+
+# An IPython startup file written into each grading run's IPYTHONDIR: it records every cell that raises
+# (its source and its error, one JSON line each) in the run's home folder, so that a submission whose
+# setup cell (or another cell before the answers) raised is reported with that error, not a silent 0.
+CELL_ERRORS_STARTUP = """\
+import json as _json, os as _os
+def _gpukit_record_error(result):
+    error = result.error_in_exec or result.error_before_exec
+    if error is None:
+        return
+    path = _os.path.join(_os.environ.get("IPYTHONDIR", "."), "..", "cell_errors.jsonl")
+    try:
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(_json.dumps({"cell": result.info.raw_cell if result.info else "",
+                                 "error": f"{type(error).__name__}: {error}"}) + "\\n")
+    except OSError:
+        pass
+get_ipython().events.register("post_run_cell", _gpukit_record_error)
+del _gpukit_record_error
+"""
+
+
+def _answer_cell_indices(nb: dict) -> list[int]:
+    return [i for i, c in enumerate(nb.get("cells", []))
+            if "otter_answer_cell" in c.get("metadata", {}).get("tags", [])]
+
+
+def untouched(nb: dict, handed_out: dict | None = None) -> bool:
+    """True when every answer cell of the submission is still as handed out: the same text as the
+    answer cells of ``handed_out`` (the exercise), or else a stub (its functions' bodies only ``...``,
+    ``pass`` or ``raise NotImplementedError``, its assigned values ``...``)."""
+    import ast
+
+    from .exercises import _stub_body
+
+    answers = _answer_cell_indices(nb)
+    if not answers:
+        return False
+    if handed_out is not None:
+        text = lambda book: ["".join(book["cells"][i].get("source", "")).strip()  # noqa: E731
+                             for i in _answer_cell_indices(book)]
+        if text(nb) == text(handed_out):
+            return True
+    for i in answers:
+        try:
+            tree = ast.parse("".join(nb["cells"][i].get("source", "")))
+        except SyntaxError:
+            return False
+        for node in tree.body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _stub_body(node.body):
+                continue
+            if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Constant) \
+                    and node.value.value is Ellipsis:
+                continue
+            if isinstance(node, (ast.Import, ast.ImportFrom)) or (
+                    isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)):
+                continue
+            return False
+    return True
+
+
+def _early_cell_error(nb: dict, errors_file: pathlib.Path) -> str | None:
+    """The first error of a cell before the first answer cell ("cell 3 (before the answers) raised
+    AttributeError: ..."), from the run's recorded cell errors; None if there was none."""
+    try:
+        errors = [json.loads(line) for line in errors_file.read_text(encoding="utf-8").splitlines() if line.strip()]
+    except (OSError, ValueError):
+        return None
+    answers = _answer_cell_indices(nb)
+    first_answer = answers[0] if answers else len(nb.get("cells", []))
+    for error in errors:
+        ran = str(error.get("cell", "")).strip()
+        for i, cell in enumerate(nb["cells"][:first_answer]):
+            source = "".join(cell.get("source", "")).strip()
+            if cell.get("cell_type") == "code" and source and ran and (
+                    source == ran or source.splitlines()[-1] in ran.splitlines()):
+                what = "the setup cell" if "notebook_grader" in source else "a cell before the answers"
+                return f"{what} (cell {i + 1}) raised {str(error.get('error', ''))[:200]}"
+    return None
+
+
+def failure_reason(output: str) -> str:
+    """The first line of the message a failing test raised, from otter's report of a question
+    (``AssertionError: <the check's problem>`` -> the problem); otherwise a short fallback."""
+    import re
+
+    led = [line for line in re.findall(r"^\s*❌ (.+)$", output, flags=re.M) if line != "Test case failed"]
+    if led:  # already led by its reason (the notebook's grader.check ran: exercises.lead_with_reason)
+        return led[0].strip()
+    found = re.findall(r"^\s*(?:[\w.]+\.)?(\w*(?:Error|Exception|Exit))(?:: (.*))?$", output, flags=re.M)
+    if not found:
+        return "failed (no message)"
+    kind, message = found[-1]
+    message = (message or "").strip()
+    if kind == "AssertionError" and message:
+        return message
+    return f"{kind}: {message}" if message else kind
 
 
 def default_jobs() -> int:
@@ -419,6 +558,12 @@ def grade(submissions_dir, exercise, *, timeout: float = DEFAULT_TIMEOUT_S, out=
         generate([solution.stem], solutions_dir=solutions_dir, build_dir=build_dir,
                  exercises_dir=pathlib.Path(build_dir) / "exercises", log=log)
     points = question_points(zip_path)
+    current = exercise = None
+    for handed_out in (EXERCISES / solution.name, pathlib.Path(build_dir) / "exercises" / solution.name):
+        if handed_out.is_file():  # the exercise this autograder belongs to (committed, or regenerated above)
+            exercise = json.loads(handed_out.read_text(encoding="utf-8"))
+            current = release(exercise)
+            break
     from tqdm.auto import tqdm
 
     from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -441,7 +586,8 @@ def grade(submissions_dir, exercise, *, timeout: float = DEFAULT_TIMEOUT_S, out=
         with lock:
             running.add(path.name)
         try:
-            return grade_one(snapshot.copy(path), zip_path, points, timeout, sandbox=sandbox, limits=limits)
+            return grade_one(snapshot.copy(path), zip_path, points, timeout, sandbox=sandbox, limits=limits,
+                             current_release=current, handed_out=exercise)
         finally:
             with lock:
                 suspects = sorted(running)
@@ -497,7 +643,8 @@ def grading_seconds(exercise: str) -> dict:
     sol, untouched = rows["solution.ipynb"], rows["untouched.ipynb"]
     return {"exercise": solution.stem, "sandboxed": sandboxed, "solution_s": sol.seconds,
             "untouched_s": untouched.seconds,
-            "as_expected": sol.status == untouched.status == "ok" and sol.score == sol.max and untouched.score == 0}
+            "as_expected": sol.status == "ok" and untouched.status == "not_attempted" and sol.score == sol.max
+                           and untouched.score == 0}
 
 
 def bench(out="bench-results") -> list:

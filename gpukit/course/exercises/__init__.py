@@ -47,6 +47,8 @@ __all__ = [
     "reset_hints",
     "Recorder",
     "closing",
+    "summary",
+    "lead_with_reason",
 ]
 
 
@@ -126,15 +128,39 @@ def not_solved(name: str) -> str:
     return f"not solved yet: {name} returns None; replace the ... with your code"
 
 
-def require(report: Report) -> None:
+def require(report) -> None:
     """Raise ``AssertionError(report.problem)`` unless the report passed.
 
     A public check is one statement, ``require(ex01.compare_...(...))``: the check cell then
     shows exactly one message ("not solved yet", or what is wrong), and a re-run never reuses a
-    report left over from an earlier run.
+    report left over from an earlier run. A hidden test with several cases passes an iterable of
+    reports, ``_require(_check(f, n) for n in (2, 3))``: they run in order and the first failure
+    raises, so the grade's reason names the broken rule (a bare ``assert report.passed`` has none).
     """
-    if report.problem is not None:
-        raise AssertionError(report.problem)
+    for one in ([report] if isinstance(report, Report) else report):
+        if one.problem is not None:
+            raise AssertionError(one.problem)
+
+
+def summary(checks: dict) -> list[str]:
+    """The closing cell's account, question by question: ``checks`` maps each question (``"q1"``) to
+    a function returning its ``Report`` (the public check). Prints one line per question, ``q1:
+    passed`` or ``q3: FAILS: <the reason's first line>``, and returns the failing questions, so the
+    closing cell says "passed" only when every question does (issue 38: it used to print "passed"
+    while q3 failed, its numbers being right and its contract broken)."""
+    failing = []
+    for question, check in checks.items():
+        try:
+            report = check()
+            problem = report.problem
+        except Exception as err:  # noqa: BLE001 - the learner's code may raise anything
+            problem = f"{type(err).__name__}: {err}"
+        if problem is None:
+            print(f"{question}: passed")
+        else:
+            failing.append(question)
+            print(f"{question}: FAILS: {(str(problem).splitlines() or [''])[0]}")
+    return failing
 
 
 STRICT_ENV = "GPUKIT_STRICT_CLOSING"
@@ -232,11 +258,37 @@ def notebook_grader(notebook: str):
         def _log_event(self, *args, **kwargs):
             pass
 
+        def check(self, question, global_env=None):
+            """otter's check, its failures led by their one-line reason (see ``lead_with_reason``)."""
+            if global_env is None:
+                global_env = inspect.currentframe().f_back.f_globals
+            result = super().check(question, global_env)
+            for case in getattr(result, "test_case_results", []):
+                if not case.passed:
+                    case.message = lead_with_reason(case.message or "")
+            return result
+
     if getattr(otter.Notebook, "_grading_mode", False):
         return Grader(None)
     if "google.colab" in sys.modules:
         return _colab_grader(Grader, notebook)
     return Grader(_find_notebook(notebook))
+
+
+def lead_with_reason(message: str) -> str:
+    """otter's report of a failed check, its reason first: for an ``AssertionError`` (a check's
+    ``require``: the message already names the broken rule) the reason alone, otter's doctest
+    traceback hidden; for any other error (the learner's code raised) the error's line first, then
+    the traceback, which says where."""
+    import re
+
+    found = re.findall(r"^\s*(?:[\w.]+\.)?(\w*(?:Error|Exception|Exit))(?:: (.*))?$", message, flags=re.M)
+    if not found:
+        return message
+    kind, text = found[-1]
+    if kind == "AssertionError" and text:
+        return f"❌ {text}"
+    return f"❌ {kind}: {text}\n\n(where it was raised:)\n{message}"
 
 
 def _has_checks(path: pathlib.Path) -> bool:

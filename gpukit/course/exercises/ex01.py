@@ -222,12 +222,17 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
     got = try_answer(evaluate, strategy, model, dist)
     if got is None:
         return Report("evaluate", not_solved("evaluate"), details)
+    import numbers
+
+    if not isinstance(got, (numbers.Real, np.generic)) or isinstance(got, bool):
+        return Report("evaluate", f"evaluate returned {type(got).__name__}; the contract: a Python float "
+                                  f"(e.g. float(...) of the reduced count)", details)
     try:
         details["got"] = got = float(got)
     except (TypeError, ValueError):
         got = None
     if got is not None and abs(got - expected) < 1e-6:
-        return Report("evaluate", None, details)
+        return _uneven_split_problem(evaluate, strategy, model, x, y, predicted, gb) or Report("evaluate", None, details)
     said = f"evaluate gave accuracy {got}, one device counts {expected}"
     if got is not None and r > 1 and abs(got - r * expected) < 1e-6:
         return Report("evaluate", f"{said}: {r} x too much, the correct counts of all {r} replicas divided by one "
@@ -242,6 +247,32 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
                           details)
     return Report("evaluate", f"{said}: sum the correct counts over replicas, then divide by the number of "
                               f"examples", details)
+
+
+def _uneven_split_problem(evaluate, strategy, model, x, y, predicted, gb) -> Report | None:
+    """The rule "the result must not depend on how the examples were split": one whole batch and a
+    partial one of ``r + 1`` examples (the replicas get unequal parts), counted on one device. A mean of
+    the replicas' (or the batches') accuracies equals the whole only when every part is the same size."""
+    from ... import data
+
+    import numpy as np
+
+    r = strategy.num_replicas_in_sync
+    n = gb + r + 1
+    dist, _ = data.distribute(strategy, x[:n], y[:n], global_batch_size=gb, drop_remainder=False)
+    expected = float(np.mean(predicted[:n] == y[:n]))
+    got = try_answer(evaluate, strategy, model, dist)
+    try:
+        got = float(got)
+    except (TypeError, ValueError):
+        pass
+    if isinstance(got, float) and abs(got - expected) < 1e-6:
+        return None
+    return Report("evaluate", f"on {n} examples (a whole batch of {gb}, then {r + 1} examples split unevenly over {r} "
+                              f"replicas) evaluate gave {got}, one device counts {expected:.6g}: the rule is every "
+                              f"example counts once, whatever the split; add the correct counts and the example "
+                              f"counts over replicas and batches, then divide (a mean of accuracies weighs a small "
+                              f"part like a big one)", {"expected": expected, "got": got, "n": n})
 
 
 # --------------------------------------------------------------------------- q4 (predict), q5 (debug)
@@ -315,9 +346,16 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
     x, y = data.synthetic(gb * steps, shape=(64,), seed=seed)
     if is_stub(train_mirrored):
         return Report(name, not_solved(name))
-    model = try_answer(train_mirrored, strategy, x, y, gb, steps, seed, learning_rate)
+    with _watch_optimizers() as optimizers:
+        model = try_answer(train_mirrored, strategy, x, y, gb, steps, seed, learning_rate)
     if model is None:
         return Report(name, not_solved(name))
+    rates = sorted({round(_learning_rate(o), 9) for o in optimizers} - {None})
+    if any(abs(rate - learning_rate) > 1e-9 * max(1.0, learning_rate) for rate in rates):
+        return Report(name, f"{name} trained with learning rate {rates[0]:g}, not the given {learning_rate:g}: the "
+                            f"rule is plain SGD with the given learning_rate; the bug is in the loss (what each "
+                            f"replica divides by), not in the learning rate",
+                      {"learning_rates": rates})
     if not hasattr(model, "get_weights"):
         return Report(name, f"{name} must return the trained Keras model, not {type(model).__name__}")
 
@@ -360,3 +398,35 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
     return Report(name, f"the weights differ from one device by {weights_diff:.3g} (updates {ratio:.2f} x one "
                         f"device's): train_mirrored must still run {steps} plain SGD steps of the given "
                         f"learning rate from models.mlp(seed=seed)", details)
+
+
+def _learning_rate(optimizer):
+    try:
+        return float(optimizer.learning_rate.numpy() if hasattr(optimizer.learning_rate, "numpy")
+                     else optimizer.learning_rate)
+    except (TypeError, ValueError, AttributeError):  # a schedule: not a plain learning rate
+        return None
+
+
+class _watch_optimizers:
+    """Write down every Keras optimizer that applies gradients while the block runs (the
+    ``BaseOptimizer.apply`` every ``apply_gradients`` goes through), so that a check can read the
+    learning rate the learner's function actually trained with."""
+
+    def __enter__(self):
+        from ..._tf import keras
+
+        base = next(k for k in type(keras.optimizers.SGD()).__mro__ if "apply" in vars(k))
+        self._base, self._original, seen = base, vars(base)["apply"], []
+
+        def apply(opt, *args, **kwargs):
+            if all(o is not opt for o in seen):
+                seen.append(opt)
+            return self._original(opt, *args, **kwargs)
+
+        base.apply = apply
+        return seen
+
+    def __exit__(self, *exc):
+        self._base.apply = self._original
+        return False

@@ -342,4 +342,12 @@ def check_shuffled_sharding(shuffled_shard, *, num_workers=2, global_batch_size=
     if first != again:
         return Report(name, "a restarted run (same seed) trains on a different order than the first run: "
                             "resuming from a checkpoint would not replay the same batches", details)
+    try:
+        other = _epoch_orders(shuffled_shard, ids, global_batch_size, num_workers, seed + 1, 1)
+    except Exception as e:  # noqa: BLE001 - the learner's code may raise anything
+        return Report(name, f"{type(e).__name__}: {_first_line(e)}")
+    if other is not None and other[0] == first[0]:
+        return Report(name, f"runs with seeds {seed} and {seed + 1} train on the same order: the seed argument is "
+                            f"ignored; the rule: the shuffle follows `seed` (same seed, same order; another seed, "
+                            f"another order)", details)
     return Report(name, None, details)

@@ -143,7 +143,42 @@ def check_train_step(train_step, seed: int = 0, float32_output: bool = True) -> 
     if not abs(returned - loss) <= 2e-2 * abs(loss):
         return Report(name, f"train_step returned {returned:.6g}, but the batch's loss before the update is "
                             f"{loss:.4f}", details)
-    return Report(name, None, details)
+    return _overflow_problem(train_step, x, y, seed, float32_output) or Report(name, None, details)
+
+
+def _overflow_problem(train_step, x, y, seed, float32_output) -> Report | None:
+    """The rule of dynamic loss scaling, on a step whose scaled gradients overflow float16 (the scale
+    set to 2**30): the step is skipped (the weights stay) and the scale falls. Answers that unscale by
+    hand and step the inner optimizer apply inf/NaN; answers without loss scaling step as if nothing
+    happened and the scale stays: on a model this small neither shows on a normal step."""
+    from ... import precision
+    from ..._tf import keras
+
+    name = "train_step"
+    model = precision.mlp("mixed_float16", hidden=(32,), seed=seed, float32_output=float32_output)
+    opt = precision.optimizer("mixed_float16", keras.optimizers.SGD(LEARNING_RATE))
+    opt.build(model.trainable_variables)
+    high = 2.0 ** 30
+    opt.dynamic_scale.assign(high)
+    before = model.get_weights()
+    try_answer(train_step, model, opt, x, y)
+    after, scale = model.get_weights(), float(opt.dynamic_scale.numpy())
+    details = {"scale_before": high, "scale_after": scale}
+    if not all(np.isfinite(w).all() for w in after):
+        return Report(name, f"with the loss scale at 2**30 the scaled gradients overflow float16, and train_step "
+                            f"applied them: the weights are now inf/NaN; the rule of dynamic loss scaling: such a step "
+                            f"is skipped and the scale lowered, which the LossScaleOptimizer's own apply_gradients "
+                            f"does (the inner optimizer does not)", details)
+    moved = any(not np.array_equal(a, b) for a, b in zip(before, after))
+    if moved and scale >= high:
+        return Report(name, "with the loss scale at 2**30 the scaled gradients overflow float16, yet the weights "
+                            "moved and the scale stayed: the gradients were not taken of the scaled loss; the rule: "
+                            "gradients of optimizer.scale_loss(loss), applied by the LossScaleOptimizer", details)
+    if moved or scale >= high:
+        return Report(name, f"with the loss scale at 2**30 (gradients overflow float16) the weights "
+                            f"{'moved' if moved else 'stayed'} and the scale went to {scale:g}: the rule of dynamic "
+                            f"loss scaling is to skip such a step and lower the scale", details)
+    return None
 
 
 def reference_losses(policy_name, x, y, steps, seed):

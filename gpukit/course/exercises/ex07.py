@@ -48,13 +48,13 @@ class FakeBatches:
     """An iterable of ``n`` batches; reading each costs ``read_s`` on ``clock``. Counts the reads
     and the passes (``iter`` calls) over it."""
 
-    def __init__(self, clock: FakeClock, n: int, read_s: float = 0.0):
+    def __init__(self, clock: FakeClock, n: int, read_s=0.0):
         self.clock, self.n, self.read_s, self.reads, self.passes = clock, n, read_s, 0, 0
 
     def __iter__(self):
         self.passes += 1
         for i in range(self.n):
-            self.clock.now += self.read_s
+            self.clock.now += self.read_s[i % len(self.read_s)] if isinstance(self.read_s, (list, tuple)) else self.read_s
             self.reads += 1
             yield i
 
@@ -68,6 +68,13 @@ STEADY_CASES = {
     "public": {"costs": [3.0, 0.5, 0.1, 0.3, 0.2, 0.1, 2.0, 0.2, 0.1], "warmup": 2},
     "hidden": {"costs": [5.0, 0.9, 0.7, 0.04, 0.05, 0.06, 0.05, 1.5, 0.04, 0.05, 0.05], "warmup": 3},
 }
+# run after a case passes (issue 38: blind answers the cases above could not tell): the warm-up steps
+# nearly half of all, so a median that keeps them (all, or one) moves; and batches that cost 0.03 s
+# to read, so a time that includes reading the batch moves
+STEADY_EXTRA = [
+    {"costs": [5.0, 4.0, 3.0, 2.0, 0.1, 0.1, 0.2, 0.1, 1.0], "warmup": 4, "read_s": 0.0},
+    {"costs": [2.0, 0.1, 0.2, 0.1, 0.1, 0.9, 0.1], "warmup": 1, "read_s": 0.03},
+]
 
 
 HINTS = {
@@ -90,12 +97,22 @@ HINTS = {
 
 def check_steady_step(steady_step_seconds, case: str = "public") -> Report:
     """q1: ``steady_step_seconds(step, batches, warmup, clock)`` must run every batch, leave the
-    first ``warmup`` steps out, and return the median of the others' times (measured with ``clock``)."""
+    first ``warmup`` steps out, and return the median of the others' times (measured with ``clock``,
+    the step alone, not the reading of its batch). The hidden case runs ``STEADY_EXTRA`` too."""
+    report = _steady_case(steady_step_seconds, STEADY_CASES[case])
+    for extra in STEADY_EXTRA if case == "hidden" else []:
+        if not report.passed:
+            break
+        report = _steady_case(steady_step_seconds, extra)
+    return report
+
+
+def _steady_case(steady_step_seconds, spec) -> Report:
     name = "steady_step_seconds"
-    costs, warmup = STEADY_CASES[case]["costs"], STEADY_CASES[case]["warmup"]
+    costs, warmup, read_s = spec["costs"], spec["warmup"], spec.get("read_s", 0.0)
     clock = FakeClock()
     step = FakeStep(clock, costs)
-    value = try_answer(steady_step_seconds, step, FakeBatches(clock, len(costs)), warmup, clock)
+    value = try_answer(steady_step_seconds, step, FakeBatches(clock, len(costs), read_s), warmup, clock)
     expected = statistics.median(costs[warmup:])
     details = {"value": value, "expected": expected, "costs": costs, "warmup": warmup, "calls": step.calls}
     if value is None:
@@ -122,6 +139,14 @@ def check_steady_step(steady_step_seconds, case: str = "public") -> Report:
                             f"{max(costs[warmup:]):.3g} s) pulls it up; the typical step takes {expected:.4g} s", details)
     if abs(value - sum(costs[warmup:])) <= 1e-9 or abs(value - sum(costs)) <= 1e-9:
         return Report(name, f"{value:.4g} s is a total over several steps, not the time of one step", details)
+    if read_s and abs(value - statistics.median(c + read_s for c in costs[warmup:])) <= 1e-9:
+        return Report(name, f"{value:.4g} s per step includes reading each batch ({read_s:g} s); the rule: time "
+                            f"step(batch) alone (start the clock after the batch is in hand): {expected:.4g} s", details)
+    for kept in range(warmup):
+        if abs(value - statistics.median(costs[kept:])) <= 1e-9:
+            return Report(name, f"{value:.4g} s per step keeps {warmup - kept} of the {warmup} warm-up steps; the "
+                                f"rule: leave the first `warmup` steps out (they run, untimed): {expected:.4g} s",
+                          details)
     return Report(name, f"{value:.4g} s per step, but the timed steps' median is {expected:.4g} s", details)
 
 
@@ -193,7 +218,10 @@ def check_allreduce_prediction(value, rel: float = 5e-4) -> Report:
 
 BOTTLENECK_CASES = {
     "public": [(0.050, 0.010, 6), (0.002, 0.030, 6)],
-    "hidden": [(0.020, 0.019, 5), (0.019, 0.020, 5), (0.3, 0.001, 3), (0.0, 0.004, 4)],
+    "hidden": [(0.020, 0.019, 5), (0.019, 0.020, 5), (0.3, 0.001, 3), (0.0, 0.004, 4),
+               # issue 38: one slow read among fast ones (the totals decide, not a typical batch), the slow read
+               # first (every batch counts), an exact tie (input only when reading takes LONGER)
+               ([0.001, 0.001, 0.1, 0.001], 0.02, 4), ([0.2, 0.01, 0.01], 0.05, 3), (0.25, 0.25, 4)],
 }
 
 
@@ -212,7 +240,8 @@ def check_find_bottleneck(find_bottleneck, case: str = "public") -> Report:
         batches = FakeBatches(clock, n, read_s)
         step = FakeStep(clock, [step_s])
         got = try_answer(find_bottleneck, step, batches, clock)
-        want = expected_bottleneck(read_s, step_s)
+        total_read = sum(read_s[i % len(read_s)] for i in range(n)) if isinstance(read_s, list) else n * read_s
+        want = expected_bottleneck(total_read, n * step_s)
         results.append({"read_s": read_s, "step_s": step_s, "got": got, "want": want, "steps": step.calls,
                         "reads": batches.reads})
         if got is None:
@@ -223,10 +252,21 @@ def check_find_bottleneck(find_bottleneck, case: str = "public") -> Report:
             return Report(name, f"{name} never read clock(): time both parts with the clock it is given (the "
                                 f"check's clock moves only when a batch is read or a step runs)", {"cases": results})
         if got != want:
-            what = (f"reading {1e3 * read_s:.0f} ms per batch, steps {1e3 * step_s:.0f} ms")
-            extra = (": the compute time includes reading the batches" if want == "input" and step.calls and
-                     batches.reads >= 2 * n else "")
-            return Report(name, f"a {want}-bound run ({what}) was called {got}-bound{extra}", {"cases": results})
+            reads = (f"reading {', '.join(f'{1e3 * r:g}' for r in read_s)} ms" if isinstance(read_s, list)
+                     else f"reading {1e3 * read_s:g} ms per batch")
+            what = f"{n} batches, {reads}, steps {1e3 * step_s:g} ms"
+            if want == "input" and step.calls and batches.reads >= 2 * n:
+                rule = ("the rule: read the batches once, timing the reading and the step apart (the compute time "
+                        "here includes a second pass of reading)")
+            elif total_read == n * step_s:
+                rule = "the rule: 'input' only when reading takes LONGER than the steps; a tie is 'compute'"
+            elif isinstance(read_s, list):
+                rule = ("the rule: compare the TOTAL time of all reads with the total of all steps, every batch "
+                        "counted (not a typical batch, not all but the first)")
+            else:
+                rule = "the rule: compare the total reading time with the total step time"
+            article = "an" if want == "input" else "a"
+            return Report(name, f"{article} {want}-bound run ({what}) was called {got}-bound: {rule}", {"cases": results})
         if step.calls < n:
             return Report(name, f"step ran {step.calls} times for {n} batches: time the step on every batch",
                           {"cases": results})

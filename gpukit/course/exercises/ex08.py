@@ -177,6 +177,7 @@ def check_dataset(make_dataset, n: int = 100, global_batch_size: int = 16, num_r
         return Report(name, not_solved(name))
     try:
         first = _labels_per_batch(got)
+        twice = _labels_per_batch(got)  # the same dataset object iterated again
         again = _labels_per_batch(make_dataset(x, y, epoch=0, **kw))
         other = _labels_per_batch(make_dataset(x, y, epoch=1, **kw))
     except Exception as err:  # noqa: BLE001 - report what the learner's code raised
@@ -200,9 +201,30 @@ def check_dataset(make_dataset, n: int = 100, global_batch_size: int = 16, num_r
     if not np.array_equal(seen, np.concatenate(again)):
         return Report(name, "the same (seed, epoch) gives a different order: a restarted run could not rebuild it",
                       details)
+    if not np.array_equal(seen, np.concatenate(twice)):
+        return Report(name, "iterating the same dataset a second time gives another order: the rule is that "
+                            "(seed, epoch) pins the order (tf.data reshuffles on every iteration unless "
+                            "reshuffle_each_iteration=False)", details)
     if np.array_equal(seen, np.concatenate(other)):
         return Report(name, "every epoch has the same order: the order must change with the epoch", details)
     if {frozenset(b.tolist()) for b in first} == {frozenset(c.tolist()) for c in other}:
         return Report(name, "the batches hold the same examples every epoch (only their order moves): shuffle the "
                             "examples before batching, not the batches", details)
-    return Report(name, None, details)
+    return _full_shuffle_problem(make_dataset, x, y, kw, n, global_batch_size) or Report(name, None, details)
+
+
+def _full_shuffle_problem(make_dataset, x, y, kw, n, global_batch_size) -> Report | None:
+    """The rule "a full shuffle: any example can land in any batch", on 4 epochs of a dataset 4 x the
+    size: a small shuffle buffer (a local shuffle) never brings an example of the last quarter into the
+    first batch. With a full shuffle that happens with probability 1 - (3/4)**(4 x batch) per epoch."""
+    big = 4 * max(n, 64)
+    xb, yb = np.arange(big, dtype="float32").reshape(big, 1), np.arange(big, dtype="int32")
+    last_quarter = 0
+    for epoch in range(4):
+        batches = _labels_per_batch(make_dataset(xb, yb, epoch=epoch, **kw))
+        last_quarter += int(np.sum(np.asarray(batches[0]) >= 3 * big // 4)) if batches else 0
+    if last_quarter == 0:
+        return Report("make_dataset", f"on {big} examples the first batch of 4 epochs never held an example of the "
+                                      f"last quarter: a local shuffle (a small shuffle buffer); the rule: a full "
+                                      f"shuffle, any example can land in any batch (buffer >= the dataset)")
+    return None

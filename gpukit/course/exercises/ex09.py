@@ -146,7 +146,9 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
     """Run the learner's ``zero1_step(weights, grads, m, v, t, lr)`` for ``steps`` steps (``weights``:
     one full copy per replica; ``grads``: each replica's own gradient; ``m``, ``v``: each replica's
     slice of Adam's moments) and compare every replica's weights with plain Adam on the summed
-    gradient, done here in float64, to 1e-5 (float32 answers pass; a missed update is ~lr off)."""
+    gradient, done here in float64, to 1e-5 (float32 answers pass; a missed update is ~lr off). Adam's step
+    hardly depends on the gradient's scale, so each replica's moments are checked too, where the gradient
+    enters: their shape (its own slice only) and their values (the SUMMED gradient's)."""
     name = "zero1_step"
     rng = np.random.default_rng(seed)
     n, piece = num_replicas, size // num_replicas
@@ -169,6 +171,12 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
         if len(weights) != n or any(w.shape != (size,) for w in weights):
             return Report(name, f"{name} returned {len(weights)} weight copies; expected one full copy ({size} values) "
                                 f"per replica ({n})")
+        if len(m) != n or len(v) != n:
+            return Report(name, f"{name} returned {len(m)} first and {len(v)} second moments; the rule: one slice of "
+                                f"each per replica ({n})")
+        problem = _moments_problem(name, m, v, ref_m, ref_v, n, piece, size, t)
+        if problem:
+            return Report(name, problem, {"step": t})
         spread = [float(np.max(np.abs(w - weights[0]))) for w in weights]
         diffs = [float(np.max(np.abs(w - ref_w))) for w in weights]
         details = {"step": t, "spread": spread, "diffs": diffs}
@@ -182,3 +190,29 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
             return Report(name, f"after step {t} the weights differ from plain Adam on the summed gradient by "
                                 f"{max(diffs):.3g}", details)
     return Report(name, None, details)
+
+
+def _moments_problem(name, m, v, ref_m, ref_v, n, piece, size, t) -> str | None:
+    """The sentence naming the broken rule about Adam's moments after step ``t``, or None: each replica
+    keeps only its own slice (``piece`` values), equal to plain Adam's moments of the SUMMED gradient
+    there. Adam's step hardly depends on the gradient's scale, so averaged gradients leave the weights
+    within 1e-5; the moments, where the gradient enters, show it (m is 1/n of the reference, v 1/n**2)."""
+    for r in range(n):
+        for label, got, ref in (("first", m[r], ref_m), ("second", v[r], ref_v)):
+            if got.shape != (piece,):
+                whole = " (the whole vector)" if got.size == size else ""
+                return (f"after step {t} replica {r} keeps {got.size} values of Adam's {label} moment{whole}; the rule "
+                        f"of stage 1: each replica keeps only its own slice ({piece} of {size} values)")
+            want = ref[r * piece:(r + 1) * piece]
+            scale = float(np.max(np.abs(want))) or 1.0
+            if np.max(np.abs(got - want)) <= 1e-5 * scale + 1e-12:
+                continue
+            power = 1 if label == "first" else 2  # m is linear in the gradient, v quadratic
+            if np.allclose(got * n ** power, want, rtol=1e-4, atol=1e-12 * scale):
+                return (f"after step {t} replica {r}'s {label} moment is 1/{n ** power} of Adam's on the summed "
+                        f"gradient: the gradients were averaged over the replicas instead of summed; the rule: the "
+                        f"all-reduce adds the replicas' gradients (each is already divided by the global batch)")
+            return (f"after step {t} replica {r}'s slice of Adam's {label} moment differs from plain Adam's on the "
+                    f"summed gradient by {float(np.max(np.abs(got - want))):.3g}; the rule: each replica's moments "
+                    f"are Adam's moments of its own slice of the summed gradient")
+    return None

@@ -194,7 +194,32 @@ def check_load_balancing_loss(load_balancing_loss, cases) -> Report:
             if abs(value - candidate) <= tol and abs(candidate - want) > tol:
                 return Report(name, f"{where}: {why}", details)
         return Report(name, f"{where}, not E * sum_i f_i * P_i (the reference gives {want:.4g})", details)
-    return Report(name)
+    return _given_choice_problem(load_balancing_loss) or Report(name)
+
+
+def _given_choice_problem(load_balancing_loss) -> Report | None:
+    """The rule "f counts the GIVEN first choices": a batch whose first choices are not all the
+    router's argmax (a noisy router, or choices made before the probabilities were recomputed).
+    Reference written out here: E * sum_i (count of first == i / T) * mean_t probs[t, i]."""
+    name = "load_balancing_loss"
+    probs, argmax = router_probs(12, 4, seed=38)
+    first = argmax.copy()
+    first[::3] = (argmax[::3] + 1) % 4  # every third token's first choice is another expert
+    want = 4 * float(np.sum(np.bincount(first, minlength=4) / 12 * probs.astype(np.float64).mean(axis=0)))
+    got = try_answer(load_balancing_loss, probs.copy(), first.copy())
+    try:
+        value = float(np.asarray(got, dtype=np.float64))
+    except (TypeError, ValueError):
+        return Report(name, f"{name} must return one number (the loss), got {got!r:.80}")
+    if abs(value - want) <= 1e-5 * max(1.0, abs(want)):
+        return None
+    ignored = 4 * float(np.sum(np.bincount(argmax, minlength=4) / 12
+                                                     * probs.astype(np.float64).mean(axis=0)))
+    why = ("it routes by the router's argmax and ignores the first_choice it is given" if abs(value - ignored) <= 1e-5
+           else "it does not follow the first_choice it is given")
+    return Report(name, f"{name} gives {value:.4g} where every third token's given first choice is not the router's "
+                        f"argmax (expected {want:.4g}): {why}; the rule: f_i counts the given first choices",
+                  {"expected": want, "got": value, "argmax_loss": ignored})
 
 
 # --------------------------------------------------------------------------- q3: route with capacity
@@ -259,10 +284,16 @@ def check_moe_forward(moe_forward, cases) -> Report:
         x64, g = x.astype(np.float64), gates.astype(np.float64)[:, None]
         out = np.stack([experts[e].apply(x64[t]) for t, e in enumerate(first)])
         want = np.where(kept[:, None], x64 + g * out, x64)
-        got = try_answer(moe_forward, x.copy(), first.copy(), gates.copy(), list(experts), capacity)
+        given = (x.copy(), first.copy(), gates.copy())
+        got = try_answer(moe_forward, *given, list(experts), capacity)
         if got is None:
             return Report(name, not_solved(name))
         where = f"{num_tokens} tokens, {num_experts} experts, capacity {capacity}"
+        for label, before, after in zip(("x", "first_choice", "gates"), (x, first, gates), given):
+            if not np.array_equal(before, after):
+                rows = np.flatnonzero(np.any((before != after).reshape(len(before), -1), axis=1))
+                return Report(name, f"{where}: {name} wrote into the caller's {label} (row {int(rows[0])} changed); "
+                                    f"the rule: the inputs stay as they were, y is a new array")
         try:
             y = np.asarray(got, dtype=np.float64)
         except (TypeError, ValueError):

@@ -1,0 +1,15 @@
+# INTENT: updates are right but the returned loss is strategy.reduce(MEAN) of the per-replica shares, i.e. num_replicas times too small instead of the whole global batch loss.
+def make_train_step(strategy, model, optimizer, global_batch_size):
+    """A tf.function that trains one distributed batch and returns the global-batch loss."""
+    def replica_step(x, y):
+        with tf.GradientTape() as tape:
+            loss = compute_loss(model, x, y, global_batch_size)
+        grads = tape.gradient(loss, model.trainable_variables)
+        optimizer.apply_gradients(zip(grads, model.trainable_variables))
+        return loss
+
+    @tf.function
+    def train_step(batch):
+        per_replica = strategy.run(replica_step, args=batch)
+        return strategy.reduce(tf.distribute.ReduceOp.MEAN, per_replica, axis=None)
+    return train_step

@@ -1,0 +1,10 @@
+# INTENT: shard then batch(drop_remainder=True) without first cutting x to whole global batches: when len(x) % global_batch_size is large, worker 0 gets one extra per-worker batch that the others lack (a partial global step). (public check: passed)
+def shard_dataset(input_context, x, y, global_batch_size):
+    """This worker's dataset: its shard of (x, y), batched by the per-worker batch."""
+    per_worker = input_context.get_per_replica_batch_size(global_batch_size)
+    ds = tf.data.Dataset.from_tensor_slices((x, y))
+    ds = ds.shard(input_context.num_input_pipelines, input_context.input_pipeline_id)
+    ds = ds.batch(per_worker, drop_remainder=True)
+    options = tf.data.Options()
+    options.experimental_distribute.auto_shard_policy = tf.data.experimental.AutoShardPolicy.OFF
+    return ds.with_options(options)

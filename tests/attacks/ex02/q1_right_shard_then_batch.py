@@ -1,0 +1,11 @@
+# INTENT: correct: cut to whole global batches, shard by example (worker i keeps i, i+W, ...), batch by the per-worker batch with drop_remainder, auto-sharding off.
+def shard_dataset(input_context, x, y, global_batch_size):
+    """This worker's dataset: its shard of (x, y), batched by the per-worker batch."""
+    n = (len(x) // global_batch_size) * global_batch_size
+    per_worker = input_context.get_per_replica_batch_size(global_batch_size)
+    ds = tf.data.Dataset.from_tensor_slices((x[:n], y[:n]))
+    ds = ds.shard(input_context.num_input_pipelines, input_context.input_pipeline_id)
+    ds = ds.batch(per_worker, drop_remainder=True)
+    options = tf.data.Options()
+    options.experimental_distribute.auto_shard_policy = tf.data.experimental.AutoShardPolicy.OFF
+    return ds.with_options(options)

@@ -1,0 +1,30 @@
+# INTENT: divides each worker's loss by its own examples (tf.reduce_mean) instead of the global batch, so the summed gradients are num_workers times one process's. (public check: caught)
+def worker_main(ctx, shard_dataset, epochs, global_batch_size, n_examples, seed):
+    """Train with MultiWorkerMirroredStrategy in this worker; return the final weights."""
+    from gpukit import cluster, models
+    from gpukit import tf, keras
+
+    x, y = cluster.training_data(n_examples, global_batch_size)
+    strategy = tf.distribute.MultiWorkerMirroredStrategy()
+    with strategy.scope():
+        model = models.mlp(input_shape=(64,), hidden=(32,), seed=seed)
+        optimizer = keras.optimizers.Adam(1e-2)
+        optimizer.build(model.trainable_variables)
+    loss_fn = keras.losses.SparseCategoricalCrossentropy(from_logits=True, reduction=None)
+
+    def replica_step(xb, yb):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(loss_fn(yb, model(xb, training=True)))
+        grads = tape.gradient(loss, model.trainable_variables)
+        optimizer.apply_gradients(zip(grads, model.trainable_variables))
+        return loss
+
+    @tf.function
+    def step(batch):
+        return strategy.reduce("SUM", strategy.run(replica_step, args=batch), axis=None)
+
+    dist = strategy.distribute_datasets_from_function(lambda ic: shard_dataset(ic, x, y, global_batch_size))
+    for _ in range(epochs):
+        for batch in dist:
+            step(batch)
+    return model.get_weights()

@@ -1,0 +1,7 @@
+# INTENT: off-by-one search range(1, global // replicas) that never tries the largest accum_steps (one example per replica per micro-batch), raising ValueError when only that one works.
+def choose_accum_steps(global_batch_size, num_replicas, max_per_replica_batch_size):
+    """The fewest micro-batches per update whose per-replica share fits the memory limit."""
+    for k in range(1, global_batch_size // num_replicas):
+        if global_batch_size % (num_replicas * k) == 0 and global_batch_size // (num_replicas * k) <= max_per_replica_batch_size:
+            return k
+    raise ValueError("no split")

@@ -1,0 +1,17 @@
+# INTENT: follows the article's table: a model that does not fit gets ParameterServerStrategy instead of model/pipeline.
+def choose(kind, devices, machines, fits_one_device, compute_capability=None):
+    """(strategy, precision) for these facts."""
+    if kind == "TPU":
+        precision = "mixed_bfloat16"
+    elif kind == "GPU":
+        cc = compute_capability
+        precision = "mixed_bfloat16" if cc is not None and cc >= 8.0 else ("float32" if cc is not None and cc < 7.0 else "mixed_float16")
+    else:
+        precision = "float32"
+    if not fits_one_device:
+        return "ParameterServerStrategy", precision
+    if kind == "TPU":
+        return "TPUStrategy", precision
+    if machines > 1:
+        return "MultiWorkerMirroredStrategy", precision
+    return ("MirroredStrategy" if devices > 1 else "OneDeviceStrategy"), precision

