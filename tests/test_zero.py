@@ -26,17 +26,6 @@ def _data(seed=0):
     return rng.normal(size=(BATCH, IN)).astype("float32"), rng.integers(0, OUT, BATCH)
 
 
-def _keras_adam_on_one_device(x, y):
-    """The reference: Keras' own Adam, a plain GradientTape, one device, the whole batch."""
-    model, optimizer = _model(), keras.optimizers.Adam(LR)
-    loss_fn = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
-    for _ in range(STEPS):
-        with tf.GradientTape() as tape:
-            loss = loss_fn(y, model(x, training=True))
-        optimizer.apply_gradients(zip(tape.gradient(loss, model.trainable_variables), model.trainable_variables))
-    return [v.numpy() for v in model.trainable_variables]
-
-
 def _mirrored(n):
     return strategies.mirrored([f"/cpu:{i}" for i in range(n)])
 
@@ -83,14 +72,12 @@ def test_a_stage_outside_0_to_3_is_refused(bad):
 # --------------------------------------------------------------------------- the trainer, real
 
 
-@pytest.fixture(scope="module")
-def reference():
-    return _keras_adam_on_one_device(*_data())
 
 
 @pytest.fixture(scope="module")
 def keras_adam():
-    """Keras' Adam on one device, model and optimizer (its moments are compared too)."""
+    """The reference: Keras' own Adam, a plain GradientTape, one device, the whole batch (model and
+    optimizer: its moments are compared too)."""
     x, y = _data()
     model, optimizer = _model(), keras.optimizers.Adam(LR)
     loss_fn = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
@@ -99,6 +86,11 @@ def keras_adam():
             loss = loss_fn(y, model(x, training=True))
         optimizer.apply_gradients(zip(tape.gradient(loss, model.trainable_variables), model.trainable_variables))
     return model, optimizer
+
+
+@pytest.fixture(scope="module")
+def reference(keras_adam):
+    return [v.numpy() for v in keras_adam[0].trainable_variables]
 
 
 def _trained(n, stage):
