@@ -189,7 +189,7 @@ def test_check_debugged_training_catches_the_bug_left_in():
     assert not bug.passed and bug.problem.startswith("still wrong")
     assert "the bug you were asked to find is still there" in bug.problem
     assert "compute_average_loss" not in bug.problem and "global" not in bug.problem.lower()  # no fix given
-    assert bug.details["update_ratio"] == pytest.approx(strategy.num_replicas_in_sync, rel=0.05)
+    assert bug.details["first_update_ratio"] == pytest.approx(strategy.num_replicas_in_sync, rel=0.05)
 
 
 def test_check_debugged_training_other_mistakes_and_stub():
@@ -431,7 +431,9 @@ def _train_with_loss(replica_loss):
         def step(batch):
             return strategy.reduce("SUM", strategy.run(replica_step, args=batch), axis=None)
 
-        for batch in dist:  # every batch: x holds exactly `steps` global batches
+        for step_index, batch in enumerate(dist):  # `steps` global batches of the ones given
+            if step_index == steps:
+                break
             step(batch)
         return model
     return train_mirrored

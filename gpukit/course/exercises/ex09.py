@@ -110,6 +110,9 @@ def check_shard_ranges(shard_ranges, cases) -> Report:
         got = try_answer(shard_ranges, size, n)
         if got is None:
             return Report(name, not_solved(name))
+        if not (isinstance(got, tuple) and len(got) == 2 and isinstance(got[1], list)):
+            return Report(name, f"{name}({size}, {n}) must return (padded_size, [(start, stop), ...]): a tuple whose "
+                                f"ranges are a list of pairs, got {type(got).__name__} {got!r:.80}")
         try:
             padded, ranges = got
             ranges = [(int(a), int(b)) for a, b in ranges]

@@ -194,7 +194,27 @@ def check_load_balancing_loss(load_balancing_loss, cases) -> Report:
             if abs(value - candidate) <= tol and abs(candidate - want) > tol:
                 return Report(name, f"{where}: {why}", details)
         return Report(name, f"{where}, not E * sum_i f_i * P_i (the reference gives {want:.4g})", details)
-    return _given_choice_problem(load_balancing_loss) or Report(name)
+    return _given_choice_problem(load_balancing_loss) or _unchosen_expert_problem(load_balancing_loss) or Report(name)
+
+
+def _unchosen_expert_problem(load_balancing_loss) -> Report | None:
+    """The rule "one f_i per expert, E of them": a batch in which the last expert is nobody's first
+    choice (f_E = 0). Counting only the experts that were chosen (``np.bincount`` without
+    ``minlength``, ``np.unique``) gives fewer than E entries or misaligns them with P."""
+    name = "load_balancing_loss"
+    probs, argmax = router_probs(12, 4, seed=39)
+    first = np.where(argmax == 3, 0, argmax)
+    want = 4 * float(np.sum(np.bincount(first, minlength=4) / 12 * probs.astype(np.float64).mean(axis=0)))
+    got = try_answer(load_balancing_loss, probs.copy(), first.copy())
+    try:
+        value = float(np.asarray(got, dtype=np.float64))
+    except (TypeError, ValueError):
+        return Report(name, f"{name} must return one number (the loss), got {got!r:.80}")
+    if abs(value - want) <= 1e-5 * max(1.0, abs(want)):
+        return None
+    return Report(name, f"{name} gives {value:.4g} where the last of 4 experts is nobody's first choice (expected "
+                        f"{want:.4g}): the rule: f has one entry per expert, E of them, 0 for an expert no token "
+                        f"chose (np.bincount needs minlength=E)", {"expected": want, "got": value})
 
 
 def _given_choice_problem(load_balancing_loss) -> Report | None:

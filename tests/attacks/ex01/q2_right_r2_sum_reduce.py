@@ -1,0 +1,16 @@
+# INTENT: correct - replica step with tape + apply_gradients, reduced with SUM over replicas inside one tf.function (public check: passed)
+def make_train_step(strategy, model, optimizer, global_batch_size):
+    """A tf.function that trains one distributed batch and returns the global-batch loss."""
+    def replica_step(x, y):
+        with tf.GradientTape() as tape:
+            loss = compute_loss(model, x, y, global_batch_size)
+        variables = model.trainable_variables
+        optimizer.apply_gradients(zip(tape.gradient(loss, variables), variables))
+        return loss
+
+    @tf.function
+    def train_step(batch):
+        per_replica = strategy.run(replica_step, args=tuple(batch))
+        return strategy.reduce("SUM", per_replica, axis=None)
+
+    return train_step

@@ -1,0 +1,23 @@
+# INTENT: off-by-one - loss fixed, but trains steps + 1 batches (range(steps + 1), "including the last") (public check: passed)
+def train_mirrored(strategy, x, y, global_batch_size, steps, seed, learning_rate):
+    """train_buggy without its bug."""
+    with strategy.scope():
+        model = models.mlp(seed=seed)
+        optimizer = keras.optimizers.SGD(learning_rate)
+    training.build_optimizer(strategy, model, optimizer)
+    dist, _ = data.distribute(strategy, x, y, global_batch_size=global_batch_size)
+
+    def replica_step(x_batch, y_batch):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(loss_fn(y_batch, model(x_batch, training=True))) / global_batch_size
+        grads = tape.gradient(loss, model.trainable_variables)
+        optimizer.apply_gradients(zip(grads, model.trainable_variables))
+        return loss
+
+    @tf.function
+    def step(batch):
+        return strategy.reduce(tf.distribute.ReduceOp.SUM, strategy.run(replica_step, args=batch), axis=None)
+
+    for _, batch in zip(range(steps + 1), dist):
+        step(batch)
+    return model
