@@ -60,6 +60,11 @@ def main(argv=None) -> int:
         return doctor()
     from .course import grading
 
+    import signal
+
+    # Ctrl-C must stop grading even when this process was started with SIGINT ignored (a parent
+    # script's `cmd &`, nohup, a test runner's worker): Python then installs no handler of its own
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         if args.command == "exercises":
             grading.generate(args.only)
