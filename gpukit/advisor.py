@@ -65,7 +65,7 @@ import numbers
 
 from ._args import positive, whole
 from .batching import smallest_accum_steps
-from .context import devices_for_scores, score_bytes  # pure Python: TensorFlow only in its RingAttention
+from .ring_attention import devices_for_scores, score_bytes  # pure Python: TensorFlow only in its RingAttention
 from .hardware import INTERCONNECTS, bandwidth_Bps
 from .zero import comm_bytes, state_bytes  # pure Python: gpukit.zero loads TensorFlow only in its trainer
 
@@ -267,7 +267,7 @@ def _check_new_axes(estimate, sequence_length, attention_heads, num_experts, exp
 def context_parallel_plan(sequence_length: int, heads: int, value_bytes: int, budget: float, replicas: int):
     """``(devices, block bytes)``: the fewest devices ``n`` dividing ``replicas`` whose ring-attention
     block of scores *in training*, ``3 x ceil(L/n)^2 x heads x value_bytes`` (P, dP, dS of the
-    recomputing backward: ``context.score_bytes(...)["ring_training"]``), is at most ``budget``
+    recomputing backward: ``ring_attention.score_bytes(...)["ring_training"]``), is at most ``budget``
     bytes; ``None`` if even all ``replicas`` devices do not make it fit. With ``n`` devices each
     holds ``L/n`` queries and, at each of the ``n`` steps of the ring, one block of ``L/n`` keys and values."""
     try:
@@ -302,7 +302,7 @@ def advise(hardware: Hardware, *, global_batch_size: int, estimate=None, headroo
 
     ``sequence_length`` (tokens per example) with ``attention_heads`` (default 1): one example's
     attention scores of one layer in training, ``3 x L^2 x heads`` values (P, dP, dS:
-    ``context.score_bytes``) of 2 bytes under a mixed precision policy, else 4, are alive together
+    ``ring_attention.score_bytes``) of 2 bytes under a mixed precision policy, else 4, are alive together
     during that layer's backward. Above ``ATTENTION_FRACTION`` of the smallest device's usable memory,
     each sequence is split over the fewest devices ``n`` (dividing the replicas) whose ring-attention
     blocks in training, ``3 x (L/n)^2 x heads``, fit (context parallelism, lesson

@@ -15,7 +15,7 @@ Read it top to bottom:
    limited per device: ``check_fits`` enforces the accounting with a *simulated* ``MemoryError``.
 
 Plain Python (the splits come from ``gpukit.batching``); TensorFlow loads only in
-``measure_activations``. ``gpukit.sharding`` runs the planned uneven batches; lesson 04's
+``measure_activations``. ``gpukit.uneven_batches`` runs the planned uneven batches; lesson 04's
 ``accumulation.estimate_memory`` and the widgets build on this estimate.
 """
 

@@ -140,7 +140,7 @@ def kept_fraction(num_blocks: int, layers_per_block: int) -> float:
     (``num_blocks x layers_per_block + 2`` values per example and unit of width); the
     recomputed one keeps each block's input, the logits' input and the logits
     (``num_blocks + 2``) plus, during the backward pass, one block's insides
-    (``layers_per_block - 1`` more). A planning number, like ``gpukit.sharding``'s."""
+    (``layers_per_block - 1`` more). A planning number, like ``gpukit.uneven_batches``'s."""
     b, l = whole("num_blocks", num_blocks), whole("layers_per_block", layers_per_block)
     return min(1.0, (b + 2 + l - 1) / (b * l + 2))
 

@@ -260,7 +260,7 @@ def _as_distributed(strategy, model, data, global_batch_size, shuffle, seed):
 
 def train_epochs(step, batches, *, epochs: int, batch_size: int, first_epoch: int = 0, before_step=None,
                  after_step=None, end_epoch=None, after_epoch=None, sizes=None, verbose: bool = False) -> History:
-    """The epoch loop every technique shares (``train`` here, ``sharding.train``,
+    """The epoch loop every technique shares (``train`` here, ``uneven_batches.train``,
     ``accumulation.train``, ``cluster.train_mwms``).
 
     Each epoch runs ``step(batch) -> (loss, correct)`` on every batch of ``batches`` (iterated

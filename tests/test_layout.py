@@ -95,7 +95,7 @@ def _circles() -> list[list[str]]:
 
 def test_the_layout_is_what_the_tests_read():
     names = {p.stem for p in TECHNIQUES}
-    assert {"training", "cluster", "sharding", "accumulation", "parallel", "advisor"} <= names
+    assert {"training", "cluster", "uneven_batches", "accumulation", "parallel", "advisor"} <= names
     for package in ("launch", "course", "course/exercises"):
         assert (PACKAGE / package / "__init__.py").is_file(), package
     assert {"supervisor", "cli", "slurm", "ray_train"} <= {p.stem for p in (PACKAGE / "launch").glob("*.py")}

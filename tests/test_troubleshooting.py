@@ -134,10 +134,10 @@ def test_collective_all_to_all_has_no_registered_gradient():
 
 
 @pytest.mark.parametrize("call, message", [
-    (lambda: __import__("gpukit.context").context.split_sequence(3, 4), "is shorter than num_devices=4: a device would hold no token"),
+    (lambda: __import__("gpukit.ring_attention").ring_attention.split_sequence(3, 4), "is shorter than num_devices=4: a device would hold no token"),
     (lambda: __import__("gpukit.experts").experts.place_experts(6, 4), "does not split evenly over 4 devices; use a multiple of 4"),
     (lambda: __import__("gpukit.experts").experts.capacity(64, 8, 0), "capacity_factor=0 must be a number > 0"),
-    (lambda: __import__("gpukit.context").context.require_unsplit_fits(131_072, 32, 20e9, 2),
+    (lambda: __import__("gpukit.ring_attention").ring_attention.require_unsplit_fits(131_072, 32, 20e9, 2),
      "training holds 3 such matrices at once"),
 ])
 def test_lesson_10_refusals_are_documented(call, message):

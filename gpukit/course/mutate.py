@@ -39,8 +39,11 @@ TARGETS = {
     "gpukit.zero": ("tests/test_zero.py", ("plan", "state_bytes", "comm_bytes")),
     "gpukit.experts": ("tests/test_experts.py", ("capacity", "place_experts", "dispatch_plan", "load_balancing_loss",
                                                   "all_to_all_bytes", "_check_k")),
-    "gpukit.context": ("tests/test_context.py", ("split_sequence", "score_bytes", "devices_for_scores",
+    "gpukit.ring_attention": ("tests/test_ring_attention.py", ("split_sequence", "score_bytes", "devices_for_scores",
                                                   "require_unsplit_fits", "ring_schedule")),
+    "gpukit.plan": ("tests/test_plan.py", ("check", "layer_parameters", "parameter_count", "parameters_per_device",
+                                           "activation_bytes_per_layer", "in_flight", "memory", "flops_per_step",
+                                           "communication", "bubble_fraction")),
 }
 FAST_S = 0.25     # a test that took longer unmutated is not run against the mutants (TensorFlow, processes)
 TIMEOUT_S = 10.0  # per test: a mutant that loops is caught by this alarm

@@ -136,12 +136,12 @@ def epoch_seconds(num_replicas: int, epochs: int = 4, global_batch_size: int = 6
 
 def straggler_ms(speeds=(4, 2, 1, 1), global_batch_size: int = 64) -> dict:
     """Lesson 03: simulated milliseconds per step, even split vs planned split, for ``speeds``."""
-    from .. import batching, sharding
+    from .. import batching, uneven_batches
     from .. import memory as mem
 
     splits = {"even": batching.even(global_batch_size, len(speeds)),
               "planned": mem.plan(list(speeds), global_batch_size).per_replica_batch_sizes}
-    return {name: round(1000 * sharding.straggler_benchmark(sizes, list(speeds), seconds_per_example=2e-3,
+    return {name: round(1000 * uneven_batches.straggler_benchmark(sizes, list(speeds), seconds_per_example=2e-3,
                                                             steps=5)["step_seconds"], 2)
             for name, sizes in splits.items()}
 

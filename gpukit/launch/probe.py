@@ -9,7 +9,7 @@ is set before it starts (the probe sets it for the child). Programs (lesson 04):
 - ``levers``: peak memory and seconds per example of plain, accumulated, recomputed and both
   (``gpukit.recompute.PeakProbe``);
 - ``attention`` (lesson 10): peak memory of one training step of full attention and of ring attention
-  with and without its recomputing backward (``gpukit.context.PeakProbe``);
+  with and without its recomputing backward (``gpukit.ring_attention.PeakProbe``);
 - ``plan`` (lesson 11): the state, the step's peak and its seconds for a small GPT
   (``gpukit.plan.measure_here``).
 
@@ -111,10 +111,10 @@ def levers(configs: list) -> dict:
 
 
 def attention(args: dict) -> dict:
-    """``{way: peak bytes}`` of one forward and backward of attention (``gpukit.context.WAYS``)."""
+    """``{way: peak bytes}`` of one forward and backward of attention (``gpukit.ring_attention.WAYS``)."""
     import numpy as np
 
-    from gpukit import context, devices, strategies, tf
+    from gpukit import ring_attention, devices, strategies, tf
 
     # one op at a time: the peak then depends on the program, not on how busy the machine is
     tf.config.threading.set_inter_op_parallelism_threads(1)
@@ -124,9 +124,9 @@ def attention(args: dict) -> dict:
     rng = np.random.default_rng(0)
     shape = (args["batch"], args["seq_len"], args["heads"], args["head_dim"])
     q, k, v, dy = (tf.constant(rng.normal(size=shape).astype("float32")) for _ in range(4))
-    attend = {"full attention": lambda q, k, v: context.full_attention(q, k, v, causal=args["causal"]),
-              "ring, recomputed": context.RingAttention(strategy, causal=args["causal"]),
-              "ring, every block kept": context.RingAttention(strategy, causal=args["causal"], recompute=False)}
+    attend = {"full attention": lambda q, k, v: ring_attention.full_attention(q, k, v, causal=args["causal"]),
+              "ring, recomputed": ring_attention.RingAttention(strategy, causal=args["causal"]),
+              "ring, every block kept": ring_attention.RingAttention(strategy, causal=args["causal"], recompute=False)}
 
     def train_step(way):
         with tf.GradientTape() as tape:

@@ -3,7 +3,7 @@
 * ``compare_plan``: q1 (build), per-replica batch sizes proportional to capacities;
 * ``compare_replica_loss``: q2 (debug), the given per-replica loss is exact with even batches
   but not with uneven ones; the fixed one must give the single-device gradient (run with
-  ``gpukit.sharding.gradients``); the planted bug (each replica averages over its own batch)
+  ``gpukit.uneven_batches.gradients``); the planted bug (each replica averages over its own batch)
   is recognised and named;
 * ``check_max_batch_prediction``: q3 (predict), the largest batch one device holds, worked out
   from the memory estimate before running (``gpukit.memory.max_batch_sizes``), graded exactly;
@@ -100,7 +100,7 @@ def compare_replica_loss(replica_loss, capacities, global_batch_size: int, seed:
     with uneven per-replica batches (planned from ``capacities``) the summed gradient must
     equal the single-device gradient to 1e-6. ``details``: ``diff``, ``scale`` (how many times
     the right gradient), ``per_replica_batch_sizes``."""
-    from ... import checks, data, devices, memory, models, sharding, strategies, training
+    from ... import checks, data, devices, memory, models, uneven_batches, strategies, training
     from ..._tf import tf
 
     name = "replica_loss"
@@ -121,7 +121,7 @@ def compare_replica_loss(replica_loss, capacities, global_batch_size: int, seed:
     x, y = data.synthetic(global_batch_size, shape=(10,), num_classes=4, seed=seed)
     model = models.mlp(input_shape=(10,), hidden=(16,), num_classes=4, seed=seed, strategy=strategy)
     try:
-        got = sharding.gradients(strategy, model, x, y, sizes, divide_by=replica_loss)
+        got = uneven_batches.gradients(strategy, model, x, y, sizes, divide_by=replica_loss)
     except Exception as e:  # noqa: BLE001 - the learner's function, traced inside strategy.run
         last = [line.strip() for line in str(e).splitlines() if line.strip()]
         return Report(name, f"{name} raised {type(e).__name__} inside strategy.run, where tf.function traces it (the "
@@ -137,7 +137,7 @@ def compare_replica_loss(replica_loss, capacities, global_batch_size: int, seed:
         # small replica weighs more than one of a large replica; recognise it by its gradient
         for bug, what in ((lambda losses, g: tf.nn.compute_average_loss(losses), "1 / (R x its own batch size)"),
                           (lambda losses, g: tf.reduce_mean(losses), "1 / (its own batch size)")):
-            planted = sharding.gradients(strategy, model, x, y, sizes, divide_by=bug)
+            planted = uneven_batches.gradients(strategy, model, x, y, sizes, divide_by=bug)
             if checks.max_difference(got, planted) <= 1e-6:
                 details["bug"] = what
                 return Report(name, f"{name}: still wrong with uneven batches {batches}: every example is weighted "

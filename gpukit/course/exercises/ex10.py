@@ -1,6 +1,6 @@
 """Checks of exercise 10 (lesson 10, experts and long sequences): each runs the learner's answer and a
 reference computed independently (a real ``MoELayer`` step, ``gpukit.experts``' capacity rule and
-load-balancing loss, ``gpukit.context.full_attention``) and returns a ``Report``.
+load-balancing loss, ``gpukit.ring_attention.full_attention``) and returns a ``Report``.
 
 * ``check_dropped_prediction(value)``: the tokens the capacity rule drops in question 1's batch,
   predicted before running, graded exactly against the drops a real ``MoELayer`` call reports;
@@ -412,13 +412,13 @@ def attention_inputs(lq: int, lk: int, d: int, dv: int, seed: int = 0, scale: fl
 
 
 def full_attention(q, k, v):
-    """``softmax(q k^T / sqrt(d)) v`` for one head, through ``gpukit.context.full_attention`` (float64)."""
-    from ... import context
+    """``softmax(q k^T / sqrt(d)) v`` for one head, through ``gpukit.ring_attention.full_attention`` (float64)."""
+    from ... import ring_attention
 
     def four(a):
         return np.asarray(a, dtype=np.float64)[None, :, None, :]  # [batch, seq, heads, head_dim]
 
-    return np.asarray(context.full_attention(four(q), four(k), four(v)))[0, :, 0, :]
+    return np.asarray(ring_attention.full_attention(four(q), four(k), four(v)))[0, :, 0, :]
 
 
 def _run(fn, q, k, v, block):

@@ -31,7 +31,7 @@ import threading
 import time
 
 from ._args import whole
-from .batching import check_capacities, sample_weights  # noqa: F401  (lesson 03 reads sharding.sample_weights)
+from .batching import check_capacities, sample_weights  # noqa: F401  (lesson 03 reads uneven_batches.sample_weights)
 from .memory import Plan
 
 # ---------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""gpukit.sharding: plans that sum and fit, exact gradients with uneven batches, clear errors."""
+"""gpukit.uneven_batches: plans that sum and fit, exact gradients with uneven batches, clear errors."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import random
 import numpy as np
 import pytest
 
-from gpukit import batching, checks, devices, keras, models, sharding, strategies, tf, training
+from gpukit import batching, checks, devices, keras, models, uneven_batches, strategies, tf, training
 from gpukit import memory as mem
 
 GiB = 2**30
@@ -178,7 +178,7 @@ def test_measuring_on_cpu_without_bfc_explains_the_fix():
 @pytest.mark.parametrize("sizes", [[32, 16, 16], [48, 16], [5, 1, 9, 3]])
 def test_fit_sample_weights_make_the_per_replica_means_the_global_mean(sizes):
     losses = np.random.default_rng(1).random(sum(sizes))
-    weights = sharding.sample_weights(sizes)
+    weights = uneven_batches.sample_weights(sizes)
     offsets = np.cumsum([0] + sizes)
     # Keras fit: each replica takes its (weighted) mean over its own examples, scaled by 1/R; sum
     fit_style = sum(np.mean(w * losses[a:b]) / len(sizes) for w, a, b in zip(weights, offsets, offsets[1:]))
@@ -206,9 +206,9 @@ def test_uneven_gradients_equal_single_device(capacities, gb):
     x, y = (np.asarray(a) for a in _data(gb))
     model = models.mlp(input_shape=x.shape[1:], hidden=(32,), seed=3, strategy=strategy)
     reference = _reference_gradients(x, y)
-    exact = sharding.gradients(strategy, model, x, y, p)
+    exact = uneven_batches.gradients(strategy, model, x, y, p)
     assert checks.max_difference(exact, reference) <= 1e-6
-    wrong = sharding.gradients(strategy, model, x, y, p, divide_by="per_replica")
+    wrong = uneven_batches.gradients(strategy, model, x, y, p, divide_by="per_replica")
     assert checks.max_difference(wrong, reference) > 1e-3  # per-replica means are biased, not just scaled
 
 
@@ -226,7 +226,7 @@ def test_uneven_training_equals_single_device_training():
     with strategy.scope():
         model = models.mlp(input_shape=(12,), hidden=(32,), seed=3)
         optimizer = keras.optimizers.Adam(1e-2)
-    history = sharding.train(strategy, model, optimizer, x, y, p, epochs=2)
+    history = uneven_batches.train(strategy, model, optimizer, x, y, p, epochs=2)
     single = models.mlp(input_shape=(12,), hidden=(32,), seed=3)
     single.compile(optimizer=keras.optimizers.Adam(1e-2),
                    loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True))
@@ -239,14 +239,14 @@ def test_uneven_batches_reject_bad_sizes_before_any_work():
     strategy = strategies.mirrored(devices.replica_devices()[:3])
     x, y = _data(64)
     with pytest.raises(ValueError, match="2 batch sizes for 3 replicas"):
-        sharding.UnevenBatches(strategy, x, y, [32, 32])
+        uneven_batches.UnevenBatches(strategy, x, y, [32, 32])
     with pytest.raises(ValueError, match="ints >= 1"):
-        sharding.UnevenBatches(strategy, x, y, [32, 0, 32])
+        uneven_batches.UnevenBatches(strategy, x, y, [32, 0, 32])
     with pytest.raises(ValueError, match="only 64 examples"):
-        sharding.UnevenBatches(strategy, x, y, [64, 32, 32])
+        uneven_batches.UnevenBatches(strategy, x, y, [64, 32, 32])
     with pytest.raises(ValueError, match="epochs"):
-        sharding.train(strategy, None, None, x, y, [32, 16, 16], epochs=0)
-    batches = sharding.UnevenBatches(strategy, x, y, [16, 8, 8])
+        uneven_batches.train(strategy, None, None, x, y, [32, 16, 16], epochs=0)
+    batches = uneven_batches.UnevenBatches(strategy, x, y, [16, 8, 8])
     for step in (-1, len(batches), 1.0):
         with pytest.raises(ValueError, match="must be an int in 0..1"):
             batches.batch(step)
@@ -259,15 +259,15 @@ def test_straggler_benchmark_measures_and_cleans_up():
     import threading
 
     before = threading.active_count()
-    result = sharding.straggler_benchmark([4, 2, 2], [2, 1, 1], seconds_per_example=1e-4, steps=2)
+    result = uneven_batches.straggler_benchmark([4, 2, 2], [2, 1, 1], seconds_per_example=1e-4, steps=2)
     assert set(result) >= {"step_seconds", "busy_seconds", "idle_fraction"}
     assert result["step_seconds"] > 0
     assert threading.active_count() == before  # every replica thread has finished
     # the model it simulates (arithmetic, not a timing): even batches wait for the slow device
-    assert sharding.simulated_step_time([16, 16, 16], [2, 1, 1], 1.0) == 16
-    assert sharding.simulated_step_time([24, 12, 12], [2, 1, 1], 1.0) == 12
+    assert uneven_batches.simulated_step_time([16, 16, 16], [2, 1, 1], 1.0) == 16
+    assert uneven_batches.simulated_step_time([24, 12, 12], [2, 1, 1], 1.0) == 12
     with pytest.raises(ValueError, match="speeds"):
-        sharding.straggler_benchmark([4, 4], [1, 0])
+        uneven_batches.straggler_benchmark([4, 4], [1, 0])
 
 
 # --- troubleshooting entries (docs/troubleshooting.md, section 03) ------------------------------

@@ -1,4 +1,4 @@
-"""gpukit.context (lesson 10): ring attention over 1, 2 and 4 replicas equals full attention and an
+"""gpukit.ring_attention (lesson 10): ring attention over 1, 2 and 4 replicas equals full attention and an
 independent float64 numpy softmax (outputs) and a plain GradientTape over attention written here
 (gradients w.r.t. q, k, v), causal or not, for a length that divides and one that does not; a
 per-block softmax without the running max is caught; the score memory measured from the shapes
@@ -12,7 +12,7 @@ import math
 import numpy as np
 import pytest
 
-from gpukit import context, strategies, tf
+from gpukit import ring_attention, strategies, tf
 
 BATCH, HEADS, DIM = 2, 2, 8
 LENGTHS = (12, 13)  # 12 divides by 1, 2 and 4; 13 by none but 1
@@ -89,7 +89,7 @@ def runs(strategies_by_n):
     def run(n, seq_len, causal):
         if (n, seq_len, causal) not in cache:
             q, k, v = (tf.constant(x) for x in _qkv(seq_len))
-            ring = context.RingAttention(strategies_by_n[n], causal=causal)
+            ring = ring_attention.RingAttention(strategies_by_n[n], causal=causal)
             with tf.GradientTape() as tape:
                 tape.watch([q, k, v])
                 out = ring(q, k, v)
@@ -113,7 +113,7 @@ def test_ring_attention_equals_full_attention_outputs_and_gradients(runs, n, seq
     ring, out, grads = runs(n, seq_len, causal)
     assert out.shape == (BATCH, seq_len, HEADS, DIM) and out.dtype == np.float32
     assert _max_diff(out, numpy_attention(q, k, v, causal)) < TOL
-    assert _max_diff(out, context.full_attention(q, k, v, causal=causal)) < TOL
+    assert _max_diff(out, ring_attention.full_attention(q, k, v, causal=causal)) < TOL
     for got, want in zip(grads, tape_gradients(q, k, v, causal)):
         assert np.all(np.isfinite(got)) and np.max(np.abs(want)) > 1e-2  # padding gives no NaN; a real gradient
         assert _max_diff(got, want) < TOL
@@ -123,14 +123,14 @@ def test_values_may_have_their_own_head_dim(strategies_by_n):
     """As Keras' value_dim: the output takes v's head_dim; only q and k must agree."""
     q, k, _ = _qkv(13)
     v = np.random.default_rng(7).normal(size=(BATCH, 13, HEADS, 5)).astype("float32")
-    out = context.ring_attention(q, k, v, strategies_by_n[2], causal=True)
+    out = ring_attention.ring_attention(q, k, v, strategies_by_n[2], causal=True)
     assert out.shape == (BATCH, 13, HEADS, 5) and _max_diff(out, numpy_attention(q, k, v, True)) < TOL
 
 
 @pytest.mark.parametrize("causal", [False, True])
 def test_full_attention_equals_the_numpy_reference(causal):
     q, k, v = _qkv(13, seed=5)
-    assert _max_diff(context.full_attention(q, k, v, causal=causal), numpy_attention(q, k, v, causal)) < TOL
+    assert _max_diff(ring_attention.full_attention(q, k, v, causal=causal), numpy_attention(q, k, v, causal)) < TOL
 
 
 def test_a_per_block_softmax_without_the_running_max_is_not_attention(runs):
@@ -158,10 +158,10 @@ def test_score_memory_per_device_measured_from_the_shapes_built(runs, n, seq_len
     assert {shape for *_, shape, _ in ring.score_shapes} == {(BATCH, HEADS, block, block)}
     assert len(ring.score_shapes) == n * n  # every device, every block, once
     shapes = []
-    context.full_attention(*_qkv(seq_len), shapes=shapes)
+    ring_attention.full_attention(*_qkv(seq_len), shapes=shapes)
     assert shapes == [(BATCH, HEADS, seq_len, seq_len)]
     assert math.prod(shapes[0]) * 4 == unsplit_bytes
-    assert context.score_bytes(seq_len, n, HEADS, batch=BATCH) == {
+    assert ring_attention.score_bytes(seq_len, n, HEADS, batch=BATCH) == {
         "unsplit": unsplit_bytes, "ring": ring_bytes, "block": block,
         "unsplit_training": 3 * unsplit_bytes, "ring_training": 3 * ring_bytes}  # P, dP and dS at once
 
@@ -189,7 +189,7 @@ def test_blocks_are_passed_to_the_next_device_only(runs, n):
     # measured in the traced graph: the only reads across replica devices are neighbour to neighbour
     pairs = {(ring.devices[i], ring.devices[(i + 1) % n]) for i in range(n)}
     assert set(ring.transfers()) == pairs and sum(ring.transfers().values()) == len(ring.passes)
-    assert context.RING_PASS == ring.transport and "no all-gather" in ring.transport
+    assert ring_attention.RING_PASS == ring.transport and "no all-gather" in ring.transport
 
 
 # --------------------------------------------------------------------------- training memory: the backward recomputes
@@ -219,7 +219,7 @@ def test_the_ring_that_keeps_every_block_gives_the_same_gradients_and_recomputes
     """recompute=False (the planted 'block not recomputed'): TensorFlow differentiates the forward and keeps
     every block; it is right, only its memory is wrong (caught by the allocator, below)."""
     q, k, v = (tf.constant(x) for x in _qkv(13))
-    ring = context.RingAttention(strategies_by_n[4], causal=causal, recompute=False)
+    ring = ring_attention.RingAttention(strategies_by_n[4], causal=causal, recompute=False)
     with tf.GradientTape() as tape:
         tape.watch([q, k, v])
         loss = tf.reduce_sum(ring(q, k, v) * tf.constant(_upstream(13), tf.float32))
@@ -232,7 +232,7 @@ def test_the_ring_that_keeps_every_block_gives_the_same_gradients_and_recomputes
 def training_peaks():
     """TensorFlow's allocator (BFC, a child process), one training step each, L = 2048, 4 heads of 64,
     4 replicas on 4 logical CPUs sharing one allocator: the ring's figure is the total over the 4."""
-    return context.PeakProbe(2048, 4, 64, num_devices=4).result()
+    return ring_attention.PeakProbe(2048, 4, 64, num_devices=4).result()
 
 
 def test_the_ring_trains_in_less_than_two_fifths_of_full_attentions_peak(training_peaks):
@@ -241,7 +241,7 @@ def test_the_ring_trains_in_less_than_two_fifths_of_full_attentions_peak(trainin
     assert ring <= 0.4 * full, (ring / 2**20, full / 2**20)
     # full attention holds P, dP, dS of L x L (3 x 64 MiB); ops run one at a time, so the 4 devices need not hold
     # their 3 blocks at the same moment: the total lies between one and 4 devices' blocks (+ the L x d tensors)
-    sizes = context.score_bytes(2048, 4, 4)
+    sizes = ring_attention.score_bytes(2048, 4, 4)
     assert full >= sizes["unsplit_training"] and ring >= sizes["ring_training"]  # one device's blocks at least
 
 
@@ -251,14 +251,14 @@ def test_the_planted_bug_a_block_not_recomputed_fails_the_memory_check(training_
     kept, full = training_peaks["ring, every block kept"], training_peaks["full attention"]
     with pytest.raises(AssertionError):
         assert kept <= 0.4 * full
-    assert kept >= 4 * 4 * context.score_bytes(2048, 4, 4)["ring"]  # N blocks on each of N devices: L^2
+    assert kept >= 4 * 4 * ring_attention.score_bytes(2048, 4, 4)["ring"]  # N blocks on each of N devices: L^2
 
 
 def test_the_memory_probe_refuses_bad_input_before_starting_a_process():
     with pytest.raises(ValueError, match="ways=.*choose among"):
-        context.PeakProbe(64, 2, 8, ways=["flash"])
+        ring_attention.PeakProbe(64, 2, 8, ways=["flash"])
     with pytest.raises(ValueError, match="seq_len=3 is shorter than num_devices=4"):
-        context.PeakProbe(3, 2, 8)
+        ring_attention.PeakProbe(3, 2, 8)
 
 
 # --------------------------------------------------------------------------- the plan, pure
@@ -266,7 +266,7 @@ def test_the_memory_probe_refuses_bad_input_before_starting_a_process():
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 8])
 def test_ring_schedule_shows_every_block_to_every_device_once(n):
-    schedule = context.ring_schedule(n)
+    schedule = ring_attention.ring_schedule(n)
     assert len(schedule) == n
     for device in range(n):
         assert sorted(step[device] for step in schedule) == list(range(n))
@@ -279,7 +279,7 @@ def test_ring_schedule_shows_every_block_to_every_device_once(n):
 
 @pytest.mark.parametrize("seq_len, n", [(12, 4), (13, 4), (5, 4), (4, 4), (7, 1), (100, 8)])
 def test_split_sequence_covers_the_sequence_in_near_equal_blocks(seq_len, n):
-    bounds = context.split_sequence(seq_len, n)
+    bounds = ring_attention.split_sequence(seq_len, n)
     assert len(bounds) == n and bounds[0][0] == 0 and bounds[-1][1] == seq_len
     assert all(a[1] == b[0] for a, b in zip(bounds, bounds[1:]))
     sizes = [end - start for start, end in bounds]
@@ -288,7 +288,7 @@ def test_split_sequence_covers_the_sequence_in_near_equal_blocks(seq_len, n):
 
 
 def test_thirteen_tokens_over_four_devices():
-    assert context.split_sequence(13, 4) == [(0, 4), (4, 7), (7, 10), (10, 13)]
+    assert ring_attention.split_sequence(13, 4) == [(0, 4), (4, 7), (7, 10), (10, 13)]
 
 
 # --------------------------------------------------------------------------- bad input, before any work
@@ -299,22 +299,22 @@ def _good(seq_len=12):
 
 
 @pytest.mark.parametrize("make, match", [
-    (lambda: context.split_sequence(3, 4), r"seq_len=3 is shorter than num_devices=4: .*split over at most 3 devices"),
-    (lambda: context.split_sequence(12, 0), r"num_devices=0 must be a positive int \(the devices the sequence is "
+    (lambda: ring_attention.split_sequence(3, 4), r"seq_len=3 is shorter than num_devices=4: .*split over at most 3 devices"),
+    (lambda: ring_attention.split_sequence(12, 0), r"num_devices=0 must be a positive int \(the devices the sequence is "
                                             r"split over: use 1 or more\)"),
-    (lambda: context.ring_schedule(0), "num_devices=0 must be a positive int"),
-    (lambda: context.score_bytes(12, -1, 2), "num_devices=-1 must be a positive int"),
-    (lambda: context.score_bytes(12, 2, 2, dtype_bytes=0), "dtype_bytes=0 must be a number > 0"),
-    (lambda: context.full_attention(*_good()[:1], np.zeros((BATCH, 12, HEADS, DIM + 1), "float32"), _good()[2]),
+    (lambda: ring_attention.ring_schedule(0), "num_devices=0 must be a positive int"),
+    (lambda: ring_attention.score_bytes(12, -1, 2), "num_devices=-1 must be a positive int"),
+    (lambda: ring_attention.score_bytes(12, 2, 2, dtype_bytes=0), "dtype_bytes=0 must be a number > 0"),
+    (lambda: ring_attention.full_attention(*_good()[:1], np.zeros((BATCH, 12, HEADS, DIM + 1), "float32"), _good()[2]),
      r"q's head_dim \(8\) differs from k's \(9\).*project them to one size"),
-    (lambda: context.full_attention(*_good()[:2], np.zeros((BATCH, 12, HEADS + 1, DIM), "float32")),
+    (lambda: ring_attention.full_attention(*_good()[:2], np.zeros((BATCH, 12, HEADS + 1, DIM), "float32")),
      r"numbers of heads differ \(q 2, k 2, v 3\): give q, k and v the same heads"),
-    (lambda: context.full_attention(*_good()[:2], np.zeros((BATCH, 11, HEADS, DIM), "float32")),
+    (lambda: ring_attention.full_attention(*_good()[:2], np.zeros((BATCH, 11, HEADS, DIM), "float32")),
      "k has 12 positions but v has 11: .*give k and v the same sequence length"),
-    (lambda: context.full_attention(np.zeros((BATCH, 12, DIM), "float32"), *_good()[1:]),
+    (lambda: ring_attention.full_attention(np.zeros((BATCH, 12, DIM), "float32"), *_good()[1:]),
      r"rank 4\); add the missing axes"),
-    (lambda: context.full_attention(_good()[0].astype("float64"), *_good()[1:]), r"give them one dtype"),
-    (lambda: context.RingAttention(tf.distribute.OneDeviceStrategy("/cpu:0")), "needs a MirroredStrategy"),
+    (lambda: ring_attention.full_attention(_good()[0].astype("float64"), *_good()[1:]), r"give them one dtype"),
+    (lambda: ring_attention.RingAttention(tf.distribute.OneDeviceStrategy("/cpu:0")), "needs a MirroredStrategy"),
 ])
 def test_bad_input_is_refused_with_the_fix(make, match):
     with pytest.raises(ValueError, match=match):
@@ -322,7 +322,7 @@ def test_bad_input_is_refused_with_the_fix(make, match):
 
 
 def test_the_ring_refuses_before_tracing_anything(strategies_by_n):
-    ring = context.RingAttention(strategies_by_n[4])
+    ring = ring_attention.RingAttention(strategies_by_n[4])
     with pytest.raises(ValueError, match=r"seq_len=3 is shorter than num_devices=4: a device would hold no token"):
         ring(*_good(3))
     q, k, v = _good(12)
@@ -346,24 +346,24 @@ def test_devices_for_scores_is_the_fewest_that_fit(seq_len, heads, budget, dtype
         return 3 * math.ceil(seq_len / n) ** 2 * heads * dtype_bytes
 
     fewest = next(n for n in range(1, seq_len + 1) if ring_bytes(n) <= budget)
-    assert context.devices_for_scores(seq_len, heads, budget, dtype_bytes) == fewest
+    assert ring_attention.devices_for_scores(seq_len, heads, budget, dtype_bytes) == fewest
 
 
 def test_plain_attention_over_its_budget_is_refused_naming_the_split():
     training = 3 * 64 * 64 * 2 * 4  # P, dP and dS of the 64 x 64 matrix of each of 2 heads
-    assert context.require_unsplit_fits(64, 2, training) == training
+    assert ring_attention.require_unsplit_fits(64, 2, training) == training
     with pytest.raises(ValueError, match=r"64 x 64 score matrix.*training holds 3 .*split the sequence over 2 "
                                          r"devices"):
-        context.require_unsplit_fits(64, 2, training - 1)
+        ring_attention.require_unsplit_fits(64, 2, training - 1)
     with pytest.raises(ValueError, match="use more devices"):
-        context.devices_for_scores(13, 1, 1)
+        ring_attention.devices_for_scores(13, 1, 1)
     with pytest.raises(ValueError, match="budget_bytes"):
-        context.devices_for_scores(13, 1, 0)
+        ring_attention.devices_for_scores(13, 1, 0)
 
 
 @pytest.mark.parametrize("budget", [float("nan"), float("inf"), -1.0, True])
 def test_a_budget_that_is_not_a_finite_positive_number_is_refused_before_any_work(budget):
-    for call in (context.require_unsplit_fits, context.devices_for_scores):
+    for call in (ring_attention.require_unsplit_fits, ring_attention.devices_for_scores):
         with pytest.raises(ValueError, match="budget_bytes=.* must be a number > 0"):
             call(100_000, 8, budget)
 
@@ -381,11 +381,11 @@ def _lesson_ring_checks(strategy):
     blocks skipped, every computed block recomputed by the backward)."""
     rng = np.random.default_rng(1)
     q, k, v = (tf.constant(rng.normal(size=(BATCH, LESSON_L, LESSON_HEADS, DIM)).astype("float32")) for _ in range(3))
-    ring_diff = _max_diff(context.RingAttention(strategy)(q, k, v), context.full_attention(q, k, v))
-    causal = context.RingAttention(strategy, causal=True)
+    ring_diff = _max_diff(ring_attention.RingAttention(strategy)(q, k, v), ring_attention.full_attention(q, k, v))
+    causal = ring_attention.RingAttention(strategy, causal=True)
     with tf.GradientTape(persistent=True) as tape:
         tape.watch([q, k, v])
-        ring_out, full_out = causal(q, k, v), context.full_attention(q, k, v, causal=True)
+        ring_out, full_out = causal(q, k, v), ring_attention.full_attention(q, k, v, causal=True)
         ring_loss, full_loss = tf.reduce_sum(ring_out * q), tf.reduce_sum(full_out * q)
     causal_diff = _max_diff(ring_out, full_out)
     causal_grad_diff = max(_max_diff(a, b) for a, b in zip(tape.gradient(ring_loss, [q, k, v]),
@@ -410,7 +410,7 @@ def test_lesson_checks_catch_a_slice_off_by_one(strategies_by_n, monkeypatch):
                 out.append(tf.identity(piece))
         return out
 
-    monkeypatch.setattr(context.RingAttention, "_cut", cut)
+    monkeypatch.setattr(ring_attention.RingAttention, "_cut", cut)
     with pytest.raises(AssertionError):
         _lesson_ring_checks(strategies_by_n[4])
 
@@ -423,7 +423,7 @@ def test_lesson_checks_catch_a_causal_mask_off_by_one(strategies_by_n, monkeypat
             keep = keep & np.tril(np.ones((size, size), bool), 1)
         return None if keep.all() else keep
 
-    monkeypatch.setattr(context.RingAttention, "_mask", mask)
+    monkeypatch.setattr(ring_attention.RingAttention, "_mask", mask)
     with pytest.raises(AssertionError):
         _lesson_ring_checks(strategies_by_n[4])
 
@@ -431,8 +431,8 @@ def test_lesson_checks_catch_a_causal_mask_off_by_one(strategies_by_n, monkeypat
 def test_lesson_checks_catch_a_block_not_recomputed(strategies_by_n, monkeypatch):
     """recompute=False (every block kept for the backward): the gradients are right, the count of
     recomputed blocks is not -- and the memory check (above, the allocator) fails too."""
-    init = context.RingAttention.__init__
-    monkeypatch.setattr(context.RingAttention, "__init__",
+    init = ring_attention.RingAttention.__init__
+    monkeypatch.setattr(ring_attention.RingAttention, "__init__",
                         lambda self, strategy, causal=False, recompute=True: init(self, strategy, causal=causal,
                                                                                    recompute=False))
     with pytest.raises(AssertionError):
