@@ -18,7 +18,7 @@ LOSS_FN = training.per_example_loss()
 
 
 def test_compare_loss_catches_the_per_replica_mean():
-    right = ex01.compare_loss(lambda m, x, y, gb: tf.reduce_sum(LOSS_FN(y, m(x))) / gb)
+    right = ex01.compare_loss(lambda m, x, y, gb: tf.reduce_sum(LOSS_FN(y, m(x, training=True))) / gb)
     assert right.passed, right.problem
     assert right.details["got"] == pytest.approx(right.details["expected"], abs=1e-5)
     mean = ex01.compare_loss(lambda m, x, y, gb: tf.reduce_mean(LOSS_FN(y, m(x))))
@@ -483,3 +483,12 @@ def test_blind_answers_lose_or_keep_their_points(path):
     its question's points with a reason, each right one keeps them."""
     as_expected, message = blind.check_answer(path)
     assert as_expected, f"{path.name}: {message or 'kept its points'}"
+
+
+def test_compare_loss_names_a_model_called_without_training_true():
+    """Blind round 2: ``model(x)`` gives the same number for this MLP (no Dropout, no BatchNormalization);
+    the contract says ``model(x, training=True)``, so the call itself is watched."""
+    report = ex01.compare_loss(lambda m, x, y, gb: tf.reduce_sum(LOSS_FN(y, m(x))) / gb)
+    assert not report.passed and "training=None" in report.problem and "training=True" in report.problem
+    inference = ex01.compare_loss(lambda m, x, y, gb: tf.reduce_sum(LOSS_FN(y, m(x, training=False))) / gb)
+    assert not inference.passed and "training=False" in inference.problem

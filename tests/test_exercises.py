@@ -248,8 +248,8 @@ def test_grader_on_colab_uses_the_running_notebook(tmp_path, monkeypatch):
     from gpukit._tf import tf
 
     loss_fn = training.per_example_loss()
-    right = lambda m, x, y, gb: tf.reduce_sum(loss_fn(y, m(x))) / gb  # noqa: E731
-    wrong = lambda m, x, y, gb: tf.reduce_mean(loss_fn(y, m(x)))  # noqa: E731
+    right = lambda m, x, y, gb: tf.reduce_sum(loss_fn(y, m(x, training=True))) / gb  # noqa: E731
+    wrong = lambda m, x, y, gb: tf.reduce_mean(loss_fn(y, m(x, training=True)))  # noqa: E731
     assert "not solved yet" in _check_text(grader, "q1", {"require": require, "ex01": ex01, "compute_loss": lambda *a: None})
     assert "SUM" in _check_text(grader, "q1", {"require": require, "ex01": ex01, "compute_loss": wrong})
     passed = _check_text(grader, "q1", {"require": require, "ex01": ex01, "compute_loss": right})

@@ -112,7 +112,30 @@ def compare_loss(compute_loss, seed: int = 0, n: int = 8, global_batch_size: int
         return Report("compute_loss", "compute_loss returned the right number but TensorFlow cannot differentiate "
                                       "it (computed outside TensorFlow, with numpy or float()): the strategy needs "
                                       "its gradient, so compute it with TensorFlow operations", details)
+    watched = _TrainingFlag(model)
+    try_answer(compute_loss, watched, x, y, global_batch_size)
+    details["training"] = watched.flags
+    if not watched.flags or any(flag is not True for flag in watched.flags):
+        return Report("compute_loss", f"compute_loss called the model with training={watched.flags[0] if watched.flags else None!r}: "
+                                      f"the rule is model(x, training=True) (a training step: Dropout and "
+                                      f"BatchNormalization act as in training; this MLP has neither, so the number "
+                                      f"alone cannot tell)", details)
     return Report("compute_loss", None, details)
+
+
+class _TrainingFlag:
+    """Stands in for the model and writes down the ``training`` argument of every call."""
+
+    def __init__(self, model):
+        self.model, self.flags = model, []
+
+    def __call__(self, x, *args, training=None, **kwargs):
+        flag = args[0] if args else training
+        self.flags.append(flag)
+        return self.model(x, training=flag, **kwargs)
+
+    def __getattr__(self, name):
+        return getattr(self.model, name)
 
 
 def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
