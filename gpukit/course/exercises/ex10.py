@@ -197,48 +197,56 @@ def check_load_balancing_loss(load_balancing_loss, cases) -> Report:
     return _given_choice_problem(load_balancing_loss) or _unchosen_expert_problem(load_balancing_loss) or Report(name)
 
 
+def _written_out(probs, first) -> float:
+    """E * sum_i (count of first == i / T) * mean_t probs[t, i], in float64."""
+    tokens, num_experts = probs.shape
+    return num_experts * float(np.sum(np.bincount(first, minlength=num_experts) / tokens
+                                      * probs.astype(np.float64).mean(axis=0)))
+
+
+def _against_written_out(load_balancing_loss, probs, first):
+    """``(value, want)`` of the learner's loss on ``(probs, first)``, ``want`` written out; or a
+    ``Report`` when it does not return one number; ``None`` when they agree."""
+    want = _written_out(probs, first)
+    got = try_answer(load_balancing_loss, probs.copy(), first.copy())
+    try:
+        value = float(np.asarray(got, dtype=np.float64))
+    except (TypeError, ValueError):
+        return Report("load_balancing_loss", f"load_balancing_loss must return one number (the loss), got {got!r:.80}")
+    return None if abs(value - want) <= 1e-5 * max(1.0, abs(want)) else (value, want)
+
+
 def _unchosen_expert_problem(load_balancing_loss) -> Report | None:
     """The rule "one f_i per expert, E of them": a batch in which the last expert is nobody's first
     choice (f_E = 0). Counting only the experts that were chosen (``np.bincount`` without
     ``minlength``, ``np.unique``) gives fewer than E entries or misaligns them with P."""
-    name = "load_balancing_loss"
     probs, argmax = router_probs(12, 4, seed=39)
-    first = np.where(argmax == 3, 0, argmax)
-    want = 4 * float(np.sum(np.bincount(first, minlength=4) / 12 * probs.astype(np.float64).mean(axis=0)))
-    got = try_answer(load_balancing_loss, probs.copy(), first.copy())
-    try:
-        value = float(np.asarray(got, dtype=np.float64))
-    except (TypeError, ValueError):
-        return Report(name, f"{name} must return one number (the loss), got {got!r:.80}")
-    if abs(value - want) <= 1e-5 * max(1.0, abs(want)):
-        return None
-    return Report(name, f"{name} gives {value:.4g} where the last of 4 experts is nobody's first choice (expected "
-                        f"{want:.4g}): the rule: f has one entry per expert, E of them, 0 for an expert no token "
-                        f"chose (np.bincount needs minlength=E)", {"expected": want, "got": value})
+    found = _against_written_out(load_balancing_loss, probs, np.where(argmax == 3, 0, argmax))
+    if not isinstance(found, tuple):
+        return found
+    value, want = found
+    return Report("load_balancing_loss", f"load_balancing_loss gives {value:.4g} where the last of 4 experts is "
+                                         f"nobody's first choice (expected {want:.4g}): the rule: f has one entry per "
+                                         f"expert, E of them, 0 for an expert no token chose (np.bincount needs "
+                                         f"minlength=E)", {"expected": want, "got": value})
 
 
 def _given_choice_problem(load_balancing_loss) -> Report | None:
     """The rule "f counts the GIVEN first choices": a batch whose first choices are not all the
-    router's argmax (a noisy router, or choices made before the probabilities were recomputed).
-    Reference written out here: E * sum_i (count of first == i / T) * mean_t probs[t, i]."""
-    name = "load_balancing_loss"
+    router's argmax (a noisy router, or choices made before the probabilities were recomputed)."""
     probs, argmax = router_probs(12, 4, seed=38)
     first = argmax.copy()
     first[::3] = (argmax[::3] + 1) % 4  # every third token's first choice is another expert
-    want = 4 * float(np.sum(np.bincount(first, minlength=4) / 12 * probs.astype(np.float64).mean(axis=0)))
-    got = try_answer(load_balancing_loss, probs.copy(), first.copy())
-    try:
-        value = float(np.asarray(got, dtype=np.float64))
-    except (TypeError, ValueError):
-        return Report(name, f"{name} must return one number (the loss), got {got!r:.80}")
-    if abs(value - want) <= 1e-5 * max(1.0, abs(want)):
-        return None
-    ignored = 4 * float(np.sum(np.bincount(argmax, minlength=4) / 12
-                                                     * probs.astype(np.float64).mean(axis=0)))
+    found = _against_written_out(load_balancing_loss, probs, first)
+    if not isinstance(found, tuple):
+        return found
+    value, want = found
+    ignored = _written_out(probs, argmax)
     why = ("it routes by the router's argmax and ignores the first_choice it is given" if abs(value - ignored) <= 1e-5
            else "it does not follow the first_choice it is given")
-    return Report(name, f"{name} gives {value:.4g} where every third token's given first choice is not the router's "
-                        f"argmax (expected {want:.4g}): {why}; the rule: f_i counts the given first choices",
+    return Report("load_balancing_loss", f"load_balancing_loss gives {value:.4g} where every third token's given first "
+                                         f"choice is not the router's argmax (expected {want:.4g}): {why}; the rule: "
+                                         f"f_i counts the given first choices",
                   {"expected": want, "got": value, "argmax_loss": ignored})
 
 
