@@ -132,7 +132,9 @@ def training_data(n_examples: int, global_batch_size: int):
 def dataset_fn(input_context, x, y, global_batch_size: int, naive: bool = False):
     """Worker ``input_context.input_pipeline_id``'s dataset for ``distribute_datasets_from_function``.
 
-    Right (``naive=False``): *shard, then batch by the per-replica batch*. Worker i keeps
+    Right (``naive=False``): *cut to whole global batches, shard, then batch by the per-replica
+    batch*. The cut comes first: with one example short of a whole global batch left over, worker 0
+    would get one step more than the others, and they would wait for it at its all-reduce. Worker i keeps
     examples i, i+W, i+2W, ...; its step-k batch and the other workers' step-k batches together
     are exactly examples ``[k*GB, (k+1)*GB)``: global batch k of single-process training.
     Auto-sharding is switched off because we sharded by hand.
@@ -143,6 +145,9 @@ def dataset_fn(input_context, x, y, global_batch_size: int, naive: bool = False)
     """
     from ._tf import tf
 
+    if not naive:
+        whole = len(x) // global_batch_size * global_batch_size  # every worker gets the same steps
+        x, y = x[:whole], y[:whole]
     ds = tf.data.Dataset.from_tensor_slices((x, y))
     if naive:
         ds = ds.batch(global_batch_size).shard(input_context.num_input_pipelines, input_context.input_pipeline_id)

@@ -147,6 +147,21 @@ def test_sharding_policy_gives_the_global_batches():
         cluster.check_sharding(64, global_batch_size=16, num_workers=2, naive=True)
 
 
+def test_sharding_cuts_to_whole_global_batches_first():
+    """Planted bug: shard-then-batch without first cutting to whole global batches. With one example
+    short of one more global batch, worker 0 gets one more step than worker 1 (it would wait forever at
+    that step's all-reduce); check_sharding says so, and dataset_fn (which cuts) passes."""
+    def uncut(ic, x, y, gb):
+        ds = tf.data.Dataset.from_tensor_slices((x, y)).shard(ic.num_input_pipelines, ic.input_pipeline_id)
+        return ds.batch(ic.get_per_replica_batch_size(gb), drop_remainder=True)
+
+    import tensorflow as tf
+
+    with pytest.raises(ValueError, match=r"different numbers of steps \[4, 3\]"):
+        cluster.check_sharding(63, global_batch_size=16, num_workers=2, fn=uncut)
+    assert cluster.check_sharding(63, global_batch_size=16, num_workers=2) == 3
+    assert cluster.check_sharding(95, global_batch_size=24, num_workers=3) == 3
+
 # ---------------------------------------------------------------- run: one process per task, each with its TF_CONFIG
 
 def _hello(ctx, greeting="hi"):

@@ -12,9 +12,13 @@ from gpukit.course.exercises import ex02
 def test_sharding_reports_for_the_exercise():
     from gpukit import tf
 
-    def right(ic, x, y, gb):
+    def uncut(ic, x, y, gb):  # planted: shards before cutting to whole global batches
         ds = tf.data.Dataset.from_tensor_slices((x, y)).shard(ic.num_input_pipelines, ic.input_pipeline_id)
         return ds.batch(ic.get_per_replica_batch_size(gb), drop_remainder=True)
+
+    def right(ic, x, y, gb):
+        whole = len(x) // gb * gb
+        return uncut(ic, x[:whole], y[:whole], gb)
 
     def batch_then_shard(ic, x, y, gb):  # the classic mistake of older tutorials
         return tf.data.Dataset.from_tensor_slices((x, y)).batch(gb).shard(ic.num_input_pipelines, ic.input_pipeline_id)
@@ -24,6 +28,8 @@ def test_sharding_reports_for_the_exercise():
 
     assert ex02.compare_sharding(right).passed
     assert ex02.compare_sharding(right, num_workers=3, global_batch_size=24, n_examples=96).passed
+    report = ex02.compare_sharding(uncut)  # 79 examples: worker 0 gets 5 steps, worker 1 gets 4
+    assert not report.passed and "same number of steps" in report.problem and "[5, 4]" in report.problem
     report = ex02.compare_sharding(batch_then_shard)
     assert not report.passed and "Shard first" in report.problem
     assert not report.problem.startswith("not solved yet")
@@ -227,16 +233,16 @@ def _shard_numpy(ic, x, y, gb):
     """Another correct q1: numpy's strided slice of the arrays, the batch as gb // num_workers."""
     from gpukit import tf
 
-    w, i = ic.num_input_pipelines, ic.input_pipeline_id
-    return tf.data.Dataset.from_tensor_slices((x[i::w], y[i::w])).batch(gb // w, drop_remainder=True)
+    w, i, whole = ic.num_input_pipelines, ic.input_pipeline_id, len(x) // gb * gb
+    return tf.data.Dataset.from_tensor_slices((x[i:whole:w], y[i:whole:w])).batch(gb // w, drop_remainder=True)
 
 
 def _shard_filter(ic, x, y, gb):
-    """Another: enumerate, keep the indices of this worker, drop the index again."""
+    """Another: take whole global batches, enumerate, keep the indices of this worker, drop the index again."""
     from gpukit import tf
 
     w, i = ic.num_input_pipelines, ic.input_pipeline_id
-    ds = tf.data.Dataset.from_tensor_slices((x, y)).enumerate().filter(lambda k, xy: k % w == i)
+    ds = tf.data.Dataset.from_tensor_slices((x, y)).take(len(x) // gb * gb).enumerate().filter(lambda k, xy: k % w == i)
     return ds.map(lambda k, xy: xy).batch(ic.get_per_replica_batch_size(gb), drop_remainder=True)
 
 
@@ -293,8 +299,10 @@ def test_q1_a_kept_partial_batch_used_to_pass_every_case_of_the_notebook():
     for w, gb, n in Q1_PUBLIC + Q1_HIDDEN:
         report = ex02.compare_sharding(_shard_variant("no drop"), num_workers=w, global_batch_size=gb, n_examples=n)
         assert not report.passed and "a partial global batch: it must be dropped" in report.problem, report.problem
+    # one example per worker: no partial batch every worker could keep alike; one short of a whole global
+    # batch gives workers 0-2 a step that worker 3 lacks
     odd = ex02.compare_sharding(_shard_variant("no drop"), num_workers=4, global_batch_size=4, n_examples=20)
-    assert odd.passed  # one example per worker: no partial batch exists that every worker could keep alike
+    assert not odd.passed and "[6, 6, 6, 5]" in odd.problem, odd.problem
 
 
 class _FakeCluster:

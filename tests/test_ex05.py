@@ -212,9 +212,15 @@ def _persistent_tape_per_micro_batch(stages, devices, x, y, m):
 
 
 @pytest.mark.parametrize("m, kwargs", [(4, {}), (2, dict(widths=(8, 12, 10, 12, 6), num_stages=4, batch=8, seed=4))])
-def test_pipeline_gradients_correct_alternative_passes(m, kwargs):
+def test_pipeline_gradients_from_the_loss_each_time_runs_earlier_stages_off_their_device(m, kwargs):
+    """Once taken for a correct alternative: one persistent tape per micro-batch, each stage's gradient
+    asked for under its device. But the first ``tape.gradient`` (the last stage's, from the loss) runs the
+    backward of every stage before it too, under the last stage's device: the numbers are right, the
+    contract (each stage's backward on its own device) is not, and the work grows with stages squared."""
     report = ex05.check_pipeline_gradients(_persistent_tape_per_micro_batch, m=m, **kwargs)
-    assert report.passed, report.problem
+    last = kwargs.get("num_stages", 3) - 1
+    assert report.problem.startswith(f"the numbers are right, but stage 0's backward ran on CPU:{last}, not on "
+                                     f"its own device /CPU:0"), report.problem
 
 
 def test_pipeline_gradients_one_tape_on_the_whole_batch_breaks_the_contract():
@@ -223,8 +229,10 @@ def test_pipeline_gradients_one_tape_on_the_whole_batch_breaks_the_contract():
     assert report.problem == ("the numbers are right, but stage 0 in pipeline_gradients saw 12 examples at once; the "
                               "contract is one micro-batch (3 examples) per pass, so that only a micro-batch is in "
                               "memory"), report.problem
-    assert ex05.check_pipeline_gradients(_one_tape_whole_batch, m=1, widths=(10, 6, 4), num_stages=2, batch=6,
-                                         seed=9).passed  # m=1: the whole batch IS the micro-batch
+    # m=1: the whole batch IS the micro-batch, but its one tape.gradient runs under no stage's device
+    report = ex05.check_pipeline_gradients(_one_tape_whole_batch, m=1, widths=(10, 6, 4), num_stages=2, batch=6, seed=9)
+    assert report.problem.startswith("the numbers are right, but stage 1's backward ran on CPU:0, not on its own "
+                                     "device /CPU:1"), report.problem
 
 
 # --------------------------------------------------------------------------- blind answers (issue 38)

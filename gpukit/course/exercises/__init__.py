@@ -196,28 +196,87 @@ class closing:
 class Recorder:
     """A learner's model or stage, watched: calling it calls the wrapped object and appends the
     number of examples it was given (the leading dimension of the first argument) to ``sizes``;
-    every other attribute (``trainable_variables``, ``layers``, ...) is the wrapped object's."""
+    every other attribute (``trainable_variables``, ``layers``, ...) is the wrapped object's.
 
-    def __init__(self, target):
+    ``backward=True`` also watches the backward passes: the output passes through an identity whose
+    gradient appends ``("backward", call, device)`` to ``events`` (beside ``("forward", call)``), with
+    the device the backward of that call runs under (TensorFlow places gradient ops by the device scope
+    around ``tape.gradient``, not by where the forward ran)."""
+
+    def __init__(self, target, *, backward: bool = False):
         object.__setattr__(self, "_target", target)
         object.__setattr__(self, "sizes", [])
+        object.__setattr__(self, "events", [])
+        object.__setattr__(self, "_backward", backward)
 
     def _record(self, x):
         shape = getattr(x, "shape", None)
         self.sizes.append(int(shape[0]) if shape is not None and len(shape) else len(x))
+        self.events.append(("forward", len(self.sizes) - 1))
+
+    def _watch(self, out):
+        if not self._backward:
+            return out
+        from ..._tf import tf
+
+        call = len(self.sizes) - 1
+
+        @tf.custom_gradient
+        def passthrough(t):
+            def grad(dy):
+                self.events.append(("backward", call, tf.identity(dy).device))
+                return dy
+            return tf.identity(t), grad
+
+        return tf.nest.map_structure(lambda t: passthrough(t) if isinstance(t, (tf.Tensor, tf.Variable)) else t, out)
 
     def __call__(self, x, *args, **kwargs):
         self._record(x)
-        return self._target(x, *args, **kwargs)
+        return self._watch(self._target(x, *args, **kwargs))
 
     def __getattr__(self, name):
         attr = getattr(self._target, name)
         if name == "call":  # model.call(x) directly: watched too
             def call(x, *args, **kwargs):
                 self._record(x)
-                return attr(x, *args, **kwargs)
+                return self._watch(attr(x, *args, **kwargs))
             return call
         return attr
+
+
+def interleaving_problem(name: str, events) -> str | None:
+    """None when each micro-batch's backward ran before the next micro-batch's forward (``Recorder``
+    events, ``backward=True``), else the sentence naming the broken contract: while one forward's
+    backward is still to come, another forward ran, so both micro-batches' activations were held."""
+    pending = None  # the call whose forward ran and whose backward has not yet
+    backed = {e[1] for e in events if e[0] == "backward"}
+    for event in events:
+        if event[0] == "forward" and event[1] in backed:
+            if pending is not None:
+                return (f"the forward pass of micro-batch {event[1] + 1} ran before the backward pass of micro-batch "
+                        f"{pending + 1}, so both micro-batches' activations were in memory at once (one tape over "
+                        f"all micro-batches?). The contract is each micro-batch's forward and backward, then the next")
+            pending = event[1]
+        elif event[0] == "backward" and event[1] == pending:
+            pending = None
+    return None
+
+
+def device_problem(name: str, events, device: str, what: str) -> str | None:
+    """None when every backward of a ``Recorder(..., backward=True)`` ran under ``device``, else the
+    sentence naming the broken contract."""
+    from ..._tf import tf
+
+    want = tf.DeviceSpec.from_string(device)
+    for event in events:
+        if event[0] != "backward":
+            continue
+        got = tf.DeviceSpec.from_string(event[2] or "")
+        if (got.device_type, got.device_index) != (want.device_type, want.device_index):
+            where = f"{got.device_type}:{got.device_index}" if got.device_type else "no device given"
+            return (f"{what}'s backward ran on {where}, not on its own device {device}: "
+                    f"call tape.gradient for a stage under `with tf.device(...)` of that stage")
+    return None
 
 
 def micro_batch_problem(name: str, sizes, n: int, micro: int, what: str = "a forward pass") -> str | None:

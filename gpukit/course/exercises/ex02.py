@@ -90,8 +90,9 @@ def _sharding_problem(per_worker, n_examples, global_batch_size, num_workers):
     gb, w = global_batch_size, num_workers
     counts = [len(p) for p in per_worker]
     if len(set(counts)) != 1:
-        return (f"the workers run different numbers of steps per epoch ({counts}): the ones with fewer would "
-                f"leave the others waiting forever at an all-reduce; every worker needs the same whole batches")
+        return (f"every worker must run the same number of steps, but with {n_examples} examples they run "
+                f"{counts}: the one with more would wait forever for the others at its all-reduce. Cut the data to "
+                f"whole global batches before sharding, and batch with drop_remainder=True")
     steps = [sorted(sum((p[k] for p in per_worker), [])) for k in range(counts[0])]
     seen = collections.Counter(i for step in steps for i in step)
     twice = sorted(i for i, c in seen.items() if c > 1)
@@ -121,17 +122,19 @@ def _sharding_problem(per_worker, n_examples, global_batch_size, num_workers):
 def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_examples=64) -> Report:
     """Run ``shard_dataset(input_context, x, y, global_batch_size)`` for every worker here and
     check that, step by step, the workers together see exactly the global batches. When
-    ``n_examples`` is a whole number of global batches (the notebook's cases all are), a second
-    run with half a per-worker batch more on every worker checks the contract's last clause too:
-    a partial last batch is dropped. ``details``: the steps per worker of each run."""
+    ``n_examples`` is a whole number of global batches (the notebook's cases all are), two more runs
+    check the contract's last clause, a partial last batch is dropped: one with half a per-worker batch
+    more on every worker (a last global batch partial on each worker alike), and one with one example
+    short of one more global batch (sharded before it is cut to whole global batches, worker 0 gets a
+    step the others lack). ``details``: the steps per worker of each run."""
     import numpy as np
 
     name = "shard_dataset"
-    # half a per-worker batch more on every worker: a last global batch that is partial on each worker
-    # alike (with one example per worker there is no such batch: some workers would get one more step)
     share = global_batch_size // num_workers
     extra = num_workers * (share // 2)
-    runs = [n_examples] + ([n_examples + extra] if n_examples % global_batch_size == 0 and extra else [])
+    runs = [n_examples]
+    if n_examples % global_batch_size == 0:
+        runs += [n_examples + e for e in (extra, global_batch_size - 1) if e]
     details = {}
     for n in runs:
         ids = np.arange(n)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import numbers
 
-from . import Recorder, Report, is_stub, micro_batch_problem, not_solved, try_answer
+from . import Recorder, Report, interleaving_problem, is_stub, micro_batch_problem, not_solved, try_answer
 
 HINTS = {
     "q1": [
@@ -237,14 +237,16 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     """Check a learner's ``accumulated_gradients(model, x, y, accum_steps) -> list of tensors``
     on ONE device: it must equal the gradient of the mean loss over all ``n`` examples
     (``gpukit.training.gradients``, the large batch) to 1e-6. The planted bug, the mean over
-    each micro-batch (gradient ``accum_steps`` x too large), is named."""
+    each micro-batch (gradient ``accum_steps`` x too large), is named; so are a pass over more than one micro-batch
+    and one tape over every micro-batch (the next forward before the last backward: planted in
+    tests/test_ex04.py)."""
     from ... import checks, data, models, training
     from ..._tf import tf
 
     name = "accumulated_gradients"
     x, y = data.synthetic(n, shape=(10,), num_classes=4, seed=seed)
     model = models.mlp(input_shape=(10,), hidden=(16,), num_classes=4, seed=seed)
-    watched = Recorder(model)  # the contract: each forward and backward pass sees one micro-batch only
+    watched = Recorder(model, backward=True)  # the contract: each forward and backward pass sees one micro-batch only
     got = try_answer(accumulated_gradients, watched, x, y, accum_steps)
     if got is None:
         return Report(name, not_solved(name))
@@ -264,5 +266,5 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
                                 f"{accum_steps}: every micro-batch is weighted as if it were the whole batch", details)
         return Report(name, f"{name}: differs from the large batch's gradient by {diff:.3g} (about {scale:.3g} x) "
                             f"with accum_steps={accum_steps}", details)
-    broken = micro_batch_problem(name, watched.sizes, n, n // accum_steps)
+    broken = micro_batch_problem(name, watched.sizes, n, n // accum_steps) or interleaving_problem(name, watched.events)
     return Report(name, f"the gradient is right, but {broken}" if broken else None, details)

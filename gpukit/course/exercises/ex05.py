@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import Recorder, Report, micro_batch_problem, not_solved, number_problem, try_answer
+from . import Recorder, Report, device_problem, micro_batch_problem, not_solved, number_problem, try_answer
 
 
 HINTS = {
@@ -194,7 +194,8 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
             h = stage(h, training=True)
         ref_loss = tf.reduce_mean(pipe.loss_fn(tf.constant(y), h))
     ref = [g.numpy() for g in tape.gradient(ref_loss, pipe.variables)]
-    watched = [Recorder(stage) for stage in pipe.stages]  # the contract: one micro-batch at a time
+    # the contract: one micro-batch at a time, each stage's backward under its own device
+    watched = [Recorder(stage, backward=True) for stage in pipe.stages]
     got = try_answer(pipeline_gradients, watched, devices, x, y, m)
     if got is None:
         return Report(name, not_solved(name))
@@ -219,7 +220,8 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
                "call_sizes": [list(w.sizes) for w in watched]}
     if max(per_stage) <= atol and abs(loss - float(ref_loss)) <= atol:
         for s, stage in enumerate(watched):
-            broken = micro_batch_problem(name, stage.sizes, batch, batch // m, what=f"stage {s}")
+            broken = (micro_batch_problem(name, stage.sizes, batch, batch // m, what=f"stage {s}")
+                      or device_problem(name, stage.events, devices[s], what=f"stage {s}"))
             if broken:
                 return Report(name, f"the numbers are right, but {broken}", details)
         return Report(name, None, details)
