@@ -36,6 +36,9 @@ print(repr(kernel_stderr.getvalue()))
 def test_import_writes_no_python_warning_where_a_kernel_would_show_it(fresh_python):
     """Planted bug: drop the np.object filter in gpukit._tf.load(); on Keras 3.13.0 (pyproject's lower
     bound, `make test-lowest`) numpy's FutureWarning lands here."""
+    import pathlib
+    doc = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "troubleshooting.md").read_text()
+    assert "FutureWarning: In the future `np.object` will be defined as the corresponding NumPy scalar." in doc
     result = fresh_python(KERNEL_LIKE_IMPORT)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().splitlines()[-1] == "''", f"a kernel would show:\n{result.stdout[-2000:]}"
