@@ -32,15 +32,14 @@ COLAB_TESTS ?= tests/test_colab_replica.py tests/test_training.py tests/test_acc
 # at pyproject.toml's lower bounds and ipykernel, IPython, nbval, pytest at constraints.txt's
 # (constraints-lowest.txt); gpukit installed with its dependencies, so pip checks that the bounds resolve.
 # A small pass (about 2 minutes on 2 cores): lesson 02 (Keras 3 fit on 2 workers via `gpukit launch` from
-# the kernel's shell(...)), the Keras multi-worker fix, the cause the launcher names, quiet imports, widgets.
+# the kernel's shell(...), the cause the launcher names; listed first so it starts first), the Keras
+# multi-worker fix, the environment checks, quiet imports, widgets.
 VENVLOWEST  := .venv-lowest
 PYLOWEST    := $(VENVLOWEST)/bin/python
 STAMPLOWEST := $(VENVLOWEST)/.installed
 LOWEST_PACKAGES := tf_keras ipykernel ipython pytest pytest-xdist nbval nbclient nbformat pyyaml
-LOWEST_TESTS ?= tests/test_environment.py tests/test_keras_multiworker.py \
-	tests/test_tutorial_errors.py::test_keras3_fit_under_two_workers_fails_converting_the_per_replica_batch \
-	tests/test_quiet.py::test_import_writes_no_python_warning_where_a_kernel_would_show_it tests/test_widgets.py \
-	notebooks/02_multi_worker.ipynb
+LOWEST_TESTS ?= notebooks/02_multi_worker.ipynb tests/test_keras_multiworker.py tests/test_environment.py \
+	tests/test_quiet.py::test_import_writes_no_python_warning_where_a_kernel_would_show_it tests/test_widgets.py
 
 .PHONY: lab test quick unit notebooks exercises bench mutate doctor install clean test-colab install-colab \
 	constraints-colab colab-manifest install-lowest test-lowest
