@@ -28,8 +28,21 @@ COLAB_TESTS ?= tests/test_colab_replica.py tests/test_training.py tests/test_acc
 	tests/test_precision.py tests/test_tpu.py tests/test_parallel.py tests/test_widgets.py tests/test_zero.py tests/test_experts.py tests/test_ring_attention.py tests/test_plan.py \
 	tests/test_keras_multiworker.py notebooks
 
+# The lowest declared versions with a current Jupyter (issue 37): Python 3.13, gpukit's direct dependencies
+# at pyproject.toml's lower bounds and ipykernel, IPython, nbval, pytest at constraints.txt's
+# (constraints-lowest.txt); gpukit installed with its dependencies, so pip checks that the bounds resolve.
+# A small pass (about 2 minutes on 2 cores): lesson 02 (Keras 3 fit on 2 workers via `gpukit launch` from
+# the kernel's shell(...), the cause the launcher names; listed first so it starts first), the Keras
+# multi-worker fix, the environment checks, quiet imports, widgets.
+VENVLOWEST  := .venv-lowest
+PYLOWEST    := $(VENVLOWEST)/bin/python
+STAMPLOWEST := $(VENVLOWEST)/.installed
+LOWEST_PACKAGES := tf_keras ipykernel ipython pytest pytest-xdist nbval nbclient nbformat pyyaml
+LOWEST_TESTS ?= notebooks/02_multi_worker.ipynb tests/test_keras_multiworker.py tests/test_environment.py \
+	tests/test_quiet.py::test_import_writes_no_python_warning_where_a_kernel_would_show_it tests/test_widgets.py
+
 .PHONY: lab test quick unit notebooks exercises bench mutate doctor install clean test-colab install-colab \
-	constraints-colab colab-manifest
+	constraints-colab colab-manifest install-lowest test-lowest
 
 install: $(STAMP)
 
@@ -51,14 +64,16 @@ lab: $(STAMP)
 # Everything, as CI runs it: the set-up, then one pytest pass with 2 processes -- unit tests,
 # solutions/ under nbval, every lesson and exercise Run All in JupyterLab in Chromium (the one run of
 # notebooks/ and exercises/: tests/test_browser.py judges them as nbval would; needs Debian's
-# chromium), grading -- then the Colab replica pass. Ends with the wall time of each stage.
+# chromium), grading -- then the Colab replica pass and the lowest-versions pass. Ends with the wall
+# time of each stage.
 test:
-	@t0=$$(date +%s); $(MAKE) --no-print-directory install install-colab || exit $$?; t1=$$(date +%s); \
+	@t0=$$(date +%s); $(MAKE) --no-print-directory install install-colab install-lowest || exit $$?; t1=$$(date +%s); \
 	$(PY) -m pytest -n $(JOBS) --dist loadfile; main=$$?; t2=$$(date +%s); \
 	$(MAKE) test-colab; colab=$$?; t3=$$(date +%s); \
-	printf '\nmake test, wall time per stage:\n  set-up (both venvs)    %5d s\n  main pass              %5d s  (exit %d)\n  Colab replica pass     %5d s  (exit %d)\n  total                  %5d s\n' \
-	  $$((t1-t0)) $$((t2-t1)) $$main $$((t3-t2)) $$colab $$((t3-t0)); \
-	test $$main -eq 0 && test $$colab -eq 0
+	$(MAKE) test-lowest; lowest=$$?; t4=$$(date +%s); \
+	printf '\nmake test, wall time per stage:\n  set-up (three venvs)   %5d s\n  main pass              %5d s  (exit %d)\n  Colab replica pass     %5d s  (exit %d)\n  lowest versions pass   %5d s  (exit %d)\n  total                  %5d s\n' \
+	  $$((t1-t0)) $$((t2-t1)) $$main $$((t3-t2)) $$colab $$((t4-t3)) $$lowest $$((t4-t0)); \
+	test $$main -eq 0 && test $$colab -eq 0 && test $$lowest -eq 0
 
 # For editing (about 3 minutes on 2 cores): the unit tests without the browser, grading, Ray and the
 # exercise generation. Not a substitute for `make test`.
@@ -81,6 +96,20 @@ $(STAMPCOLAB): pyproject.toml constraints-colab.txt
 # Every lesson under nbval and the unit tests above, in the Colab replica.
 test-colab: $(STAMPCOLAB)
 	GPUKIT_COLAB_REPLICA=1 $(PYCOLAB) -m pytest -n $(JOBS) --dist loadfile -p no:cacheprovider $(COLAB_TESTS)
+
+install-lowest: $(STAMPLOWEST)
+
+$(STAMPLOWEST): pyproject.toml constraints-lowest.txt
+	@test -n "$(PY313)" || { echo "the lowest-versions pass needs Python 3.13: install it (apt-get install python3.13, \
+	pyenv install 3.13, or uv python install 3.13) or run make PY313=/path/to/python3.13"; exit 2; }
+	@test -x $(PYLOWEST) || $(PY313) -m venv $(VENVLOWEST)
+	$(PYLOWEST) -m pip install --quiet --upgrade pip
+	$(PYLOWEST) -m pip install --quiet -c constraints-lowest.txt -e . $(LOWEST_PACKAGES)
+	@touch $@
+
+# The small subset above on the lowest declared versions with a current Jupyter.
+test-lowest: $(STAMPLOWEST)
+	GPUKIT_LOWEST=1 $(PYLOWEST) -m pytest -n $(JOBS) --dist loadfile -p no:cacheprovider $(LOWEST_TESTS)
 
 # constraints-colab.txt from the vendored manifest (+ constraints.txt for what Colab does not ship).
 constraints-colab: $(STAMP)
@@ -113,7 +142,7 @@ doctor: $(STAMP)
 	$(PY) -m gpukit doctor
 
 clean:
-	rm -rf $(VENV) $(VENVCOLAB) bench-results build *.egg-info
+	rm -rf $(VENV) $(VENVCOLAB) $(VENVLOWEST) bench-results build *.egg-info
 
 # How many planted bugs the fast tests of the arithmetic modules catch (gpukit/course/mutate.py):
 # bench-results/mutation.txt. Minutes, not part of `make test`.

@@ -16,6 +16,7 @@ import contextlib
 import logging
 import os
 import sys
+import warnings
 
 _QUIET_ENV = {
     "TF_CPP_MIN_LOG_LEVEL": "2",  # hide INFO and WARNING lines from the C++ runtime
@@ -49,7 +50,11 @@ def load():
         return sys.modules["tensorflow"]
     for key, value in _QUIET_ENV.items():
         os.environ.setdefault(key, value)
-    with silenced_stderr():
+    with silenced_stderr(), warnings.catch_warnings():
+        # Keras 3.13.0 (pyproject's lower bound), which TensorFlow imports, runs `hasattr(np, "object")`
+        # at import; numpy 2.x answers with a FutureWarning, a pink block in Jupyter. Keras 3.13.2 no
+        # longer does (tests/test_quiet.py, run on the lowest versions by `make test-lowest`).
+        warnings.filterwarnings("ignore", message=r"In the future `np\.object`", category=FutureWarning)
         import tensorflow
 
         tensorflow.get_logger().setLevel(logging.ERROR)

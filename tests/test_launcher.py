@@ -155,6 +155,32 @@ def test_a_worker_that_dies_without_a_traceback_is_reported(tmp_path):
     assert info.value.log.endswith("worker-0.log")
 
 
+# A survivor whose timed-out collective aborted in C++ (exit code -6, no Python traceback), as each
+# TensorFlow logs it; the rest of the log as TensorFlow 2.20 wrote it (make test-lowest, lesson 02).
+_ABORTED_LOGS = {
+    "tf 2.21": ("E0000 00:00:1795425807.480213  20633 base_collective_executor.cc:252] BaseCollectiveExecutor::"
+                "StartAbort DEADLINE_EXCEEDED: Collective has timed out during execution.", 1795425807.480213),
+    "tf 2.20": ("2026-11-26 10:03:22.165239: E tensorflow/core/common_runtime/base_collective_executor.cc:248] "
+                "BaseCollectiveExecutor::StartAbort DEADLINE_EXCEEDED: Collective has timed out during execution.",
+                time.mktime((2026, 11, 26, 10, 3, 22, 0, 0, -1)) + 0.165239),   # TensorFlow's logger: local time
+}
+
+
+@pytest.mark.parametrize("tf", sorted(_ABORTED_LOGS))
+def test_a_collective_that_aborted_in_cpp_is_named_from_the_log(tmp_path, tf):
+    """Planted bug: match only one TensorFlow's log format; on the other (TF 2.20: Colab's, pyproject's
+    lower bound) the survivor of a hung worker is reported as "exit code -6", which lesson 02 asserts it is not."""
+    line, stamp = _ABORTED_LOGS[tf]
+    task = launcher._Task("worker 0", str(tmp_path))
+    with open(task.log, "w") as f:
+        f.write("worker 0: 2 replicas, global batch 32 = 16 x 2, starting at epoch 0\n" + line + "\n"
+                "[mutex.cc : 1992] RAW: Check (v & (kMuWait | kMuWrWait)) != kMuWrWait failed: Lock: Mutex corrupt\n")
+    error = task.error(-6)
+    assert error["type"] == "DeadlineExceededError", error
+    assert error["message"] == "Collective has timed out during execution. (then the process aborted, exit code -6)"
+    assert error["t"] == pytest.approx(stamp, abs=1e-6)
+
+
 def test_a_worker_that_never_starts_is_named_with_its_log(tmp_path):
     fake = tmp_path / "python-that-hangs"
     fake.write_text("#!/bin/sh\nexec sleep 300\n")

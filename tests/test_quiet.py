@@ -20,6 +20,30 @@ def test_import_setup_and_training_print_nothing_on_stderr(fresh_python):
     assert result.stderr == "", f"noise on stderr:\n{result.stderr[:2000]}"
 
 
+# In Jupyter, sys.stderr is a Python stream sent to the front end, not file descriptor 2: a Python
+# warning raised while TensorFlow loads gets past gpukit._tf's fd-2 silencing and shows as a pink block.
+KERNEL_LIKE_IMPORT = """
+import io, sys
+kernel_stderr = io.StringIO()
+sys.stderr = kernel_stderr
+import gpukit
+from gpukit import keras, tf
+sys.stderr = sys.__stderr__
+print(repr(kernel_stderr.getvalue()))
+"""
+
+
+def test_import_writes_no_python_warning_where_a_kernel_would_show_it(fresh_python):
+    """Planted bug: drop the np.object filter in gpukit._tf.load(); on Keras 3.13.0 (pyproject's lower
+    bound, `make test-lowest`) numpy's FutureWarning lands here."""
+    import pathlib
+    doc = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "troubleshooting.md").read_text()
+    assert "FutureWarning: In the future `np.object` will be defined as the corresponding NumPy scalar." in doc
+    result = fresh_python(KERNEL_LIKE_IMPORT)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "''", f"a kernel would show:\n{result.stdout[-2000:]}"
+
+
 def test_plain_tensorflow_import_is_noisy(fresh_python):
     # Why gpukit silences stderr: without it the same device set-up writes log lines.
     # If this starts failing, TensorFlow became quiet and gpukit._tf can be simplified.

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import codecs
 import dataclasses
+import datetime
 import importlib
 import inspect
 import json
@@ -165,6 +166,21 @@ _NOISE = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+: [IWEF] |[IWEF]\d{4}
 # "E0000 00:00:1795425807.480213  20633 base_collective_executor.cc:252] BaseCollectiveExecutor::StartAbort
 # DEADLINE_EXCEEDED: Collective has timed out": a collective that failed in C++ (the seconds are Unix time).
 _ABORT = re.compile(r"^[EF]\d{4} \d\d:\d\d:(\d+\.\d+)\s.*StartAbort ([A-Z_]+): (.*)$")
+# TensorFlow 2.20 writes the same line with its own logger, stamped in local time:
+# "2026-11-26 10:03:22.165239: E tensorflow/core/common_runtime/base_collective_executor.cc:248] ...StartAbort ..."
+_ABORT_TF220 = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+): [EF] .*StartAbort ([A-Z_]+): (.*)$")
+
+
+def _abort_line(line: str):
+    """``(Unix time, status code, message)`` of a ``StartAbort`` log line (either format), else None."""
+    m = _ABORT.search(line)
+    if m:
+        return float(m.group(1)), m.group(2), m.group(3)
+    m = _ABORT_TF220.search(line)
+    if m:
+        stamp = datetime.datetime.strptime(m.group(1), "%Y-%m-%d %H:%M:%S.%f").timestamp()   # local time
+        return stamp, m.group(2), m.group(3)
+    return None
 _STATUS = {"DEADLINE_EXCEEDED": "DeadlineExceededError", "UNAVAILABLE": "UnavailableError",
            "ABORTED": "AbortedError", "INTERNAL": "InternalError", "CANCELLED": "CancelledError"}
 
@@ -282,17 +298,16 @@ class _Task:
         try:
             with open(self.log, errors="replace") as f:
                 for line in f:
-                    m = _ABORT.search(line)
-                    if m:
-                        found = m
+                    found = _abort_line(line) or found
         except FileNotFoundError:
             pass
         if found is None:
             return {"type": f"exit code {code}", "message": "the process died without a Python traceback",
                     "traceback": _tail(self.log), "t": time.time()}
-        kind = _STATUS.get(found.group(2), found.group(2))
-        return {"type": kind, "message": found.group(3).strip() + f" (then the process aborted, exit code {code})",
-                "traceback": _tail(self.log), "t": float(found.group(1))}
+        stamp, status, message = found
+        return {"type": _STATUS.get(status, status),
+                "message": message.strip() + f" (then the process aborted, exit code {code})",
+                "traceback": _tail(self.log), "t": stamp}
 
 
 def _check_seconds(**values) -> None:
