@@ -90,3 +90,41 @@ def test_summary_names_each_question_passed_or_failing(capsys):
     assert failing == ["q2", "q3"]
     assert capsys.readouterr().out.splitlines() == ["q1: passed", "q2: FAILS: the rule: x",
                                                    "q3: FAILS: ZeroDivisionError: division by zero"]
+
+
+
+def _closing_gaps(nb: dict, exempt=()) -> list[str]:
+    """The questions a solution's closing cell leaves out of its per-question ``summary``, or
+    ``["no summary"]`` when it has none."""
+    import re
+
+    asked = {re.search(r"name:\s*(q\d+)", "".join(c["source"])).group(1) for c in nb["cells"]
+             if c["cell_type"] == "raw" and "".join(c["source"]).startswith("# BEGIN QUESTION")}
+    closing_cell = "".join([c for c in nb["cells"] if c["cell_type"] == "code"][-1]["source"])
+    if "summary(" not in closing_cell or "assert not failing" not in closing_cell:
+        return ["no summary"]
+    return sorted(asked - set(re.findall(r'"(q\d+)"', closing_cell)) - set(exempt))
+
+
+@pytest.mark.parametrize("number", [f"{n:02d}" for n in range(1, 12)])
+def test_every_closing_cell_reports_every_question(number):
+    """Issue 38: each exercise's closing cell prints one line per question (``summary``) and says
+    "passed" only when none fails (exercise 02's q2 is its cluster run, which the closing cell itself
+    compares with one process)."""
+    import json
+
+    (path,) = (ROOT / "solutions").glob(f"{number}_*.ipynb")
+    assert _closing_gaps(json.loads(path.read_text()), exempt={"q2"} if number == "02" else ()) == [], path.name
+
+
+def test_a_question_left_out_of_the_closing_summary_is_caught():
+    """Planted bugs: exercise 06's closing cell without its q3 line, and without any summary."""
+    import json
+
+    nb = json.loads((ROOT / "solutions" / "06_tpu_and_mixed_precision.ipynb").read_text())
+    last = [c for c in nb["cells"] if c["cell_type"] == "code"][-1]
+    source = "".join(last["source"])
+    last["source"] = source.replace('"q3":', '"q3_":')
+    assert _closing_gaps(nb) == ["q3"]
+    last["source"] = source.replace("summary(", "print(")
+    assert _closing_gaps(nb) == ["no summary"]
