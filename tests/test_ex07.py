@@ -301,16 +301,22 @@ def test_q1_contracts_about_how_are_observed(answer, says, case):
 
 
 def test_q2_the_number_from_a_gpukit_call_is_caught():
-    """The prompt says "no gpukit call": the setup cell's import of ex07 watches bench.ring_allreduce_seconds."""
+    """The prompt says "no gpukit call": the setup cell's import of ex07 watches bench.ring_allreduce_seconds, and
+    each notebook (here: a namespace named __main__, as a kernel's and tests/blind.py's) keeps its own record."""
     from gpukit import bench
 
-    p = ex07.PREDICTION
-    value = 1e3 * bench.ring_allreduce_seconds(4 * p["params"], p["num_replicas"], p["bandwidth_GBps"] * 1e9,
-                                               p["latency_us"] * 1e-6)
-    problem = ex07.check_allreduce_prediction(value).problem
-    assert "is what gpukit.bench.ring_allreduce_seconds returned in this session" in problem
-    assert "no gpukit call" in problem
-    assert ex07.check_allreduce_prediction(value).passed      # the check forgets what it saw: the same number by hand
+    answer = ("from gpukit import bench\n"
+              "PREDICTED_ALLREDUCE_MS = 1e3 * bench.ring_allreduce_seconds(4 * 50e6, 8, 25e9, 20e-6)\n")
+    check = "report = ex07.check_allreduce_prediction(PREDICTED_ALLREDUCE_MS)\n"
+    called = {"__name__": "__main__", "ex07": ex07}
+    exec(answer + check, called)
+    assert "is what gpukit.bench.ring_allreduce_seconds returned in this notebook" in called["report"].problem
+    assert "no gpukit call" in called["report"].problem
+    exec(check, called)                                   # checking again (otter's hidden test after the public one)
+    assert not called["report"].passed
+    by_hand = {"__name__": "__main__", "ex07": ex07, "PREDICTED_ALLREDUCE_MS": called["PREDICTED_ALLREDUCE_MS"]}
+    exec(check, by_hand)                                  # another notebook, the same number worked out by hand
+    assert by_hand["report"].passed, by_hand["report"].problem
     assert bench.ring_allreduce_seconds(8.0, 1, 1.0) == 0.0   # the wrapper changes nothing else
 
 

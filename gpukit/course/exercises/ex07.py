@@ -177,28 +177,45 @@ def _steady_case(steady_step_seconds, spec) -> Report:
 PREDICTION = {"params": 50_000_000, "num_replicas": 8, "bandwidth_GBps": 25.0, "latency_us": 20.0}
 
 
+_CALLS = "__gpukit_ring_allreduce_calls__"   # the notebook's name for what the watched model returned there
+
+
+def _notebook_globals(frame):
+    """The globals of the innermost frame that runs notebook code (``__name__ == "__main__"``: a kernel's
+    cells, ``otter run``'s, tests/blind.py's), or None."""
+    while frame is not None:
+        if frame.f_globals.get("__name__") == "__main__":
+            return frame.f_globals
+        frame = frame.f_back
+    return None
+
+
 def _watch_ring_model():
     """q2's "no gpukit call" observed (issue 38, round 3: a blind answer set PREDICTED_ALLREDUCE_MS to
     ``1e3 * bench.ring_allreduce_seconds(...)``, the exact number, and kept its points). From the setup cell
     on (it imports this module), ``bench.ring_allreduce_seconds`` is a transparent wrapper that notes what it
-    returns (the last 64 values, in ``.returned``); ``check_allreduce_prediction`` fails a value that one of
-    them gives and then forgets them. Installed once (a reload keeps the first wrapper); returns the model
-    itself, which the check's own reference calls."""
-    import collections
+    returns in the calling notebook's own globals (``_CALLS``, the last 64 values): each notebook, and each
+    answer tests/blind.py grades, has its own record, and checking does not clear it (``otter run`` runs the
+    public check in the notebook before the hidden tests). ``check_allreduce_prediction`` fails a value that
+    one of them gives. Installed once (a reload keeps the first wrapper); returns the model itself, which
+    the check's own reference calls."""
     import functools
+    import sys
 
     current = bench.ring_allreduce_seconds
-    if hasattr(current, "returned"):
+    if hasattr(current, "__gpukit_watched__"):
         return current.__wrapped__
-    returned = collections.deque(maxlen=64)
 
     @functools.wraps(current)
     def ring_allreduce_seconds(*args, **kwargs):
         value = current(*args, **kwargs)
-        returned.append(value)
+        notebook = _notebook_globals(sys._getframe(1))
+        if notebook is not None:
+            calls = notebook.setdefault(_CALLS, [])
+            calls[:] = calls[-63:] + [value]
         return value
 
-    ring_allreduce_seconds.returned = returned
+    ring_allreduce_seconds.__gpukit_watched__ = True
     bench.ring_allreduce_seconds = ring_allreduce_seconds
     return current
 
@@ -231,12 +248,11 @@ def check_allreduce_prediction(value, rel: float = 5e-4) -> Report:
     def near(x):
         return abs(value - x) <= rel * abs(x)
 
-    returned = getattr(bench.ring_allreduce_seconds, "returned", ())
-    called = any(near(1e3 * r) or near(r) for r in returned)
-    if hasattr(returned, "clear"):
-        returned.clear()
-    if called:
-        return Report(name, f"{value:.4g} ms is what gpukit.bench.ring_allreduce_seconds returned in this session: the "
+    import sys
+
+    notebook = _notebook_globals(sys._getframe(1)) or {}
+    if any(near(1e3 * r) or near(r) for r in notebook.get(_CALLS, ())):
+        return Report(name, f"{value:.4g} ms is what gpukit.bench.ring_allreduce_seconds returned in this notebook: the "
                             f"rule: work the number out by hand from the cost model (no gpukit call). If the call was "
                             f"only a try, restart the kernel and run all", details)
 
