@@ -101,7 +101,7 @@ def test_q2_solution_and_classic_mistakes():
         1e3 * (2 * (n - 1) / n * p["params"] / bw + 2 * (n - 1) * lat)).problem
     assert "factor of 1000" in ex07.check_allreduce_prediction(right / 1e3).problem
     assert "leaves out the latency" in ex07.check_allreduce_prediction(1e3 * 2 * (n - 1) / n * nbytes / bw).problem
-    assert "8x off" in ex07.check_allreduce_prediction(
+    assert "8x too many bytes" in ex07.check_allreduce_prediction(
         1e3 * (2 * (n - 1) / n * 8 * nbytes / bw + 2 * (n - 1) * lat)).problem
     assert "not what the ring" in ex07.check_allreduce_prediction(right * 1.5).problem
 
@@ -172,8 +172,9 @@ def steady_indexed_and_sorted(step, batches, warmup, clock):
     return times[mid] if len(times) % 2 else (times[mid - 1] + times[mid]) / 2
 
 
-def steady_drop_slowest(step, batches, warmup, clock):
-    """Another correct q1: statistics.median_low over the steady steps (robust to one slow step)."""
+def steady_median_low(step, batches, warmup, clock):
+    """Counted correct by issue 28's audit; wrong since issue 38, round 3: the prompt says the median (with an even
+    count, the mean of the two middle ones), and the hidden case has an even count of steady steps."""
     times = []
     for i, batch in enumerate(batches):
         t0 = clock()
@@ -182,10 +183,47 @@ def steady_drop_slowest(step, batches, warmup, clock):
     return statistics.median_low(times[warmup:])
 
 
-@pytest.mark.parametrize("answer", [steady_indexed_and_sorted, steady_drop_slowest])
 @pytest.mark.parametrize("case", ["public", "hidden"])
-def test_q1_correct_alternatives_pass(answer, case):
-    assert ex07.check_steady_step(answer, case).passed, ex07.check_steady_step(answer, case).problem
+def test_q1_correct_alternatives_pass(case):
+    report = ex07.check_steady_step(steady_indexed_and_sorted, case)
+    assert report.passed, report.problem
+
+
+def test_q1_a_middle_step_of_an_even_count_is_not_the_median():
+    assert ex07.check_steady_step(steady_median_low, "public").passed          # odd counts cannot tell
+    problem = ex07.check_steady_step(steady_median_low, "hidden").problem
+    assert "takes one of the two middle steps of an even count (6 steady steps)" in problem
+    assert "the mean of the two middle ones" in problem
+
+
+def steady_drops_the_slowest(step, batches, warmup, clock):
+    """Leaves out the `warmup` slowest steps, not the first `warmup`: right whenever the warm-up steps are slowest."""
+    times = []
+    for batch in batches:
+        start = clock()
+        step(batch)
+        times.append(clock() - start)
+    return statistics.median(sorted(times)[:len(times) - warmup])
+
+
+def test_q1_leaving_out_the_slowest_steps_is_caught():
+    assert ex07.check_steady_step(steady_drops_the_slowest, "public").passed   # the warm-up steps are the slowest there
+    problem = ex07.check_steady_step(steady_drops_the_slowest, "hidden").problem
+    assert "leaves out the slowest steps instead of the first 2" in problem and "whatever they cost" in problem
+
+
+def test_q1_one_step_too_many_left_out_is_named_with_its_twin():
+    def skip_one_more(step, batches, warmup, clock):
+        times = []
+        for batch in batches:
+            start = clock()
+            step(batch)
+            times.append(clock() - start)
+        return statistics.median(times[warmup + 1:])
+
+    problem = ex07.check_steady_step(skip_one_more, "hidden").problem
+    assert "leaves out 1 steady step too many (the first 5, not the first 4)" in problem
+    assert "keeps 1 of the 4 warm-up steps" in problem and "the check cannot tell which" in problem
 
 
 def bottleneck_with_totals_per_batch(step, batches, clock):
@@ -262,6 +300,36 @@ def test_q1_contracts_about_how_are_observed(answer, says, case):
     assert not report.passed and says in report.problem, report.problem
 
 
+def test_q2_the_number_from_a_gpukit_call_is_caught():
+    """The prompt says "no gpukit call": the setup cell's import of ex07 watches bench.ring_allreduce_seconds, and
+    each notebook (here: a namespace named __main__, as a kernel's and tests/blind.py's) keeps its own record."""
+    from gpukit import bench
+
+    answer = ("from gpukit import bench\n"
+              "PREDICTED_ALLREDUCE_MS = 1e3 * bench.ring_allreduce_seconds(4 * 50e6, 8, 25e9, 20e-6)\n")
+    check = "report = ex07.check_allreduce_prediction(PREDICTED_ALLREDUCE_MS)\n"
+    called = {"__name__": "__main__", "ex07": ex07}
+    exec(answer + check, called)
+    assert "is what gpukit.bench.ring_allreduce_seconds returned in this notebook" in called["report"].problem
+    assert "no gpukit call" in called["report"].problem
+    exec(check, called)                                   # checking again (otter's hidden test after the public one)
+    assert not called["report"].passed
+    by_hand = {"__name__": "__main__", "ex07": ex07, "PREDICTED_ALLREDUCE_MS": called["PREDICTED_ALLREDUCE_MS"]}
+    exec(check, by_hand)                                  # another notebook, the same number worked out by hand
+    assert by_hand["report"].passed, by_hand["report"].problem
+    assert bench.ring_allreduce_seconds(8.0, 1, 1.0) == 0.0   # the wrapper changes nothing else
+
+
+@pytest.mark.parametrize("value, says", [
+    (7.28, "one trip round the ring instead of two (reduce-scatter, then all-gather), or 2-byte gradients"),
+    (1e3 * (14 * 20e-6 + 14 * 200e6 / 25e9), "gigaBITS per second, or the whole buffer sent at every step"),
+    (14.294, "is not what the ring all-reduce cost model gives"),            # three decimals: not "rounded too much"
+])
+def test_q2_slips_that_share_a_number_are_all_named(value, says):
+    report = ex07.check_allreduce_prediction(value)
+    assert not report.passed and says in report.problem, report.problem
+
+
 def test_q2_other_forms_of_the_right_number_pass():
     import numpy as np
 
@@ -320,6 +388,21 @@ def bottleneck_with_perf_counter(step, batches, clock):
 def test_q3_contracts_about_how_are_observed(answer, says, case):
     report = ex07.check_find_bottleneck(answer, case)
     assert not report.passed and says in report.problem, report.problem
+
+
+def test_q3_each_batch_is_stepped():
+    def same_batch(step, batches, clock):
+        start = clock()
+        kept = list(batches)
+        input_s = clock() - start
+        start = clock()
+        for _ in kept:
+            step(kept[0])
+        return "input" if input_s > clock() - start else "compute"
+
+    problem = ex07.check_find_bottleneck(same_batch).problem
+    assert "step was given the batches [0, 0, 0, 0, 0, 0] of the 6 batches" in problem
+    assert "run step once on each batch" in problem
 
 
 def test_q3_one_step_too_many_is_named():

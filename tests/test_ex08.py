@@ -125,6 +125,84 @@ def test_dataset_solution_stub_and_wrong_answers():
     assert np.isfinite(1.0)
 
 
+# ---------------------------------------------------------------- issue 38, round 3: the contract observed
+
+
+def _pairs_apart(x, y, *, global_batch_size, num_replicas, seed, epoch):
+    dx = tf.data.Dataset.from_tensor_slices(x).shuffle(len(x), seed=seed + epoch, reshuffle_each_iteration=False)
+    dy = tf.data.Dataset.from_tensor_slices(y).shuffle(len(y), seed=seed + epoch + 1, reshuffle_each_iteration=False)
+    return tf.data.Dataset.zip((dx, dy)).batch(global_batch_size, drop_remainder=True)
+
+
+def _y_then_x(x, y, *, global_batch_size, num_replicas, seed, epoch):
+    return make_dataset(y, x, global_batch_size=global_batch_size, num_replicas=num_replicas, seed=seed, epoch=epoch)
+
+
+def _in_place(x, y, *, global_batch_size, num_replicas, seed, epoch):
+    order = np.random.default_rng([seed, epoch]).permutation(len(x))
+    x[:], y[:] = x[order], y[order]
+    return tf.data.Dataset.from_tensor_slices((x, y)).batch(global_batch_size, drop_remainder=True)
+
+
+def _string_hash_seed(x, y, *, global_batch_size, num_replicas, seed, epoch):
+    ds = tf.data.Dataset.from_tensor_slices((x, y))
+    ds = ds.shuffle(len(x), seed=hash(f"{seed}-{epoch}") % 2**31, reshuffle_each_iteration=False)
+    return ds.batch(global_batch_size, drop_remainder=True)
+
+
+def _epoch_mod_2(x, y, *, global_batch_size, num_replicas, seed, epoch):
+    return make_dataset(x, y, global_batch_size=global_batch_size, num_replicas=num_replicas, seed=seed,
+                        epoch=epoch % 2)
+
+
+def _seed_ignored(x, y, *, global_batch_size, num_replicas, seed, epoch):
+    return make_dataset(x, y, global_batch_size=global_batch_size, num_replicas=num_replicas, seed=0, epoch=epoch)
+
+
+def _buffer_short_of_the_remainder(x, y, *, global_batch_size, num_replicas, seed, epoch):
+    ds = tf.data.Dataset.from_tensor_slices((x, y))
+    ds = ds.shuffle(len(x) // global_batch_size * global_batch_size, seed=seed + epoch, reshuffle_each_iteration=False)
+    return ds.batch(global_batch_size, drop_remainder=True)
+
+
+@pytest.mark.parametrize("answer, says", [
+    (_pairs_apart, "not its own x"),
+    (_y_then_x, "the rule: batches of (x, y), in that order"),
+    (_in_place, "changed the caller's x or y in place"),
+    (_string_hash_seed, "Python's hash() of a string"),
+    (_epoch_mod_2, "epochs 0 and 2 have the same order"),
+    (_seed_ignored, "seeds 0 and 1 give the same order"),       # the public case's seed is 0: ignoring it is caught
+    (_buffer_short_of_the_remainder, "the shuffle buffer holds 96 of the 100 elements it shuffles"),
+])
+def test_dataset_contract_is_observed(answer, says):
+    report = ex08.check_dataset(answer)
+    assert not report.passed and says in report.problem, report.problem
+
+
+def test_dataset_seed_ignored_is_caught_whatever_seed_is_asked():
+    report = ex08.check_dataset(_seed_ignored, n=77, global_batch_size=8, num_replicas=2, seed=3)
+    assert not report.passed and "seeds 3 and 4 give the same order" in report.problem, report.problem
+
+
+@pytest.mark.parametrize("case, says", [
+    (("GPU", 4, 2, False, 8.0), "does not fit one device"),
+    (("TPU", 8, 1, False, None), "does not fit one device"),
+    (("TPU", 1, 1, True, None), "driven by TPUStrategy"),
+])
+def test_choose_memory_decides_first_and_one_tpu_core_is_tpu_strategy(case, says):
+    def data_parallel_always(kind, devices, machines, fits_one_device, compute_capability=None):
+        strategy = ("TPUStrategy" if kind == "TPU" and devices * machines > 1 else "MultiWorkerMirroredStrategy"
+                    if machines > 1 else "MirroredStrategy" if devices > 1 else "OneDeviceStrategy")
+        return strategy, ex08.reference_choice(kind, devices, machines, True, compute_capability)[1]
+
+    report = ex08.check_choose(data_parallel_always, cases=[case])
+    assert not report.passed and says in report.problem, report.problem
+
+
+def test_prediction_micro_batch_size_for_the_count_is_named():
+    assert "is the size of a micro-batch on one replica (64 / 4)" in ex08.check_prediction((195, 16), *ARGS).problem
+
+
 # ---------------------------------------------------------------- issue 28's audit: correct alternatives
 
 def _numpy_permutation(x, y, *, global_batch_size, num_replicas, seed, epoch):

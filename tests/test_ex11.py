@@ -69,7 +69,7 @@ def test_state_bytes_classic_slips_are_named(wrong, says):
     (lambda n, tp, pp, dp, z: q1_solution(n, tp, 1, dp, z), (70e9, 8, 4, 2, 1), "divided by tp but not by pp"),
     (lambda n, tp, pp, dp, z: q1_solution(n, 1, pp, dp, z), (70e9, 8, 4, 2, 1), "divided by pp but not by tp"),
     (lambda n, tp, pp, dp, z: q1_solution(n, tp, pp, dp, min(z, 2)), (40e9, 4, 2, 16, 3),
-     "the weights not divided at stage 3"),
+     "the weights or the gradients not divided at stage 3 (both 2 bytes a parameter: the number cannot tell which)"),
     (lambda n, tp, pp, dp, z: (4 + 12 / dp) * n / (tp * pp), (70e9, 8, 4, 16, 0), "divided at stage 0"),
 ])
 def test_state_bytes_split_and_stage_slips_are_named(wrong, case, says):
@@ -165,6 +165,50 @@ def _q2_with(optimizer=None, activations=None):
 def test_plan_bytes_optimizer_and_in_flight_slips_are_named(wrong, case, says):
     report = ex11.check_plan_bytes(wrong, [case])
     assert not report.passed and says in report.problem, report.problem
+
+
+OTHER_BYTES_3_STAGES = (dataclasses.replace(ex11.llama_like("13B", 40, 5120, 40, 13824), param_bytes=2, grad_bytes=4,
+                                           name="13B fp32 gradients"),
+                       plan.Layout(tp=4, pp=3, dp=2, zero=0, micro_batch=1, global_batch=16))
+
+
+def _q2_other(part, key):
+    def answer(model, layout):
+        out = q2_solution(model, layout)
+        out[part] = plan.parameters_per_device(model, layout) * getattr(model, key)
+        return out
+    return answer
+
+
+def _q2_layers(split):
+    def answer(model, layout):
+        out = q2_solution(model, layout)
+        out["activations"] = split(model.layers, layout.pp) * plan.activation_bytes_per_layer(model, layout) * \
+            plan.in_flight(layout)
+        return out
+    return answer
+
+
+@pytest.mark.parametrize("wrong, says", [
+    (_q2_other("gradients", "param_bytes"), "the gradients counted with model.param_bytes = 2 bytes a value"),
+    (_q2_other("weights", "grad_bytes"), "the weights counted with model.grad_bytes = 4 bytes a value"),
+    (_q2_layers(lambda n, pp: n // pp), "the busiest stage holds ceil(40 / 3) = 14 layers, not 13 or a fraction"),
+    (_q2_layers(lambda n, pp: n / pp), "the busiest stage holds ceil(40 / 3) = 14 layers"),
+    (lambda m, l: {**q2_solution(m, l), "total": 0.0}, "returned the extra key(s) ['total']"),
+])
+def test_plan_bytes_round_3_slips_are_caught_and_named(wrong, says):
+    """Issue 38, round 3: weights and gradients of different sizes, and layers that do not divide by pp."""
+    assert ex11.check_plan_bytes(q2_solution, [OTHER_BYTES_3_STAGES]).passed
+    report = ex11.check_plan_bytes(wrong, [OTHER_BYTES_3_STAGES])
+    assert not report.passed and says in report.problem, report.problem
+
+
+def test_fewest_gpus_one_device_is_a_count():
+    case = [(ex11.llama_like("1B", 16, 2048, 16, 5632, seq=2048), "A100 80GB", 8)]
+    assert ex11.reference_fewest(*case[0])[0] == 1
+    assert ex11.check_fewest_gpus(q3_solution, case).passed
+    report = ex11.check_fewest_gpus(lambda m, a, g: (2 * q3_solution(m, a, g)[0], q3_solution(m, a, g)[1]), case)
+    assert not report.passed and "= 2 is not the fewest: 1 fit" in report.problem, report.problem
 
 
 def test_the_given_buggy_plan_is_caught_by_its_symptom():

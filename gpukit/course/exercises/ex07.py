@@ -74,6 +74,12 @@ STEADY_CASES = {
 STEADY_EXTRA = [
     {"costs": [5.0, 4.0, 3.0, 2.0, 0.1, 0.1, 0.2, 0.1, 1.0], "warmup": 4, "read_s": 0.0},
     {"costs": [2.0, 0.1, 0.2, 0.1, 0.1, 0.9, 0.1], "warmup": 1, "read_s": 0.03},
+    # issue 38, round 3: warm-up steps that are NOT the slowest (3.0 and 0.6 are steady steps), so leaving out
+    # the `warmup` slowest steps instead of the first `warmup` moves the answer (0.25 s); and an EVEN number of
+    # steady steps, so the median (0.3 s, the mean of the two middle ones) differs from either middle step
+    # (median_low 0.2, median_high or sorted(s)[n // 2] 0.4). Chosen so that these, keeping a warm-up step and
+    # leaving out one steady step too many all give different numbers (one exception: one too many = a middle)
+    {"costs": [0.3, 0.35, 0.1, 0.4, 3.0, 0.2, 0.6, 0.1], "warmup": 2, "read_s": 0.0},
 ]
 
 
@@ -142,11 +148,27 @@ def _steady_case(steady_step_seconds, spec) -> Report:
     if read_s and abs(value - statistics.median(c + read_s for c in costs[warmup:])) <= 1e-9:
         return Report(name, f"{value:.4g} s per step includes reading each batch ({read_s:g} s); the rule: time "
                             f"step(batch) alone (start the clock after the batch is in hand): {expected:.4g} s", details)
-    for kept in range(warmup):
-        if abs(value - statistics.median(costs[kept:])) <= 1e-9:
-            return Report(name, f"{value:.4g} s per step keeps {warmup - kept} of the {warmup} warm-up steps; the "
-                                f"rule: leave the first `warmup` steps out (they run, untimed): {expected:.4g} s",
-                          details)
+    # the slips that can give the same number: every one that fits is named (issue 38, round 3)
+    steady, slips = costs[warmup:], []
+    for left_out in range(warmup + 2):   # a warm-up step kept, or one steady step too many left out
+        if left_out != warmup and abs(value - statistics.median(costs[left_out:])) <= 1e-9:
+            slips.append(f"keeps {warmup - left_out} of the {warmup} warm-up steps" if left_out < warmup else
+                         f"leaves out {left_out - warmup} steady step{'s' if left_out - warmup > 1 else ''} too many "
+                         f"(the first {left_out}, not the first {warmup})")
+    by_speed = sorted(costs)[:len(costs) - warmup]                       # the `warmup` slowest left out
+    but_first = sorted(costs[1:])[:len(costs) - 1 - max(warmup - 1, 0)]  # the first, then the slowest
+    if warmup and any(abs(value - statistics.median(kept)) <= 1e-9 for kept in (by_speed, but_first) if kept):
+        slips.append(f"leaves out the slowest steps instead of the first {warmup} (here the warm-up steps are not "
+                     f"the slowest)")
+    if len(steady) % 2 == 0 and any(abs(value - m(steady)) <= 1e-9 for m in (statistics.median_low,
+                                                                         statistics.median_high)):
+        slips.append(f"takes one of the two middle steps of an even count ({len(steady)} steady steps)")
+    if slips:
+        which = " (the check cannot tell which)" if len(slips) > 1 else ""
+        return Report(name, f"{value:.4g} s per step {'; or '.join(slips)}{which}; the rule: leave out exactly the "
+                            f"first `warmup` steps, whatever they cost (they run, untimed), and return the median of "
+                            f"the rest (with an even count, the mean of the two middle ones, as statistics.median): "
+                            f"{expected:.4g} s", details)
     return Report(name, f"{value:.4g} s per step, but the timed steps' median is {expected:.4g} s", details)
 
 
@@ -155,10 +177,56 @@ def _steady_case(steady_step_seconds, spec) -> Report:
 PREDICTION = {"params": 50_000_000, "num_replicas": 8, "bandwidth_GBps": 25.0, "latency_us": 20.0}
 
 
+_CALLS = "__gpukit_ring_allreduce_calls__"   # the notebook's name for what the watched model returned there
+
+
+def _notebook_globals(frame):
+    """The globals of the innermost frame that runs notebook code (``__name__ == "__main__"``: a kernel's
+    cells, ``otter run``'s, tests/blind.py's), or None."""
+    while frame is not None:
+        if frame.f_globals.get("__name__") == "__main__":
+            return frame.f_globals
+        frame = frame.f_back
+    return None
+
+
+def _watch_ring_model():
+    """q2's "no gpukit call" observed (issue 38, round 3: a blind answer set PREDICTED_ALLREDUCE_MS to
+    ``1e3 * bench.ring_allreduce_seconds(...)``, the exact number, and kept its points). From the setup cell
+    on (it imports this module), ``bench.ring_allreduce_seconds`` is a transparent wrapper that notes what it
+    returns in the calling notebook's own globals (``_CALLS``, the last 64 values): each notebook, and each
+    answer tests/blind.py grades, has its own record, and checking does not clear it (``otter run`` runs the
+    public check in the notebook before the hidden tests). ``check_allreduce_prediction`` fails a value that
+    one of them gives. Installed once (a reload keeps the first wrapper); returns the model itself, which
+    the check's own reference calls."""
+    import functools
+    import sys
+
+    current = bench.ring_allreduce_seconds
+    if hasattr(current, "__gpukit_watched__"):
+        return current.__wrapped__
+
+    @functools.wraps(current)
+    def ring_allreduce_seconds(*args, **kwargs):
+        value = current(*args, **kwargs)
+        notebook = _notebook_globals(sys._getframe(1))
+        if notebook is not None:
+            calls = notebook.setdefault(_CALLS, [])
+            calls[:] = calls[-63:] + [value]
+        return value
+
+    ring_allreduce_seconds.__gpukit_watched__ = True
+    bench.ring_allreduce_seconds = ring_allreduce_seconds
+    return current
+
+
+_ring_allreduce_seconds = _watch_ring_model()
+
+
 def expected_allreduce_ms(params=None, num_replicas=None, bandwidth_GBps=None, latency_us=None) -> float:
     p = {**PREDICTION, **{k: v for k, v in dict(params=params, num_replicas=num_replicas, bandwidth_GBps=bandwidth_GBps,
                                                   latency_us=latency_us).items() if v is not None}}
-    return 1e3 * bench.ring_allreduce_seconds(4 * p["params"], p["num_replicas"], p["bandwidth_GBps"] * 1e9,
+    return 1e3 * _ring_allreduce_seconds(4 * p["params"], p["num_replicas"], p["bandwidth_GBps"] * 1e9,
                                               p["latency_us"] * 1e-6)
 
 
@@ -180,6 +248,14 @@ def check_allreduce_prediction(value, rel: float = 5e-4) -> Report:
     def near(x):
         return abs(value - x) <= rel * abs(x)
 
+    import sys
+
+    notebook = _notebook_globals(sys._getframe(1)) or {}
+    if any(near(1e3 * r) or near(r) for r in notebook.get(_CALLS, ())):
+        return Report(name, f"{value:.4g} ms is what gpukit.bench.ring_allreduce_seconds returned in this notebook: the "
+                            f"rule: work the number out by hand from the cost model (no gpukit call). If the call was "
+                            f"only a try, restart the kernel and run all", details)
+
     n = p["num_replicas"]
     nbytes, bw, lat = 4 * p["params"], p["bandwidth_GBps"] * 1e9, p["latency_us"] * 1e-3   # lat in ms
     lat_all = 2 * (n - 1) * lat                      # every step of the ring pays it
@@ -196,19 +272,30 @@ def check_allreduce_prediction(value, rel: float = 5e-4) -> Report:
         return Report(name, f"{value:.4g} is off by a factor of 1000: the answer is in milliseconds", details)
     if any(near(moved / 4 + t) for t in (lat_all, lat, 0)):
         return Report(name, f"{value:.4g} ms is 4x too small: count bytes, and a float32 weight has 4 of them", details)
-    if any(near(moved * 8 + t) or near(moved / 8 + t) for t in (lat_all, lat)):
-        return Report(name, f"{value:.4g} ms is 8x off: bits and bytes mixed up (GB/s are bytes)", details)
+    if any(near(moved * 8 + t) for t in (lat_all, lat)):   # n = 8 too: the check cannot tell which
+        return Report(name, f"{value:.4g} ms sends 8x too many bytes: the bandwidth read as gigaBITS per second, or "
+                            f"the whole buffer sent at every step of the ring instead of 1/n of it (n = {n} here); the rule: each of "
+                            f"the 2 (n-1) steps sends 1/n of the bytes, and GB/s are bytes", details)
+    if any(near(moved / 8 + t) for t in (lat_all, lat)):
+        return Report(name, f"{value:.4g} ms is 8x too small: bits and bytes mixed up (GB/s are bytes, a float32 "
+                            f"weight is 4 bytes)", details)
     if near(moved):
         return Report(name, f"{value:.4g} ms leaves out the latency", details)
-    if any(near(moved / 2 + t) for t in (lat_all / 2, lat_all)):
+    if near(moved / 2 + lat_all / 2):
         return Report(name, f"{value:.4g} ms counts one trip round the ring; an all-reduce goes round twice "
                             f"(reduce-scatter, then all-gather)", details)
+    if near(moved / 2 + lat_all):   # three slips give this number: the check cannot tell which
+        return Report(name, f"{value:.4g} ms moves half the bytes the model moves: one trip round the ring instead "
+                            f"of two (reduce-scatter, then all-gather), or 2-byte gradients instead of float32's 4, "
+                            f"or 50 GB/s (both directions) instead of the 25 GB/s one direction gives; the rule: "
+                            f"2 (n-1) steps, each sending 1/n of the float32 bytes at 25 GB/s", details)
     if any(near(moved * n / (n - 1) + t) for t in (lat_all, 2 * n * lat)):
         return Report(name, f"{value:.4g} ms counts n = {n} steps per trip round the ring; a ring of {n} devices "
                             f"takes n - 1 = {n - 1}", details)
     if near(moved * 1e9 / 2**30 + lat_all):
         return Report(name, f"{value:.4g} ms takes a GB as 2**30 bytes; here 1 GB = 10**9 bytes", details)
-    if any(near(r) for r in (round(expected, 1), int(expected * 10) / 10, round(expected))):  # rounded, or cut
+    if abs(value - round(value, 1)) < 1e-9 and any(near(r) for r in (round(expected, 1), int(expected * 10) / 10,
+                                                                   round(expected))):  # rounded, or cut
         return Report(name, f"{value:.4g} ms is the cost model's answer rounded too much: write at least two "
                             f"decimals", details)
     return Report(name, f"{value:.4g} ms is not what the ring all-reduce cost model gives", details)
@@ -273,6 +360,10 @@ def check_find_bottleneck(find_bottleneck, case: str = "public") -> Report:
         if step.calls > n:
             return Report(name, f"the answer is right, but step ran {step.calls} times for {n} batches: run it once "
                                 f"per batch", {"cases": results})
+        if any(step.batches.count(i) != 1 for i in range(n)):   # issue 38, round 3: step(kept[0]) n times
+            return Report(name, f"the answer is right, but step was given the batches {step.batches!r} of the "
+                                f"{n} batches {list(range(n))!r}: the rule: run step once on each batch",
+                          {"cases": results})
         if batches.passes > 1:
             return Report(name, f"the answer is right, but {name} iterated batches {batches.passes} times: the "
                                 f"contract is one pass (a real input pipeline reads its files again on every pass)",

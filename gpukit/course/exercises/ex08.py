@@ -75,6 +75,10 @@ def check_prediction(value, n: int, global_batch_size: int, num_replicas: int, m
         per = global_batch_size // num_replicas
         if got_k < 1:
             problems.append(f"accum_steps={got_k}: an update needs at least one micro-batch")
+        elif got_k == per // k != k:
+            # issue 38, round 3: (195, 16) was called "works but is not the fewest"
+            problems.append(f"accum_steps={got_k} is the size of a micro-batch on one replica ({per} / {k}), not the "
+                            f"number of micro-batches per update")
         elif per % got_k:  # e.g. ceil(per / max_per_replica): fits, but does not divide the share
             problems.append(f"accum_steps={got_k} gives micro-batches of {per}/{got_k} examples per replica: not a "
                             f"whole number, so the global batch would not split exactly")
@@ -163,11 +167,77 @@ def _labels_per_batch(ds) -> list:
     return [np.asarray(b[1]) for b in ds]
 
 
+def _pairing_problem(ds, x, y) -> str | None:
+    """The rule "each example keeps its own label, unchanged" (issue 38, round 3: x and y shuffled apart, x
+    shuffled and y not, (y, x) batches, x rescaled all kept their points or crashed the check). The check's
+    x[i] is i, so every batch's x must be the x of its labels."""
+    for batch in ds:
+        if not isinstance(batch, (tuple, list)) or len(batch) != 2:
+            return f"a batch is {type(batch).__name__}, not a pair (x, y)"
+        xb, yb = np.asarray(batch[0]), np.asarray(batch[1])
+        if xb.shape[1:] != x.shape[1:] or yb.shape[1:] != y.shape[1:] or len(xb) != len(yb):
+            return (f"a batch is a pair of shapes {xb.shape} and {yb.shape}, not (x, y) batches of x's examples "
+                    f"{x.shape[1:]} and y's labels {y.shape[1:]}: the rule: batches of (x, y), in that order")
+        labels = yb.astype("int64")
+        if labels.min(initial=0) < 0 or labels.max(initial=0) >= len(y) or not np.array_equal(xb, x[labels]):
+            i = next(i for i in range(len(yb)) if not (0 <= labels[i] < len(y)) or not np.array_equal(xb[i], x[labels[i]]))
+            return (f"label {yb[i].item()!r} came with the example {xb[i].tolist()}, not its own x {x[labels[i]].tolist()}: "
+                    f"the rule: each example keeps its own label, both unchanged (shuffle the (x, y) pairs "
+                    f"together, not x and y apart)")
+    return None
+
+
+def _with_other_str_hashes(fn):
+    """``fn()`` as another Python process would run it: ``hash()`` of a str or bytes (alone or in a tuple)
+    salted differently (PYTHONHASHSEED makes every process salt them its own way)."""
+    import builtins
+    from unittest import mock
+
+    real = builtins.hash
+
+    def salted(obj):
+        if isinstance(obj, (str, bytes)) or (isinstance(obj, tuple) and any(isinstance(o, (str, bytes)) for o in obj)):
+            return real(("another process", obj))
+        return real(obj)
+
+    with mock.patch.object(builtins, "hash", salted):
+        return fn()
+
+
+def _small_shuffle_buffer(ds) -> tuple[str | None, bool]:
+    """The rule "a full shuffle", observed on the pipeline itself: every ``shuffle`` of the returned dataset
+    (tf.data keeps its input and buffer as ``_input_dataset`` and ``_buffer_size``) has a buffer at least
+    the number of elements it shuffles (issue 38, round 3: buffers of 3/4 of the data, or of the examples
+    in whole batches, kept their points by luck, the statistical check below could not be sure). Pipelines
+    built another way (a numpy permutation) have no shuffle to look at; the statistical check covers them.
+    Returns ``(problem, seen)``: ``seen`` when a shuffle of the whole input was found (the rule observed)."""
+    todo, seen, full = [ds], set(), False
+    while todo:
+        d = todo.pop()
+        if d is None or id(d) in seen:
+            continue
+        seen.add(id(d))
+        if "Shuffle" in type(d).__name__ and hasattr(d, "_buffer_size") and hasattr(d, "_input_dataset"):
+            try:
+                buffer, count = int(d._buffer_size), int(d._input_dataset.cardinality())
+            except Exception:  # noqa: BLE001  a buffer computed at run time: nothing to compare here
+                buffer, count = None, -1
+            if buffer is not None and count >= 0 and buffer < count:
+                return (f"the shuffle buffer holds {buffer} of the {count} elements it shuffles: a local shuffle; the "
+                        f"rule: a full shuffle, any example can land in any batch (buffer >= the examples shuffled)",
+                        False)
+            full = full or (buffer is not None and count >= 0)
+        todo.append(getattr(d, "_input_dataset", None))
+        todo.extend(getattr(d, "_datasets", None) or ())
+    return None, full
+
+
 def check_dataset(make_dataset, n: int = 100, global_batch_size: int = 16, num_replicas: int = 4,
                   seed: int = 0) -> Report:
     """``make_dataset(x, y, global_batch_size=, num_replicas=, seed=, epoch=)`` must give every
-    example at most once per epoch in batches of exactly ``global_batch_size``, in an order that is
-    the same for the same ``(seed, epoch)`` and differs between epochs."""
+    example at most once per epoch, with its own label, in batches of exactly ``global_batch_size``,
+    fully shuffled, in an order that is the same for the same ``(seed, epoch)`` (in any process),
+    differs between epochs and between seeds."""
     name = "make_dataset"
     x = np.arange(n, dtype="float32").reshape(n, 1)
     y = np.arange(n, dtype="int32")
@@ -175,13 +245,22 @@ def check_dataset(make_dataset, n: int = 100, global_batch_size: int = 16, num_r
     got = try_answer(make_dataset, x, y, epoch=0, **kw)
     if got is None:
         return Report(name, not_solved(name))
+    if not (np.array_equal(x[:, 0], np.arange(n)) and np.array_equal(y, np.arange(n))):
+        return Report(name, "make_dataset changed the caller's x or y in place: the rule: the inputs stay as given "
+                            "(a second call with the same (seed, epoch) would start from the shuffled arrays)")
     try:
+        paired = _pairing_problem(got, x, y)
+        if paired:
+            return Report(name, paired)
         first = _labels_per_batch(got)
         twice = _labels_per_batch(got)  # the same dataset object iterated again
         again = _labels_per_batch(make_dataset(x, y, epoch=0, **kw))
-        other = _labels_per_batch(make_dataset(x, y, epoch=1, **kw))
+        rehashed = _with_other_str_hashes(lambda: _labels_per_batch(make_dataset(x, y, epoch=0, **kw)))
+        epochs = [first] + [_labels_per_batch(make_dataset(x, y, epoch=e, **kw)) for e in (1, 2, 3)]
+        reseeded = _labels_per_batch(make_dataset(x, y, epoch=0, **{**kw, "seed": seed + 1}))
     except Exception as err:  # noqa: BLE001 - report what the learner's code raised
         return Report(name, f"iterating the dataset raised {type(err).__name__}: {err}")
+    other = epochs[1]
     sizes = [len(b) for b in first]
     details = {"batch_sizes": sizes}
     if sizes and all(s == global_batch_size // num_replicas for s in sizes):
@@ -201,30 +280,51 @@ def check_dataset(make_dataset, n: int = 100, global_batch_size: int = 16, num_r
     if not np.array_equal(seen, np.concatenate(again)):
         return Report(name, "the same (seed, epoch) gives a different order: a restarted run could not rebuild it",
                       details)
+    if not np.array_equal(seen, np.concatenate(rehashed)):
+        return Report(name, "the order changes when Python's hash() of a string changes (every process salts it its "
+                            "own way, PYTHONHASHSEED): a restarted run could not rebuild it; the rule: the same (seed, "
+                            "epoch) gives the same order in any process (derive the shuffle seed from seed and epoch "
+                            "by arithmetic)", details)
     if not np.array_equal(seen, np.concatenate(twice)):
         return Report(name, "iterating the same dataset a second time gives another order: the rule is that "
                             "(seed, epoch) pins the order (tf.data reshuffles on every iteration unless "
                             "reshuffle_each_iteration=False)", details)
     if np.array_equal(seen, np.concatenate(other)):
         return Report(name, "every epoch has the same order: the order must change with the epoch", details)
+    for a in range(len(epochs)):
+        for b in range(a + 1, len(epochs)):
+            if np.array_equal(np.concatenate(epochs[a]), np.concatenate(epochs[b])):
+                return Report(name, f"epochs {a} and {b} have the same order: the rule: every epoch its own order "
+                                    f"(epoch % 2, or a seed that wraps, repeats orders)", details)
     if {frozenset(b.tolist()) for b in first} == {frozenset(c.tolist()) for c in other}:
         return Report(name, "the batches hold the same examples every epoch (only their order moves): shuffle the "
                             "examples before batching, not the batches", details)
+    if np.array_equal(seen, np.concatenate(reseeded)):
+        return Report(name, f"seeds {seed} and {seed + 1} give the same order (epoch 0): the seed changes nothing; the "
+                            f"rule: the order depends on (seed, epoch), a different seed gives a different order",
+                      details)
+    small, full = _small_shuffle_buffer(got)
+    if small:
+        return Report(name, small, details)
+    if full:   # the rule seen on the pipeline itself: no statistics needed
+        return Report(name, None, details)
     return _full_shuffle_problem(make_dataset, x, y, kw, n, global_batch_size) or Report(name, None, details)
 
 
 def _full_shuffle_problem(make_dataset, x, y, kw, n, global_batch_size) -> Report | None:
-    """The rule "a full shuffle: any example can land in any batch", on 4 epochs of a dataset 4 x the
+    """The rule "a full shuffle: any example can land in any batch", on 8 epochs of a dataset 4 x the
     size: a small shuffle buffer (a local shuffle) never brings an example of the last quarter into the
-    first batch. With a full shuffle that happens with probability 1 - (3/4)**(4 x batch) per epoch."""
+    first batch. A full shuffle fails this with probability (3/4)**(8 x batch), below 1e-7 for a batch of
+    8. Only for pipelines with no tf.data shuffle to read (``_small_shuffle_buffer``): an order computed
+    from (seed, epoch) alone (checked before), so the same answer always gets the same grade."""
     big = 4 * max(n, 64)
     xb, yb = np.arange(big, dtype="float32").reshape(big, 1), np.arange(big, dtype="int32")
     last_quarter = 0
-    for epoch in range(4):
+    for epoch in range(8):
         batches = _labels_per_batch(make_dataset(xb, yb, epoch=epoch, **kw))
         last_quarter += int(np.sum(np.asarray(batches[0]) >= 3 * big // 4)) if batches else 0
     if last_quarter == 0:
-        return Report("make_dataset", f"on {big} examples the first batch of 4 epochs never held an example of the "
+        return Report("make_dataset", f"on {big} examples the first batch of 8 epochs never held an example of the "
                                       f"last quarter: a local shuffle (a small shuffle buffer); the rule: a full "
                                       f"shuffle, any example can land in any batch (buffer >= the dataset)")
     return None

@@ -83,8 +83,9 @@ def _state_slip(value, num_params, tp, pp, dp, stage) -> str | None:
         slips["divided by pp but not by tp: tensor parallelism splits each layer's matrices over tp"] = \
             reference_state_bytes(num_params * tp, tp, pp, dp, stage)
     if stage == 3:
-        slips["the weights not divided at stage 3: that is stage 2's bytes (stage 3 shards the weights too)"] = \
-            2 * share + 14 * share / dp
+        # issue 38, round 3: either whole part gives this number (both 2 bytes per parameter): say both
+        slips["the weights or the gradients not divided at stage 3 (both 2 bytes a parameter: the number cannot "
+              "tell which): stage 3 shards weights, gradients and optimizer state over dp"] = 2 * share + 14 * share / dp
     if stage == 2:
         slips["only the optimizer state divided: that is stage 1's bytes"] = 4 * share + 12 * share / dp
     if stage == 1:
@@ -153,11 +154,22 @@ def _plan_slips(model, layout, values, ref) -> list[str]:
         if not near(values[part], ref[part]) and layout.cp > 1 and layout.zero >= stage and \
                 near(values[part], params * nbytes / layout.dp):
             said.append(f"the {part} divided by dp={layout.dp} alone: ZeRO's group is dp x cp = {group}")
+    for part, nbytes, other, stage in (("weights", model.param_bytes, "grad_bytes", 3),
+                                       ("gradients", model.grad_bytes, "param_bytes", 2)):
+        by = group if layout.zero >= stage else 1
+        if not near(values[part], ref[part]) and getattr(model, other) != nbytes and \
+                near(values[part], params * getattr(model, other) / by):   # issue 38, round 3: the bytes swapped
+            said.append(f"the {part} counted with model.{other} = {getattr(model, other):g} bytes a value: the {part} "
+                        f"have {nbytes:g} (model.{'param_bytes' if part == 'weights' else 'grad_bytes'})")
     if not near(values["activations"], ref["activations"]) and layout.pp > 1:
         per_layer = plan.activation_bytes_per_layer(model, layout)
         layers = math.ceil(model.layers / layout.pp)
         extra = ref["activations"] - layers * per_layer * plan.in_flight(layout)
-        if near(values["activations"], layers * per_layer * layout.pp + extra):
+        if model.layers % layout.pp and any(near(values["activations"], n * per_layer * plan.in_flight(layout) + extra)
+                                            for n in (model.layers // layout.pp, model.layers / layout.pp)):
+            said.append(f"{model.layers} layers over pp={layout.pp} stages: the busiest stage holds ceil({model.layers} / "
+                        f"{layout.pp}) = {layers} layers, not {model.layers // layout.pp} or a fraction")
+        elif near(values["activations"], layers * per_layer * layout.pp + extra):
             said.append(f"pp={layout.pp} micro-batches in flight, but this step has only {layout.micro_batches}: "
                         f"the first stage holds min(pp, micro-batches) = {plan.in_flight(layout)}")
         elif near(values["activations"], layers * per_layer + extra):
@@ -180,6 +192,9 @@ def check_plan_bytes(plan_bytes, cases, hbm_bytes: float = 24e9) -> Report:
             return Report(name, not_solved(name))
         if not isinstance(got, dict) or set(PARTS) - set(got):
             return Report(name, f"{name} must return a dict with the keys {list(PARTS)}, got {got!r:.100}")
+        if set(got) - set(PARTS):   # issue 38, round 3: "same return value" (a "total" or "logits" key kept its points)
+            return Report(name, f"{name} returned the extra key(s) {sorted(map(str, set(got) - set(PARTS)))}: the rule: "
+                                f"the same return value as the given function, a dict with exactly the keys {list(PARTS)}")
         try:
             values = {k: float(got[k]) for k in PARTS}
         except (TypeError, ValueError):

