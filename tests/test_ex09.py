@@ -35,6 +35,7 @@ def test_bytes_prediction_right_answer_is_the_measured_one():
     (8 * PSI + 8 * PADDED / 4, "that is stage 1"),
     ((4 * PSI + 12 * PADDED / 4) / 4, "counts parameters, not bytes"),
     (12345, "is not what one device holds under stage 2"),
+    (16875.6, "is not a whole number"),  # printed as 16,876 it named nothing
 ])
 def test_bytes_prediction_classic_slips_are_named(value, says):
     report = ex09.check_bytes_prediction(value)
@@ -82,6 +83,9 @@ def test_shard_ranges_correct_alternatives_pass_public_and_hidden(answer):
     (lambda size, n: (size, [(0, size)]), "returned 1 slices, expected one per replica"),
     (lambda size, n: None, "not solved yet"),
     (lambda size, n: 3, r"must return \(padded_size"),
+    (lambda size, n: (float(_ceil_ranges(size, n)[0]), _ceil_ranges(size, n)[1]), r"padded_size 12.0 \(float\)"),
+    (lambda size, n: (12, [(r * 3, (r + 1) * 12 / 4) for r in range(4)]), r"not float; a float cannot slice"),
+    (lambda size, n: (12, [np.arange(r * 3, r * 3 + 6, 3) for r in range(4)]), r"each range is a tuple"),
 ])
 def test_shard_ranges_wrong_answers_are_named(answer, says):
     report = ex09.check_shard_ranges(answer, PUBLIC_Q2)
@@ -132,8 +136,11 @@ def _adam_written_differently(weights, grads, m, v, t, lr):
     return [full.copy() for _ in range(n)], m, v
 
 
+TINY = dict(num_replicas=4, size=8, steps=3, seed=7, grad_scale=1e-7, zero_at=5)  # the hidden epsilon case
+
+
 @pytest.mark.parametrize("kwargs", [{}, dict(num_replicas=2, size=10, steps=4, seed=3),
-                                    dict(num_replicas=3, size=9, steps=2, seed=5, lr=0.1)])
+                                    dict(num_replicas=3, size=9, steps=2, seed=5, lr=0.1), TINY])
 @pytest.mark.parametrize("answer", [_step(), _adam_written_differently])
 def test_zero1_step_correct_answers_pass_public_and_hidden(answer, kwargs):
     report = ex09.check_zero1_step(answer, **kwargs)
@@ -148,6 +155,45 @@ def test_zero1_step_the_given_bug_and_other_mistakes_are_named():
     assert "differ from plain Adam on the summed gradient" in problem
     assert "not solved yet" in ex09.check_zero1_step(lambda *a: None).problem
     assert "must return (weights, m, v)" in ex09.check_zero1_step(lambda *a: 3).problem
+
+
+def _textbook(eps=1e-7, grads_in_place=False):
+    def zero1_step(weights, grads, m, v, t, lr):  # m_hat / (sqrt(v_hat) + eps): not Keras' epsilon placement
+        n, piece = len(weights), len(weights[0]) // len(weights)
+        total = grads[0]
+        if grads_in_place:
+            for g in grads[1:]:
+                total += g  # into the caller's grads[0]
+        else:
+            total = sum(grads)
+        full = np.empty_like(weights[0])
+        for r in range(n):
+            own = slice(r * piece, (r + 1) * piece)
+            m[r] = 0.9 * m[r] + 0.1 * total[own]
+            v[r] = 0.999 * v[r] + 0.001 * total[own] ** 2
+            full[own] = weights[r][own] - lr * (m[r] / (1 - 0.9 ** t)) / (np.sqrt(v[r] / (1 - 0.999 ** t)) + eps)
+        return [full.copy() for _ in range(n)], m, v
+
+    return zero1_step
+
+
+def test_zero1_step_epsilon_and_inputs_are_part_of_the_contract():
+    """Planted: the textbook Adam and no epsilon pass with gradients of about 1 (within 1e-5); with gradients
+    near epsilon and a zero gradient they are named. The caller's grads written into is named."""
+    assert ex09.check_zero1_step(_textbook()).passed  # the public case cannot tell
+    problem = ex09.check_zero1_step(_textbook(), **TINY).problem
+    assert "epsilon counts" in problem and "Keras' formula" in problem, problem
+    problem = ex09.check_zero1_step(_textbook(eps=0.0), **TINY).problem
+    assert "not finite" in problem and "0 by 0" in problem, problem
+    problem = ex09.check_zero1_step(_textbook(eps=1.0 / 3e7, grads_in_place=True)).problem
+    assert "the caller's grads[0] changed" in problem and "only read" in problem, problem
+    problem = ex09.check_zero1_step(_step(gather_old=True)).problem
+    assert "still hold the weights from before the step" in problem and "Keras" not in problem, problem
+
+
+def test_zero1_step_refuses_a_size_that_does_not_divide():
+    with pytest.raises(ValueError, match="the size must be a multiple of the replica count"):
+        ex09.check_zero1_step(_step(), num_replicas=4, size=10)
 
 
 def test_hints_cover_every_question():

@@ -117,6 +117,8 @@ def _wrong_axis(probs, first_choice):  # means over the experts (axis 1) instead
     (lambda p, c: 1.0, r"gives 1 for 8 tokens over 4 experts, not E \* sum_i f_i \* P_i"),
     (lambda p, c: None, "not solved yet"),
     (lambda p, c: [1.0, 2.0], "must return one number"),
+    (lambda p, c: (c.sort(), _loss_bincount(p, c))[1], r"wrote into the caller's first_choice .*inputs stay"),
+    (lambda p, c: (p.__imul__(p.shape[1]), _loss_bincount(p, c) / p.shape[1])[1], r"wrote into the caller's probs"),
 ])
 def test_load_balancing_loss_wrong_answers_are_named(answer, says):
     report = ex10.check_load_balancing_loss(answer, PUBLIC_Q2)
@@ -250,6 +252,16 @@ def _one_place_short(x, first_choice, gates, experts, capacity):  # `<` where th
     return _forward_loop(x, first_choice, gates, experts, capacity - 1)
 
 
+def _kept_tokens_twice(x, first_choice, gates, experts, capacity):
+    """Right numbers, contract broken: each expert called twice on its kept tokens (a probe, then the real call)."""
+    y = _forward_loop(x, first_choice, gates, experts, capacity)
+    for e, expert in enumerate(experts):
+        taken = [t for t in range(len(x)) if first_choice[t] == e][:capacity]
+        if taken:
+            expert(x[taken])
+    return y
+
+
 def _every_expert_on_every_token(x, first_choice, gates, experts, capacity):
     """Right numbers, contract broken: every expert runs on all tokens, then the outputs are masked."""
     outputs = np.stack([expert(x) for expert in experts])
@@ -267,7 +279,9 @@ def _every_expert_on_every_token(x, first_choice, gates, experts, capacity):
     (_no_gate, "the gate is missing"),
     (_capacity_ignored, r"expert 0 processed \d+ tokens, more than its capacity \(3\)"),
     (_one_place_short, r"expert 0 processed 2 of its tokens, but it has room for 3"),
-    (_every_expert_on_every_token, r"expert 0 was given 12 tokens but keeps 3: only the tokens an expert keeps"),
+    (_every_expert_on_every_token, r"expert 0 was given 12 tokens but keeps 3: token \d+ was dropped \(over capacity\) "
+                                   r"yet given to the expert; the rule: each expert is given exactly its kept tokens"),
+    (_kept_tokens_twice, r"expert \d was given \d+ tokens but keeps \d+: token \d+ was given to it 2 times; the rule"),
     (lambda *a: None, "not solved yet"),
     (lambda x, *a: x[:-1], r"must return an array shaped like x \(12, 4\)"),
     (lambda x, *a: x + 1.0, r"token \d+ \(expert \d, (kept|dropped)\) differs from the reference by"),
@@ -285,8 +299,11 @@ def test_moe_forward_boundary_catches_an_off_by_one_the_public_case_may_not():
 
 # --------------------------------------------------------------------------- q4: blockwise attention
 
+NEGATIVE = dict(lq=4, lk=12, d=8, dv=8, block=3, seed=6, scale=1000.0, negative=True)  # every score far below 0
+MANY = dict(lq=4, lk=4096, d=32, dv=32, block=64, seed=5)  # 64 blocks: the memory allocated is measured
 HIDDEN_Q4 = [dict(lq=6, lk=10, d=4, dv=3, block=4, seed=1), dict(lq=3, lk=7, d=8, dv=8, block=7, seed=2),
-             dict(lq=1, lk=5, d=4, dv=2, block=1, seed=3), dict(lq=4, lk=12, d=8, dv=8, block=3, seed=4, scale=500.0)]
+             dict(lq=1, lk=5, d=4, dv=2, block=1, seed=3), dict(lq=4, lk=12, d=8, dv=8, block=3, seed=4, scale=500.0),
+             NEGATIVE, MANY]
 
 
 def _online(q, kv_blocks):
@@ -425,6 +442,55 @@ def _collects_every_block(q, kv_blocks):
     return p / p.sum(axis=1, keepdims=True) @ v
 
 
+def _keeps_copies(q, kv_blocks):
+    """Right numbers, contract broken: copies of every block (no reference to the blocks handed over)."""
+    copies = [(np.array(k), np.array(v)) for k, v in kv_blocks]
+    return _collects_every_block(q, iter(copies))
+
+
+def _one_step_late(q, kv_blocks):
+    """Each block worked in after the next one was asked for (a ring has reused its buffer by then)."""
+    held = []
+
+    def late():
+        for pair in kv_blocks:
+            held.append(pair)
+            if len(held) == 2:
+                yield held.pop(0)
+        yield from held
+
+    return _online(q, late())
+
+
+def _scaled_by_dv(q, kv_blocks):
+    def rescaled():
+        for k, v in kv_blocks:
+            yield k * np.sqrt(q.shape[-1] / v.shape[-1]), v
+
+    return _online(q, rescaled())
+
+
+def _writes_into_blocks(q, kv_blocks):
+    def scaled():
+        for k, v in kv_blocks:
+            k *= 1.0
+            yield k, v
+
+    return _online(q, scaled())
+
+
+def _writes_into_q(q, kv_blocks):
+    q *= 2.0  # the caller's queries doubled, halved again in a copy: right numbers
+    return _online(q / 2.0, kv_blocks)
+
+
+def _accumulator_like_q(q, kv_blocks):
+    o = np.zeros_like(q)
+    for k, v in kv_blocks:
+        o = o + np.exp(q @ k.T) @ v
+    return o
+
+
 @pytest.mark.parametrize("answer, kwargs, says", [
     (_given_bug, {}, r"^blockwise_attention differs from full attention by [\d.]+ \(4 queries, 16 keys in 4 blocks of "
                      r"4\); with all the keys in one block it is exact$"),
@@ -433,8 +499,15 @@ def _collects_every_block(q, kv_blocks):
     (_online_variant(rescale_l=False, rescale_o=False), {},
      "exact when every query's largest score is in the first block: what was summed before a larger score"),
     (_online_variant(last_l_only=True), {}, "with every value equal to 1 it returns .* not 1"),
-    (_online_variant(use_max=False), HIDDEN_Q4[-1], r"returns inf or nan .*scores up to \d+\): the exponentials of "
-                                                    r"large scores overflow"),
+    (_online_variant(use_max=False), HIDDEN_Q4[3], r"returns inf or nan .*scores from -\d+ to \d+\): the rule: "
+                                                   r"finite for any scores: the exponentials of large scores overflow"),
+    (_online_variant(use_max=False), NEGATIVE, r"scores from -\d+ to -\d+\).* they all underflow to 0 and 0/0"),
+    (_keeps_copies, MANY, r"allocated \d+ KiB at its peak .*tracemalloc.* while all the keys and values take 1024 KiB"),
+    (_one_step_late, {}, "reads a key/value block after asking for the next one"),
+    (_scaled_by_dv, HIDDEN_Q4[0], r"with all the keys in one block it is off too.*1/sqrt\(d\), d = 4"),
+    (_writes_into_blocks, {}, "wrote into a key/value block it was handed .*read-only"),
+    (_writes_into_q, {}, "wrote into the caller's q"),
+    (_accumulator_like_q, HIDDEN_Q4[0], r"raised ValueError .* d 4, values of width dv 3: the contract covers any"),
     (_collects_every_block, {}, "still held 4 key/value blocks after the last of the 4 blocks .*one block at a time"),
     (lambda q, kv: None, {}, "not solved yet"),
     (lambda q, kv: np.zeros((4, 3)), {}, r"must return an array of \(4, 8\)"),
@@ -454,7 +527,7 @@ def test_the_given_bug_message_is_the_symptom_not_the_fix():
 
 def test_no_max_passes_small_scores_and_fails_only_the_large_ones():
     assert ex10.check_blockwise_attention(_online_variant(use_max=False)).passed
-    assert not ex10.check_blockwise_attention(_online_variant(use_max=False), **HIDDEN_Q4[-1]).passed
+    assert not ex10.check_blockwise_attention(_online_variant(use_max=False), **HIDDEN_Q4[3]).passed
 
 
 def test_keeping_one_earlier_block_is_tolerated():

@@ -76,6 +76,9 @@ def check_bytes_prediction(value, **params) -> Report:
     if value == measured:
         return Report(name, None, details)
     n, stage = p["num_replicas"], p["stage"]
+    if not float(value).is_integer():  # planted: 16875.6 (an average of two counts) printed as "16,876" named nothing
+        return Report(name, f"{value:,} bytes is not a whole number: the rule: count the bytes of each part of the "
+                            f"state (values x 4 bytes), a whole number", details)
     sizes = _sizes(p["in_dim"], p["hidden"], p["out_dim"])
     psi, padded = sum(sizes), sum(-(-s // n) * n for s in sizes)
 
@@ -113,12 +116,12 @@ def check_shard_ranges(shard_ranges, cases) -> Report:
         if not (isinstance(got, tuple) and len(got) == 2 and isinstance(got[1], list)):
             return Report(name, f"{name}({size}, {n}) must return (padded_size, [(start, stop), ...]): a tuple whose "
                                 f"ranges are a list of pairs, got {type(got).__name__} {got!r:.80}")
-        try:
-            padded, ranges = got
-            ranges = [(int(a), int(b)) for a, b in ranges]
-            padded = int(padded)
-        except (TypeError, ValueError):
-            return Report(name, f"{name}({size}, {n}) must return (padded_size, [(start, stop), ...]), got {got!r:.80}")
+        problem = _whole_numbers_problem(name, size, n, got)
+        if problem:
+            return Report(name, problem)
+        padded, ranges = got
+        ranges = [(int(a), int(b)) for a, b in ranges]
+        padded = int(padded)
         details = {"size": size, "num_replicas": n, "expected": expected, "got": (padded, ranges)}
         if len(ranges) != n:
             return Report(name, f"{name}({size}, {n}) returned {len(ranges)} slices, expected one per replica ({n})",
@@ -136,6 +139,32 @@ def check_shard_ranges(shard_ranges, cases) -> Report:
     return Report(name)
 
 
+def _whole_numbers_problem(name, size, n, got) -> str | None:
+    """The rule "a size and index pairs": ``padded_size`` and every ``start``/``stop`` a whole number (``int``
+    or a numpy integer), each pair a tuple of two. Planted: ``np.ceil`` (a float padded size and float
+    indices), true division for the stops, each pair a float array from ``np.linspace``: a float cannot
+    slice or size an array, and int() of them hid it."""
+    import numbers
+
+    def whole(x):
+        return isinstance(x, numbers.Integral) and not isinstance(x, bool)
+
+    padded, ranges = got
+    if not whole(padded):
+        return (f"{name}({size}, {n}) returned padded_size {padded!r:.40} ({type(padded).__name__}): the rule: a size "
+                f"is a whole number (int or numpy integer); a float cannot size an array (use // to round up)")
+    for r, pair in enumerate(ranges):
+        if not (isinstance(pair, tuple) and len(pair) == 2):
+            return (f"{name}({size}, {n}) returned {pair!r:.60} ({type(pair).__name__}) for replica {r}: the rule: "
+                    f"each range is a tuple (start, stop)")
+        bad = next((i for i in pair if not whole(i)), None)
+        if bad is not None or not all(whole(i) for i in pair):
+            return (f"{name}({size}, {n}) returned {pair!r:.60} for replica {r}: the rule: start and stop are whole "
+                    f"numbers (int or numpy integer), not {type(bad).__name__}; a float cannot slice an array "
+                    f"(use // to divide)")
+    return None
+
+
 def _adam(w, g, m, v, t, lr, b1=0.9, b2=0.999, eps=1e-7):
     """Keras' Adam update, elementwise, in numpy (float64)."""
     m = m + (g - m) * (1 - b1)
@@ -145,27 +174,52 @@ def _adam(w, g, m, v, t, lr, b1=0.9, b2=0.999, eps=1e-7):
 
 
 def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: int = 3, lr: float = 1e-2,
-                     seed: int = 0) -> Report:
+                     seed: int = 0, grad_scale: float = 1.0, zero_at: int | None = None) -> Report:
     """Run the learner's ``zero1_step(weights, grads, m, v, t, lr)`` for ``steps`` steps (``weights``:
     one full copy per replica; ``grads``: each replica's own gradient; ``m``, ``v``: each replica's
     slice of Adam's moments) and compare every replica's weights with plain Adam on the summed
     gradient, done here in float64, to 1e-5 (float32 answers pass; a missed update is ~lr off). Adam's step
     hardly depends on the gradient's scale, so each replica's moments are checked too, where the gradient
-    enters: their shape (its own slice only) and their values (the SUMMED gradient's)."""
+    enters: their shape (its own slice only) and their values (the SUMMED gradient's). The caller's
+    ``grads`` must be left as they were (planted: ``total = grads[0]; total += g`` and an in-place
+    all-reduce ``grads[r][:] = total`` both overwrote them).
+
+    ``grad_scale`` multiplies the gradients and ``zero_at`` is a weight whose gradient is zero on every
+    replica: with gradients near epsilon (1e-7) Keras' Adam (epsilon added to sqrt(v), outside the bias
+    correction) differs from the textbook form (m_hat / (sqrt(v_hat) + eps)), from another epsilon and
+    from none (planted: all three kept their points with gradients of about 1; no epsilon divides 0 by 0)."""
     name = "zero1_step"
+    if size % num_replicas:
+        raise ValueError(f"check_zero1_step(size={size}, num_replicas={num_replicas}): the size must be a multiple of "
+                         f"the replica count (the weights are padded first, as in question 2); pass a size that divides")
     rng = np.random.default_rng(seed)
     n, piece = num_replicas, size // num_replicas
+    where = f"{n} replicas, {size} weights (slices of {piece})"
     w0 = rng.normal(size=size)
     weights = [w0.copy() for _ in range(n)]
     m = [np.zeros(piece) for _ in range(n)]
     v = [np.zeros(piece) for _ in range(n)]
     ref_w, ref_m, ref_v = w0.copy(), np.zeros(size), np.zeros(size)
+    details = {}
     for t in range(1, steps + 1):
-        grads = [rng.normal(size=size) for _ in range(n)]
-        got = try_answer(zero1_step, [w.copy() for w in weights], [g.copy() for g in grads],
-                         [a.copy() for a in m], [b.copy() for b in v], t, lr)
+        grads = [rng.normal(size=size) * grad_scale for _ in range(n)]
+        if zero_at is not None:
+            for g in grads:
+                g[zero_at] = 0.0
+        given, previous = [g.copy() for g in grads], weights[0].copy()
+        try:
+            got = try_answer(zero1_step, [w.copy() for w in weights], given, [a.copy() for a in m],
+                             [b.copy() for b in v], t, lr)
+        except Exception as err:  # noqa: BLE001  named with the case: the contract covers every dividing size
+            return Report(name, f"{name} raised {type(err).__name__} ({err}) at step {t} on {where}: the rule: the "
+                                f"step works for any replica count and any size that divides by it (take both from "
+                                f"the arguments)")
         if got is None:
             return Report(name, not_solved(name))
+        for r, (before, after) in enumerate(zip(grads, given)):
+            if not (isinstance(after, np.ndarray) and np.array_equal(before, after)):
+                return Report(name, f"after step {t} the caller's grads[{r}] changed ({where}): the rule: grads is "
+                                    f"only read; sum the replicas' gradients into a new array", {"step": t})
         try:
             weights, m, v = ([np.asarray(a, dtype="float64") for a in part] for part in got)
         except (TypeError, ValueError):
@@ -180,6 +234,11 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
         problem = _moments_problem(name, m, v, ref_m, ref_v, n, piece, size, t)
         if problem:
             return Report(name, problem, {"step": t})
+        if not all(np.all(np.isfinite(w)) for w in weights):
+            zero = f" (weight {zero_at}'s gradient is 0 on every replica)" if zero_at is not None else ""
+            return Report(name, f"after step {t} the weights are not finite{zero}: the rule: Keras' Adam, "
+                                f"alpha * m / (sqrt(v) + 1e-7): the epsilon keeps a zero gradient from dividing 0 by 0",
+                          {"step": t})
         spread = [float(np.max(np.abs(w - weights[0]))) for w in weights]
         diffs = [float(np.max(np.abs(w - ref_w))) for w in weights]
         details = {"step": t, "spread": spread, "diffs": diffs}
@@ -190,8 +249,22 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
             return Report(name, f"after step {t} replica {r}'s weights differ from replica 0's in slice(s) {slices} "
                                 f"(of {n}): the replicas no longer hold the same model", details)
         if max(diffs) > 1e-5:  # float32 answers too (an update moves a weight by about lr)
-            return Report(name, f"after step {t} the weights differ from plain Adam on the summed gradient by "
-                                f"{max(diffs):.3g}", details)
+            off = np.abs(weights[0] - ref_w) > 1e-5
+            wrong = [k for k in range(n) if off[k * piece:(k + 1) * piece].any()]
+            head = (f"after step {t} the weights differ from plain Adam on the summed gradient by {max(diffs):.3g} "
+                    f"({where}; slice(s) {wrong} off)")
+            stale = [k for k in wrong if np.array_equal(weights[0][k * piece:(k + 1) * piece],
+                                                        previous[k * piece:(k + 1) * piece])]
+            if stale:  # planted: gathered before the update landed, or every slice from replica 0
+                return Report(name, f"{head}: slice(s) {stale} still hold the weights from before the step: the rule: "
+                                    f"every replica ends with each slice as its owner updated it", details)
+            if len(wrong) < n:
+                return Report(name, f"{head}: the rule: every replica ends with each slice as its owner updated it",
+                              details)
+            small = (f" (gradients of about {grad_scale:g}: epsilon counts)" if grad_scale < 1e-3 else "")
+            return Report(name, f"{head}{small}: the rule: Keras' formula as in the given function, alpha = lr * "
+                                f"sqrt(1 - 0.999**t) / (1 - 0.9**t), w - alpha * m / (sqrt(v) + 1e-7), on the summed "
+                                f"gradient", details)
     return Report(name, None, details)
 
 

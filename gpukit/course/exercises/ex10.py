@@ -163,9 +163,14 @@ def check_load_balancing_loss(load_balancing_loss, cases) -> Report:
     for case in cases:
         probs, first = router_probs(*case)
         want = experts.load_balancing_loss(probs)
-        got = try_answer(load_balancing_loss, probs.copy(), first.copy())
+        given = (probs.copy(), first.copy())
+        got = try_answer(load_balancing_loss, *given)
         if got is None:
             return Report(name, not_solved(name))
+        changed = _inputs_changed(probs, first, *given)
+        if changed:
+            return Report(name, f"{name} wrote into the caller's {changed} ({case[0]} tokens, {case[1]} experts): the "
+                                f"rule: the inputs stay as they were (sort, scale or normalise a copy)")
         try:
             value = float(np.asarray(got, dtype=np.float64))
         except (TypeError, ValueError):
@@ -189,12 +194,23 @@ def check_load_balancing_loss(load_balancing_loss, cases) -> Report:
             (want * tokens, sums),
             (want * tokens * tokens, sums),
         ]
-        where = f"{name} gives {value:.4g} for {tokens} tokens over {num_experts} experts"
+        digits = 4 if f"{value:.4g}" != f"{want:.4g}" else 9  # planted: float16, 1.062 "not" 1.062
+        where = f"{name} gives {value:.{digits}g} for {tokens} tokens over {num_experts} experts"
         for candidate, why in wrong:
             if abs(value - candidate) <= tol and abs(candidate - want) > tol:
                 return Report(name, f"{where}: {why}", details)
-        return Report(name, f"{where}, not E * sum_i f_i * P_i (the reference gives {want:.4g})", details)
+        return Report(name, f"{where}, not E * sum_i f_i * P_i (the reference gives {want:.{digits}g}, to a relative "
+                            f"1e-5)", details)
     return _given_choice_problem(load_balancing_loss) or _unchosen_expert_problem(load_balancing_loss) or Report(name)
+
+
+def _inputs_changed(probs, first, probs_after, first_after) -> str | None:
+    """Which input the learner's loss wrote into, or None (planted: ``probs *= E``, ``probs`` overwritten
+    with a one-hot of the choices, ``first_choice.sort()``: right numbers, the caller's arrays changed)."""
+    for label, before, after in (("probs", probs, probs_after), ("first_choice", first, first_after)):
+        if not np.array_equal(before, after):
+            return label
+    return None
 
 
 def _written_out(probs, first) -> float:
@@ -262,6 +278,7 @@ class Expert:
         self.index = index
         self.w1, self.b1, self.w2, self.b2 = (np.asarray(w, dtype=np.float64) for w in (w1, b1, w2, b2))
         self.sizes: list[int] = []
+        self.rows: list = []  # the tokens given, float64, one array per call
 
     @classmethod
     def random(cls, index: int, d_model: int, rng):
@@ -277,6 +294,7 @@ class Expert:
     def __call__(self, rows):
         rows = np.asarray(rows)
         self.sizes.append(1 if rows.ndim == 1 else int(rows.shape[0]))
+        self.rows.append(np.array(rows, dtype=np.float64, ndmin=2))
         out = self.apply(rows)
         return out.astype(rows.dtype) if np.issubdtype(rows.dtype, np.floating) else out
 
@@ -337,10 +355,31 @@ def check_moe_forward(moe_forward, cases) -> Report:
         for e, expert in enumerate(experts):
             given, keeps = sum(expert.sizes), int(np.sum(kept & (first == e)))
             if given > keeps:
-                return Report(name, f"{where}: expert {e} was given {given} tokens but keeps {keeps}: only the tokens "
-                                    f"an expert keeps may reach it (right numbers, but the dropped tokens were "
-                                    f"computed too)", details)
+                return Report(name, f"{where}: expert {e} was given {given} tokens but keeps {keeps}: "
+                                    + _given_tokens_problem(expert, x64, kept, first, e), details)
     return Report(name)
+
+
+def _given_tokens_problem(expert, x64, kept, first, e) -> str:
+    """Why an expert was given more tokens than it keeps, from the rows it was given (matched to the
+    tokens): a dropped token, another expert's token, or a kept token given twice (planted: each kept
+    token's expert called twice, which the old sentence blamed on dropped tokens)."""
+    tokens = []
+    for rows in expert.rows:
+        for row in rows.reshape(len(rows), -1):
+            close = np.flatnonzero(np.max(np.abs(x64 - row), axis=1) <= 1e-5) if row.size == x64.shape[1] else []
+            tokens.append(int(close[0]) if len(close) else None)
+    rule = "the rule: each expert is given exactly its kept tokens, each once (right numbers are not enough)"
+    dropped = [t for t in tokens if t is not None and first[t] == e and not kept[t]]
+    if dropped:
+        return f"token {dropped[0]} was dropped (over capacity) yet given to the expert; {rule}"
+    other = [t for t in tokens if t is not None and first[t] != e]
+    if other:
+        return f"token {other[0]} chose expert {first[other[0]]}, not this one; {rule}"
+    twice = sorted({t for t in tokens if t is not None and tokens.count(t) > 1})
+    if twice:
+        return f"token {twice[0]} was given to it {tokens.count(twice[0])} times; {rule}"
+    return f"some rows it was given are not the tokens' inputs, or a token was given twice or dropped; {rule}"
 
 
 def _routing_problem(y, x, g, out, first, kept, capacity, tol) -> str:
@@ -386,37 +425,54 @@ def _routing_problem(y, x, g, out, first, kept, capacity, tol) -> str:
 
 class Blocks:
     """The key/value blocks of one device's ring, handed over one at a time (an iterator of
-    ``(k_block, v_block)`` pairs, fresh copies), watched: ``most_held`` is the largest number of blocks
-    already handed over that were still alive (referenced by the caller) when the next was asked for."""
+    ``(k_block, v_block)`` pairs, fresh read-only copies), watched: ``most_held`` is the largest number
+    of blocks already handed over that were still alive (referenced by the caller) when the next was
+    asked for. Like a ring, which receives the next block into the buffer of the last, asking for the
+    next block overwrites the blocks still alive with NaN (``reuse=True``): an answer that reads a block
+    after asking for the next one (planted: each block processed one step late) gets NaN. Read-only:
+    writing into a block (planted: ``k_block *= scale``) raises, as the blocks belong to the sender."""
 
-    def __init__(self, k, v, block: int):
+    def __init__(self, k, v, block: int, reuse: bool = True):
         self._k, self._v = k, v
         self.bounds = [(s, min(s + block, len(k))) for s in range(0, len(k), block)]
         self._next = 0
         self._refs: list = []
         self.most_held, self.held_when = 0, None
+        self.reuse = reuse
 
     def __iter__(self):
         return self
 
     def __next__(self):
-        held = sum(1 for refs in self._refs if any(r() is not None for r in refs))
+        alive = [[r() for r in refs] for refs in self._refs]
+        held = sum(1 for arrays in alive if any(a is not None for a in arrays))
         if held > self.most_held:
             self.most_held, self.held_when = held, self._next
+        if self.reuse:
+            for a in (a for arrays in alive for a in arrays if a is not None):
+                a.flags.writeable = True  # the sender's buffer, receiving the next block
+                a[...] = np.nan
+                a.flags.writeable = False
+        del alive
         if self._next >= len(self.bounds):
             raise StopIteration
         start, end = self.bounds[self._next]
         self._next += 1
         k_block, v_block = self._k[start:end].copy(), self._v[start:end].copy()
+        k_block.flags.writeable = v_block.flags.writeable = False
         self._refs.append((weakref.ref(k_block), weakref.ref(v_block)))
         return k_block, v_block
 
 
-def attention_inputs(lq: int, lk: int, d: int, dv: int, seed: int = 0, scale: float = 1.0):
-    """``(q, k, v)``, float32: ``lq x d`` queries (times ``scale``), ``lk x d`` keys, ``lk x dv`` values."""
+def attention_inputs(lq: int, lk: int, d: int, dv: int, seed: int = 0, scale: float = 1.0, negative: bool = False):
+    """``(q, k, v)``, float32: ``lq x d`` queries (times ``scale``), ``lk x d`` keys, ``lk x dv`` values.
+    ``negative``: every score below ``-sqrt(d) * scale`` (queries positive, keys negative)."""
     rng = np.random.default_rng(seed)
-    q = (rng.normal(size=(lq, d)) * scale).astype(np.float32)
-    return q, rng.normal(size=(lk, d)).astype(np.float32), rng.normal(size=(lk, dv)).astype(np.float32)
+    q = rng.normal(size=(lq, d))
+    k = rng.normal(size=(lk, d))
+    if negative:
+        q, k = np.abs(q) + 1.0, -(np.abs(k) + 1.0)
+    return (q * scale).astype(np.float32), k.astype(np.float32), rng.normal(size=(lk, dv)).astype(np.float32)
 
 
 def full_attention(q, k, v):
@@ -429,15 +485,38 @@ def full_attention(q, k, v):
     return np.asarray(ring_attention.full_attention(four(q), four(k), four(v)))[0, :, 0, :]
 
 
-def _run(fn, q, k, v, block):
-    blocks = Blocks(k, v, block)
-    got = try_answer(fn, q.copy(), blocks)
-    if got is None:
-        return None, blocks
+class _Raised(Exception):
+    """The learner's function raised on a case (carried out of ``_run`` to be named with the case)."""
+
+
+def _run(fn, q, k, v, block, reuse=True, measure=False):
+    """``(out, blocks, q_after, peak)``: the answer on ``q`` and the blocks of ``k``, ``v``; ``q_after``
+    the array handed to it (to compare with ``q``), ``peak`` the bytes traced (tracemalloc: numpy's
+    allocations included) above the start while it ran, when ``measure``."""
+    import tracemalloc
+
+    blocks = Blocks(k, v, block, reuse=reuse)
+    given = q.copy()
+    started = measure and not tracemalloc.is_tracing()
+    if measure:
+        if started:
+            tracemalloc.start()
+        tracemalloc.reset_peak()
+        base = tracemalloc.get_traced_memory()[0]
     try:
-        return np.asarray(got, dtype=np.float64), blocks
+        got = try_answer(fn, given, blocks)
+    except Exception as err:  # noqa: BLE001  named with the case below
+        raise _Raised(err) from err
+    finally:
+        peak = tracemalloc.get_traced_memory()[1] - base if measure else None
+        if started:
+            tracemalloc.stop()
+    if got is None:
+        return None, blocks, given, peak
+    try:
+        return np.asarray(got, dtype=np.float64), blocks, given, peak
     except (TypeError, ValueError):
-        return got, blocks
+        return got, blocks, given, peak
 
 
 def _largest_first(q, k):
@@ -453,56 +532,127 @@ def _largest_first(q, k):
 
 
 def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d: int = 8, dv: int = 8,
-                              block: int = 4, seed: int = 0, scale: float = 1.0) -> Report:
+                              block: int = 4, seed: int = 0, scale: float = 1.0, negative: bool = False) -> Report:
     """``blockwise_attention(q, kv_blocks)`` on ``lq`` queries and ``lk`` keys handed over in blocks of
     ``block`` (the last may be shorter): against ``full_attention`` (float64) to 1e-5 times the largest
-    score (when above 1). Then the answer must not have kept the earlier blocks: when the next one is
-    asked for, at most two may still be held (a ``for`` loop's variables hold the last one). A wrong
-    answer gets its symptom: the
-    difference, and whether it is exact with every value 1, with each query's largest score in the
-    first block, or with all keys in one block."""
+    score (when above 1). ``negative``: every score far below 0 (planted: a running maximum started at 0
+    or at -1000 makes every exponential underflow, 0/0). Then the contract of a ring:
+
+    * the caller's ``q`` and the blocks are left as they were (the blocks are read-only; planted:
+      ``q *= scale``, ``k_block *= scale``);
+    * a block is read before the next is asked for: asking overwrites the blocks still alive (see
+      ``Blocks``; planted: each block processed one step late);
+    * it does not keep the blocks: when the next one is asked for, at most two may still be held (a ``for``
+      loop's variables hold the last one; an answer may keep the first it peeked at);
+    * on 16 blocks or more, the memory it allocates (tracemalloc: an instrument that counts numpy's
+      allocations, not our formula) stays below a quarter of all the keys and values (planted: copies of
+      every block, every block ``.tolist()``-ed, every block's scores and values kept: the references to
+      the blocks were gone, the blocks were not).
+
+    A wrong answer gets its symptom: the difference, and whether it is exact with every value 1, with
+    all keys in one block, or with each query's largest score in the first block."""
     name = "blockwise_attention"
-    q, k, v = attention_inputs(lq, lk, d, dv, seed, scale)
+    q, k, v = attention_inputs(lq, lk, d, dv, seed, scale, negative)
     want = full_attention(q, k, v)
-    out, blocks = _run(blockwise_attention, q, k, v, block)
+    n = len(range(0, lk, block))
+    where = f"{lq} queries, {lk} keys in {n} block{'s' if n > 1 else ''} of {block}"
+    measure = n >= 16
+    try:
+        out, blocks, q_after, peak = _run(blockwise_attention, q, k, v, block, measure=measure)
+    except _Raised as raised:
+        return _raised_problem(name, raised.__cause__, where, d, dv)
     if out is None:
         return Report(name, not_solved(name))
-    n = len(blocks.bounds)
-    where = f"{lq} queries, {lk} keys in {n} block{'s' if n > 1 else ''} of {block}"
+    if not np.array_equal(q_after, q):
+        return Report(name, f"{name} wrote into the caller's q ({where}): the rule: the inputs stay as they were "
+                            f"(scale the scores, or a copy of q)")
     if not isinstance(out, np.ndarray) or out.shape != want.shape:
         shape = f"shape {out.shape}" if isinstance(out, np.ndarray) else type(out).__name__
         return Report(name, f"{name} must return an array of {want.shape} (queries x value size; {where}), got {shape}")
-    largest = float(np.max(np.abs(q.astype(np.float64) @ k.T.astype(np.float64)))) / math.sqrt(d)
+    scores = q.astype(np.float64) @ k.T.astype(np.float64) / math.sqrt(d)
+    largest = float(np.max(np.abs(scores)))
     tol = 1e-5 * max(1.0, largest)
-    diff = float(np.max(np.abs(out - want)))
-    details = {"diff": diff, "tol": tol, "blocks": n, "most_held": blocks.most_held}
+    diff = float(np.max(np.abs(out - want))) if np.all(np.isfinite(out)) else math.inf
+    details = {"diff": diff, "tol": tol, "blocks": n, "most_held": blocks.most_held, "peak_bytes": peak}
+    if diff > tol and n > 1:  # planted: each block read one step late, after the next was asked for
+        try:
+            late = _run(blockwise_attention, q, k, v, block, reuse=False)[0]
+        except _Raised:
+            late = None
+        if isinstance(late, np.ndarray) and late.shape == want.shape and np.all(np.abs(late - want) <= tol):
+            if blocks.most_held > 2:
+                return _held_problem(name, blocks, n, where, details)
+            return Report(name, f"{name} reads a key/value block after asking for the next one ({where}): the "
+                                f"rule: each block is worked in as it arrives, before the next is asked for (a ring "
+                                f"receives the next block into the last one's buffer)", details)
     if not np.all(np.isfinite(out)):
-        return Report(name, f"{name} returns inf or nan ({where}, scores up to {largest:.0f}): the exponentials of "
-                            f"large scores overflow", details)
+        return Report(name, f"{name} returns inf or nan ({where}, scores from {float(scores.min()):.0f} to "
+                            f"{float(scores.max()):.0f}): the rule: finite for any scores: the exponentials of large "
+                            f"scores overflow, and when every score of a query is far below the running maximum "
+                            f"subtracted (one started at 0 or any fixed number) they all underflow to 0 and 0/0 "
+                            f"follows; subtract the largest score seen so far", details)
     if diff <= tol:
         if blocks.most_held > 2:
-            when = (f"when block {blocks.held_when + 1} of {n} arrived" if blocks.held_when < n
-                    else f"after the last of the {n} blocks")
-            return Report(name, f"{name} still held {blocks.most_held} key/value blocks {when} ({where}): the "
+            return _held_problem(name, blocks, n, where, details)
+        all_bytes = k.nbytes + v.nbytes
+        if measure and peak > all_bytes / 4:
+            return Report(name, f"{name} allocated {peak / 1024:.0f} KiB at its peak ({where}; measured by "
+                                f"tracemalloc) while all the keys and values take {all_bytes / 1024:.0f} KiB: the "
                                 f"contract is one block at a time, carrying only values per query from one block "
-                                f"to the next (right numbers, but the blocks were kept)", details)
+                                f"to the next (right numbers, but the blocks, copies of them or their scores were "
+                                f"kept)", details)
         return Report(name, None, details)
     problem = f"{name} differs from full attention by {diff:.3g} ({where})"
 
     def close(a, b):
         return isinstance(a, np.ndarray) and a.shape == b.shape and bool(np.max(np.abs(a - b)) <= tol)
 
+    def run(*args):
+        try:
+            return _run(blockwise_attention, *args)[0]
+        except _Raised:
+            return None
+
     if n > 1:
-        ones, _ = _run(blockwise_attention, q, k, np.ones_like(v), block)
+        ones = run(q, k, np.ones_like(v), block)
         q2, k2 = _largest_first(q, k)
         if not close(ones, np.ones_like(want)):
             spread = (f"{np.min(ones):.3g} to {np.max(ones):.3g}" if isinstance(ones, np.ndarray) and ones.size
                       else "something else")
             problem += (f"; with every value equal to 1 it returns {spread}, not 1: the numerator and the "
                         f"denominator do not weigh the keys alike")
-        elif close(_run(blockwise_attention, q2, k2, v, block)[0], full_attention(q2, k2, v)):
-            problem += ("; it is exact when every query's largest score is in the first block: what was summed "
-                        "before a larger score arrived is off")
-        elif close(_run(blockwise_attention, q, k, v, len(k))[0], want):
-            problem += "; with all the keys in one block it is exact"
+        elif close(run(q, k, v, len(k)), want):
+            if close(run(q2, k2, v, block), full_attention(q2, k2, v)):
+                problem += ("; it is exact when every query's largest score is in the first block: what was summed "
+                            "before a larger score arrived is off")
+            else:
+                problem += "; with all the keys in one block it is exact"
+        else:  # planted: 1/sqrt(dv) for 1/sqrt(d) was blamed on the rescaling at a new maximum
+            problem += (f"; with all the keys in one block it is off too, so not the combining of blocks: the "
+                        f"softmax itself (its scale is 1/sqrt(d), d = {d} the width of q and the keys; the values' "
+                        f"width is {dv})")
+    else:
+        problem += (f"; with a single block: the softmax itself (its scale is 1/sqrt(d), d = {d} the width of q and "
+                    f"the keys; the values' width is {dv})")
     return Report(name, problem, details)
+
+
+def _held_problem(name, blocks, n, where, details) -> Report:
+    when = (f"when block {blocks.held_when + 1} of {n} arrived" if blocks.held_when < n
+            else f"after the last of the {n} blocks")
+    return Report(name, f"{name} still held {blocks.most_held} key/value blocks {when} ({where}): the contract is "
+                        f"one block at a time, carrying only values per query from one block to the next (right "
+                        f"numbers, but the blocks were kept)", details)
+
+
+def _raised_problem(name, err, where, d, dv) -> Report:
+    """The learner's function raised: named with the case, and the rule it touches (planted: a block
+    written into, which the read-only blocks refuse; an accumulator shaped like q, which breaks when the
+    values' width dv differs from d)."""
+    if isinstance(err, ValueError) and "read-only" in str(err):
+        return Report(name, f"{name} wrote into a key/value block it was handed ({where}; {type(err).__name__}: "
+                            f"{err}): the rule: the blocks stay as they were (the ring passes them on): compute "
+                            f"new arrays from them")
+    return Report(name, f"{name} raised {type(err).__name__} ({err}) on {where}, d {d}, values of width dv {dv}: the "
+                        f"contract covers any sizes: q is Lq x d, each block b x d keys and b x dv values (b may "
+                        f"differ from block to block), the result Lq x dv")

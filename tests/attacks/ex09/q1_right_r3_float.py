@@ -1,0 +1,2 @@
+# INTENT: right number, written as a float
+predicted_bytes = 16876.0

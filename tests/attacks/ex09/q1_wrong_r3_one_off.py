@@ -1,0 +1,2 @@
+# INTENT: off by one byte
+predicted_bytes = 16877

@@ -1,0 +1,2 @@
+# INTENT: counts the tokens kept instead of dropped
+predicted_dropped = 12

@@ -1,0 +1,7 @@
+# INTENT: bincount without minlength: f shorter than E when the last expert gets no token (crash / wrong)
+def load_balancing_loss(probs, first_choice):
+    """The Switch Transformer's auxiliary loss of one batch of routed tokens (one number)."""
+    probs = np.asarray(probs, dtype=np.float64)
+    t, e = probs.shape
+    f = np.bincount(first_choice) / t
+    return float(e * np.sum(f * probs.mean(axis=0)))

@@ -1,0 +1,10 @@
+# INTENT: right (arguably): every expert called, the ones with no kept token on an empty 0 x d batch (no token that is not kept reaches an expert)
+def moe_forward(x, first_choice, gates, experts, capacity):
+    """One replica's top-1 layer with expert capacity: y shaped like x (see the contract)."""
+    x = np.asarray(x)
+    fc = np.asarray(first_choice)
+    y = x.copy()
+    for e, expert in enumerate(experts):
+        mine = np.nonzero(fc == e)[0][:capacity]
+        y[mine] = x[mine] + np.asarray(gates)[mine, None] * expert(x[mine])
+    return y

@@ -1,0 +1,11 @@
+# INTENT: off by one: position <= capacity kept (one token too many)
+def moe_forward(x, first_choice, gates, experts, capacity):
+    """One replica's top-1 layer with expert capacity: y shaped like x (see the contract)."""
+    x = np.asarray(x)
+    fc = np.asarray(first_choice)
+    y = x.copy()
+    for e, expert in enumerate(experts):
+        mine = np.nonzero(fc == e)[0][:capacity + 1]
+        if len(mine):
+            y[mine] = x[mine] + np.asarray(gates)[mine, None] * expert(x[mine])
+    return y

@@ -1,0 +1,11 @@
+# INTENT: gate applied to the residual too: gate * (x + expert(x))
+def moe_forward(x, first_choice, gates, experts, capacity):
+    """One replica's top-1 layer with expert capacity: y shaped like x (see the contract)."""
+    x = np.asarray(x)
+    fc = np.asarray(first_choice)
+    y = x.copy()
+    for e, expert in enumerate(experts):
+        mine = np.nonzero(fc == e)[0][:capacity]
+        if len(mine):
+            y[mine] = np.asarray(gates)[mine, None] * (x[mine] + expert(x[mine]))
+    return y

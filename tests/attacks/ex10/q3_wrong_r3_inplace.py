@@ -1,0 +1,10 @@
+# INTENT: writes into x itself (y = x, then +=): the caller's tokens change
+def moe_forward(x, first_choice, gates, experts, capacity):
+    """One replica's top-1 layer with expert capacity: y shaped like x (see the contract)."""
+    fc = np.asarray(first_choice)
+    y = x
+    for e, expert in enumerate(experts):
+        mine = np.nonzero(fc == e)[0][:capacity]
+        if len(mine):
+            y[mine] += np.asarray(gates)[mine, None] * expert(x[mine])
+    return y
