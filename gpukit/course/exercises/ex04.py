@@ -156,9 +156,10 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
         return Report(name, "not solved yet: micro_step (the function make_accumulating_step returns) returns None; "
                             "replace the ... with your code")
     if float(np.asarray(optimizer.learning_rate)) != learning_rate:  # planted: the scale moved into the learning rate
+        now = float(np.asarray(optimizer.learning_rate))
         return Report(name, f"make_accumulating_step changed the optimizer's learning rate from {learning_rate:g} to "
-                            f"{float(np.asarray(optimizer.learning_rate)):g}: the caller's optimizer is theirs; give it the right "
-                            f"gradient (each micro-batch's summed loss / global_batch_size) instead")
+                            f"{now:g}: the caller's optimizer is theirs; give it the right gradient (each "
+                            f"micro-batch's summed loss / global_batch_size) instead")
     single = tf.distribute.get_strategy()
     reference, ref_optimizer = build(single)
     ref_after = []  # the large batch, one update at a time
@@ -434,7 +435,7 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
                             f"with accum_steps={accum_steps}", details)
     micro = n // accum_steps
     broken = micro_batch_problem(name, watched.sizes, n, micro) or interleaving_problem(name, watched.events)
-    if not broken and list(watched.sizes) != [micro] * accum_steps:  # planted: one example per pass; sizes/count swapped
+    if not broken and list(watched.sizes) != [micro] * accum_steps:  # planted: one example a pass; size/count swapped
         sizes = list(watched.sizes)
         shown = f"{sizes}" if len(sizes) <= 8 else f"[{', '.join(map(str, sizes[:6]))}, ...]"
         broken = (f"{name} made {len(sizes)} forward passes of {shown} examples; the contract is accum_steps="

@@ -219,8 +219,8 @@ def _units_problem(shards, w1, b1, w2) -> str:
                     f"scaled or divided)")
         for unit in cols:
             if unit in seen:
-                return (f"shards {seen[unit]} and {k} both hold hidden unit {unit}: each hidden unit belongs to exactly "
-                        f"one shard (do the shards share one buffer?)")
+                return (f"shards {seen[unit]} and {k} both hold hidden unit {unit}: each hidden unit belongs to "
+                        f"exactly one shard (do the shards share one buffer?)")
             seen[unit] = k
     return "the shards' hidden units do not add up to the pair's"
 

@@ -127,9 +127,9 @@ def check_train_step(train_step, seed: int = 0, float32_output: bool = True) -> 
         except (TypeError, ValueError):
             summed = False
         if summed:  # planted: the sum over the batch (issue 38, round 3: the message named only the overflow)
-            return Report(name, f"train_step's loss is the SUM over the batch ({len(x)} x the mean): the rule is the mean "
-                                f"loss (tf.reduce_mean); {len(x)} x larger gradients, times the loss scale, overflow "
-                                f"float16, so the step was skipped", details)
+            return Report(name, f"train_step's loss is the SUM over the batch ({len(x)} x the mean): the rule is the "
+                                f"mean loss (tf.reduce_mean); {len(x)} x larger gradients, times the loss scale, "
+                                f"overflow float16, so the step was skipped", details)
         return Report(name, f"the weights did not move and the loss scale fell to {float(opt.scale_loss(1.0)):g}: "
                             f"the scaled gradients overflowed float16 (inf), so the step was skipped: the loss must be "
                             f"the batch's mean (a sum or a larger loss overflows), scaled once", details)
@@ -174,9 +174,9 @@ def _growth_problem(train_step, x, y, seed, float32_output) -> Report | None:
     after = float(opt.dynamic_scale.numpy())
     if after != 2 * scale:
         return Report(name, f"after {opt.dynamic_growth_steps} good steps in a row the loss scale must double "
-                            f"({scale:g} -> {2 * scale:g}), but it is {after:g}: the rule of dynamic loss scaling, which "
-                            f"the LossScaleOptimizer's own apply_gradients keeps (a step written by hand around its "
-                            f"inner optimizer does not)", {"scale_before": scale, "scale_after": after})
+                            f"({scale:g} -> {2 * scale:g}), but it is {after:g}: the rule of dynamic loss scaling, "
+                            f"which the LossScaleOptimizer's own apply_gradients keeps (a step written by hand around "
+                            f"its inner optimizer does not)", {"scale_before": scale, "scale_after": after})
     return None
 
 
@@ -321,11 +321,11 @@ def _model_problem(policy_name, built) -> str | None:
     model = built[-1]
     for layer in model.layers[:-1]:
         if layer.weights and getattr(layer, "compute_dtype", want) != want:
-            return (f"{policy_name}: the model's layer {layer.name} computes in {layer.compute_dtype}, not {want}: build "
-                    f"the model for the policy it is given")
+            return (f"{policy_name}: the model's layer {layer.name} computes in {layer.compute_dtype}, not {want}: "
+                    f"build the model for the policy it is given")
     if model.layers[-1].compute_dtype != "float32":
-        return (f"{policy_name}: the logits layer computes in {model.layers[-1].compute_dtype}: the contract is float32 "
-                f"logits (softmax and cross-entropy lose small probabilities in 16 bits)")
+        return (f"{policy_name}: the logits layer computes in {model.layers[-1].compute_dtype}: the contract is "
+                f"float32 logits (softmax and cross-entropy lose small probabilities in 16 bits)")
     return None
 
 
