@@ -41,7 +41,8 @@ def _learner(divide_by_micro_batch=False, apply_every_micro_batch=False, answer=
                 if not no_reset:
                     s.assign(tf.zeros_like(s))
 
-        accumulate_step = tf.function(lambda b: strategy.run(accumulate, args=b))
+        accumulate_step = tf.function(lambda b: strategy.reduce("SUM", strategy.run(accumulate, args=b), axis=None)
+                                      * (divisor // (global_batch_size // accum_steps)))  # the micro-batch's mean loss
         apply_step = tf.function(lambda: strategy.run(apply))
         calls = [0]
 

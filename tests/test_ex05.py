@@ -229,9 +229,10 @@ def test_pipeline_gradients_one_tape_on_the_whole_batch_breaks_the_contract():
     assert report.problem == ("the numbers are right, but stage 0 in pipeline_gradients saw 12 examples at once; the "
                               "contract is one micro-batch (3 examples) per pass, so that only a micro-batch is in "
                               "memory"), report.problem
-    # m=1: the whole batch IS the micro-batch, but its one tape.gradient runs under no stage's device
+    # m=1: the whole batch IS the micro-batch, but it runs under no stage's device: the forward (watched since
+    # issue 38's third round) is named first, then its one tape.gradient
     report = ex05.check_pipeline_gradients(_one_tape_whole_batch, m=1, widths=(10, 6, 4), num_stages=2, batch=6, seed=9)
-    assert report.problem.startswith("the numbers are right, but stage 1's backward ran on CPU:0, not on its own "
+    assert report.problem.startswith("the numbers are right, but stage 1's forward pass ran on CPU:0, not on its own "
                                      "device /CPU:1"), report.problem
 
 

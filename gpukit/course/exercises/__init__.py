@@ -201,17 +201,21 @@ class Recorder:
     ``backward=True`` also watches the backward passes: the output passes through an identity whose
     gradient appends ``("backward", call, device)`` to ``events`` (beside ``("forward", call)``), with
     the device the backward of that call runs under (TensorFlow places gradient ops by the device scope
-    around ``tape.gradient``, not by where the forward ran)."""
+    around ``tape.gradient``, not by where the forward ran), and ``("output", call, device)``: the device
+    the forward's output was computed on. ``flags`` holds the ``training`` argument of every call
+    (``None`` when not given), so a check can hold a learner to ``training=True``."""
 
     def __init__(self, target, *, backward: bool = False):
         object.__setattr__(self, "_target", target)
         object.__setattr__(self, "sizes", [])
         object.__setattr__(self, "events", [])
+        object.__setattr__(self, "flags", [])
         object.__setattr__(self, "_backward", backward)
 
-    def _record(self, x):
+    def _record(self, x, args=(), kwargs=None):
         shape = getattr(x, "shape", None)
         self.sizes.append(int(shape[0]) if shape is not None and len(shape) else len(x))
+        self.flags.append(args[0] if args else (kwargs or {}).get("training"))
         self.events.append(("forward", len(self.sizes) - 1))
 
     def _watch(self, out):
@@ -220,6 +224,9 @@ class Recorder:
         from ..._tf import tf
 
         call = len(self.sizes) - 1
+        first = next((t for t in tf.nest.flatten(out) if isinstance(t, tf.Tensor)), None)
+        if first is not None:
+            self.events.append(("output", call, first.device))
 
         @tf.custom_gradient
         def passthrough(t):
@@ -231,14 +238,14 @@ class Recorder:
         return tf.nest.map_structure(lambda t: passthrough(t) if isinstance(t, (tf.Tensor, tf.Variable)) else t, out)
 
     def __call__(self, x, *args, **kwargs):
-        self._record(x)
+        self._record(x, args, kwargs)
         return self._watch(self._target(x, *args, **kwargs))
 
     def __getattr__(self, name):
         attr = getattr(self._target, name)
         if name == "call":  # model.call(x) directly: watched too
             def call(x, *args, **kwargs):
-                self._record(x)
+                self._record(x, args, kwargs)
                 return self._watch(attr(x, *args, **kwargs))
             return call
         return attr
@@ -263,19 +270,51 @@ def interleaving_problem(name: str, events) -> str | None:
 
 
 def device_problem(name: str, events, device: str, what: str) -> str | None:
-    """None when every backward of a ``Recorder(..., backward=True)`` ran under ``device``, else the
-    sentence naming the broken contract."""
+    """None when every forward output and every backward of a ``Recorder(..., backward=True)`` ran on
+    ``device``, else the sentence naming the broken contract (a forward left on the default device was
+    issue 38's third-round gap: only the backward was watched)."""
     from ..._tf import tf
 
     want = tf.DeviceSpec.from_string(device)
     for event in events:
-        if event[0] != "backward":
+        if event[0] not in ("backward", "output"):
             continue
         got = tf.DeviceSpec.from_string(event[2] or "")
         if (got.device_type, got.device_index) != (want.device_type, want.device_index):
             where = f"{got.device_type}:{got.device_index}" if got.device_type else "no device given"
-            return (f"{what}'s backward ran on {where}, not on its own device {device}: "
-                    f"call tape.gradient for a stage under `with tf.device(...)` of that stage")
+            if event[0] == "output":
+                return (f"{what}'s forward pass ran on {where}, not on its own device {device}: run each stage "
+                        f"under `with tf.device(...)` of that stage")
+            return (f"{what}'s backward ran on {where}, not on its own device {device}: either its "
+                    f"tape.gradient was not called under `with tf.device(...)` of that stage, or its backward "
+                    f"was run as part of another stage's tape.gradient (one gradient from the loss back "
+                    f"through several stages); each stage's backward is its own tape.gradient under its own device")
+    return None
+
+
+def training_problem(name: str, flags, what: str = "the model") -> str | None:
+    """None when every call of a ``Recorder`` passed ``training=True``, else the sentence naming the rule
+    (a training step: Dropout and BatchNormalization act as in training; a small MLP has neither, so
+    the numbers alone cannot tell)."""
+    wrong = [flag for flag in flags if flag is not True]
+    if wrong:
+        return (f"{name} called {what} with training={wrong[0]!r}: the rule is training=True (a training step: "
+                f"Dropout and BatchNormalization act as in training; this model has neither, so the numbers "
+                f"alone cannot tell)")
+    return None
+
+
+def unwatched_backward_problem(name: str, events) -> str | None:
+    """None when every forward pass of a ``Recorder(..., backward=True)`` had its backward, else the
+    sentence: the gradient came from somewhere else than the passes the check watched (e.g. the layers
+    run by hand on the whole batch beside per-micro-batch calls of the model)."""
+    backed = {e[1] for e in events if e[0] == "backward"}
+    forwards = [e[1] for e in events if e[0] == "forward"]
+    missing = [call for call in forwards if call not in backed]
+    if forwards and missing:
+        return (f"{len(missing)} of the {len(forwards)} forward passes {name} ran had no backward pass: the "
+                f"gradient was taken from another computation than the per-micro-batch passes; the contract is "
+                f"each micro-batch's forward and backward through the model")
     return None
 
 

@@ -19,7 +19,10 @@ from __future__ import annotations
 import math
 import numbers
 
-from . import Recorder, Report, interleaving_problem, is_stub, micro_batch_problem, not_solved, try_answer
+import numpy as np
+
+from . import (Recorder, Report, interleaving_problem, is_stub, micro_batch_problem, not_solved, training_problem,
+               try_answer, unwatched_backward_problem)
 
 HINTS = {
     "q1": [
@@ -78,11 +81,20 @@ def compare_accum_steps(choose_accum_steps, cases) -> Report:
                 continue
             return Report(name, f"choose_accum_steps({gb}, {r}, {most}) raised ValueError, but "
                                 f"accum_steps={expected} works ({gb // (r * expected)} per replica)")
+        except Exception as err:  # noqa: BLE001  planted: an assert instead of ValueError (issue 38, round 3)
+            if expected is not None:
+                raise
+            return Report(name, f"choose_accum_steps({gb}, {r}, {most}) raised {type(err).__name__} ({err}); "
+                                f"no split exists ({gb} is not a multiple of {r}), and the contract is to raise "
+                                f"ValueError then")
         if got is None:
             return Report(name, not_solved(name))
         if expected is None:
             return Report(name, f"choose_accum_steps({gb}, {r}, {most}) returned {got!r}, but no "
                                 f"split exists ({gb} is not a multiple of {r}): raise ValueError")
+        if isinstance(got, bool) or not isinstance(got, numbers.Integral):  # planted: 4.0 (issue 38, round 3)
+            return Report(name, f"choose_accum_steps({gb}, {r}, {most}) returned {got!r}, a "
+                                f"{type(got).__name__}: the contract is an int (a number of micro-batches)")
         if got != expected:
             return Report(name, f"choose_accum_steps({gb}, {r}, {most}) returned {got!r}, expected "
                                 f"{expected}: the smallest k with {gb} divisible by {r} x k and "
@@ -119,17 +131,35 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
 
     model, optimizer = build(strategy)
     initial = [np.array(w) for w in model.get_weights()]
-    micro_step = try_answer(make_accumulating_step, strategy, model, optimizer, global_batch_size, accum_steps)
+    learning_rate = float(np.asarray(optimizer.learning_rate))
+    # Issue 38, round 3: how the gradients travel, observed (the numbers cannot tell): every variable made
+    # while the learner's code runs, and every all-reduce (elements handed to the strategy's reduce_to /
+    # batch_reduce_to, seen when a tf.function is traced or eagerly) per micro-step.
+    watch = _Communication(strategy)
+    with watch:
+        micro_step = try_answer(make_accumulating_step, strategy, model, optimizer, global_batch_size, accum_steps)
     if micro_step is None:
         return Report(name, not_solved(name))
     dist, _ = data.distribute(strategy, x, y, global_batch_size=sizes.micro_batch_size)
-    results, after = [], []  # the learner's weights after each update (every accum_steps calls)
+    results, after, reduced = [], [], []  # the learner's weights after each update (every accum_steps calls)
     for i, batch in enumerate(dist):
-        results.append(micro_step(batch))
+        steps_before = int(optimizer.iterations.numpy())
+        with watch:
+            results.append(micro_step(batch))
+        reduced.append((watch.take(), int(optimizer.iterations.numpy()) > steps_before))
         if (i + 1) % accum_steps == 0:
             after.append([np.array(w) for w in model.get_weights()])
     if any(is_stub(r) for r in results):
-        return Report(name, not_solved(name))
+        if any(not np.array_equal(a, b) for a, b in zip(initial, model.get_weights())):  # it trained: not a stub
+            return Report(name, "micro_step (the function make_accumulating_step returns) trained but returned None: "
+                                "it must return the micro-batch's mean loss")
+        return Report(name, "not solved yet: micro_step (the function make_accumulating_step returns) returns None; "
+                            "replace the ... with your code")
+    if float(np.asarray(optimizer.learning_rate)) != learning_rate:  # planted: the scale moved into the learning rate
+        now = float(np.asarray(optimizer.learning_rate))
+        return Report(name, f"make_accumulating_step changed the optimizer's learning rate from {learning_rate:g} to "
+                            f"{now:g}: the caller's optimizer is theirs; give it the right gradient (each "
+                            f"micro-batch's summed loss / global_batch_size) instead")
     single = tf.distribute.get_strategy()
     reference, ref_optimizer = build(single)
     ref_after = []  # the large batch, one update at a time
@@ -152,7 +182,10 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
                             f"micro-batches each: the weights change more often than once per accumulated batch",
                       details)
     if weights_diff <= atol:
-        return Report(name, None, details)
+        return Report(name, _communication_problem(watch, reduced, model, accum_steps)
+                      or _loss_problem(results, x, y, initial, ref_after, seed, sizes.micro_batch_size, accum_steps,
+                                       strategy.num_replicas_in_sync),
+                      details)
     if first_diff <= atol:  # two mistakes give ~accum_steps x overall; the first update tells them apart
         return Report(name, f"the first update equals the large batch's, the later ones do not (weights "
                             f"{weights_diff:.3g} apart after {updates}): the gradients kept for an update are "
@@ -166,6 +199,115 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
                             f"update", details)
     return Report(name, f"the weights differ from large-batch training by {weights_diff:.3g} (the first update "
                         f"is the right size, {first_scale:.2f} x, but points elsewhere)", details)
+
+
+class _Communication:
+    """While entered: counts the elements the strategy all-reduces (its ``reduce_to`` /
+    ``batch_reduce_to``, patched on this strategy only) and records every variable created (shape,
+    and whether a strategy's scope was open)."""
+
+    def __init__(self, strategy):
+        self.strategy, self.elements, self.created = strategy, 0, []
+
+    @staticmethod
+    def _size(value):
+        values = getattr(value, "values", None)
+        one = values[0] if values else value
+        shape = getattr(one, "shape", None)
+        try:
+            return int(shape.num_elements() or 0) if shape is not None else 0
+        except (AttributeError, TypeError, ValueError):
+            return 0
+
+    def __enter__(self):
+        from ..._tf import tf
+
+        ext = self.strategy.extended
+        reduce_to, batch_reduce_to = ext.reduce_to, ext.batch_reduce_to
+
+        def counted_reduce_to(reduce_op, value, destinations, options=None):
+            self.elements += self._size(value)
+            return reduce_to(reduce_op, value, destinations, options)
+
+        def counted_batch_reduce_to(reduce_op, value_destination_pairs, options=None):
+            self.elements += sum(self._size(v) for v, _ in value_destination_pairs)
+            return batch_reduce_to(reduce_op, value_destination_pairs, options)
+
+        def creator(next_creator, **kwargs):
+            variable = next_creator(**kwargs)
+            self.created.append((tuple(variable.shape), tf.distribute.has_strategy()))
+            return variable
+
+        ext.reduce_to, ext.batch_reduce_to = counted_reduce_to, counted_batch_reduce_to
+        self._scope = tf.variable_creator_scope(creator)
+        self._scope.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        ext = self.strategy.extended
+        del ext.reduce_to, ext.batch_reduce_to  # the class's methods again
+        self._scope.__exit__(*exc)
+        return False
+
+    def take(self) -> int:
+        elements, self.elements = self.elements, 0
+        return elements
+
+
+def _communication_problem(watch, reduced, model, accum_steps) -> str | None:
+    """Planted (issue 38, round 3; tests/attacks/ex04/q4_wrong_r3_*): accumulators made outside
+    ``strategy.scope()`` (one copy every replica writes into), plain mirrored accumulators (every
+    ``assign_add`` all-reduces) and gradients all-reduced on every micro-batch. The rule: one all-reduce of
+    the gradients per update, none on the other micro-steps."""
+    shapes = {tuple(v.shape) for v in model.trainable_variables}
+    if any(shape in shapes and not scoped for shape, scoped in watch.created):
+        return ("make_accumulating_step made its gradient accumulators outside strategy.scope(): one copy on one "
+                "device that every replica writes into; make them in strategy.scope(), ON_READ with SUM, so each "
+                "replica keeps its own sum")
+    params = sum(int(np.prod(v.shape)) for v in model.trainable_variables)
+    for i, (elements, stepped) in enumerate(reduced):
+        if not stepped and elements >= params // 2:
+            return (f"micro-step {i + 1} all-reduced {elements} numbers across the replicas without an update "
+                    f"(the gradients are {params}): the "
+                    f"rule is one all-reduce of the gradients per update of {accum_steps} micro-batches, none "
+                    f"between; plain mirrored accumulators (or reducing each micro-batch's gradients) synchronise on "
+                    f"every micro-batch, ON_READ accumulators with SUM do not")
+    return None
+
+
+def _loss_problem(results, x, y, initial, ref_after, seed, micro, accum_steps, replicas) -> str | None:
+    """What ``micro_step`` returns: the micro-batch's mean per-example loss, with the weights it was computed
+    with (those before its update). Planted (issue 38, round 3): 0, the sum, the share of the update's loss
+    (1/accum_steps of it), a per-replica value."""
+    from ... import models, training
+    from ..._tf import tf
+
+    loss_fn = training.per_example_loss()
+    model = models.mlp(seed=seed)
+    for i, got in enumerate(results):
+        weights = initial if i < accum_steps else ref_after[i // accum_steps - 1]
+        model.set_weights(weights)
+        part = slice(i * micro, (i + 1) * micro)
+        want = float(tf.reduce_mean(loss_fn(y[part], model(x[part], training=True))))
+        try:
+            value = float(np.asarray(got, dtype=np.float64))
+        except (TypeError, ValueError):
+            return (f"micro_step returned {type(got).__name__}, not one number: return the micro-batch's mean loss "
+                    f"(strategy.reduce the replicas' values)")
+        if abs(value - want) <= 1e-4 * max(1.0, abs(want)):
+            continue
+        if abs(value * accum_steps - want) <= 1e-4 * max(1.0, abs(want)):
+            why = (f"1/{accum_steps} of it (its share of the update's loss, divided by global_batch_size): return the "
+                   f"micro-batch's mean loss")
+        elif abs(value * replicas - want) <= 1e-4 * max(1.0, abs(want)):
+            why = (f"1/{replicas} of it (the replicas' values averaged, each already its share of the micro-batch: "
+                   f"add them)")
+        elif abs(value - want * micro) <= 1e-4 * max(1.0, abs(want * micro)):
+            why = "that is the sum over its examples, not the mean"
+        else:
+            why = "micro_step returns that micro-batch's mean per-example loss"
+        return (f"micro_step returned {value:.6g} for micro-batch {i + 1}, but its mean loss is {want:.6f}: {why}")
+    return None
 
 
 # --------------------------------------------------------------------------- q2: predict one epoch
@@ -206,6 +348,9 @@ def check_epoch_prediction(value, **params) -> Report:
         return Report(name, f"{name} must be two numbers (micro_steps, updates), got {value!r}", details)
     if any(isinstance(v, bool) or not isinstance(v, numbers.Real) for v in (got_micro, got_updates)):
         return Report(name, f"{name} must be two numbers (micro_steps, updates), got {value!r}", details)
+    if not all(isinstance(v, numbers.Integral) for v in (got_micro, got_updates)):  # planted: (18.0, 4.0)
+        return Report(name, f"{name} must be two ints (micro_steps, updates): counts, got {value!r} (use // "
+                            f"for whole-number division)", details)
     problems = []
     n = p["examples"]
     if got_micro != micro_steps:
@@ -233,29 +378,51 @@ def check_epoch_prediction(value, **params) -> Report:
 # --------------------------------------------------------------------------- q3: debug the accumulation loop
 
 
-def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n: int = 24, seed: int = 0) -> Report:
+def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n: int = 24, seed: int = 0,
+                                  frozen: bool = False) -> Report:
     """Check a learner's ``accumulated_gradients(model, x, y, accum_steps) -> list of tensors``
     on ONE device: it must equal the gradient of the mean loss over all ``n`` examples
     (``gpukit.training.gradients``, the large batch) to 1e-6. The planted bug, the mean over
     each micro-batch (gradient ``accum_steps`` x too large), is named; so are a pass over more than one micro-batch
     and one tape over every micro-batch (the next forward before the last backward: planted in
-    tests/test_ex04.py)."""
+    tests/test_ex04.py). Issue 38, round 3 (tests/attacks/ex04/q3_*_r3_*): exactly ``accum_steps`` passes of
+    ``n / accum_steps`` examples (one example per pass, or micro-batches of ``accum_steps`` examples, fail),
+    every pass with its backward through the model (a gradient from the layers run by hand on the whole
+    batch fails), ``training=True``, the caller's ``x`` and ``y`` unchanged (an in-place shuffle fails), and,
+    ``frozen``: a model whose first hidden layer is frozen, so gradients of ``model.weights`` (not the
+    trainable variables) fail."""
+    import numpy as np
+
     from ... import checks, data, models, training
     from ..._tf import tf
 
     name = "accumulated_gradients"
     x, y = data.synthetic(n, shape=(10,), num_classes=4, seed=seed)
-    model = models.mlp(input_shape=(10,), hidden=(16,), num_classes=4, seed=seed)
+    x_given, y_given = np.array(x, copy=True), np.array(y, copy=True)
+    model = models.mlp(input_shape=(10,), hidden=(16, 16) if frozen else (16,), num_classes=4, seed=seed)
+    if frozen:
+        model.get_layer("hidden_0").trainable = False
     watched = Recorder(model, backward=True)  # the contract: each forward and backward pass sees one micro-batch only
     got = try_answer(accumulated_gradients, watched, x, y, accum_steps)
     if got is None:
         return Report(name, not_solved(name))
+    if not (np.array_equal(x, x_given) and np.array_equal(y, y_given)):
+        return Report(name, f"{name} changed the caller's x or y in place (reordered or overwritten): it must "
+                            f"leave its inputs as it got them")
+    trainable = len(model.trainable_variables)
+    try:
+        count = len(got)
+    except TypeError:
+        count = None
+    if count is not None and count != trainable:
+        frozen_note = (f" (the model has {len(model.weights)} weights, {len(model.weights) - trainable} of them "
+                       f"frozen: not trainable)" if len(model.weights) != trainable else "")
+        return Report(name, f"{name}: {count} gradients for {trainable} trainable variables{frozen_note}: return "
+                            f"one gradient per variable of model.trainable_variables, in that order")
     try:
         got = [tf.convert_to_tensor(g) for g in got]
     except (TypeError, ValueError):
         return Report(name, f"{name}: returned {type(got).__name__}; return one gradient per trainable variable")
-    if len(got) != len(model.trainable_variables):
-        return Report(name, f"{name}: {len(got)} gradients for {len(model.trainable_variables)} trainable variables")
     reference = training.gradients(tf.distribute.get_strategy(), model, x, y)
     diff = checks.max_difference(got, reference)
     scale = checks.scale_factor(got, reference)
@@ -266,5 +433,13 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
                                 f"{accum_steps}: every micro-batch is weighted as if it were the whole batch", details)
         return Report(name, f"{name}: differs from the large batch's gradient by {diff:.3g} (about {scale:.3g} x) "
                             f"with accum_steps={accum_steps}", details)
-    broken = micro_batch_problem(name, watched.sizes, n, n // accum_steps) or interleaving_problem(name, watched.events)
+    micro = n // accum_steps
+    broken = micro_batch_problem(name, watched.sizes, n, micro) or interleaving_problem(name, watched.events)
+    if not broken and list(watched.sizes) != [micro] * accum_steps:  # planted: one example a pass; size/count swapped
+        sizes = list(watched.sizes)
+        shown = f"{sizes}" if len(sizes) <= 8 else f"[{', '.join(map(str, sizes[:6]))}, ...]"
+        broken = (f"{name} made {len(sizes)} forward passes of {shown} examples; the contract is accum_steps="
+                  f"{accum_steps} micro-batches of {micro} examples ({n} / {accum_steps}), one pass each")
+    broken = (broken or unwatched_backward_problem(name, watched.events)
+              or training_problem(name, watched.flags))
     return Report(name, f"the gradient is right, but {broken}" if broken else None, details)

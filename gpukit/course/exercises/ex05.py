@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import Recorder, Report, device_problem, micro_batch_problem, not_solved, number_problem, try_answer
+from . import (Recorder, Report, device_problem, micro_batch_problem, not_solved, number_problem, training_problem,
+               try_answer)
 
 
 HINTS = {
@@ -139,10 +140,25 @@ def check_split(split_pair, d: int, in_dim: int = 6, hidden: int = 8, out_dim: i
     b1 = rng.normal(size=hidden).astype("float32")
     w2 = rng.normal(size=(hidden, out_dim)).astype("float32")
     x = rng.normal(size=(batch, in_dim)).astype("float32")
-    got = try_answer(split_pair, w1.copy(), b1.copy(), w2.copy(), d)
+    given = (w1.copy(), b1.copy(), w2.copy())
+    got = try_answer(split_pair, *given, d)
     if got is None:
         return Report(name, not_solved(name))
     details = {"d": d, "hidden": hidden}
+    for what, before, after in zip(("w1", "b1", "w2"), (w1, b1, w2), given):  # planted: reordered in place
+        if not np.array_equal(before, after):
+            return Report(name, f"{name} changed the caller's {what} in place: it must leave w1, b1 and w2 as it got "
+                                f"them (copy before reordering)", details)
+    if not isinstance(got, (list, tuple)):  # planted: a generator, readable once
+        return Report(name, f"{name} must return a list of d (w1_k, b1_k, w2_k) triples, got a "
+                            f"{type(got).__name__}", details)
+    for k, shard in enumerate(got):  # planted: a float16 cast
+        for what, a, want_dtype in zip(("w1_k", "b1_k", "w2_k"), shard if isinstance(shard, (list, tuple)) else (),
+                                       (w1.dtype, b1.dtype, w2.dtype)):
+            dtype = np.asarray(a).dtype
+            if dtype != want_dtype:
+                return Report(name, f"shard {k}'s {what} is {dtype}, the pair's weights are {want_dtype}: keep their "
+                                    f"values and dtype (a cast rounds them)", details)
     try:
         shards = [tuple(np.asarray(a, dtype="float64") for a in shard) for shard in got]
     except (TypeError, ValueError):
@@ -161,8 +177,8 @@ def check_split(split_pair, d: int, in_dim: int = 6, hidden: int = 8, out_dim: i
     diff = float(np.max(np.abs(total - reference)))
     details["diff"] = diff
     if not diff <= 1e-4 * max(1.0, float(np.max(np.abs(reference)))):
-        return Report(name, f"the summed partial outputs differ from the unsplit pair by {diff:.3g}: shard k's "
-                            f"w2 rows do not belong to the same hidden units as its w1 columns", details)
+        return Report(name, f"the summed partial outputs differ from the unsplit pair by {diff:.3g}: "
+                            f"{_units_problem(shards, w1, b1, w2)}", details)
     odd = hidden + 1 if (hidden + 1) % d else hidden + 2
     if d > 1:
         try:
@@ -170,10 +186,43 @@ def check_split(split_pair, d: int, in_dim: int = 6, hidden: int = 8, out_dim: i
                        rng.normal(size=(odd, out_dim)).astype("float32"), d)
         except ValueError:
             pass
+        except Exception as err:  # noqa: BLE001  planted: an assert instead of ValueError (issue 38, round 3)
+            return Report(name, f"with hidden width {odd} and d={d} {name} raised {type(err).__name__} ({err}); the "
+                                f"contract is to raise ValueError when d does not divide the hidden width", details)
         else:
             return Report(name, f"with hidden width {odd} and d={d} {name} returned shards of unequal width instead of "
                                 f"raising ValueError", details)
     return Report(name, None, details)
+
+
+def _units_problem(shards, w1, b1, w2) -> str:
+    """Which rule a numerically wrong split breaks (issue 38, round 3: the old message blamed mismatched
+    rows for every mismatch): each shard holds the pair's own values, unchanged (columns of w1, entries of
+    b1, rows of w2); of the same hidden units; each unit in exactly one shard."""
+    def match(block, full):  # the index in ``full`` of each row of ``block``, or None
+        return [next((j for j, row in enumerate(full) if np.allclose(row, b, rtol=1e-6, atol=1e-7)), None)
+                for b in block]
+
+    seen = {}
+    for k, (a, b, c) in enumerate(shards):
+        cols, rows = match(a.T, w1.T), match(c, w2)
+        if None in cols:
+            return (f"shard {k}'s w1_k columns are not columns of w1 (scaled or changed?): each shard holds the pair's "
+                    f"own values, unchanged")
+        if None in rows:
+            return (f"shard {k}'s w2_k rows are not rows of w2 (scaled or changed?): each shard holds the pair's own "
+                    f"values, unchanged")
+        if cols != rows:
+            return f"shard {k}'s w2 rows do not belong to the same hidden units as its w1 columns"
+        if not np.allclose(b, b1[cols], rtol=1e-6, atol=1e-7):
+            return (f"shard {k}'s b1_k is not b1's entries of the hidden units it holds (b1[units], unchanged: not "
+                    f"scaled or divided)")
+        for unit in cols:
+            if unit in seen:
+                return (f"shards {seen[unit]} and {k} both hold hidden unit {unit}: each hidden unit belongs to "
+                        f"exactly one shard (do the shards share one buffer?)")
+            seen[unit] = k
+    return "the shards' hidden units do not add up to the pair's"
 
 
 def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10), num_stages: int = 3,
@@ -205,9 +254,13 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
         loss = float(loss)
     except (TypeError, ValueError):
         return Report(name, f"{name} must return (loss, gradients), got {got!r:.80}")
-    if len(grads) != len(ref) or any(g.shape != r.shape for g, r in zip(grads, ref)):
+    if len(grads) != len(ref):
         return Report(name, f"{name} returned {len(grads)} gradients; expected {len(ref)}, one per weight in "
                             f"stage order with the weights' shapes")
+    if any(g.shape != r.shape for g, r in zip(grads, ref)):  # planted: the stages in reverse order
+        return Report(name, f"{name} returned {len(grads)} gradients of shapes {[g.shape for g in grads]}, but the "
+                            f"weights' shapes in stage order are {[r.shape for r in ref]}: stage 0's gradients first, "
+                            f"then stage 1's, ..., each stage's in its trainable_variables order")
     per_stage, k = [], 0
     for stage in pipe.stages:
         n = len(stage.trainable_variables)
@@ -221,7 +274,8 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
     if max(per_stage) <= atol and abs(loss - float(ref_loss)) <= atol:
         for s, stage in enumerate(watched):
             broken = (micro_batch_problem(name, stage.sizes, batch, batch // m, what=f"stage {s}")
-                      or device_problem(name, stage.events, devices[s], what=f"stage {s}"))
+                      or device_problem(name, stage.events, devices[s], what=f"stage {s}")
+                      or training_problem(name, stage.flags, what=f"stage {s}"))
             if broken:
                 return Report(name, f"the numbers are right, but {broken}", details)
         return Report(name, None, details)

@@ -1,0 +1,11 @@
+# INTENT: off-by-one: starts the search at accum_steps=2 ("accumulation means at least 2"), never returns 1
+def choose_accum_steps(global_batch_size, num_replicas, max_per_replica_batch_size):
+    """The fewest micro-batches per update whose per-replica share fits the memory limit."""
+    if global_batch_size % num_replicas:
+        raise ValueError("global batch does not split over the replicas")
+    for k in range(2, global_batch_size // num_replicas + 1):
+        if global_batch_size % (num_replicas * k) == 0 and global_batch_size // (num_replicas * k) <= max_per_replica_batch_size:
+            return k
+    if global_batch_size // num_replicas <= max_per_replica_batch_size:
+        return 2 if (global_batch_size // num_replicas) % 2 == 0 else 1
+    raise ValueError("no accum_steps fits")

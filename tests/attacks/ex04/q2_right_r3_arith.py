@@ -1,0 +1,1 @@
+predicted_epoch = (EPOCH_EXAMPLES // (GLOBAL_BATCH_SIZE // 4), (EPOCH_EXAMPLES // (GLOBAL_BATCH_SIZE // 4)) // 4)

@@ -1,0 +1,2 @@
+# INTENT: one update per micro-step
+predicted_epoch = (18, 18)

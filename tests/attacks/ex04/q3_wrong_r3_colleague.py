@@ -1,0 +1,12 @@
+# INTENT: the colleague's bug kept: mean per micro-batch then summed (accum_steps x too big)
+def accumulated_gradients(model, x, y, accum_steps):
+    """The gradient of one update over all of (x, y), accum_steps micro-batches at a time."""
+    micro = len(x) // accum_steps
+    total = [tf.zeros_like(v) for v in model.trainable_variables]
+    for i in range(accum_steps):
+        xb, yb = x[i * micro:(i + 1) * micro], y[i * micro:(i + 1) * micro]
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(loss_fn(yb, model(xb, training=True)))
+        grads = tape.gradient(loss, model.trainable_variables)
+        total = [t + g for t, g in zip(total, grads)]
+    return total

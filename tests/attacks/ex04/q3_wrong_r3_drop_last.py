@@ -1,0 +1,13 @@
+# INTENT: off-by-one: the loop skips the last micro-batch but still divides by the whole batch
+def accumulated_gradients(model, x, y, accum_steps):
+    """The gradient of one update over all of (x, y), accum_steps micro-batches at a time."""
+    n = len(x)
+    micro = n // accum_steps
+    total = [tf.zeros_like(v) for v in model.trainable_variables]
+    for i in range(max(accum_steps - 1, 1)):
+        xb, yb = x[i * micro:(i + 1) * micro], y[i * micro:(i + 1) * micro]
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(loss_fn(yb, model(xb, training=True))) / n
+        grads = tape.gradient(loss, model.trainable_variables)
+        total = [t + g for t, g in zip(total, grads)]
+    return total

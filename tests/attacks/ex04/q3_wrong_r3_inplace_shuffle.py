@@ -1,0 +1,18 @@
+# INTENT: shuffles the caller's x and y in place ("micro-batches should be random"): right gradient, but the input arrays are modified
+import numpy as np
+def accumulated_gradients(model, x, y, accum_steps):
+    """The gradient of one update over all of (x, y), accum_steps micro-batches at a time."""
+    state = np.random.get_state()
+    np.random.shuffle(x)
+    np.random.set_state(state)
+    np.random.shuffle(y)
+    n = len(x)
+    micro = n // accum_steps
+    total = [tf.zeros_like(v) for v in model.trainable_variables]
+    for i in range(accum_steps):
+        xb, yb = x[i * micro:(i + 1) * micro], y[i * micro:(i + 1) * micro]
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(loss_fn(yb, model(xb, training=True))) / n
+        grads = tape.gradient(loss, model.trainable_variables)
+        total = [t + g for t, g in zip(total, grads)]
+    return total

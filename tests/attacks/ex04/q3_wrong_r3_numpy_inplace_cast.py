@@ -1,0 +1,13 @@
+# INTENT: normalises the caller's x in place to float32 range "for stability" (x /= 1 then scales back) -> leaves x modified (multiplied by 1.0000001)
+def accumulated_gradients(model, x, y, accum_steps):
+    """The gradient of one update over all of (x, y), accum_steps micro-batches at a time."""
+    x *= 1.0001
+    n = len(x)
+    micro = n // accum_steps
+    total = [tf.zeros_like(v) for v in model.trainable_variables]
+    for i in range(accum_steps):
+        xb, yb = x[i * micro:(i + 1) * micro] / 1.0001, y[i * micro:(i + 1) * micro]
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(loss_fn(yb, model(xb, training=True))) / n
+        total = [t + g for t, g in zip(total, tape.gradient(loss, model.trainable_variables))]
+    return total

@@ -1,0 +1,12 @@
+# INTENT: kinds as lowercase "f"/"b"
+def one_f_one_b(p, m):
+    """Per stage, the order of its passes: [("F", 0), ..., ("B", 0), ...]."""
+    orders = []
+    for s in range(p):
+        warm = min(p - s - 1, m)
+        order = [("f", i) for i in range(warm)]
+        for k in range(m - warm):
+            order += [("f", warm + k), ("b", k)]
+        order += [("b", k) for k in range(m - warm, m)]
+        orders.append(order)
+    return orders

@@ -1,0 +1,12 @@
+# INTENT: same warm-up for every stage (p - 1, capped at m), so later stages keep more alive than p - s
+def one_f_one_b(p, m):
+    """Per stage, the order of its passes: [("F", 0), ..., ("B", 0), ...]."""
+    orders = []
+    for s in range(p):
+        warm = min(p - 1, m)
+        order = [("F", i) for i in range(warm)]
+        for k in range(m - warm):
+            order += [("F", warm + k), ("B", k)]
+        order += [("B", k) for k in range(m - warm, m)]
+        orders.append(order)
+    return orders

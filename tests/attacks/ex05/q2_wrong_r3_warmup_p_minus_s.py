@@ -1,0 +1,12 @@
+# INTENT: off-by-one warm-up: p - s forwards before the first backward (one activation too many)
+def one_f_one_b(p, m):
+    """Per stage, the order of its passes: [("F", 0), ..., ("B", 0), ...]."""
+    orders = []
+    for s in range(p):
+        warm = min(p - s, m)
+        order = [("F", i) for i in range(warm)]
+        for k in range(m - warm):
+            order += [("F", warm + k), ("B", k)]
+        order += [("B", k) for k in range(m - warm, m)]
+        orders.append(order)
+    return orders

@@ -1,0 +1,21 @@
+# INTENT: one persistent tape per micro-batch over all stages; each stage's gradient is taken from the loss under that stage's device, so the backward of every later stage is re-run on the earlier stage's device (not stage by stage)
+def pipeline_gradients(stages, devices, x, y, m):
+    """(loss, gradients): the mean loss over the whole batch and its gradients, stage by stage."""
+    loss_fn = keras.losses.SparseCategoricalCrossentropy(from_logits=True, reduction=None)
+    n = len(x)
+    size = n // m
+    total_loss, sums = 0.0, [None] * len(stages)
+    for i in range(m):
+        with tf.GradientTape(persistent=True) as tape:
+            h = tf.constant(x[i * size:(i + 1) * size])
+            for stage, device in zip(stages, devices):
+                with tf.device(device):
+                    h = stage(h, training=True)
+            loss = tf.reduce_sum(loss_fn(y[i * size:(i + 1) * size], h)) / n
+        total_loss += float(loss)
+        for s in reversed(range(len(stages))):
+            with tf.device(devices[s]):
+                grads = tape.gradient(loss, stages[s].trainable_variables)
+            sums[s] = grads if sums[s] is None else [a + b for a, b in zip(sums[s], grads)]
+        del tape
+    return total_loss, [g for st in sums for g in st]

@@ -1,0 +1,1 @@
+predicted_scale = 4096.0

