@@ -78,9 +78,12 @@ def _lines(text, key):
 
 
 def _fit_tutorial(ray_args, tmp_path, short_tmp):
-    """The Keras fit tutorial under ``launch --ray ...``: both workers' losses equal, and equal to one process."""
+    """The Keras fit tutorial under ``launch --ray ...``: both workers' losses equal, and equal to one process.
+    Returns the launch's output and its wall-clock seconds."""
+    started = time.monotonic()
     done = _run(["-m", "gpukit", "launch", *ray_args, "--workers", "2", "--timeout", "400",
                  str(SCRIPTS / "keras3_tutorial.py"), str(tmp_path / "backup")], short_tmp, tmp_path)
+    seconds = time.monotonic() - started
     out = done.stdout + done.stderr
     assert done.returncode == 0 and "[gpukit] all 2 Ray Train workers finished" in out, out[-4000:]
     losses = _lines(out, "LOSSES")
@@ -91,11 +94,12 @@ def _fit_tutorial(ray_args, tmp_path, short_tmp):
     assert max(abs(a - b) for a, b in zip(got, reference)) <= 1e-6, (got, reference)
     assert not (tmp_path / "backup").exists()
     assert _left(short_tmp) == []                              # no ray/ session folder, no storage left
-    return out
+    return out, seconds
 
 
 def _custom_loop(ray_args, tmp_path, short_tmp):
-    """The custom-loop script under ``launch --ray ...``: the weights equal one process's."""
+    """The custom-loop script under ``launch --ray ...``: the weights equal one process's. Returns the
+    launch's output and its wall-clock seconds."""
     rng = np.random.default_rng(0)
     x = rng.normal(size=(64, 8)).astype("float32")
     y = rng.integers(0, 3, size=64).astype("int32")
@@ -103,8 +107,10 @@ def _custom_loop(ray_args, tmp_path, short_tmp):
             "w2": rng.normal(scale=0.5, size=(16, 3)), "b2": np.zeros(3)}
     np.savez(tmp_path / "data.npz", x=x, y=y, **{k: v.astype("float32") for k, v in init.items()})
     args = ["--data", str(tmp_path / "data.npz"), "--epochs", "2", "--batch", "16"]
+    started = time.monotonic()
     done = _run(["-m", "gpukit", "launch", *ray_args, "--workers", "2", "--timeout", "400",
                  str(SCRIPTS / "mwms_train.py"), *args, "--out", "ray.npz"], short_tmp, tmp_path)
+    seconds = time.monotonic() - started
     out = done.stdout + done.stderr
     assert done.returncode == 0 and (tmp_path / "ray.npz").exists(), out[-4000:]   # relative path: the launch's cwd
     one = _run([str(SCRIPTS / "mwms_train.py"), *args, "--out", "one.npz"], short_tmp, tmp_path)
@@ -112,18 +118,21 @@ def _custom_loop(ray_args, tmp_path, short_tmp):
     a, b = np.load(tmp_path / "ray.npz"), np.load(tmp_path / "one.npz")
     assert max(float(np.max(np.abs(a[k] - b[k]))) for k in a.files) <= 1e-5
     assert _left(short_tmp) == []
-    return out
+    return out, seconds
 
 
 @needs_ray
 def test_launch_ray_runs_the_keras_fit_tutorial_unchanged(tmp_path, short_tmp):
-    out = _fit_tutorial(["--ray"], tmp_path, short_tmp)
+    out, seconds = _fit_tutorial(["--ray"], tmp_path, short_tmp)
     assert "on a local Ray, stopped" in out
+    print(f"launch --ray (local) fit tutorial: {seconds:.1f} s")
 
 
 @needs_ray
 def test_launch_ray_runs_a_custom_training_loop_unchanged(tmp_path, short_tmp):
-    _custom_loop(["--ray"], tmp_path, short_tmp)
+    out, seconds = _custom_loop(["--ray"], tmp_path, short_tmp)
+    assert "on a local Ray, stopped" in out
+    print(f"launch --ray (local) custom loop: {seconds:.1f} s")
 
 
 # ---------------------------------------------------------------- --ray ADDRESS: joining a running cluster
@@ -218,13 +227,12 @@ def head():
 def _joined(run, head, tmp_path, short_tmp):
     before = head.core()
     assert set(before) == {"gcs_server", "raylet"}, (before, head.output()[-3000:])
-    started = time.monotonic()
-    out = run(["--ray", f"127.0.0.1:{head.port}"], tmp_path, short_tmp)
-    seconds = time.monotonic() - started
+    out, seconds = run(["--ray", f"127.0.0.1:{head.port}"], tmp_path, short_tmp)
     assert f"on the Ray cluster at 127.0.0.1:{head.port}, left running" in out, out[-3000:]
     assert head.alive(), head.output()[-3000:]                  # the launch did not stop the cluster it joined
     assert head.core() == before                                # the same gcs_server and raylet, not restarted
-    print(f"joined-cluster run (launch + one-process reference) {seconds:.1f} s; head start {head.start_seconds:.1f} s")
+    print(f"launch --ray 127.0.0.1:PORT {run.__name__}: {seconds:.1f} s (load {os.getloadavg()[0]:.1f}); "
+          f"ray start --head took {head.start_seconds:.1f} s")
 
 
 @needs_ray
@@ -317,3 +325,17 @@ def test_bare_ray_before_the_script_is_not_taken_for_an_address(capsys):
     # parsed as a local --ray with its script: then refused for --dry-run, before anything starts
     assert gpukit_main(["launch", "--dry-run", "--workers", "2", "--ray", str(SCRIPTS / "mwms_train.py")]) == 2
     assert "--dry-run does not apply with --ray" in capsys.readouterr().err
+
+
+def test_the_address_errors_are_in_troubleshooting(monkeypatch, capsys):
+    """docs/troubleshooting.md quotes the messages as they are printed (the dead port renamed 6379)."""
+    doc = (ROOT / "docs" / "troubleshooting.md").read_text()
+    monkeypatch.setitem(sys.modules, "ray", None)
+    with _dead_port() as s:
+        port = s.getsockname()[1]
+        assert gpukit_main(["launch", "--ray", f"127.0.0.1:{port}", "--workers", "2", str(SCRIPTS / "mwms_train.py")]) == 2
+    dead = capsys.readouterr().err.strip().replace(str(port), "6379")
+    assert gpukit_main(["launch", "--ray", "foo", "--workers", "2", str(SCRIPTS / "mwms_train.py")]) == 2
+    malformed = capsys.readouterr().err.strip()
+    assert f"``{dead}``" in doc, dead
+    assert malformed.split(" (`ray start")[0] in doc, malformed
