@@ -11,6 +11,8 @@ address is refused before any work (those tests start nothing and always run).
 
 from __future__ import annotations
 
+import contextlib
+import importlib.metadata
 import importlib.util
 import json
 import os
@@ -47,10 +49,11 @@ def needs_ray(test):
     return test
 
 
-def _run(argv, tmp, cwd):
+def _run(argv, tmp, cwd, **extra_env):
     env = dict(os.environ, PYTHONPATH=str(ROOT), TMPDIR=tmp)
-    for name in ("TF_CONFIG", "TF_USE_LEGACY_KERAS", "RAY_TMPDIR", "RAY_ADDRESS"):
+    for name in ("TF_CONFIG", "TF_USE_LEGACY_KERAS", "RAY_TMPDIR", "RAY_ADDRESS", "RAY_AUTH_MODE", "RAY_AUTH_TOKEN"):
         env.pop(name, None)
+    env.update(extra_env)
     return subprocess.run([sys.executable, *argv], env=env, cwd=cwd, capture_output=True, text=True, timeout=600,
                           stdin=subprocess.DEVNULL)
 
@@ -148,12 +151,15 @@ class Head:
     (process group = its pid), its temp folder of its own. ``stop`` kills its group and whatever
     ``ray_train.ray_processes`` still finds of it (Ray's workers start their own sessions)."""
 
-    def __init__(self):
+    def __init__(self, token=None):
         self.temp = tempfile.mkdtemp(prefix="gk-h", dir="/tmp")   # short: Ray's Unix sockets, <= 107 bytes
         self.port = _free_port()
         self.log = open(os.path.join(self.temp, "head.out"), "w+")
+        # Ray 2.60's `ray start` turns token authentication on: off here (loopback), unless a test gives a
+        # token (then in the environment, not ~/.ray/auth_token)
+        auth = {"RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": token} if token else {"RAY_AUTH_MODE": "disabled"}
         env = dict(os.environ, PYTHONPATH=str(ROOT), RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER="0",  # listen on 127.0.0.1
-                   RAY_AUTH_MODE="disabled")        # Ray 2.60's token auth: a test cluster on loopback needs none
+                   **auth)
         env.pop("RAY_ADDRESS", None)
         self.process = subprocess.Popen(
             [str(pathlib.Path(sys.executable).parent / "ray"), "start", "--head", "--block",
@@ -211,10 +217,10 @@ class Head:
             shutil.rmtree(self.temp, ignore_errors=True)
 
 
-@pytest.fixture(scope="module")
-def head():
+@contextlib.contextmanager
+def _head(token=None):
     started = time.monotonic()
-    head = Head()
+    head = Head(token)
     try:
         head.wait_started()
         head.start_seconds = time.monotonic() - started
@@ -222,6 +228,12 @@ def head():
     finally:
         head.stop()
     assert ray_train.ray_processes(owner=head.process.pid) == [], "the test head's processes are still there"
+
+
+@pytest.fixture(scope="module")
+def head():
+    with _head() as started:
+        yield started
 
 
 def _joined(run, head, tmp_path, short_tmp):
@@ -243,6 +255,29 @@ def test_launch_ray_address_joins_a_running_cluster_with_the_fit_tutorial(head, 
 @needs_ray
 def test_launch_ray_address_joins_a_running_cluster_with_a_custom_loop(head, tmp_path, short_tmp):
     _joined(_custom_loop, head, tmp_path, short_tmp)
+
+
+@needs_ray
+def test_a_cluster_with_token_authentication_names_the_fix(tmp_path, short_tmp):
+    """``ray start --head`` (Ray 2.60) requires a token; a driver given an explicit address sends none unless
+    RAY_AUTH_MODE=token. Without it: the error names that fix; with it (and the token), the launch runs."""
+    token = os.urandom(16).hex()
+    script = tmp_path / "hello.py"
+    script.write_text("import os\nprint('TF_CONFIG', os.environ['TF_CONFIG'])\n")
+    with _head(token) as head:
+        address = f"127.0.0.1:{head.port}"
+        refused = _run(["-m", "gpukit", "launch", "--ray", address, "--workers", "1", "--timeout", "200", str(script)],
+                       short_tmp, tmp_path)
+        assert refused.returncode == 2, refused.stderr[-3000:]
+        assert (f"error: --ray '{address}': the Ray cluster at {address} uses token authentication" in refused.stderr
+                and "Run with RAY_AUTH_MODE=token" in refused.stderr), refused.stderr[-3000:]
+        # the fix, and `--ray auto` (RAY_ADDRESS; ray.init gets "auto" itself)
+        done = _run(["-m", "gpukit", "launch", "--ray", "auto", "--workers", "1", "--timeout", "200", str(script)],
+                    short_tmp, tmp_path, RAY_AUTH_MODE="token", RAY_AUTH_TOKEN=token, RAY_ADDRESS=address)
+        out = done.stdout + done.stderr
+        assert done.returncode == 0 and "on the Ray cluster at auto, left running" in out, out[-3000:]
+        assert len(_lines(out, "TF_CONFIG")) == 1, out[-3000:]                # the one worker ran the script
+        assert head.alive()
 
 
 # ---------------------------------------------------------------- bad addresses: refused, nothing started
@@ -308,9 +343,9 @@ def test_auto_reads_the_address_ray_would_use(monkeypatch, tmp_path):
         ray_train.check_address("auto")
     (tmp_path / "ray").mkdir()
     (tmp_path / "ray" / "ray_current_cluster").write_text("127.0.0.1:6380\n")
-    assert ray_train.check_address("auto")[0] == "127.0.0.1:6380"
+    assert ray_train.check_address("auto") == ("auto", "127.0.0.1", 6380)   # ray.init resolves "auto" itself
     monkeypatch.setenv("RAY_ADDRESS", "10.0.0.5:6379")
-    assert ray_train.check_address("auto")[0] == "10.0.0.5:6379"
+    assert ray_train.check_address("auto") == ("auto", "10.0.0.5", 6379)
     monkeypatch.setenv("RAY_ADDRESS", "nonsense")
     with pytest.raises(ValueError, match=r"--ray auto found 'nonsense' in RAY_ADDRESS: --ray 'nonsense': not an "):
         ray_train.check_address("auto")
@@ -339,3 +374,35 @@ def test_the_address_errors_are_in_troubleshooting(monkeypatch, capsys):
     malformed = capsys.readouterr().err.strip()
     assert f"``{dead}``" in doc, dead
     assert malformed.split(" (`ray start")[0] in doc, malformed
+    assert ("error: --ray '127.0.0.1:6379': the Ray cluster at 127.0.0.1:6379 uses token authentication (Ray "
+            f"{importlib.metadata.version('ray') if importlib.util.find_spec('ray') else '2.60.0'}'s ...) and this "
+            "process sent no valid token. Run with RAY_AUTH_MODE=token") in doc
+
+
+def test_a_refused_join_is_named_not_dumped():
+    """What ``ray.init`` raises when the cluster wants a token (a ConnectionError over a RuntimeError holding
+    a whole traceback) becomes one sentence with the fix. Planted bug it catches: Ray's error passed on as is."""
+    class FakeRay:
+        __version__ = "2.60.0"
+
+        def __init__(self, inner):
+            self.inner = inner
+
+        def init(self, **kwargs):
+            try:
+                raise RuntimeError(self.inner)
+            except RuntimeError as e:
+                raise ConnectionError("Failed to connect to Ray cluster at 127.0.0.1:6379") from e
+
+    auth = FakeRay("Failed to connect to GCS. Last connection error: Traceback (most recent call last):\n  File ...\n"
+                   "ray.exceptions.AuthenticationError: RPC error: InvalidAuthToken: Authentication token is missing")
+    with pytest.raises(ray_train.RayAddressError) as refused:
+        ray_train._join_ray(auth, "127.0.0.1:6379", "127.0.0.1:6379", "127.0.0.1", 6379, False, "--ray")
+    assert str(refused.value).startswith("--ray '127.0.0.1:6379': the Ray cluster at 127.0.0.1:6379 uses token "
+                                         "authentication") and "Run with RAY_AUTH_MODE=token" in str(refused.value)
+    assert "Traceback" not in str(refused.value)
+    other = FakeRay("Failed to connect to GCS. Last connection error: Traceback (most recent call last):\n"
+                    "  File ...\nTimedOut: not a GCS")
+    with pytest.raises(ray_train.RayAddressError, match=r"something answers at 127.0.0.1:6379 but Ray could not join "
+                                                        r"it: .* \(TimedOut: not a GCS\)\. Is it the head's GCS port"):
+        ray_train._join_ray(other, "127.0.0.1:6379", "127.0.0.1:6379", "127.0.0.1", 6379, False, "--ray")

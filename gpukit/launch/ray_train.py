@@ -200,9 +200,9 @@ _HOSTNAME = re.compile(r"^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9]
 
 def check_address(address: str, flag: str = "--ray") -> tuple[str, str, int]:
     """``(connect, host, port)`` for a Ray cluster address, or ``RayAddressFormatError`` naming the cause
-    and the fix. ``connect`` is what ``ray.init(address=...)`` gets: ``HOST:PORT`` or ``ray://HOST:PORT``;
-    ``auto`` becomes the address Ray would pick (RAY_ADDRESS, else the file ``ray start`` writes), read
-    here without importing Ray. Nothing is contacted (``probe_address`` does that)."""
+    and the fix. ``connect`` is what ``ray.init(address=...)`` gets: ``HOST:PORT``, ``ray://HOST:PORT`` or
+    ``auto``; for ``auto``, ``host`` and ``port`` are the address Ray will pick (RAY_ADDRESS, else the file
+    ``ray start`` writes), read here without importing Ray. Nothing is contacted (``probe_address`` does that)."""
     def bad(why):
         return RayAddressFormatError(f"{flag} {address!r}: {why}; {ADDRESS_FIX}")
 
@@ -210,6 +210,7 @@ def check_address(address: str, flag: str = "--ray") -> tuple[str, str, int]:
         raise bad("not an address")
     given = address.strip()
     if given == "auto":
+        # ray.init gets "auto" itself (Ray then also sends the token of a cluster it finds); read here for the probe
         found = os.environ.get("RAY_ADDRESS", "").strip()
         where = "RAY_ADDRESS"
         if not found:
@@ -224,7 +225,7 @@ def check_address(address: str, flag: str = "--ray") -> tuple[str, str, int]:
         if found == "auto":
             raise bad(f"{where} says 'auto' too")
         try:
-            return check_address(found, flag)
+            return ("auto", *check_address(found, flag)[1:])
         except RayAddressFormatError as e:
             raise RayAddressFormatError(f"{flag} auto found {found!r} in {where}: {e}") from None
     if given == "local":
@@ -337,16 +338,32 @@ def _runtime_env() -> dict:
                          "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}}
 
 
-def _join_ray(ray, address: str, connect: str, stream: bool, flag: str = "address") -> None:
-    """``ray.init(address=...)`` of a running cluster (no num_cpus, no node address: the cluster's own)."""
+def _join_ray(ray, address: str, connect: str, host: str, port: int, stream: bool, flag: str = "address") -> None:
+    """``ray.init(address=...)`` of a running cluster (no num_cpus, no node address: the cluster's own),
+    with an error naming the fix when Ray refuses (no token for a cluster with token authentication,
+    not a Ray GCS port)."""
     try:
         ray.init(address=connect, log_to_driver=stream, configure_logging=True, logging_level="ERROR",
                  runtime_env=_runtime_env())
     except ConnectionError as e:
-        cause = f" ({type(e.__cause__).__name__}: {str(e.__cause__).strip()[:600]})" if e.__cause__ else ""
-        raise RayAddressError(f"{flag} {address!r}: something answers at {connect} but Ray could not join it: "
-                              f"{e}{cause}. Is it the head's GCS port (`ray start --head` prints "
-                              f"`ray start --address=...`), with the same Ray version?") from None
+        causes, cause = [], e.__cause__
+        while cause is not None and len(causes) < 5:
+            causes.append(cause)
+            cause = cause.__cause__ or cause.__context__
+        text = " ".join(str(c) for c in causes)
+        where = connect if connect != "auto" else f"{host}:{port} (auto)"
+        if "InvalidAuthToken" in text or "AuthenticationError" in " ".join(type(c).__name__ for c in causes):
+            raise RayAddressError(
+                f"{flag} {address!r}: the Ray cluster at {where} uses token authentication (Ray {ray.__version__}'s "
+                f"`ray start --head` turns it on) and this process sent no valid token. Run with RAY_AUTH_MODE=token: "
+                f"Ray then sends the token in ~/.ray/auth_token, which `ray start` wrote on the head's machine "
+                f"(on another machine copy that file, or set RAY_AUTH_TOKEN to its content)") from None
+        last = next((line.strip() for c in causes for line in reversed(str(c).strip().splitlines()) if line.strip()),
+                    "")
+        raise RayAddressError(f"{flag} {address!r}: something answers at {where} but Ray could not join it: "
+                              f"{e}{' (' + last[:300] + ')' if last else ''}. Is it the head's GCS port (`ray start "
+                              f"--head` prints `ray start --address=...`), and the same Ray version "
+                              f"({ray.__version__}) on both sides?") from None
 
 
 def _start_ray(ray, num_workers: int, stream: bool) -> None:
@@ -522,7 +539,7 @@ def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = 
     timer = threading.Thread(target=watchdog, daemon=True)
     try:
         if joined:
-            _join_ray(ray, address, connect, stream, flag)
+            _join_ray(ray, address, connect, host, port, stream, flag)
         else:
             _start_ray(ray, num_workers, stream)
         node_ip = None if joined else ray.util.get_node_ip_address()
