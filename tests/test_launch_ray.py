@@ -260,7 +260,8 @@ def test_launch_ray_address_joins_a_running_cluster_with_a_custom_loop(head, tmp
 @needs_ray
 def test_a_cluster_with_token_authentication_names_the_fix(tmp_path, short_tmp):
     """``ray start --head`` (Ray 2.60) requires a token; a driver given an explicit address sends none unless
-    RAY_AUTH_MODE=token. Without it: the error names that fix; with it (and the token), the launch runs."""
+    RAY_AUTH_MODE=token. Without it: the error names that fix; with it (and the token), the launch runs,
+    and so does ``--ray auto`` (RAY_ADDRESS)."""
     token = os.urandom(16).hex()
     script = tmp_path / "hello.py"
     script.write_text("import os\nprint('TF_CONFIG', os.environ['TF_CONFIG'])\n")
@@ -271,7 +272,13 @@ def test_a_cluster_with_token_authentication_names_the_fix(tmp_path, short_tmp):
         assert refused.returncode == 2, refused.stderr[-3000:]
         assert (f"error: --ray '{address}': the Ray cluster at {address} uses token authentication" in refused.stderr
                 and "Run with RAY_AUTH_MODE=token" in refused.stderr), refused.stderr[-3000:]
-        # the fix, and `--ray auto` (RAY_ADDRESS; ray.init gets "auto" itself)
+        # the fix
+        done = _run(["-m", "gpukit", "launch", "--ray", address, "--workers", "1", "--timeout", "200", str(script)],
+                    short_tmp, tmp_path, RAY_AUTH_MODE="token", RAY_AUTH_TOKEN=token)
+        out = done.stdout + done.stderr
+        assert done.returncode == 0 and f"on the Ray cluster at {address}, left running" in out, out[-3000:]
+        assert len(_lines(out, "TF_CONFIG")) == 1, out[-3000:]                # the one worker ran the script
+        # `--ray auto`, here from RAY_ADDRESS (which Ray counts as an explicit address: RAY_AUTH_MODE=token still)
         done = _run(["-m", "gpukit", "launch", "--ray", "auto", "--workers", "1", "--timeout", "200", str(script)],
                     short_tmp, tmp_path, RAY_AUTH_MODE="token", RAY_AUTH_TOKEN=token, RAY_ADDRESS=address)
         out = done.stdout + done.stderr
@@ -368,7 +375,8 @@ def test_the_address_errors_are_in_troubleshooting(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "ray", None)
     with _dead_port() as s:
         port = s.getsockname()[1]
-        assert gpukit_main(["launch", "--ray", f"127.0.0.1:{port}", "--workers", "2", str(SCRIPTS / "mwms_train.py")]) == 2
+        assert gpukit_main(["launch", "--ray", f"127.0.0.1:{port}", "--workers", "2",
+                            str(SCRIPTS / "mwms_train.py")]) == 2
     dead = capsys.readouterr().err.strip().replace(str(port), "6379")
     assert gpukit_main(["launch", "--ray", "foo", "--workers", "2", str(SCRIPTS / "mwms_train.py")]) == 2
     malformed = capsys.readouterr().err.strip()

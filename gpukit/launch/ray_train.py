@@ -472,8 +472,9 @@ def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = 
     other machines, so their TF_CONFIG holds the nodes' own addresses: the 127.0.0.1 check applies to the
     local cluster only. On a loopback address (127.0.0.1, localhost) the driver keeps Ray on loopback too
     (``RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0``: Ray would otherwise swap 127.0.0.1 for the machine's network
-    address). ``flag``: how errors name the address (``launch`` passes ``"--ray"``). Every node must see gpukit and ``target``'s module at the same path (a shared file system),
-    and a checkpoint's ``storage_path`` must be storage every node reaches.
+    address). ``flag``: how errors name the address (``launch`` passes ``"--ray"``). Every node must see
+    gpukit and ``target``'s module at the same path (a shared file system), and a checkpoint's
+    ``storage_path`` must be storage every node reaches.
     """
     whole("num_workers", num_workers)
     whole("max_failures", max_failures, minimum=0)
