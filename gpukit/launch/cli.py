@@ -75,7 +75,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="run the script in Ray Train's TensorflowTrainer workers instead of plain processes: "
                              "alone, on a local, loopback-only Ray that this command starts and stops; with "
                              "ADDRESS (HOST:PORT of a running Ray head, as `ray start --head` prints it, "
-                             "ray://HOST:PORT or auto), on that cluster, which it joins and leaves running")
+                             "or auto), on that cluster, which it joins and leaves running")
     parser.add_argument("--verbose", action="store_true",
                         help="show TensorFlow's C++ log (start-up lines, cuInit on a CPU) and every value of a "
                              "tensor printed in an error; hidden by default")

@@ -13,7 +13,7 @@ before Ray starts, calls ``ray.init(_node_ip_address="127.0.0.1")`` and every wo
 TF_CONFIG holds 127.0.0.1 addresses only, before TensorFlow starts. That Ray cluster is stopped
 (``ray.shutdown``, then whatever of its processes is left) on return, on error and on timeout.
 
-With ``address`` (``HOST:PORT`` of a running Ray head, ``ray://HOST:PORT``, or ``auto``) it joins that
+With ``address`` (``HOST:PORT`` of a running Ray head, or ``auto``) it joins that
 cluster instead (``ray.init(address=...)``) and leaves it running: at the end it only disconnects.
 The address is checked (``check_address``) and its port probed with a short TCP connect before Ray is
 imported: ``ray.init`` against an address where nothing listens retries for minutes.
@@ -45,8 +45,8 @@ from .tfconfig import HOST, WorkerContext
 
 INSTALL = 'pip install "gpukit[ray]"'
 PROBE_TIMEOUT_S = 5.0  # the TCP connect to a joined cluster's port, before ray.init
-ADDRESS_FIX = ("give HOST:PORT of a running Ray head (`ray start --head` prints it), ray://HOST:PORT (Ray Client) "
-               "or auto, or omit it to start a local Ray")
+ADDRESS_FIX = ("give HOST:PORT of a running Ray head (`ray start --head` prints it) or auto, or omit it to start "
+               "a local Ray")
 REPORT_GRACE_S = 5.0  # > 2 x Ray Train's health-check interval (RAY_TRAIN_HEALTH_CHECK_INTERVAL_S, 2 s)
 
 
@@ -200,8 +200,7 @@ _HOSTNAME = re.compile(r"^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9]
 
 def check_address(address: str, flag: str = "--ray") -> tuple[str, str, int]:
     """``(connect, host, port)`` for a Ray cluster address, or ``RayAddressFormatError`` naming the cause
-    and the fix. ``connect`` is what ``ray.init(address=...)`` gets: ``HOST:PORT``, ``ray://HOST:PORT`` or
-    ``auto``; for ``auto``, ``host`` and ``port`` are the address Ray will pick (RAY_ADDRESS, else the file
+    and the fix. ``connect`` is what ``ray.init(address=...)`` gets: ``HOST:PORT`` or ``auto``; for ``auto``, ``host`` and ``port`` are the address Ray will pick (RAY_ADDRESS, else the file
     ``ray start`` writes), read here without importing Ray. Nothing is contacted (``probe_address`` does that)."""
     def bad(why):
         return RayAddressFormatError(f"{flag} {address!r}: {why}; {ADDRESS_FIX}")
@@ -232,7 +231,12 @@ def check_address(address: str, flag: str = "--ray") -> tuple[str, str, int]:
         raise RayAddressFormatError(f"{flag} 'local': to start a local Ray, omit the address (`--ray` alone); "
                                     f"to join a running one, give HOST:PORT of its head (`ray start --head` prints it)")
     scheme, sep, rest = given.rpartition("://")
-    if sep and scheme != "ray":
+    if scheme == "ray":
+        raise RayAddressFormatError(
+            f"{flag} {address!r}: Ray Client addresses (ray://) are not supported (tried: Ray's client server "
+            f"failed to start the session on Ray 2.60); run the launch on a machine of the cluster and give the "
+            f"head's HOST:PORT (its GCS port, 6379 by default, as `ray start --head` prints it)")
+    if sep:
         raise bad(f"{scheme}:// is not a Ray cluster address (http://HOST:8265 is the dashboard)")
     if "/" in rest or not rest:
         raise bad("not an address")
@@ -248,7 +252,7 @@ def check_address(address: str, flag: str = "--ray") -> tuple[str, str, int]:
         raise bad(f"{host!r} is not a host name or IP address")
     if not port.isdigit() or not 1 <= int(port) <= 65535:
         raise bad(f"port {port!r} is not a number from 1 to 65535")
-    return (f"ray://{rest}" if sep else rest), host, int(port)
+    return rest, host, int(port)
 
 
 def is_loopback_host(host: str) -> bool:
@@ -258,8 +262,7 @@ def is_loopback_host(host: str) -> bool:
 def probe_address(address: str, host: str, port: int, timeout: float = PROBE_TIMEOUT_S, flag: str = "--ray") -> None:
     """A TCP connect to ``host:port`` within ``timeout`` s, else ``RayAddressError`` (``ray.init`` itself
     retries for minutes against an address where nothing listens)."""
-    start = (f"`ray start --head --ray-client-server-port={port}`" if address.strip().startswith("ray://")
-             else f"`ray start --head --port={port}`")
+    start = f"`ray start --head --port={port}`"
     try:
         with socket.create_connection((host, port), timeout=timeout):
             pass
@@ -465,8 +468,8 @@ def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = 
     at that epoch and step. ``timeout``: seconds for the training (after Ray started). ``stream``: show the workers'
     output (Ray prefixes each line with the worker's pid).
 
-    ``address``: ``HOST:PORT`` of a running Ray head (``ray start --head`` prints it), ``ray://HOST:PORT``
-    (Ray Client) or ``auto``. Checked, and its port probed (``PROBE_TIMEOUT_S``), before Ray is imported:
+    ``address``: ``HOST:PORT`` of a running Ray head (``ray start --head`` prints it) or ``auto`` (Ray Client's
+    ``ray://`` is refused: its session did not start here). Checked, and its port probed (``PROBE_TIMEOUT_S``), before Ray is imported:
     ``RayAddressError`` names the cause and the fix. Then ``ray.init(address=...)``; at the end only
     ``ray.shutdown()`` (disconnect): the cluster and its processes keep running. The workers may run on
     other machines, so their TF_CONFIG holds the nodes' own addresses: the 127.0.0.1 check applies to the
