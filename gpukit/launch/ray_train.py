@@ -191,7 +191,7 @@ class RayAddressError(RuntimeError):
 
 
 class RayAddressFormatError(RayAddressError, ValueError):
-    pass
+    """A Ray address refused by ``check_address`` before anything is contacted."""
 
 
 _HOSTNAME = re.compile(r"^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}"
@@ -200,8 +200,9 @@ _HOSTNAME = re.compile(r"^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9]
 
 def check_address(address: str, flag: str = "--ray") -> tuple[str, str, int]:
     """``(connect, host, port)`` for a Ray cluster address, or ``RayAddressFormatError`` naming the cause
-    and the fix. ``connect`` is what ``ray.init(address=...)`` gets: ``HOST:PORT`` or ``auto``; for ``auto``, ``host`` and ``port`` are the address Ray will pick (RAY_ADDRESS, else the file
-    ``ray start`` writes), read here without importing Ray. Nothing is contacted (``probe_address`` does that)."""
+    and the fix. ``connect`` is what ``ray.init(address=...)`` gets: ``HOST:PORT`` or ``auto``; for
+    ``auto``, ``host`` and ``port`` are the address Ray will pick (RAY_ADDRESS, else the file ``ray start``
+    writes), read here without importing Ray. Nothing is contacted (``probe_address`` does that)."""
     def bad(why):
         return RayAddressFormatError(f"{flag} {address!r}: {why}; {ADDRESS_FIX}")
 
@@ -209,7 +210,7 @@ def check_address(address: str, flag: str = "--ray") -> tuple[str, str, int]:
         raise bad("not an address")
     given = address.strip()
     if given == "auto":
-        # ray.init gets "auto" itself (Ray then also sends the token of a cluster it finds); read here for the probe
+        # ray.init gets "auto" itself and resolves it as always; read here for the probe and the loopback choice
         found = os.environ.get("RAY_ADDRESS", "").strip()
         where = "RAY_ADDRESS"
         if not found:
