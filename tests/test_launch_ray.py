@@ -138,6 +138,50 @@ def test_launch_ray_runs_a_custom_training_loop_unchanged(tmp_path, short_tmp):
     print(f"launch --ray (local) custom loop: {seconds:.1f} s")
 
 
+@needs_ray
+def test_sigterm_stops_a_local_ray_launch_and_every_ray_process(tmp_path, short_tmp):
+    """SIGTERM (a scheduler, ``kill``, ``timeout``) is handled like Ctrl-C: the local Ray and its workers are
+    stopped. Planted bug it catches: no handler; the launch died at once and Ray's workers (each in a
+    session of its own) stayed."""
+    script = tmp_path / "sleeper.py"
+    script.write_text("import time\nprint('STARTED', flush=True)\ntime.sleep(600)\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT), TMPDIR=short_tmp)
+    for name in ("TF_CONFIG", "RAY_TMPDIR", "RAY_ADDRESS"):
+        env.pop(name, None)
+    log = open(tmp_path / "launch.out", "w+")
+    launch = subprocess.Popen([sys.executable, "-m", "gpukit", "launch", "--ray", "--workers", "1", "--timeout", "500",
+                               str(script)], env=env, cwd=tmp_path, stdout=log, stderr=subprocess.STDOUT,
+                              stdin=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 400
+        while "STARTED" not in (tmp_path / "launch.out").read_text():
+            assert launch.poll() is None and time.monotonic() < deadline, (tmp_path / "launch.out").read_text()[-3000:]
+            time.sleep(1)
+        assert ray_train.ray_processes(owner=launch.pid) != []           # the test sees Ray's processes
+        launch.send_signal(signal.SIGTERM)
+        assert launch.wait(timeout=120) == 130
+        out = (tmp_path / "launch.out").read_text()
+        assert "[gpukit] interrupted (SIGTERM); stopped the Ray Train workers and the local Ray" in out, out[-3000:]
+        left = ray_train.ray_processes(owner=launch.pid)
+        deadline = time.monotonic() + 30                                   # a killed process may take a moment
+        while left and time.monotonic() < deadline:
+            time.sleep(1)
+            left = ray_train.ray_processes(owner=launch.pid)
+        assert left == [], left
+    finally:
+        if launch.poll() is None:
+            os.killpg(launch.pid, signal.SIGKILL)
+            launch.wait(timeout=30)
+        for pid in ray_train.ray_processes(owner=launch.pid):
+            os.kill(pid, signal.SIGKILL)
+        log.close()
+    # what a killed Ray worker leaves (its temporary_folder) goes at the next temporary_folder's sweep
+    from gpukit import _scratch
+
+    _scratch.sweep(short_tmp)
+    assert _left(short_tmp) == [], os.listdir(short_tmp)
+
+
 # ---------------------------------------------------------------- --ray ADDRESS: joining a running cluster
 
 def _free_port():

@@ -317,6 +317,10 @@ def run_ray(args, err=None) -> int:
     except ray_train.RayAddressError as e:
         err.write(f"error: {e}\n")
         return 2
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (_terminate): run_on_ray has stopped the workers
+        kept = f"; the cluster at {address} keeps running" if address else " and the local Ray"
+        err.write(f"[gpukit] interrupted ({_INTERRUPTED_BY or 'Ctrl-C'}); stopped the Ray Train workers{kept}\n")
+        return 130
     except (cluster.ClusterError, RuntimeError) as e:
         err.write(f"[gpukit] Ray Train failed: {str(e)[:3000]}\n")
         return 1
@@ -445,6 +449,7 @@ def cause(result) -> str:
 
 
 def main(args, out=None, err=None) -> int:
+    global _INTERRUPTED_BY
     err = err or sys.stderr
     try:
         check(args)
@@ -452,12 +457,11 @@ def main(args, out=None, err=None) -> int:
             return run_slurm(args, err=out)
         if args.dry_run:
             return dry_run(args, out)
-        if getattr(args, "ray", None) is not None:
-            return run_ray(args, err)
-        global _INTERRUPTED_BY
         _INTERRUPTED_BY = None  # set by _terminate; one main() call, one answer
         previous = signal.signal(signal.SIGTERM, _terminate)
         try:
+            if getattr(args, "ray", None) is not None:
+                return run_ray(args, err)
             return run_local(args, out, err)
         finally:
             signal.signal(signal.SIGTERM, previous)

@@ -543,10 +543,15 @@ def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = 
     started = time.time()
     timer = threading.Thread(target=watchdog, daemon=True)
     try:
+        sigterm = signal.getsignal(signal.SIGTERM)
         if joined:
             _join_ray(ray, address, connect, host, port, stream, flag)
         else:
             _start_ray(ray, num_workers, stream)
+        if callable(sigterm) and threading.current_thread() is threading.main_thread():
+            # ray.init puts in its own SIGTERM handler (it aborts the driver: no finally, Ray's workers left
+            # running); keep the caller's (launch's turns SIGTERM into KeyboardInterrupt, so Ray is stopped)
+            signal.signal(signal.SIGTERM, sigterm)
         node_ip = None if joined else ray.util.get_node_ip_address()
         if not joined and node_ip != HOST:
             raise RuntimeError(f"Ray's node address is {node_ip}, not {HOST}: the local cluster would be "
