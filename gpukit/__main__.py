@@ -35,6 +35,11 @@ def main(argv=None) -> int:
     from .launch.cli import add_arguments as _launch_arguments
 
     _launch_arguments(la)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["launch"]:
+        from .launch.cli import separate_bare_ray
+
+        argv = separate_bare_ray(argv)
     args, unknown = parser.parse_known_args(argv)
     if unknown and args.command == "launch":  # answered with launch's own usage, and the option meant
         import difflib

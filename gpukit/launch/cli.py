@@ -13,7 +13,8 @@ from its own checkpoint. ``--dry-run`` prints each task's ``export TF_CONFIG=...
 (``--hosts`` for real machines) and starts nothing. ``--slurm`` runs inside one ``srun`` task:
 it builds this task's TF_CONFIG from the SLURM step (``gpukit.launch.slurm.slurm_tf_config``) and
 replaces itself with the script (``exec``). ``--ray`` runs the script in Ray Train's workers
-(``ray_train.run_script``). Every argument is checked before any process starts.
+(``ray_train.run_script``) on a local Ray it starts and stops; ``--ray ADDRESS`` joins the running Ray
+cluster there instead and leaves it running. Every argument is checked before any process starts.
 """
 
 from __future__ import annotations
@@ -39,6 +40,16 @@ class LaunchError(ValueError):
     """Bad command-line input; the message names the cause and the fix."""
 
 
+class _LocalRay:
+    """``--ray`` without an address: start a local Ray (``args.ray`` is ``LOCAL_RAY``; None: no --ray)."""
+
+    def __repr__(self):
+        return "LOCAL_RAY"
+
+
+LOCAL_RAY = _LocalRay()
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-n", "--workers", type=int, metavar="N", default=None,
                         help="worker tasks (with --ps: the workers besides the chief and the parameter servers)")
@@ -60,9 +71,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--only", metavar="TASK", default=None,
                         help="print only this task's output, e.g. --only 0 (worker 0) or --only 'chief 0'; "
                              "every task still runs, and a failure's cause is still named")
-    parser.add_argument("--ray", action="store_true",
-                        help="run the script in Ray Train's TensorflowTrainer workers (a local, loopback-only "
-                             "Ray that this command starts and stops) instead of plain processes")
+    parser.add_argument("--ray", nargs="?", const=LOCAL_RAY, default=None, metavar="ADDRESS",
+                        help="run the script in Ray Train's TensorflowTrainer workers instead of plain processes: "
+                             "alone, on a local, loopback-only Ray that this command starts and stops; with "
+                             "ADDRESS (HOST:PORT of a running Ray head, as `ray start --head` prints it, "
+                             "or auto), on that cluster, which it joins and leaves running")
     parser.add_argument("--verbose", action="store_true",
                         help="show TensorFlow's C++ log (start-up lines, cuInit on a CPU) and every value of a "
                              "tensor printed in an error; hidden by default")
@@ -94,7 +107,7 @@ def check(args) -> None:
         return
     if args.workers is None:
         _fail("--workers N is required (the number of worker tasks), e.g. --workers 2")
-    if getattr(args, "ray", False):
+    if getattr(args, "ray", None) is not None:
         for flag, bad in (("--ps", args.ps), ("--dry-run", args.dry_run), ("--hosts", args.hosts),
                           ("--port-base", args.port_base is not None)):
             if bad:
@@ -102,6 +115,14 @@ def check(args) -> None:
                       f"writes their TF_CONFIG; drop {flag}")
     if args.workers < 1:
         _fail(f"--workers {args.workers}: a cluster needs at least 1 worker")
+    if getattr(args, "ray", None) not in (None, LOCAL_RAY):
+        from . import ray_train  # imports no Ray
+
+        try:
+            _, host, port = ray_train.check_address(args.ray)
+            ray_train.probe_address(args.ray, host, port)
+        except ray_train.RayAddressError as e:
+            _fail(str(e))
     if args.ps < 0:
         _fail(f"--ps {args.ps}: the number of parameter servers cannot be negative (0: MultiWorkerMirrored)")
     if args.restarts < 0:
@@ -275,32 +296,58 @@ def start_line(spec: dict, args, attempt: int = 0) -> str:
 
 def run_ray(args, err=None) -> int:
     """``--ray``: the script in ``--workers`` Ray Train workers (``ray_train.run_script``); Ray restarts
-    the worker group up to ``--restarts`` times. Ray's session folder goes to a temporary folder of
-    this run (RAY_TMPDIR), removed at the end."""
+    the worker group up to ``--restarts`` times. A local Ray's session folder goes to a temporary folder
+    of this run (RAY_TMPDIR), removed at the end; ``--ray ADDRESS`` joins that running cluster (its
+    session folder is its own) and only disconnects at the end."""
     from .. import _scratch
     from . import ray_train
 
     err = err or sys.stderr
+    address = None if args.ray is LOCAL_RAY else args.ray
     saved = os.environ.get("RAY_TMPDIR")
-    os.environ["RAY_TMPDIR"] = folder = _scratch.temporary_folder("gpukit-r-")
+    folder = None
+    if address is None:
+        os.environ["RAY_TMPDIR"] = folder = _scratch.temporary_folder("gpukit-r-")
     try:
         result = ray_train.run_on_ray("gpukit.launch.ray_train:run_script", args.workers,
                                       kwargs={"script": os.path.abspath(args.script), "argv": list(args.script_args),
                                               "cwd": os.getcwd()},
-                                      max_failures=args.restarts, timeout=args.timeout or 3600.0, stream=True)
+                                      max_failures=args.restarts, timeout=args.timeout or 3600.0, stream=True,
+                                      address=address, flag="--ray")
+    except ray_train.RayAddressError as e:
+        err.write(f"error: {e}\n")
+        return 2
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (_terminate): run_on_ray has stopped the workers
+        kept = f"; the cluster at {address} keeps running" if address else " and the local Ray"
+        err.write(f"[gpukit] interrupted ({_INTERRUPTED_BY or 'Ctrl-C'}); stopped the Ray Train workers{kept}\n")
+        return 130
     except (cluster.ClusterError, RuntimeError) as e:
         err.write(f"[gpukit] Ray Train failed: {str(e)[:3000]}\n")
         return 1
     finally:
-        if saved is None:
-            os.environ.pop("RAY_TMPDIR", None)
-        else:
-            os.environ["RAY_TMPDIR"] = saved
-        import shutil
+        if folder is not None:
+            if saved is None:
+                os.environ.pop("RAY_TMPDIR", None)
+            else:
+                os.environ["RAY_TMPDIR"] = saved
+            import shutil
 
-        shutil.rmtree(folder, ignore_errors=True)
-    err.write(f"[gpukit] all {args.workers} Ray Train workers finished ({result.attempts} attempt(s))\n")
+            shutil.rmtree(folder, ignore_errors=True)
+    where = f"on the Ray cluster at {address}, left running" if address else "on a local Ray, stopped"
+    err.write(f"[gpukit] all {args.workers} Ray Train workers finished ({result.attempts} attempt(s)) {where}\n")
     return 0
+
+
+def separate_bare_ray(argv: list) -> list:
+    """``--ray train.py``: argparse would take the script for ``--ray``'s ADDRESS; put ``--`` between
+    them (the end of launch's options). Only up to the script: its own arguments are left alone."""
+    argv = list(argv)
+    for i, token in enumerate(argv):
+        if token.endswith((".py", ".ipynb")):
+            if i > 0 and argv[i - 1] == "--ray":
+                argv.insert(i, "--")
+            break
+    return argv
 
 
 def run_slurm(args, err=None) -> int:
@@ -402,6 +449,7 @@ def cause(result) -> str:
 
 
 def main(args, out=None, err=None) -> int:
+    global _INTERRUPTED_BY
     err = err or sys.stderr
     try:
         check(args)
@@ -409,12 +457,11 @@ def main(args, out=None, err=None) -> int:
             return run_slurm(args, err=out)
         if args.dry_run:
             return dry_run(args, out)
-        if getattr(args, "ray", False):
-            return run_ray(args, err)
-        global _INTERRUPTED_BY
         _INTERRUPTED_BY = None  # set by _terminate; one main() call, one answer
         previous = signal.signal(signal.SIGTERM, _terminate)
         try:
+            if getattr(args, "ray", None) is not None:
+                return run_ray(args, err)
             return run_local(args, out, err)
         finally:
             signal.signal(signal.SIGTERM, previous)

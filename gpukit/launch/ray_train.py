@@ -7,11 +7,16 @@ MultiWorkerMirroredStrategy; failures are Ray's business too (``max_failures``: 
 whole worker group, which resumes from the chief's last checkpoint). docs/cluster.md says what
 changes on a real Ray cluster.
 
-Here the cluster is local and loopback only: Ray otherwise writes the machine's network address
-into TF_CONFIG (docs/decisions.md), so ``run_on_ray`` sets ``RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0``
+Without ``address`` the cluster is local and loopback only: Ray otherwise writes the machine's network
+address into TF_CONFIG (docs/decisions.md), so ``run_on_ray`` sets ``RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0``
 before Ray starts, calls ``ray.init(_node_ip_address="127.0.0.1")`` and every worker checks its
-TF_CONFIG holds 127.0.0.1 addresses only, before TensorFlow starts. The Ray cluster is stopped
-(``ray.shutdown``) on return, on error and on timeout.
+TF_CONFIG holds 127.0.0.1 addresses only, before TensorFlow starts. That Ray cluster is stopped
+(``ray.shutdown``, then whatever of its processes is left) on return, on error and on timeout.
+
+With ``address`` (``HOST:PORT`` of a running Ray head, or ``auto``) it joins that
+cluster instead (``ray.init(address=...)``) and leaves it running: at the end it only disconnects.
+The address is checked (``check_address``) and its port probed with a short TCP connect before Ray is
+imported: ``ray.init`` against an address where nothing listens retries for minutes.
 
 Ray is an optional extra: ``pip install "gpukit[ray]"``. This module imports neither Ray nor
 TensorFlow until ``run_on_ray`` is called.
@@ -28,6 +33,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import sys
 import threading
 import time
@@ -38,6 +44,9 @@ from .supervisor import ClusterError, Fault
 from .tfconfig import HOST, WorkerContext
 
 INSTALL = 'pip install "gpukit[ray]"'
+PROBE_TIMEOUT_S = 5.0  # the TCP connect to a joined cluster's port, before ray.init
+ADDRESS_FIX = ("give HOST:PORT of a running Ray head (`ray start --head` prints it) or auto, or omit it to start "
+               "a local Ray")
 REPORT_GRACE_S = 5.0  # > 2 x Ray Train's health-check interval (RAY_TRAIN_HEALTH_CHECK_INTERVAL_S, 2 s)
 
 
@@ -177,6 +186,95 @@ def check_loopback(config: dict) -> None:
             f"ray.init(_node_ip_address='127.0.0.1') (run_on_ray does both; was Ray already running?)")
 
 
+class RayAddressError(RuntimeError):
+    """A Ray address that is malformed (also a ``ValueError``) or where no Ray answers."""
+
+
+class RayAddressFormatError(RayAddressError, ValueError):
+    """A Ray address refused by ``check_address`` before anything is contacted."""
+
+
+_HOSTNAME = re.compile(r"^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}"
+                       r"[A-Za-z0-9])?)*$")
+
+
+def check_address(address: str, flag: str = "--ray") -> tuple[str, str, int]:
+    """``(connect, host, port)`` for a Ray cluster address, or ``RayAddressFormatError`` naming the cause
+    and the fix. ``connect`` is what ``ray.init(address=...)`` gets: ``HOST:PORT`` or ``auto``; for
+    ``auto``, ``host`` and ``port`` are the address Ray will pick (RAY_ADDRESS, else the file ``ray start``
+    writes), read here without importing Ray. Nothing is contacted (``probe_address`` does that)."""
+    def bad(why):
+        return RayAddressFormatError(f"{flag} {address!r}: {why}; {ADDRESS_FIX}")
+
+    if not isinstance(address, str) or not address.strip():
+        raise bad("not an address")
+    given = address.strip()
+    if given == "auto":
+        # ray.init gets "auto" itself and resolves it as always; read here for the probe and the loopback choice
+        found = os.environ.get("RAY_ADDRESS", "").strip()
+        where = "RAY_ADDRESS"
+        if not found:
+            where = os.path.join(_ray_temp_dir(), "ray_current_cluster")
+            try:
+                with open(where) as f:
+                    found = f.read().strip()
+            except OSError:
+                raise RayAddressFormatError(
+                    f"{flag} auto: no running Ray cluster found (RAY_ADDRESS is not set and {where} does not exist, "
+                    f"which `ray start --head` writes on this machine); {ADDRESS_FIX}") from None
+        if found == "auto":
+            raise bad(f"{where} says 'auto' too")
+        try:
+            return ("auto", *check_address(found, flag)[1:])
+        except RayAddressFormatError as e:
+            raise RayAddressFormatError(f"{flag} auto found {found!r} in {where}: {e}") from None
+    if given == "local":
+        raise RayAddressFormatError(f"{flag} 'local': to start a local Ray, omit the address (`--ray` alone); "
+                                    f"to join a running one, give HOST:PORT of its head (`ray start --head` prints it)")
+    scheme, sep, rest = given.rpartition("://")
+    if scheme == "ray":
+        raise RayAddressFormatError(
+            f"{flag} {address!r}: Ray Client addresses (ray://) are not supported (tried: Ray's client server "
+            f"failed to start the session on Ray 2.60); run the launch on a machine of the cluster and give the "
+            f"head's HOST:PORT (its GCS port, 6379 by default, as `ray start --head` prints it)")
+    if sep:
+        raise bad(f"{scheme}:// is not a Ray cluster address (http://HOST:8265 is the dashboard)")
+    if "/" in rest or not rest:
+        raise bad("not an address")
+    host, colon, port = rest.rpartition(":")
+    if not colon:
+        raise bad("not an address (no :PORT)")
+    if host.startswith("[") and host.endswith("]"):
+        ok = ":" in host
+        host = host[1:-1]
+    else:
+        ok = _HOSTNAME.match(host) is not None
+    if not ok:
+        raise bad(f"{host!r} is not a host name or IP address")
+    if not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise bad(f"port {port!r} is not a number from 1 to 65535")
+    return rest, host, int(port)
+
+
+def is_loopback_host(host: str) -> bool:
+    return host == "localhost" or host == "::1" or re.match(r"^127(\.\d{1,3}){3}$", host) is not None
+
+
+def probe_address(address: str, host: str, port: int, timeout: float = PROBE_TIMEOUT_S, flag: str = "--ray") -> None:
+    """A TCP connect to ``host:port`` within ``timeout`` s, else ``RayAddressError`` (``ray.init`` itself
+    retries for minutes against an address where nothing listens)."""
+    start = f"`ray start --head --port={port}`"
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            pass
+    except OSError as e:
+        why = "no answer within {:g} s".format(timeout) if isinstance(e, socket.timeout) else (e.strerror or str(e))
+        raise RayAddressError(
+            f"{flag} {address!r}: nothing answers at {host}:{port} ({why}): no Ray head is running there. Start one "
+            f"on that machine with {start} and pass the address it prints, or omit the "
+            f"address to start a local Ray") from None
+
+
 def _train_loop(config: dict) -> None:
     """Ray Train's ``train_loop_per_worker``: build the context, restore Ray's latest checkpoint
     into a local folder, call ``target(ctx, **kwargs)``, send its return value to the driver."""
@@ -219,6 +317,11 @@ def run_script(ctx, script: str, argv: list, cwd: str) -> None:
     has put the Keras multi-worker fix in place. A ``sys.exit(code)`` other than 0 fails the worker."""
     import runpy
 
+    for path, what in ((script, "the script"), (cwd, "the launch's working folder")):
+        if not os.path.exists(path):
+            raise RuntimeError(f"{what} {path} is not on this Ray node ({socket.gethostname()}): on a Ray cluster "
+                               f"of several machines every node must see the script and its folder at the same "
+                               f"path (a shared file system, as with SLURM), or run on one machine")
     saved_argv, saved_path, saved_cwd = sys.argv[:], sys.path[:], os.getcwd()
     sys.argv, sys.path[:0] = [script, *argv], [os.path.dirname(script)]
     os.chdir(cwd)
@@ -232,15 +335,47 @@ def run_script(ctx, script: str, argv: list, cwd: str) -> None:
         os.chdir(saved_cwd)
 
 
+def _runtime_env() -> dict:
+    """The workers' environment: quiet TensorFlow, this gpukit importable (the same path on every node)."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    return {"env_vars": {"TF_CPP_MIN_LOG_LEVEL": "2", "TF_ENABLE_ONEDNN_OPTS": "0",
+                         "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}}
+
+
+def _join_ray(ray, address: str, connect: str, host: str, port: int, stream: bool, flag: str = "address") -> None:
+    """``ray.init(address=...)`` of a running cluster (no num_cpus, no node address: the cluster's own),
+    with an error naming the fix when Ray refuses (no token for a cluster with token authentication,
+    not a Ray GCS port)."""
+    try:
+        ray.init(address=connect, log_to_driver=stream, configure_logging=True, logging_level="ERROR",
+                 runtime_env=_runtime_env())
+    except ConnectionError as e:
+        causes, cause = [], e.__cause__
+        while cause is not None and len(causes) < 5:
+            causes.append(cause)
+            cause = cause.__cause__ or cause.__context__
+        text = " ".join(str(c) for c in causes)
+        where = connect if connect != "auto" else f"{host}:{port} (auto)"
+        if "InvalidAuthToken" in text or "AuthenticationError" in " ".join(type(c).__name__ for c in causes):
+            raise RayAddressError(
+                f"{flag} {address!r}: the Ray cluster at {where} uses token authentication (Ray {ray.__version__}'s "
+                f"`ray start --head` turns it on) and this process sent no valid token. Run with RAY_AUTH_MODE=token: "
+                f"Ray then sends the token in ~/.ray/auth_token, which `ray start` wrote on the head's machine "
+                f"(on another machine copy that file, or set RAY_AUTH_TOKEN to its content)") from None
+        last = next((line.strip() for c in causes for line in reversed(str(c).strip().splitlines()) if line.strip()),
+                    "")
+        raise RayAddressError(f"{flag} {address!r}: something answers at {where} but Ray could not join it: "
+                              f"{e}{' (' + last[:300] + ')' if last else ''}. Is it the head's GCS port (`ray start "
+                              f"--head` prints `ray start --address=...`), and the same Ray version "
+                              f"({ray.__version__}) on both sides?") from None
+
+
 def _start_ray(ray, num_workers: int, stream: bool) -> None:
     """``ray.init`` of a one-node, loopback-only cluster, with a clear error when it cannot start."""
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     try:
         ray.init(_node_ip_address=HOST, num_cpus=num_workers, include_dashboard=False,
                  log_to_driver=stream, configure_logging=True, logging_level="ERROR",
-                 runtime_env={"env_vars": {"TF_CPP_MIN_LOG_LEVEL": "2", "TF_ENABLE_ONEDNN_OPTS": "0",
-                                           "PYTHONPATH": os.pathsep.join(filter(None, [
-                                               root, os.environ.get("PYTHONPATH")]))}})
+                 runtime_env=_runtime_env())
     except Exception as e:  # noqa: BLE001 - Ray raises a bare Exception here
         if "timed out during startup" not in str(e):
             raise
@@ -258,11 +393,13 @@ def _ray_temp_dir() -> str:
     return os.path.join(os.environ.get("RAY_TMPDIR") or linux_tmp or "/tmp", "ray")
 
 
-def ray_processes() -> list[int]:
+def ray_processes(owner: int | None = None) -> list[int]:
     """Pids of the Ray processes this process started (gcs_server, raylet, monitors, workers) that
     are still there, including the raylet's agents after a raylet crash (their parent is then init;
-    their session folder ends in our pid)."""
-    me = os.getpid()
+    their session folder ends in our pid). ``owner``: those of that process instead (e.g. a
+    ``ray start --head --block`` started in a new session: its pid is also its process group)."""
+    me = os.getpid() if owner is None else owner
+    group = os.getpgrp() if owner is None else owner
     found = []
     session = re.compile(rb"/session_[0-9_-]+_%d(/|\s|\x00|$)" % me)
     for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
@@ -279,7 +416,7 @@ def ray_processes() -> list[int]:
             continue
         ours = parent == me and (b"/ray/" in command or comm in ("(raylet)", "(gcs_server)"))
         # orphaned agents rename themselves ("ray::DashboardAgent") but stay in our process group
-        orphan = command.startswith(b"ray::") and _pgid(int(entry)) == os.getpgrp()
+        orphan = command.startswith(b"ray::") and _pgid(int(entry)) == group
         if ours or orphan or session.search(command) is not None:
             found.append(int(entry))
     return found
@@ -318,9 +455,10 @@ def _check_seconds(name, value):
 
 def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = False, max_failures: int = 0,
                fault: Fault | None = None, timeout: float = 300.0, storage_path=None,
-               stream: bool = False) -> RayResult:
+               stream: bool = False, address: str | None = None, flag: str = "address") -> RayResult:
     """Run ``target(ctx, **kwargs)`` in ``num_workers`` Ray Train workers on a local, loopback-only
-    Ray cluster that this call starts and stops; return a ``RayResult``.
+    Ray cluster that this call starts and stops, or, given ``address``, on the running Ray cluster
+    there, which it joins and leaves running; return a ``RayResult``.
 
     ``target``: the function ``gpukit.cluster.run`` takes (``cluster.train_mwms``, a function of
     yours, or ``"module:function"``); Ray sends it to the workers with cloudpickle.
@@ -330,6 +468,17 @@ def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = 
     (``FailureConfig``). ``fault``: a ``cluster.Fault(kind="kill")`` SIGKILLs that worker once,
     at that epoch and step. ``timeout``: seconds for the training (after Ray started). ``stream``: show the workers'
     output (Ray prefixes each line with the worker's pid).
+
+    ``address``: ``HOST:PORT`` of a running Ray head (``ray start --head`` prints it) or ``auto`` (Ray Client's
+    ``ray://`` is refused: its session did not start here). Checked, and its port probed (``PROBE_TIMEOUT_S``), before Ray is imported:
+    ``RayAddressError`` names the cause and the fix. Then ``ray.init(address=...)``; at the end only
+    ``ray.shutdown()`` (disconnect): the cluster and its processes keep running. The workers may run on
+    other machines, so their TF_CONFIG holds the nodes' own addresses: the 127.0.0.1 check applies to the
+    local cluster only. On a loopback address (127.0.0.1, localhost) the driver keeps Ray on loopback too
+    (``RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0``: Ray would otherwise swap 127.0.0.1 for the machine's network
+    address). ``flag``: how errors name the address (``launch`` passes ``"--ray"``). Every node must see
+    gpukit and ``target``'s module at the same path (a shared file system), and a checkpoint's
+    ``storage_path`` must be storage every node reaches.
     """
     whole("num_workers", num_workers)
     whole("max_failures", max_failures, minimum=0)
@@ -340,6 +489,9 @@ def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = 
             raise ValueError(f"target={target!r}: use 'package.module:function' or a function")
     elif not callable(target):
         raise ValueError(f"target must be a function or 'module:function', got {target!r}")
+    joined = address is not None
+    if joined:
+        connect, host, port = check_address(address, flag=flag)
     kwargs = dict(kwargs or {})
     if checkpoint and "checkpoint_dir" in kwargs:
         raise ValueError("checkpoint=True gives target its checkpoint_dir; remove checkpoint_dir from kwargs")
@@ -352,15 +504,19 @@ def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = 
             raise ValueError(f"Fault task {fault.task!r} is not in this cluster (tasks: {names})")
         if max_failures < 1:
             raise ValueError("a fault with max_failures=0 ends the run: pass max_failures >= 1 so Ray restarts")
+    if joined:
+        probe_address(address, host, port, flag=flag)
+    loopback = not joined or is_loopback_host(host)
     saved_env = {k: os.environ.get(k) for k in ("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "RAY_TRAIN_V2_ENABLED")}
     # read once, when Ray is imported: set before the import (and checked below)
-    os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"  # with _node_ip_address: loopback only
+    if loopback:
+        os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"  # with _node_ip_address: loopback only
     os.environ["RAY_TRAIN_V2_ENABLED"] = "1"
     try:
         ray = require_ray()
         from ray._private import ray_constants
 
-        if getattr(ray_constants, "ENABLE_RAY_CLUSTER", False):
+        if loopback and getattr(ray_constants, "ENABLE_RAY_CLUSTER", False):
             raise RuntimeError("Ray was imported before run_on_ray could set RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0, "
                                "so it would write this machine's network address into TF_CONFIG; restart Python "
                                "(the kernel) and call run_on_ray before importing ray, or set the variable first")
@@ -370,7 +526,7 @@ def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = 
     if ray.is_initialized():
         _restore(saved_env)
         raise RuntimeError("Ray is already running in this process; run_on_ray starts and stops its own "
-                           "loopback cluster: call ray.shutdown() first")
+                           "loopback cluster (or joins the one at address=): call ray.shutdown() first")
     from ray.train import CheckpointConfig, FailureConfig, RunConfig, ScalingConfig
     from ray.train.tensorflow import TensorflowTrainer
 
@@ -387,9 +543,17 @@ def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = 
     started = time.time()
     timer = threading.Thread(target=watchdog, daemon=True)
     try:
-        _start_ray(ray, num_workers, stream)
-        node_ip = ray.util.get_node_ip_address()
-        if node_ip != HOST:
+        sigterm = signal.getsignal(signal.SIGTERM)
+        if joined:
+            _join_ray(ray, address, connect, host, port, stream, flag)
+        else:
+            _start_ray(ray, num_workers, stream)
+        if callable(sigterm) and threading.current_thread() is threading.main_thread():
+            # ray.init puts in its own SIGTERM handler (it aborts the driver: no finally, Ray's workers left
+            # running); keep the caller's (launch's turns SIGTERM into KeyboardInterrupt, so Ray is stopped)
+            signal.signal(signal.SIGTERM, sigterm)
+        node_ip = None if joined else ray.util.get_node_ip_address()
+        if not joined and node_ip != HOST:
             raise RuntimeError(f"Ray's node address is {node_ip}, not {HOST}: the local cluster would be "
                                f"reachable from the network. Was RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER overridden?")
         ray_ready = time.time()
@@ -399,7 +563,7 @@ def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = 
             _train_loop,
             train_loop_config={"target": target, "kwargs": kwargs, "checkpoint": checkpoint,
                                "fault": dataclasses.asdict(fault) if fault else None,
-                               "collector": collector, "loopback": True},
+                               "collector": collector, "loopback": not joined},
             scaling_config=ScalingConfig(num_workers=num_workers, use_gpu=False, resources_per_worker={"CPU": 1}),
             run_config=RunConfig(name=f"gpukit-{target_name or 'target'}", storage_path=storage_path,
                                  failure_config=FailureConfig(max_failures=max_failures),
@@ -409,6 +573,15 @@ def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = 
             trainer.fit()
         except KeyboardInterrupt:
             if timed_out.is_set():
+                if joined:
+                    try:
+                        cpus = ray.cluster_resources().get("CPU", 0)
+                    except Exception:  # noqa: BLE001 - only for the message
+                        cpus = float("nan")
+                    raise ClusterError(f"the Ray run took longer than timeout={timeout} s; its workers were "
+                                       f"stopped, the cluster at {address} keeps running (it has {cpus:g} CPUs; "
+                                       f"{num_workers} workers need {num_workers}: Ray waits until they are "
+                                       f"free)") from None
                 raise ClusterError(f"the Ray run took longer than timeout={timeout} s; Ray was stopped "
                                            f"with every worker") from None
             raise
@@ -421,8 +594,9 @@ def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = 
         info = ray.get(collector.summary.remote(), timeout=60)
     finally:
         finished.set()
-        ray.shutdown()
-        _kill_ray_children()  # normally nothing left; after a failed start, Ray's processes
+        ray.shutdown()  # a joined cluster: disconnect only; it keeps running
+        if not joined:
+            _kill_ray_children()  # normally nothing left; after a failed start, Ray's processes
         _restore(saved_env)
         if own_storage:
             shutil.rmtree(storage_path, ignore_errors=True)
