@@ -278,12 +278,15 @@ def train_mwms(ctx, *, epochs: int = 3, global_batch_size: int = 32, n_examples:
             "per_replica_batch_size": sizes.per_replica_batch_size, "num_replicas": sizes.num_replicas}
 
 
-def train_single(*, epochs=3, global_batch_size=32, n_examples=512, hidden=(32,), learning_rate=1e-2, seed=0):
-    """The single-process reference for ``train_mwms``: same data order, model, optimizer, loss."""
+def train_single(*, epochs=3, global_batch_size=32, n_examples=512, hidden=(32,), learning_rate=1e-2, seed=0,
+                 x_scale=1.0):
+    """The single-process reference for ``train_mwms``: same data order, model, optimizer, loss.
+    ``x_scale`` multiplies the inputs (the reference of a ``shard_dataset`` that scales them)."""
     from . import models, training
     from ._tf import keras, tf
 
     x, y = training_data(n_examples, global_batch_size)
+    x = x * x_scale if x_scale != 1.0 else x
     strategy = tf.distribute.get_strategy()
     model = models.mlp(input_shape=x.shape[1:], hidden=hidden, seed=seed)
     optimizer = keras.optimizers.Adam(learning_rate)

@@ -114,7 +114,7 @@ def test_compare_train_step_catches_per_replica_losses_not_reduced():
         return step
 
     report = ex01.compare_train_step(make, strategy, steps=1)
-    assert not report.passed and "returned loss differs from the single-device loss" in report.problem
+    assert not report.passed and "the contract is one number, the loss of the whole global batch" in report.problem
 
 
 # --------------------------------------------------------------------------- q4 predict
@@ -246,7 +246,7 @@ def test_q1_correct_alternatives_pass_public_and_hidden(answer):
      "divided by 64, not by global_batch_size=32"),
     (lambda m, x, y, gb: tf.reduce_sum(LOSS_FN(y, tf.nn.softmax(m(x)))) / gb,  # probabilities into a from_logits loss
      "no batch size's share of loss_fn\\(y, logits\\).*takes the model's logits as they are"),
-    (lambda m, x, y, gb: LOSS_FN(y, m(x)) / gb, "must return one number \\(a scalar\\), not one value per example"),
+    (lambda m, x, y, gb: LOSS_FN(y, m(x)) / gb, "must return one number, a scalar tensor of shape \\(\\), not one value per example"),
     (lambda m, x, y, gb: "low", "must return one number"),
     # contract broken: the right number, computed outside TensorFlow, has no gradient for the strategy to sum
     (lambda m, x, y, gb: float(np.sum(LOSS_FN(y, m(x)).numpy()) / gb), "right number but TensorFlow cannot "

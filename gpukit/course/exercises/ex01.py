@@ -87,10 +87,11 @@ def compare_loss(compute_loss, seed: int = 0, n: int = 8, global_batch_size: int
         return Report("compute_loss", f"compute_loss must return one number (a scalar tensor), not "
                                       f"{got.dtype.name} {type(got).__name__}", details)
     if got.shape != ():
-        return Report("compute_loss", "compute_loss must return one number (a scalar), not one value per example",
-                      details)
-    if differentiable:
-        differentiable = any(g is not None for g in tape.gradient(got, model.trainable_variables))
+        what = "one value per example" if got.shape == (n,) and n > 1 else f"a tensor of shape {tuple(got.shape)}"
+        return Report("compute_loss", f"compute_loss must return one number, a scalar tensor of shape (), not "
+                                      f"{what} (tf.reduce_sum / tf.nn.compute_average_loss give a scalar)", details)
+    grads = tape.gradient(got, model.trainable_variables) if differentiable else []
+    differentiable = any(g is not None for g in grads)
     details["got"] = got = float(got)
     if not abs(got - expected) <= atol:
         divisor = summed / got if got else float("inf")
@@ -110,8 +111,26 @@ def compare_loss(compute_loss, seed: int = 0, n: int = 8, global_batch_size: int
         return Report("compute_loss", f"compute_loss gave {got:.6f}, expected {expected:.6f}: {why}", details)
     if not differentiable:
         return Report("compute_loss", "compute_loss returned the right number but TensorFlow cannot differentiate "
-                                      "it (computed outside TensorFlow, with numpy or float()): the strategy needs "
-                                      "its gradient, so compute it with TensorFlow operations", details)
+                                      "it with respect to the model's weights (computed outside TensorFlow, with "
+                                      "numpy or float(), or its path to the weights cut by tf.stop_gradient): the "
+                                      "strategy needs its gradient, so compute it with TensorFlow operations", details)
+    # planted: the right value with the per-replica mean's gradient (mean + stop_gradient(sum / G - mean)):
+    # the strategy applies the gradient, so it is compared too, with the one of sum / global_batch_size
+    with tf.GradientTape() as ref_tape:
+        right = tf.reduce_sum(training.per_example_loss()(y, model(x, training=True))) / global_batch_size
+    ref_grads = ref_tape.gradient(right, model.trainable_variables)
+    from ... import checks
+
+    grad_diff = checks.max_difference([tf.zeros_like(r) if g is None else g for g, r in zip(grads, ref_grads)],
+                                      ref_grads)
+    details["grad_diff"] = grad_diff
+    if not grad_diff <= atol:
+        scale = checks.scale_factor([g for g in grads if g is not None], [r for g, r in zip(grads, ref_grads)
+                                                                           if g is not None])
+        return Report("compute_loss", f"compute_loss returns the right number, but its gradient is {scale:.3g} x the "
+                                      f"gradient of (sum of the per-example losses) / global_batch_size: the strategy "
+                                      f"applies the gradient, so the value must BE that division (no stop_gradient "
+                                      f"correction of another loss)", details)
     watched = _TrainingFlag(model)
     try_answer(compute_loss, watched, x, y, global_batch_size)
     details["training"] = watched.flags
@@ -121,6 +140,11 @@ def compare_loss(compute_loss, seed: int = 0, n: int = 8, global_batch_size: int
                                       f"BatchNormalization act as in training; this MLP has neither, so the number "
                                       f"alone cannot tell)", details)
     return Report("compute_loss", None, details)
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class _TrainingFlag:
@@ -140,7 +164,7 @@ class _TrainingFlag:
 
 def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
                        global_batch_size: int | None = None, learning_rate: float = 0.1,
-                       atol: float = 1e-5) -> Report:
+                       atol: float = 1e-5, x_scale: float = 1.0) -> Report:
     """Train ``steps`` batches with the learner's ``make_train_step`` under ``strategy`` and
     with ``gpukit.training`` on one device, from the same weights and data; compare.
 
@@ -148,7 +172,10 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
     global_batch_size)`` and must return a function ``train_step(batch) -> loss`` where the
     loss is the mean over the global batch (the replicas' losses reduced with SUM).
     ``details``: ``loss_diff``, ``weights_diff``, ``update_ratio`` (the learner's weight change
-    / the reference's; 1.0 is right).
+    / the reference's; 1.0 is right). The optimizer handed in is watched: the updates must go through
+    it (planted: an SGD of its own with the notebook's learning rate, a hand-written ``assign_sub``).
+    ``x_scale`` multiplies the inputs: at 10 a replica's gradient norm is above 10 (planted: gradients
+    clipped "for stability", which small gradients never trigger).
     """
     from ... import checks, data, models, training
     from ..._tf import keras, tf
@@ -159,6 +186,7 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
     num_replicas = strategy.num_replicas_in_sync
     gb = global_batch_size or 8 * num_replicas
     x, y = data.synthetic(gb * steps, shape=(64,), seed=seed)
+    x = x * x_scale
 
     def build(on, optimizer_class=keras.optimizers.SGD):
         model = models.mlp(seed=seed, strategy=on)
@@ -168,10 +196,12 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
         return model, optimizer
 
     compiled = []  # the contract is a train_step compiled with tf.function: observed where updates apply
+    applied = []  # and the updates applied by the optimizer handed in (not one of its own)
 
     class WatchedSGD(keras.optimizers.SGD):
         def apply(self, *args, **kwargs):
             compiled.append(tf.inside_function())
+            applied.append(self)
             return super().apply(*args, **kwargs)
 
     model, optimizer = build(strategy, WatchedSGD)
@@ -193,18 +223,31 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
     try:
         got = [float(v) for v in losses]
         loss_diff = checks.max_difference(got, ref_losses)
-    except (TypeError, ValueError):  # not one number per step (e.g. per-replica values)
-        loss_diff = float("inf")
+    except (TypeError, ValueError):  # not one number per step (e.g. per-replica values, a tuple)
+        return Report(name, f"train_step returned {type(losses[0]).__name__} {_short(losses[0])}: the contract is "
+                            f"one number, the loss of the whole global batch (strategy.reduce(SUM, "
+                            f"per_replica_loss, axis=None))")
     weights_diff = checks.max_difference(model, reference)
     moved = [a - b for a, b in zip(model.get_weights(), initial)]
     ref_moved = [a - b for a, b in zip(reference.get_weights(), initial)]
     scale = checks.scale_factor(moved, ref_moved)
     details = {"loss_diff": loss_diff, "weights_diff": weights_diff, "update_ratio": scale,
                "compiled": all(compiled) if compiled else None}
+    if not any(o is optimizer for o in applied):
+        return Report(name, "train_step never applied gradients with the optimizer given to make_train_step (it "
+                            "made its own, or changed the weights by hand): the rule is update `model` with "
+                            "`optimizer.apply_gradients`, whatever optimizer and learning rate the caller chose",
+                      details)
     if not weights_diff <= atol:
+        r = num_replicas
+        if r > 1 and abs(scale - r) < 0.05 * r:
+            why = ("a factor of the number of replicas: divide the loss by the GLOBAL batch, not the replica's own, "
+                   "and apply the gradients once per step")
+        else:
+            why = ("the rule is one update per step, by `optimizer`, from the gradients of compute_loss (divided "
+                   "by the GLOBAL batch) as they come, not clipped, rescaled or applied twice")
         return Report(name, f"the weights differ from single-device training by {weights_diff:.3g} (your "
-                            f"updates are {scale:.2f} x the right size): divide the loss by the "
-                            f"GLOBAL batch and apply the gradients once per step", details)
+                            f"updates are {scale:.2f} x the right size): {why}", details)
     if not loss_diff <= atol:
         return Report(name, f"the returned loss differs from the single-device loss by {loss_diff:.3g}: "
                             f"return strategy.reduce(SUM, per_replica_loss, axis=None)", details)
@@ -247,7 +290,7 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
         return Report("evaluate", not_solved("evaluate"), details)
     import numbers
 
-    if not isinstance(got, (numbers.Real, np.generic)) or isinstance(got, bool):
+    if not isinstance(got, (numbers.Real, np.generic)) or isinstance(got, bool):  # a float, Python's or numpy's
         return Report("evaluate", f"evaluate returned {type(got).__name__}; the contract: a Python float "
                                   f"(e.g. float(...) of the reduced count)", details)
     try:
@@ -292,10 +335,12 @@ def _uneven_split_problem(evaluate, strategy, model, x, y, predicted, gb) -> Rep
     if isinstance(got, float) and abs(got - expected) < 1e-6:
         return None
     return Report("evaluate", f"on {n} examples (a whole batch of {gb}, then {r + 1} examples split unevenly over {r} "
-                              f"replicas) evaluate gave {got}, one device counts {expected:.6g}: the rule is every "
-                              f"example counts once, whatever the split; add the correct counts and the example "
-                              f"counts over replicas and batches, then divide (a mean of accuracies weighs a small "
-                              f"part like a big one)", {"expected": expected, "got": got, "n": n})
+                              f"replicas; the call after a first one) evaluate gave {got}, one device counts "
+                              f"{expected:.6g}: the rule is every example of THIS dataset counts once, whatever the "
+                              f"split; add the correct counts and the example counts over replicas and batches, then "
+                              f"divide (a mean of accuracies weighs a small part like a big one), and start every "
+                              f"call from zero (a metric or counter kept from an earlier call adds its examples)",
+                  {"expected": expected, "got": got, "n": n})
 
 
 # --------------------------------------------------------------------------- q4 (predict), q5 (debug)
@@ -329,9 +374,24 @@ def check_scale_prediction(predicted_update_scale, num_replicas: int = 4, per_re
     name = "predicted_update_scale"
     measured = round(_measured_scale(num_replicas, per_replica_batch_size, seed), 3)
     details = {"got": None, "measured": measured}
-    got = try_answer(predicted_update_scale, num_replicas, per_replica_batch_size)
+    from unittest import mock
+
+    from ..._tf import tf
+
+    measuring = []  # planted: the factor measured (gradients on replicas), which the prompt forbids
+    original = tf.GradientTape.gradient
+
+    def gradient(tape, *args, **kwargs):
+        measuring.append(True)
+        return original(tape, *args, **kwargs)
+
+    with mock.patch.object(tf.GradientTape, "gradient", gradient):
+        got = try_answer(predicted_update_scale, num_replicas, per_replica_batch_size)
     if got is None:
         return Report(name, not_solved(name), details)
+    if measuring:
+        return Report(name, f"{name} computed gradients: the rule is a formula of its arguments, worked out on "
+                            f"paper, not a value measured by running the model", details)
     try:
         details["got"] = got = float(got)
     except (TypeError, ValueError):
@@ -374,14 +434,23 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
         model = try_answer(train_mirrored, strategy, x, y, gb, steps, seed, learning_rate)
     if model is None:
         return Report(name, not_solved(name))
+    if not hasattr(model, "get_weights"):
+        return Report(name, f"{name} must return the trained Keras model, not {type(model).__name__}")
+    if not optimizers:  # planted: the gradients applied by hand (assign_sub), with the bug kept
+        return Report(name, f"{name} never applied gradients with a Keras optimizer: the rule is the same "
+                            f"training as train_buggy, plain keras.optimizers.SGD(learning_rate) and "
+                            f"apply_gradients; the bug is in the loss (what each replica divides by)")
+    extras = sorted({f"{type(o).__name__}({k}={v!r})" for o in optimizers for k, v in _not_plain(o).items()})
+    if extras:  # planted: SGD(learning_rate, clipnorm=10.0), which the small gradients never trigger
+        return Report(name, f"{name} trained with {', '.join(extras)}: the rule is plain SGD, "
+                            f"keras.optimizers.SGD(learning_rate) with nothing else (no clipping, momentum or "
+                            f"weight decay), as in train_buggy", {"optimizers": extras})
     rates = sorted({round(_learning_rate(o), 9) for o in optimizers} - {None})
     if any(abs(rate - learning_rate) > 1e-9 * max(1.0, learning_rate) for rate in rates):
         return Report(name, f"{name} trained with learning rate {rates[0]:g}, not the given {learning_rate:g}: the "
                             f"rule is plain SGD with the given learning_rate; the bug is in the loss (what each "
                             f"replica divides by), not in the learning rate",
                       {"learning_rates": rates})
-    if not hasattr(model, "get_weights"):
-        return Report(name, f"{name} must return the trained Keras model, not {type(model).__name__}")
 
     single = tf.distribute.get_strategy()
 
@@ -422,6 +491,18 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
     return Report(name, f"the weights differ from one device by {weights_diff:.3g} (updates {ratio:.2f} x one "
                         f"device's): train_mirrored must still run {steps} plain SGD steps of the given "
                         f"learning rate from models.mlp(seed=seed)", details)
+
+
+def _not_plain(optimizer) -> dict:
+    """What makes ``optimizer`` other than plain SGD: another class, momentum, nesterov, clipping, weight
+    decay, EMA (its config's values that differ from ``SGD()``'s), as ``{setting: value}``."""
+    from ..._tf import keras
+
+    if type(optimizer).__name__ != "SGD":
+        return {"class": type(optimizer).__name__}
+    plain = keras.optimizers.SGD().get_config()
+    config = optimizer.get_config()
+    return {k: v for k, v in config.items() if k not in ("name", "learning_rate") and k in plain and plain[k] != v}
 
 
 def _learning_rate(optimizer):

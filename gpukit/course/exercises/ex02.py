@@ -53,11 +53,14 @@ HINTS = {
 }
 
 
+LABEL_OFFSET = 1000  # the checks feed y = x + LABEL_OFFSET: a batch whose labels are not its inputs' shows
+
+
 def _worker_batches(fn, args, num_workers):
     """Call ``fn(input_context, *args)`` for each simulated worker (no cluster) and read one epoch:
-    per worker, the example ids of each batch. ``None`` for a stub. The learner's errors propagate."""
-    import numpy as np
-
+    per worker, the example ids of each batch (its x). ``None`` for a stub. The learner's errors
+    propagate; a batch whose y is not its x + ``LABEL_OFFSET`` (labels swapped, lost or misaligned)
+    raises ``_PairsBroken``."""
     from ..._tf import tf
 
     datasets = []
@@ -68,7 +71,26 @@ def _worker_batches(fn, args, num_workers):
         if ds is None:
             return None
         datasets.append(ds)
-    return [[np.asarray(b[0]).ravel().astype(int).tolist() for b in ds] for ds in datasets]
+    return [[_batch_ids(b) for b in ds] for ds in datasets]
+
+
+class _PairsBroken(Exception):
+    """A batch's labels are not the labels of its inputs (the message says which)."""
+
+
+def _batch_ids(batch):
+    """The example ids of one ``(x, y)`` batch, after checking that every y is its own x's label."""
+    import numpy as np
+
+    if not isinstance(batch, (tuple, list)) or len(batch) != 2:
+        raise _PairsBroken(f"a batch is {type(batch).__name__}, not the pair (x, y)")
+    x, y = (np.asarray(part).ravel().astype(int) for part in batch)
+    if x.shape != y.shape or not np.array_equal(y, x + LABEL_OFFSET):
+        raise _PairsBroken(f"a batch pairs inputs {_ranges(sorted(x.tolist()))} with labels "
+                           f"{_ranges(sorted(y.tolist()))}: each x must come with its own y, at the same "
+                           f"position (the check feeds y = {LABEL_OFFSET} + the example's index): shard, cut and "
+                           f"shuffle x and y together, as one dataset of pairs (x, y)")
+    return x.tolist()
 
 
 def _ranges(ids, most=3) -> str:
@@ -137,21 +159,42 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
         runs += [n_examples + e for e in (extra, global_batch_size - 1) if e]
     details = {}
     for n in runs:
-        ids = np.arange(n)
+        x, y = np.arange(n), np.arange(n) + LABEL_OFFSET
+        x_given, y_given = x.copy(), y.copy()
         try:
-            per_worker = _worker_batches(shard_dataset, (ids, ids, global_batch_size), num_workers)
+            per_worker = _worker_batches(shard_dataset, (x, y, global_batch_size), num_workers)
         except NotImplementedError:
             return Report(name, not_solved(name))
+        except _PairsBroken as e:
+            return Report(name, f"{name}: {e}", {"n_examples": n})
         except Exception as e:  # noqa: BLE001 - the learner's code may raise anything
-            return Report(name, f"{type(e).__name__}: {_first_line(e)}")
+            return Report(name, _raised(e, num_workers), {"n_examples": n})
         if per_worker is None:
             return Report(name, not_solved(name))
+        # planted: the partial batch cleared in the caller's arrays (x[n:] = 0)
+        if not (np.array_equal(x, x_given) and np.array_equal(y, y_given)):
+            return Report(name, f"{name} changed the x or y it was given (with {n} examples): the rule is the "
+                                f"caller's arrays stay as they were; cut with a slice (x[:n]), which copies "
+                                f"nothing and writes nothing", {"n_examples": n})
         details[f"steps for {n} examples"] = [len(p) for p in per_worker]
         problem = _sharding_problem(per_worker, n, global_batch_size, num_workers)
         if problem:
             details["n_examples"] = n
             return Report(name, problem, details)
     return Report(name, None, details)
+
+
+def _raised(error: BaseException, num_workers: int) -> str:
+    """The learner's pipeline raised: its first line, and for an index out of ``shard``'s range the rule."""
+    import re
+
+    said = f"{type(error).__name__}: {_first_line(error)}"
+    found = re.search(r"Index must be between 0 and \d+ \(currently index = \d+\)", said)
+    if found:  # planted: Dataset.shard(2, i) hard-coded, run with 3 or 4 workers
+        said = (f"Dataset.shard got a worker index outside its number of shards ({found.group(0)}, with "
+                f"{num_workers} workers): take both from the input_context (num_input_pipelines, "
+                f"input_pipeline_id), not from constants")
+    return said
 
 
 def _first_line(error: BaseException) -> str:
@@ -175,9 +218,25 @@ def _grading_run() -> bool:
     return bool(getattr(Notebook, "_grading_mode", False))
 
 
+HALF = 0.5  # the inputs' scale of ``half_inputs``
+
+
+def half_inputs(input_context, x, y, global_batch_size):
+    """A right ``shard_dataset`` (``cluster.dataset_fn``, every global batch, in order) whose inputs are
+    halved. The hidden q2 test hands it to ``worker_main``: workers that take their data from the
+    ``shard_dataset`` they were given equal one process on the halved inputs; workers that ignore it
+    (``cluster.dataset_fn`` called directly, ``training.train`` on the arrays: the planted bugs) equal one
+    process on the inputs as they are. (Leaving out a batch instead would break a right worker that
+    counts its steps from the data.)"""
+    from gpukit import cluster
+
+    return cluster.dataset_fn(input_context, x * HALF, y, global_batch_size)
+
+
 def compare_cluster_training(worker_main, shard_dataset=None, *, num_workers=2, epochs=2, global_batch_size=16,
                              n_examples=128, seed=0, timeout=300.0) -> Report:
-    """``_compare_cluster_training`` (below), once per call within a grading run."""
+    """``_compare_cluster_training`` (below), once per call within a grading run. ``shard_dataset``:
+    None (gpukit's own, ``cluster.dataset_fn``) or ``half_inputs`` (the workers must use it)."""
     key = (worker_main, shard_dataset, num_workers, epochs, global_batch_size, n_examples, seed)
     if not _grading_run():
         return _compare_cluster_training(*key, timeout=timeout)
@@ -199,6 +258,7 @@ def _compare_cluster_training(worker_main, shard_dataset, num_workers, epochs, g
     if is_stub(worker_main):  # no cluster start for an untouched exercise
         return Report(name, not_solved(name))
     shard_dataset = shard_dataset or cluster.dataset_fn
+    halved = shard_dataset is half_inputs  # the reference then trains on the halved inputs
     kwargs = dict(shard_dataset=shard_dataset, epochs=epochs, global_batch_size=global_batch_size,
                   n_examples=n_examples, seed=seed)
     try:
@@ -219,16 +279,33 @@ def _compare_cluster_training(worker_main, shard_dataset, num_workers, epochs, g
         return Report(name, f"worker {missing[0]} returned None: every worker, not only the chief, must return "
                             f"its final weights (model.get_weights())")
     reference = cluster.train_single(epochs=epochs, global_batch_size=global_batch_size, n_examples=n_examples,
-                                     seed=seed)
-    try:
-        diff = max(checks.max_difference(w, reference["weights"]) for w in weights)
-    except (ValueError, TypeError) as e:
-        return Report(name, f"worker_main must return model.get_weights(): {e}")
+                                     seed=seed, x_scale=HALF if halved else 1.0)
+    if not isinstance(weights[0], (list, tuple)):
+        return Report(name, f"worker_main must return model.get_weights() (a list of arrays), not "
+                            f"{type(weights[0]).__name__}")
+    shapes = [tuple(getattr(a, "shape", ())) for a in weights[0]]
+    expected = [tuple(a.shape) for a in reference["weights"]]
+    if shapes != expected:  # planted: another hidden size, another model
+        return Report(name, f"the workers' weights have shapes {shapes}, not those of "
+                            f"models.mlp(input_shape=(64,), hidden=(32,), seed=seed): {expected}")
+    diff = max(checks.max_difference(w, reference["weights"]) for w in weights)
     details = {"diff": diff, "atol": atol}
+    if not diff <= atol and halved:
+        unscaled = cluster.train_single(epochs=epochs, global_batch_size=global_batch_size,
+                                        n_examples=n_examples, seed=seed)
+        if max(checks.max_difference(w, unscaled["weights"]) for w in weights) <= atol:
+            return Report(name, "the workers did not take their data from the shard_dataset they were given (this "
+                                "check hands one that halves the inputs; your workers trained on the inputs as "
+                                "they are): the rule is split the data with the shard_dataset argument, through "
+                                "strategy.distribute_datasets_from_function", details)
     if not diff <= atol:
-        return Report(name, f"the workers' weights differ from one-process training by {diff:.3g}: shard "
-                            f"before batching, batch by global_batch_size // num_workers, divide the loss by "
-                            f"the GLOBAL batch (gpukit.training.make_train_step does)", details)
+        return Report(name, f"the workers' weights differ from one-process training by {diff:.3g}: the rule is "
+                            f"that every update equals one process on that global batch, so check each part of "
+                            f"it, as this check cannot tell them apart: models.mlp(input_shape=(64,), "
+                            f"hidden=(32,), seed=seed); Adam with learning rate 1e-2 and its other settings left "
+                            f"at their defaults; `epochs` passes over cluster.training_data(n_examples, "
+                            f"global_batch_size) split with shard_dataset; the loss divided by the GLOBAL batch "
+                            f"(gpukit.training.make_train_step does all but the model and the optimizer)", details)
     return Report(name, None, details)
 
 
@@ -280,13 +357,13 @@ def _epoch_orders(fn, ids, global_batch_size, num_workers, seed, epochs):
     for i in range(num_workers):
         ctx = tf.distribute.InputContext(num_input_pipelines=num_workers, input_pipeline_id=i,
                                          num_replicas_in_sync=num_workers)
-        ds = fn(ctx, ids, ids, global_batch_size, seed)
+        ds = fn(ctx, ids, ids + LABEL_OFFSET, global_batch_size, seed)
         if ds is None:
             return None
         datasets.append(ds)
     orders = []
     for _ in range(epochs):  # iterating a dataset again is the next epoch
-        steps = [[list(map(int, xb.numpy())) for xb, _ in ds] for ds in datasets]
+        steps = [[_batch_ids(batch) for batch in ds] for ds in datasets]
         if len({len(s) for s in steps}) != 1:
             raise ValueError(f"the workers run different numbers of steps per epoch: {[len(s) for s in steps]}")
         orders.append([sorted(sum((s[k] for s in steps), [])) for k in range(len(steps[0]))])
@@ -308,6 +385,7 @@ def check_shuffled_sharding(shuffled_shard, *, num_workers=2, global_batch_size=
     if is_stub(shuffled_shard):
         return Report(name, not_solved(name))
     ids = np.arange(n_examples)
+    given = ids.copy()
     try:
         first = _epoch_orders(shuffled_shard, ids, global_batch_size, num_workers, seed, epochs)
         if first is None:
@@ -315,8 +393,13 @@ def check_shuffled_sharding(shuffled_shard, *, num_workers=2, global_batch_size=
         again = _epoch_orders(shuffled_shard, ids, global_batch_size, num_workers, seed, epochs)
     except NotImplementedError:
         return Report(name, not_solved(name))
+    except _PairsBroken as e:  # planted: x and y shuffled with two seeds, or swapped
+        return Report(name, f"{name}: {e}")
     except Exception as e:  # noqa: BLE001 - the learner's code may raise anything
-        return Report(name, f"{type(e).__name__}: {_first_line(e)}")
+        return Report(name, _raised(e, num_workers))
+    if not np.array_equal(ids, given):  # planted: np.random.shuffle(x) on the caller's array
+        return Report(name, f"{name} changed the x it was given: the rule is the caller's arrays stay as they "
+                            f"were; shuffle a copy, or the dataset (Dataset.shuffle)")
     details = {}
     dropped = n_examples % global_batch_size  # a partial last global batch is dropped: those may go unseen
     for epoch, steps in enumerate(first, 1):

@@ -61,16 +61,20 @@ def compare_plan(plan_batches, capacities, global_batch_size: int) -> Report:
     it sums to the global batch, every replica gets >= 1, each size is its ideal share
     ``capacity / sum * global`` rounded down or up (any such rounding is accepted)."""
     name = "plan_batches"
-    got = try_answer(plan_batches, list(capacities), global_batch_size)
+    given = list(capacities)
+    got = try_answer(plan_batches, given, global_batch_size)
     if got is None:
         return Report(name, not_solved(name))
-    try:  # a list, a tuple, a numpy array or a tensor of whole numbers (20 or 20.0 alike)
+    if given != list(capacities):  # planted: the capacities normalised in place
+        return Report(name, f"{name} changed the capacities it was given ({list(capacities)} became {given}): the "
+                            f"rule is the caller's list stays as it was; compute the shares in a new list")
+    try:  # a list, a tuple, a numpy array or a tensor of whole numbers (20 or 20.0 alike: the prompt says so)
         items = list(got.numpy() if hasattr(got, "numpy") else got)
     except TypeError:
         items = None
+    ideal = [c / sum(capacities) * global_batch_size for c in capacities]
     if items is None or not all(isinstance(n, numbers.Real) and not isinstance(n, (bool, np.bool_)) for n in items):
         return Report(name, f"{name}: returned {got!r}; return a list of ints, one per replica")
-    ideal = [c / sum(capacities) * global_batch_size for c in capacities]
     if not all(float(n).is_integer() for n in items):
         return Report(name, f"{name}: {[round(float(n), 2) for n in items]} are not whole numbers: a replica's batch "
                             f"holds whole examples, so each ideal share must be rounded", {"ideal": ideal})
@@ -112,6 +116,9 @@ def compare_replica_loss(replica_loss, capacities, global_batch_size: int, seed:
         return Report(name, not_solved(name))
     if tf.size(probe) != 1:
         return Report(name, f"{name}: return one number (a scalar), not one value per example")
+    if tf.is_tensor(probe) and probe.shape.rank != 0:  # planted: shape [1] or [1, 1], as ex01 q1 rejects
+        return Report(name, f"{name}: return one number, a scalar tensor of shape (), not shape "
+                            f"{tuple(probe.shape)} (tf.reduce_sum gives a scalar)")
     if not tf.is_tensor(probe) or tape.gradient(probe, losses) is None:
         return Report(name, f"{name}: TensorFlow cannot differentiate the number it returns with respect to the "
                             f"per-example losses (computed with numpy, float(), a constant or stop_gradient): the "
@@ -210,9 +217,13 @@ def compare_sample_weights(fit_sample_weights, per_replica_batch_sizes, seed: in
 
     name = "fit_sample_weights"
     sizes = [int(n) for n in per_replica_batch_sizes]
-    got = try_answer(fit_sample_weights, list(sizes))
+    given = list(sizes)
+    got = try_answer(fit_sample_weights, given)
     if got is None:
         return Report(name, not_solved(name))
+    if given != sizes:  # planted: the weights written into the caller's list
+        return Report(name, f"{name} changed the list it was given ({sizes} became {given}): the rule is the "
+                            f"caller's list stays as it was; return the weights in a new list")
     weights = np.asarray(got, dtype=np.float64).ravel()
     if weights.shape != (len(sizes),):
         return Report(name, f"{name}: return {len(sizes)} weights, one per replica")
@@ -222,6 +233,9 @@ def compare_sample_weights(fit_sample_weights, per_replica_batch_sizes, seed: in
     diff = abs(fit_style - losses.mean())
     details = {"fit_loss": float(fit_style), "global_mean": float(losses.mean()), "diff": float(diff)}
     if not diff <= 1e-9:
-        return Report(name, f"{name}: fit's loss would be {fit_style:.6f}, the global mean is {losses.mean():.6f}: "
-                            f"with these weights an example does not weigh 1 / G as on one device", details)
+        rounded = (" (weights rounded to float32 are off by about 1e-7: compute them with Python floats)"
+                   if diff < 1e-5 else "")  # planted: the right formula in float32
+        return Report(name, f"{name}: fit's loss would be {fit_style:.12g}, the global mean is {losses.mean():.12g}, "
+                            f"{diff:.2g} apart, more than the 1e-9 allowed: with these weights an example does not "
+                            f"weigh 1 / G as on one device{rounded}", details)
     return Report(name, None, details)

@@ -1,0 +1,17 @@
+# INTENT: all-reduces the gradients by hand (SUM) and then calls apply_gradients, which sums them again: N x too big.
+def make_train_step(strategy, model, optimizer, global_batch_size):
+    """A tf.function that trains one distributed batch and returns the global-batch loss."""
+    def replica_step(x, y):
+        with tf.GradientTape() as tape:
+            loss = compute_loss(model, x, y, global_batch_size)
+        grads = tape.gradient(loss, model.trainable_variables)
+        ctx = tf.distribute.get_replica_context()
+        grads = ctx.all_reduce(tf.distribute.ReduceOp.SUM, grads)
+        optimizer.apply_gradients(zip(grads, model.trainable_variables))
+        return loss
+
+    @tf.function
+    def train_step(batch):
+        return strategy.reduce(tf.distribute.ReduceOp.SUM, strategy.run(replica_step, args=batch), axis=None)
+
+    return train_step

@@ -1,0 +1,11 @@
+# INTENT: off by one: range(steps + 1) updates once too often.
+def train_mirrored(strategy, x, y, global_batch_size, steps, seed, learning_rate):
+    """train_buggy without its bug."""
+    with strategy.scope():
+        model = models.mlp(seed=seed)
+        optimizer = keras.optimizers.SGD(learning_rate)
+    step = training.make_train_step(strategy, model, optimizer, global_batch_size)
+    dist, _ = data.distribute(strategy, x, y, global_batch_size=global_batch_size)
+    for _, batch in zip(range(steps + 1), dist):
+        step(batch)
+    return model

@@ -1,0 +1,4 @@
+# INTENT: splits the steps between the workers (thinks each worker runs its share of the steps).
+def predicted_steps(n_examples, global_batch_size, num_workers):
+    """Training steps one worker runs per epoch."""
+    return n_examples // global_batch_size // num_workers

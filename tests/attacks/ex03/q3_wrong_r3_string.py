@@ -1,0 +1,2 @@
+# INTENT: the right digits as a string.
+predicted_max_batch = "554"
