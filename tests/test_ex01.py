@@ -90,7 +90,7 @@ def test_compare_accuracy_catches_one_replica_read_as_all():
     assert not wrong.passed and "sum the correct counts over replicas" in wrong.problem
     assert ex01.compare_accuracy(lambda *a: None, strategy).problem.startswith("not solved yet")
     not_a_number = ex01.compare_accuracy(lambda *a: "high", strategy)
-    assert "evaluate returned str; the contract: a Python float" in not_a_number.problem
+    assert "evaluate returned str; the contract: a float, Python's or numpy's" in not_a_number.problem
 
 
 def test_compare_train_step_catches_per_replica_losses_not_reduced():

@@ -291,7 +291,7 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
     import numbers
 
     if not isinstance(got, (numbers.Real, np.generic)) or isinstance(got, bool):  # a float, Python's or numpy's
-        return Report("evaluate", f"evaluate returned {type(got).__name__}; the contract: a Python float "
+        return Report("evaluate", f"evaluate returned {type(got).__name__}; the contract: a float, Python's or numpy's "
                                   f"(e.g. float(...) of the reduced count)", details)
     try:
         details["got"] = got = float(got)
