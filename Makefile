@@ -25,7 +25,7 @@ COLAB_PACKAGES := tensorflow keras tf_keras numpy scikit-learn matplotlib ipywid
 	pytest pytest-xdist nbval nbclient nbformat
 COLAB_TESTS ?= tests/test_colab_replica.py tests/test_training.py tests/test_accumulation.py tests/test_uneven_batches.py \
 	tests/test_data.py tests/test_devices.py tests/test_strategies.py tests/test_checks.py tests/test_models.py \
-	tests/test_precision.py tests/test_tpu.py tests/test_parallel.py tests/test_widgets.py tests/test_zero.py tests/test_experts.py tests/test_ring_attention.py tests/test_plan.py \
+	tests/test_precision.py tests/test_tpu.py tests/test_parallel.py tests/test_widgets.py tests/test_experts.py tests/test_ring_attention.py tests/test_plan.py \
 	tests/test_keras_multiworker.py notebooks
 
 # The lowest declared versions with a current Jupyter (issue 37): Python 3.13, gpukit's direct dependencies
