@@ -17,7 +17,7 @@ Each ``compare_*`` runs the learner's function and the single-device reference
 
 from __future__ import annotations
 
-from . import Report, is_stub, not_solved, try_answer
+from . import Recorder, Report, is_stub, not_solved, training_problem, try_answer
 
 HINTS = {
     "q1": [
@@ -131,35 +131,18 @@ def compare_loss(compute_loss, seed: int = 0, n: int = 8, global_batch_size: int
                                       f"gradient of (sum of the per-example losses) / global_batch_size: the strategy "
                                       f"applies the gradient, so the value must BE that division (no stop_gradient "
                                       f"correction of another loss)", details)
-    watched = _TrainingFlag(model)
+    watched = Recorder(model)  # writes down the training argument of every call
     try_answer(compute_loss, watched, x, y, global_batch_size)
     details["training"] = watched.flags
-    if not watched.flags or any(flag is not True for flag in watched.flags):
-        return Report("compute_loss", f"compute_loss called the model with training={watched.flags[0] if watched.flags else None!r}: "
-                                      f"the rule is model(x, training=True) (a training step: Dropout and "
-                                      f"BatchNormalization act as in training; this MLP has neither, so the number "
-                                      f"alone cannot tell)", details)
+    wrong_flag = training_problem("compute_loss", watched.flags or [None])
+    if wrong_flag:
+        return Report("compute_loss", wrong_flag, details)
     return Report("compute_loss", None, details)
 
 
 def _short(value) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
-
-
-class _TrainingFlag:
-    """Stands in for the model and writes down the ``training`` argument of every call."""
-
-    def __init__(self, model):
-        self.model, self.flags = model, []
-
-    def __call__(self, x, *args, training=None, **kwargs):
-        flag = args[0] if args else training
-        self.flags.append(flag)
-        return self.model(x, training=flag, **kwargs)
-
-    def __getattr__(self, name):
-        return getattr(self.model, name)
 
 
 def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
