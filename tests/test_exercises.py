@@ -439,3 +439,39 @@ def test_closing_reports_a_failed_closing_check_for_a_learner_and_raises_in_test
     with pytest.raises(AssertionError, match="weights differ"):
         with closing("your training equals one device"):
             raise AssertionError("weights differ")
+
+
+def test_watch_calls_notes_the_answer_cell_under_ipython_not_a_later_given_cell(fresh_python):
+    """``watch_calls(..., cell_assigns=NAME)`` (exercise 03 q3, exercise 07 q2): IPython compiles each
+    statement of a cell apart, so a call whose result is assigned in a second statement, or made in a helper
+    the cell defines, is still the answer cell's; a later cell that only reads NAME and calls the same
+    function is not noted. Run in a real IPython shell (its own linecache entries, per-statement compile).
+    Planted: ``cell_assigns`` reading the calling statement's own names (``co_names``) instead of the cell's
+    source: the second answer is missed and the given cell noted."""
+    script = r'''
+import types
+from IPython.core.interactiveshell import InteractiveShell
+from gpukit.course.exercises import watch_calls, watched_calls
+shell = InteractiveShell.instance()
+planner = types.ModuleType("planner"); planner.biggest = lambda n: 2 * n
+shell.user_ns["planner"] = planner
+originals = watch_calls(planner, ["biggest"], "__calls__", cell_assigns="prediction")
+shell.run_cell("from gpukit.course.exercises import watched_calls\n"
+               "def check():\n    return [name for name, _ in watched_calls('__calls__')]")
+shell.run_cell("prediction = None\nprint(planner.biggest(1))")          # a try in the answer cell
+r1 = shell.user_ns.get("__calls__", [])
+shell.user_ns.pop("__calls__", None)
+shell.run_cell("x = planner.biggest(3)\nprediction = x")                  # assigned in a second statement
+r2 = shell.user_ns.get("__calls__", [])
+shell.user_ns.pop("__calls__", None)
+shell.run_cell("def helper():\n    return planner.biggest(4)\n\nprediction = helper()")
+r3 = shell.run_cell("check()").result
+shell.user_ns.pop("__calls__", None)
+shell.run_cell("print(prediction, planner.biggest(5))")                 # a given cell: reads, calls
+r4 = shell.user_ns.get("__calls__", [])
+assert originals["biggest"](2) == 4 and planner.biggest.__gpukit_watched__
+print(r1, r2, r3, r4)
+'''
+    result = fresh_python(script)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.strip().splitlines()[-1] == "[('biggest', 2)] [('biggest', 6)] ['biggest'] []", result.stdout

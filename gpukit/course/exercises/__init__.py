@@ -334,6 +334,89 @@ def micro_batch_problem(name: str, sizes, n: int, micro: int, what: str = "a for
 # --------------------------------------------------------------------------- the notebook's grader
 
 
+# --------------------------------------------------------------------------- watched gpukit calls
+
+
+def notebook_globals(frame):
+    """The globals of the innermost frame that runs notebook code (``__name__ == "__main__"``: a kernel's
+    cells, ``otter run``'s, tests/blind.py's), or None."""
+    while frame is not None:
+        if frame.f_globals.get("__name__") == "__main__":
+            return frame.f_globals
+        frame = frame.f_back
+    return None
+
+
+def _cell_assigns(frame, notebook: dict, name: str) -> bool:
+    """Whether the notebook cell that made this call assigns ``name``. The outermost frame that runs the
+    notebook's code is one top-level statement of the cell (IPython compiles each apart); the whole cell's
+    source is in ``linecache`` under that statement's file name (ipykernel, ``otter run`` and tests/blind.py
+    all put it there), and is parsed for an assignment to ``name``."""
+    import linecache
+
+    outer = None
+    while frame is not None:
+        if frame.f_globals is notebook:
+            outer = frame
+        frame = frame.f_back
+    if outer is None:
+        return False
+    try:
+        tree = ast.parse("".join(linecache.getlines(outer.f_code.co_filename)))
+    except SyntaxError:  # IPython syntax (%magics) left in: read it the way IPython does
+        from IPython.core.inputtransformer2 import TransformerManager
+
+        try:
+            tree = ast.parse(TransformerManager().transform_cell("".join(linecache.getlines(outer.f_code.co_filename))))
+        except SyntaxError:
+            return False
+    return any(isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
+               or isinstance(node, ast.Global) and name in node.names for node in ast.walk(tree))
+
+
+def watch_calls(owner, names, key: str, *, cell_assigns: str | None = None) -> dict:
+    """Make each ``owner.<name>`` (a module's function) a transparent wrapper that notes ``(name, value)``,
+    for each call made from notebook code, in that notebook's own globals under ``key`` (the last 64
+    calls): each notebook, and each answer tests/blind.py grades, has its own record, and checking does not
+    clear it (``otter run`` runs the public check in the notebook before the hidden tests). With
+    ``cell_assigns``, only calls from a cell that assigns that name are noted (an answer cell, not a
+    given cell that calls the same function later). A prediction check reads the record to see the rule
+    "work it out by hand, no gpukit call" broken (issue 38). Installed once (a reload keeps the first
+    wrapper); returns ``{name: the original function}``, which a check's own reference calls."""
+    import functools
+
+    originals = {}
+    for fname in names:
+        current = getattr(owner, fname)
+        if hasattr(current, "__gpukit_watched__"):
+            originals[fname] = current.__wrapped__
+            continue
+
+        def make(fname, current):
+            @functools.wraps(current)
+            def watched(*args, **kwargs):
+                value = current(*args, **kwargs)
+                caller = sys._getframe(1)
+                notebook = notebook_globals(caller)
+                if notebook is not None and (cell_assigns is None or _cell_assigns(caller, notebook, cell_assigns)):
+                    notebook[key] = list(notebook.get(key, ()))[-63:] + [(fname, value)]  # a new list: copies of
+                return value                                                               # a namespace stay apart
+
+            watched.__gpukit_watched__ = True
+            return watched
+
+        setattr(owner, fname, make(fname, current))
+        originals[fname] = current
+    return originals
+
+
+def watched_calls(key: str, frame=None) -> list:
+    """``[(name, value), ...]`` that ``watch_calls`` noted under ``key`` in the notebook that calls the check
+    (``frame``: the check's caller)."""
+    notebook = notebook_globals(frame or sys._getframe(1)) or {}
+    return list(notebook.get(key, ()))
+
+
 def notebook_grader(notebook: str):
     """The ``grader`` of an exercise notebook: ``grader.check("q1")`` runs question 1's checks.
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import statistics
 
 from ... import bench
-from . import Report, not_solved, try_answer
+from . import Report, not_solved, try_answer, watch_calls, watched_calls
 
 
 class FakeClock:
@@ -180,47 +180,12 @@ PREDICTION = {"params": 50_000_000, "num_replicas": 8, "bandwidth_GBps": 25.0, "
 _CALLS = "__gpukit_ring_allreduce_calls__"   # the notebook's name for what the watched model returned there
 
 
-def _notebook_globals(frame):
-    """The globals of the innermost frame that runs notebook code (``__name__ == "__main__"``: a kernel's
-    cells, ``otter run``'s, tests/blind.py's), or None."""
-    while frame is not None:
-        if frame.f_globals.get("__name__") == "__main__":
-            return frame.f_globals
-        frame = frame.f_back
-    return None
-
-
-def _watch_ring_model():
-    """q2's "no gpukit call" observed (issue 38, round 3: a blind answer set PREDICTED_ALLREDUCE_MS to
-    ``1e3 * bench.ring_allreduce_seconds(...)``, the exact number, and kept its points). From the setup cell
-    on (it imports this module), ``bench.ring_allreduce_seconds`` is a transparent wrapper that notes what it
-    returns in the calling notebook's own globals (``_CALLS``, the last 64 values): each notebook, and each
-    answer tests/blind.py grades, has its own record, and checking does not clear it (``otter run`` runs the
-    public check in the notebook before the hidden tests). ``check_allreduce_prediction`` fails a value that
-    one of them gives. Installed once (a reload keeps the first wrapper); returns the model itself, which
-    the check's own reference calls."""
-    import functools
-    import sys
-
-    current = bench.ring_allreduce_seconds
-    if hasattr(current, "__gpukit_watched__"):
-        return current.__wrapped__
-
-    @functools.wraps(current)
-    def ring_allreduce_seconds(*args, **kwargs):
-        value = current(*args, **kwargs)
-        notebook = _notebook_globals(sys._getframe(1))
-        if notebook is not None:
-            calls = notebook.setdefault(_CALLS, [])
-            calls[:] = calls[-63:] + [value]
-        return value
-
-    ring_allreduce_seconds.__gpukit_watched__ = True
-    bench.ring_allreduce_seconds = ring_allreduce_seconds
-    return current
-
-
-_ring_allreduce_seconds = _watch_ring_model()
+# q2's "no gpukit call" observed (issue 38, round 3: a blind answer set PREDICTED_ALLREDUCE_MS to
+# ``1e3 * bench.ring_allreduce_seconds(...)``, the exact number, and kept its points): from the setup cell on
+# (it imports this module) the model notes what it returns in the calling notebook's globals, and
+# ``check_allreduce_prediction`` fails a value one of those calls gave. The check's own reference calls
+# the model itself (unwatched).
+_ring_allreduce_seconds = watch_calls(bench, ["ring_allreduce_seconds"], _CALLS)["ring_allreduce_seconds"]
 
 
 def expected_allreduce_ms(params=None, num_replicas=None, bandwidth_GBps=None, latency_us=None) -> float:
@@ -248,10 +213,7 @@ def check_allreduce_prediction(value, rel: float = 5e-4) -> Report:
     def near(x):
         return abs(value - x) <= rel * abs(x)
 
-    import sys
-
-    notebook = _notebook_globals(sys._getframe(1)) or {}
-    if any(near(1e3 * r) or near(r) for r in notebook.get(_CALLS, ())):
+    if any(near(1e3 * r) or near(r) for _, r in watched_calls(_CALLS)):
         return Report(name, f"{value:.4g} ms is what gpukit.bench.ring_allreduce_seconds returned in this notebook: the "
                             f"rule: work the number out by hand from the cost model (no gpukit call). If the call was "
                             f"only a try, restart the kernel and run all", details)
