@@ -168,7 +168,8 @@ STATE_JS = """() => {
       item.count = m.executionCount;
       item.outputs = m.outputs.toJSON().map(o => ({output_type: o.output_type, name: o.name || null,
          mimes: Object.keys(o.data || {}), ename: o.ename || null, evalue: o.evalue || null,
-         text: Array.isArray(o.text) ? o.text.join('') : (o.text || '')}));
+         text: Array.isArray(o.text) ? o.text.join('') : (o.text || ''),
+         plain: o.data && o.data['text/plain'] ? [].concat(o.data['text/plain']).join('') : ''}));
       item.prompt = (cell.node.querySelector('.jp-InputArea-prompt') || {}).innerText || '';
       item.imgs = Array.from(cell.node.querySelectorAll('.jp-OutputArea img')).map(i => i.complete && i.naturalWidth > 0);
       item.widgets = cell.node.querySelectorAll('.jp-OutputArea .jupyter-widgets').length;
@@ -309,6 +310,30 @@ def _problems(state, cells) -> list[str]:
     return problems
 
 
+def _untouched_problems(state, cells, folder) -> list[str]:
+    """An exercise as handed out (issue 5): Run All reaches the end (``_problems``: no error), every check
+    cell and the closing cell say "not solved yet", and the grader leaves no ``.OTTER_LOG`` behind. Judged
+    on the browser's own run (the one run of exercises/ in ``make test``)."""
+    def out(cell):
+        return "".join(o["text"] + o["plain"] for o in cell["outputs"])
+
+    def source(cell):
+        return "".join(cell["source"])
+
+    code = [(page_cell, cell) for page_cell, cell in zip(state["cells"], cells) if cell["cell_type"] == "code"]
+    problems = []
+    checks = [(p, c) for p, c in code if source(c).startswith("grader.check(")]
+    if not checks:
+        problems.append("no check cell (grader.check(...)) in the exercise")
+    for page_cell, cell in checks + code[-1:]:
+        if "not solved yet" not in out(page_cell):
+            problems.append(f"{source(cell).splitlines()[0]!r} does not say 'not solved yet' on the untouched "
+                            f"exercise: {out(page_cell)[-300:]!r}")
+    if (folder / ".OTTER_LOG").exists():
+        problems.append("the grader left .OTTER_LOG behind")
+    return problems
+
+
 def _exercise_widgets(page, state, shot_prefix) -> list[str]:
     """Move one slider of each widget cell by one step; its output must change."""
     problems = []
@@ -358,6 +383,8 @@ def test_run_all_in_jupyterlab(notebook, lab, browser):
         page.screenshot(path=str(SHOTS / f"{prefix}.png"))
         problems += _problems(state, cells)
         problems += _exercise_widgets(page, state, prefix)
+        if notebook.parent.name == "exercises":
+            problems += _untouched_problems(state, cells, root / "exercises")
         print(f"{rel}: Run All in JupyterLab/Chromium took {seconds:.1f} s ({n_code} code cells)")
         with open(SHOTS / "timings.txt", "a") as f:
             f.write(f"{rel}\t{seconds:.1f}\n")
@@ -510,3 +537,28 @@ def test_the_judge_says_what_nbval_nbraises_and_nbquiet_would(page, source, word
 
 def test_the_judge_refuses_a_page_that_is_not_the_notebook():
     assert "the page shows 1 cells, the notebook has 2" in _problems({"cells": [_cell()]}, [_source(), _source()])[0]
+
+
+def _said(text, kind="execute_result"):
+    return {"output_type": kind, "name": None, "mimes": ["text/plain"], "ename": None, "evalue": None, "text": "",
+            "plain": text}
+
+
+@pytest.mark.parametrize("check_says, closing_says, otter_log, words", [
+    ("q1 results: not solved yet", "not solved yet: finish question 1", False, None),
+    ("q1 results: All test cases passed!", "not solved yet: finish question 1", False, "'grader.check(\"q1\")' does not say"),
+    ("q1 results: not solved yet", "passed: ...", False, "'# Check' does not say"),
+    ("q1 results: not solved yet", "not solved yet", True, ".OTTER_LOG"),
+])
+def test_the_untouched_exercise_judge(tmp_path, check_says, closing_says, otter_log, words):
+    """What test_exercises ran a second time before (issue 38's test time): planted, a check that passes on
+    the untouched exercise, a closing cell that says "passed", an .OTTER_LOG left behind."""
+    page = [_cell([_said(check_says)]), _cell([_said(closing_says, "stream") | {"text": closing_says, "plain": ""}])]
+    cells = [dict(_source(), source='grader.check("q1")'), dict(_source(), source="# Check\nprint(...)")]
+    if otter_log:
+        (tmp_path / ".OTTER_LOG").write_text("")
+    problems = _untouched_problems({"cells": page}, cells, tmp_path)
+    if words is None:
+        assert problems == []
+    else:
+        assert len(problems) == 1 and words in problems[0], problems
