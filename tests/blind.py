@@ -104,8 +104,12 @@ def namespace(stem_: str) -> dict:
 def grade(stem_: str, question: str, source: str) -> str | None:
     """None when the answer passes every test of ``question`` (public and hidden), else the first
     failing test's message (``"<ErrorType>: message"``)."""
+    from gpukit.course.exercises import session_kept
+
     ns = dict(namespace(stem_))
-    with contextlib.redirect_stdout(io.StringIO()):
+    # each answer leaves the process as it found it (a policy, a seed, eager mode, an open strategy scope set by
+    # one answer would grade the next one); in otter, each submission has a process of its own
+    with contextlib.redirect_stdout(io.StringIO()), session_kept(strict=False):
         try:
             _run(source, ns, f"<answer {stem_} {question}>")
         except Exception as err:  # noqa: BLE001  the answer cell itself raises: no function, no points

@@ -46,6 +46,7 @@ __all__ = [
     "hint_all",
     "reset_hints",
     "Recorder",
+    "session_kept",
     "closing",
     "summary",
     "lead_with_reason",
@@ -103,12 +104,126 @@ def is_stub(value_or_fn) -> bool:
 
 def try_answer(fn, *args, **kwargs):
     """Call a learner's function; a stub (returns ``None`` / ``...``, raises
-    ``NotImplementedError``) gives ``None``. Any other error is the learner's to see."""
-    try:
-        value = fn(*args, **kwargs)
-    except NotImplementedError:
-        return None
+    ``NotImplementedError``) gives ``None``. Any other error is the learner's to see. A function
+    that changes a setting of the whole session (``session_kept``) raises ``AssertionError`` naming
+    it, after the setting is put back."""
+    with session_kept(getattr(fn, "__name__", "your function")):
+        try:
+            value = fn(*args, **kwargs)
+        except NotImplementedError:
+            return None
     return None if value is None or value is Ellipsis else value
+
+
+def _session_settings() -> dict:
+    """``{what: (value, put_back)}``: the settings of the whole session an answer must leave as it found them
+    (issue 38, round 4: blind answers turned the garbage collector off, set Keras' global policy or
+    TensorFlow's global seed, ran every tf.function eagerly, turned soft placement off, silenced NumPy's
+    errors, left a ``strategy.scope()`` open). Each is cheap to read; TensorFlow and Keras only once imported."""
+    import gc
+
+    import numpy as np
+
+    settings = {
+        "the garbage collector (gc.disable)": (gc.isenabled(), lambda on: gc.enable() if on else gc.disable()),
+        "NumPy's error handling (np.seterr)": (np.geterr(), lambda old: np.seterr(**old)),
+    }
+    tf = sys.modules.get("tensorflow")
+    if tf is not None and hasattr(tf, "config"):
+        from tensorflow.python.eager import context
+
+        settings.update({
+            "eager execution of every tf.function (tf.config.run_functions_eagerly)":
+                (tf.config.functions_run_eagerly(), tf.config.run_functions_eagerly),
+            "soft device placement (tf.config.set_soft_device_placement)":
+                (tf.config.get_soft_device_placement(), tf.config.set_soft_device_placement),
+            "TensorFlow's global seed (tf.random.set_seed, keras.utils.set_random_seed)":
+                (context.global_seed(), tf.random.set_seed),
+            "the distribution strategy in scope (a strategy.scope() entered and not left)":
+                (_strategy_stacks(), _put_back_strategy_stacks),
+        })
+    keras = sys.modules.get("keras")
+    if keras is not None and hasattr(keras, "mixed_precision"):
+        settings.update({
+            "Keras' global dtype policy (keras.mixed_precision.set_global_policy)":
+                (keras.mixed_precision.global_policy().name, keras.mixed_precision.set_global_policy),
+            "Keras' float type (keras.backend.set_floatx)": (keras.backend.floatx(), keras.backend.set_floatx),
+        })
+    return settings
+
+
+def _strategy_stacks() -> tuple:
+    """The default graph's stacks a ``strategy.scope()`` pushes (TensorFlow-private; read and put back whole)."""
+    from tensorflow.python.framework import ops
+
+    graph = ops.get_default_graph()
+    return tuple(graph._distribution_strategy_stack), tuple(graph._variable_creator_stack)
+
+
+def _put_back_strategy_stacks(old: tuple) -> None:
+    from tensorflow.python.framework import ops
+
+    graph = ops.get_default_graph()
+    graph._distribution_strategy_stack[:] = list(old[0])
+    if tuple(graph._variable_creator_stack) != old[1]:  # set only when changed: a scope being left checks it is its own
+        graph._variable_creator_stack = list(old[1])
+
+
+class session_kept:
+    """``with session_kept("make_dataset"):`` around a learner's code: afterwards every setting of
+    ``_session_settings`` that changed is put back, and NumPy's and Python's global random generators
+    are put back if the code seeded them (``np.random.seed`` / ``random.seed``, watched while it runs);
+    then ``AssertionError`` names what was changed, before any error the code raised (which a changed setting
+    may have caused; it follows in the message). ``strict=False``: only put back, e.g. tests/blind.py around
+    each answer it grades, so that one answer cannot change the next one's grade."""
+
+    def __init__(self, name: str = "your function", strict: bool = True):
+        self.name, self.strict, self.changed = name, strict, []
+
+    def __enter__(self):
+        import random
+
+        import numpy as np
+
+        self._before = _session_settings()
+        self._np_state, self._py_state, self._seeded = np.random.get_state(), random.getstate(), []
+        self._patches = []
+        for owner, attr, what in ((np.random, "seed", "NumPy's global random generator (np.random.seed)"),
+                                  (random, "seed", "Python's global random generator (random.seed)")):
+            original = getattr(owner, attr)
+
+            def seed(*args, _original=original, _what=what, **kwargs):
+                self._seeded.append(_what)
+                return _original(*args, **kwargs)
+
+            setattr(owner, attr, seed)
+            self._patches.append((owner, attr, original))
+        return self
+
+    def __exit__(self, kind, error, tb):
+        import random
+
+        import numpy as np
+
+        for owner, attr, original in self._patches:
+            setattr(owner, attr, original)
+        after = _session_settings()
+        for what, (old, put_back) in self._before.items():
+            new = after.get(what, (old, None))[0]
+            if new is not old and new != old:
+                self.changed.append(what)
+                if put_back is not None:
+                    put_back(old)
+        if self._seeded:
+            np.random.set_state(self._np_state)
+            random.setstate(self._py_state)
+            self.changed += sorted(set(self._seeded))
+        if self.changed and self.strict and (kind is None or issubclass(kind, Exception)):
+            then = f" (and then it raised {kind.__name__}: {error})" if kind is not None else ""
+            raise AssertionError(f"{self.name} changed {'; '.join(self.changed)}: a setting of the whole session. The "
+                                 f"rule: what you write leaves the session as it found it (use a local generator, "
+                                 f"a seed argument, a `with` block; the check has put the setting back){then}") from error
+        return False
 
 
 def number_problem(name: str, value, what: str = "") -> str | None:
