@@ -603,7 +603,7 @@ def test_a_timed_out_launch_leaves_tmpdir_as_it_found_it(tmp_path):
     script.write_text("import tempfile, time\n"
                       "tempfile.NamedTemporaryFile(prefix='__autograph_generated_file', suffix='.py', delete=False)\n"
                       "print('made', flush=True)\ntime.sleep(300)\n")
-    run = Launch(["--workers", "2", "--timeout", "20", str(script)], env={"TMPDIR": str(tmp)})
+    run = Launch(["--workers", "2", "--timeout", "10", str(script)], env={"TMPDIR": str(tmp)})
     assert run.wait(timeout=60) == 124, run.text() + run.stderr
     assert run.text().count("made") == 2, run.text() + run.stderr
     assert os.listdir(tmp) == []
