@@ -67,7 +67,7 @@ def _worker_batches(fn, args, num_workers):
     for i in range(num_workers):
         ctx = tf.distribute.InputContext(num_input_pipelines=num_workers, input_pipeline_id=i,
                                          num_replicas_in_sync=num_workers)
-        ds = fn(ctx, *args)
+        ds = try_answer(fn, ctx, *args)  # a setting of the whole session changed (a global seed) fails here
         if ds is None:
             return None
         datasets.append(ds)
@@ -357,7 +357,7 @@ def _epoch_orders(fn, ids, global_batch_size, num_workers, seed, epochs):
     for i in range(num_workers):
         ctx = tf.distribute.InputContext(num_input_pipelines=num_workers, input_pipeline_id=i,
                                          num_replicas_in_sync=num_workers)
-        ds = fn(ctx, ids, ids + LABEL_OFFSET, global_batch_size, seed)
+        ds = try_answer(fn, ctx, ids, ids + LABEL_OFFSET, global_batch_size, seed)  # and a global seed set fails
         if ds is None:
             return None
         datasets.append(ds)
