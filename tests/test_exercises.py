@@ -454,3 +454,50 @@ print(r1, r2, r3, r4)
     result = fresh_python(script)
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.strip().splitlines()[-1] == "[('biggest', 2)] [('biggest', 6)] ['biggest'] []", result.stdout
+
+
+@pytest.mark.parametrize("change, words", [
+    ("keras.mixed_precision.set_global_policy('mixed_float16')", "Keras' global dtype policy"),
+    ("tf.random.set_seed(3)", "TensorFlow's global seed"),
+    ("keras.utils.set_random_seed(3)", "TensorFlow's global seed"),
+    ("np.random.seed(3)", "NumPy's global random generator"),
+    ("random.seed(3)", "Python's global random generator"),
+    ("tf.config.run_functions_eagerly(True)", "eager execution"),
+    ("tf.config.set_soft_device_placement(False)", "soft device placement"),
+    ("np.seterr(all='ignore')", "NumPy's error handling"),
+    ("gc.disable()", "the garbage collector"),
+    ("tf.distribute.MirroredStrategy(['/CPU:0']).scope().__enter__()", "strategy in scope"),
+    ("keras.backend.set_floatx('float64')", "float type"),
+])
+def test_a_function_that_changes_the_session_fails_and_the_setting_is_put_back(change, words):
+    """Issue 38, round 4: blind answers changed settings every later cell shares (each case a planted answer).
+    ``try_answer`` fails them naming the setting, and afterwards the session is as it was: the next check,
+    and tests/blind.py's next answer, run as if the answer had not been there."""
+    import gc
+    import random
+
+    import numpy as np
+
+    from gpukit import keras, tf
+    from gpukit.course.exercises import _session_settings, session_kept
+
+    before = {what: value for what, (value, _) in _session_settings().items()}
+    np_state, py_state = np.random.get_state()[1].copy(), random.getstate()
+    namespace = {"keras": keras, "tf": tf, "np": np, "random": random, "gc": gc}
+
+    def answer():
+        exec(change, namespace)
+        return 1
+
+    with pytest.raises(AssertionError, match="a setting of the whole session") as error:
+        try_answer(answer)
+    assert words in str(error.value) and "answer changed" in str(error.value)
+    after = {what: value for what, (value, _) in _session_settings().items()}
+    assert after == before
+    assert (np.random.get_state()[1] == np_state).all() and random.getstate() == py_state
+    with session_kept("kept") as kept:  # a function that puts back what it changed passes
+        with tf.distribute.MirroredStrategy(["/CPU:0"]).scope():
+            previous = keras.mixed_precision.global_policy().name
+            keras.mixed_precision.set_global_policy("mixed_bfloat16")
+            keras.mixed_precision.set_global_policy(previous)
+    assert kept.changed == []
