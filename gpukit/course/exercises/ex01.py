@@ -329,16 +329,30 @@ def _uneven_split_problem(evaluate, strategy, model, x, y, predicted, gb) -> Rep
 # --------------------------------------------------------------------------- q4 (predict), q5 (debug)
 
 
+_MEASURED: dict = {}  # (devices, num_replicas, per-replica batch, seed) -> the factor measured there
+
+
 def _measured_scale(num_replicas: int, per_replica_batch_size: int, seed: int = 0) -> float:
     """Measured here: the per-replica-mean gradients divided by the right ones, on
-    ``num_replicas`` logical CPUs (the ratio of the summed gradients, least squares)."""
-    from ... import checks, data, devices, models, strategies, training
+    ``num_replicas`` logical CPUs (the ratio of the summed gradients, least squares). Measured once
+    per process and set of arguments: the public check and the hidden tests (and tests/blind.py's
+    hundreds of answers) ask again for the same few."""
+    from ... import devices
 
     names = devices.replica_devices()
     if len(names) < num_replicas:
         raise ValueError(f"{num_replicas} replicas need {num_replicas} devices, found {len(names)}: "
                          f"call devices.setup(virtual={num_replicas}) first")
-    strategy = strategies.mirrored(names[:num_replicas])
+    key = (tuple(names[:num_replicas]), num_replicas, per_replica_batch_size, seed)
+    if key not in _MEASURED:
+        _MEASURED[key] = _measure_scale(names[:num_replicas], num_replicas, per_replica_batch_size, seed)
+    return _MEASURED[key]
+
+
+def _measure_scale(names, num_replicas: int, per_replica_batch_size: int, seed: int) -> float:
+    from ... import checks, data, models, strategies, training
+
+    strategy = strategies.mirrored(list(names))
     gb = num_replicas * per_replica_batch_size
     x, y = data.synthetic(gb, shape=(64,), seed=seed)
     model = models.mlp(seed=seed, strategy=strategy)
@@ -393,6 +407,9 @@ def check_scale_prediction(predicted_update_scale, num_replicas: int = 4, per_re
                         f"{num_replicas} replicas", details)
 
 
+_ONE_DEVICE: dict = {}  # q5's one-device reference weights, by (seed, learning rate, steps run, global batch, steps)
+
+
 def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int = 3,
                             global_batch_size: int | None = None, learning_rate: float = 0.1,
                             atol: float = 1e-5) -> Report:
@@ -437,12 +454,17 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
 
     single = tf.distribute.get_strategy()
 
-    def one_device(num_steps):
+    def one_device(num_steps):  # the reference, trained once per process and arguments (the data follow from them)
+        key = (seed, learning_rate, num_steps, gb, steps)
+        if key not in _ONE_DEVICE:
+            reference = models.mlp(seed=seed)
+            optimizer = keras.optimizers.SGD(learning_rate)
+            step = training.make_train_step(single, reference, optimizer, gb)
+            for _, batch in zip(range(num_steps), data.distribute(single, x, y, global_batch_size=gb)[0]):
+                step(batch)
+            _ONE_DEVICE[key] = [np.array(w) for w in reference.get_weights()]
         reference = models.mlp(seed=seed)
-        optimizer = keras.optimizers.SGD(learning_rate)
-        step = training.make_train_step(single, reference, optimizer, gb)
-        for _, batch in zip(range(num_steps), data.distribute(single, x, y, global_batch_size=gb)[0]):
-            step(batch)
+        reference.set_weights(_ONE_DEVICE[key])
         return reference
 
     initial = [np.array(w) for w in models.mlp(seed=seed).get_weights()]
