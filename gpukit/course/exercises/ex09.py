@@ -12,6 +12,8 @@ step, ``gpukit.zero.plan``, Adam written out in numpy) and returns a ``Report``.
 from __future__ import annotations
 
 
+import functools
+
 import numpy as np
 
 from . import Report, number_problem, not_solved, try_answer
@@ -48,6 +50,7 @@ def _sizes(in_dim, hidden, out_dim):
     return [in_dim * hidden, hidden, hidden * out_dim, out_dim]
 
 
+@functools.lru_cache(maxsize=None)  # one real step per parameters and process: every grading of q1 asks it
 def measured_bytes(in_dim: int, hidden: int, out_dim: int, num_replicas: int, stage: int) -> int:
     """Bytes of training state on the fullest device after one real ``ZeroTrainer`` step of the MLP
     ``in_dim -> hidden -> out_dim`` (relu) on ``num_replicas`` logical CPUs."""
