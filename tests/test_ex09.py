@@ -211,3 +211,54 @@ def test_blind_answers_lose_or_keep_their_points(path):
     replica keeping the whole moments (their shapes are checked)."""
     as_expected, message = blind.check_answer(path)
     assert as_expected, f"{path.name}: {message or 'kept its points'}"
+
+
+# --------------------------------------------------------------------------- round 4 (issue 38): the contract's form
+
+
+def _cached(size, n, _cache={}):  # planted: one list handed to every caller
+    return _cache.setdefault((size, n), _ceil_ranges(size, n))
+
+
+def test_shard_ranges_a_cache_and_size_zero_are_named():
+    assert "returned the same list object on a second call" in ex09.check_shard_ranges(_cached, PUBLIC_Q2).problem
+    at_least_one = lambda size, n: _ceil_ranges(max(size, 1), n)  # noqa: E731  size 0 padded to n
+    assert "expected (0, [(0, 0)" in ex09.check_shard_ranges(at_least_one, [(0, 4)]).problem
+    assert ex09.check_shard_ranges(_ceil_ranges, [(0, 4)]).passed
+
+
+def test_zero1_step_form_state_and_a_gradient_that_becomes_zero_are_named():
+    """Planted: LazyAdam (moments left where the gradient is 0), tuples returned, one array for every
+    replica, a step count of its own (t ignored): each named by its rule."""
+    right = _step()
+    assert ex09.check_zero1_step(right, num_replicas=3, size=9, steps=3, seed=8, zero_slice_from=2).passed
+
+    def lazy(weights, grads, m, v, t, lr):
+        live = sum(grads) != 0
+        old_m, old_v = [a.copy() for a in m], [b.copy() for b in v]
+        w, m, v = right(weights, grads, m, v, t, lr)
+        piece = len(m[0])
+        for r in range(len(m)):
+            keep = ~live[r * piece:(r + 1) * piece]
+            m[r][keep], v[r][keep] = old_m[r][keep], old_v[r][keep]
+        return w, m, v
+
+    problem = ex09.check_zero1_step(lazy, num_replicas=3, size=9, steps=3, seed=8, zero_slice_from=2).problem
+    assert "where the summed gradient is 0" in problem and "LazyAdam" in problem, problem
+    problem = ex09.check_zero1_step(lambda *a: tuple(tuple(p) for p in right(*a))).problem
+    assert "returned weights as tuple" in problem, problem
+
+    def aliased(*args):
+        w, m, v = right(*args)
+        return [w[0]] * len(w), m, v
+
+    assert "share one weights array" in ex09.check_zero1_step(aliased).problem
+    count = [0]
+
+    def own_count(weights, grads, m, v, t, lr):
+        count[0] += 1
+        return right(weights, grads, m, v, count[0], lr)
+
+    problem = ex09.check_zero1_step(own_count).problem
+    assert "called a second time with the same arguments" in problem and "t is the step number" in problem, problem
+    assert "Keras" not in problem

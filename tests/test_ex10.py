@@ -142,7 +142,7 @@ def test_load_balancing_loss_boundaries():
 
 PUBLIC_Q3 = [(12, 4, 3, 3, 0)]
 HIDDEN_Q3 = [(16, 6, 4, 3, 1), (10, 4, 3, "load", 2), (9, 3, 2, 1, 3), (7, 5, 1, 4, 4), (5, 4, 4, 2, 5),
-             (1, 3, 2, 1, 6)]
+             (1, 3, 2, 1, 6), (8, 4, 3, 2, 7, "float64")]
 
 
 def _forward_loop(x, first_choice, gates, experts, capacity):
@@ -173,13 +173,37 @@ def _forward_cumsum(x, first_choice, gates, experts, capacity):
 
 
 def _forward_one_token_at_a_time(x, first_choice, gates, experts, capacity):
-    """Every kept token on its own (a call per token, one 1-D row), as a list of rows."""
+    """Every kept token on its own (a call per token, a 1 x d array), as a list of rows."""
     seen = {}
     out = []
     for t, e in enumerate(first_choice):
         seen[e] = seen.get(e, 0) + 1
-        out.append(x[t] + gates[t] * experts[e](x[t]) if seen[e] <= capacity else x[t])
+        out.append(x[t] + gates[t] * experts[e](x[t:t + 1])[0] if seen[e] <= capacity else x[t])
     return out
+
+
+def test_moe_forward_experts_take_n_x_d_arrays_of_the_tokens_as_they_are():
+    """Planted (round 4): one 1-D row per call (issue 28's audit counted it correct; the contract says
+    n x d), the rows cast to float32 before the expert and y made in float32: unseen while x was float32,
+    named on the hidden float64 case."""
+    def one_d(x, first_choice, gates, experts, capacity):
+        seen, out = {}, []
+        for t, e in enumerate(first_choice):
+            seen[e] = seen.get(e, 0) + 1
+            out.append(x[t] + gates[t] * experts[e](x[t]) if seen[e] <= capacity else x[t])
+        return out
+
+    assert "called with an array of shape (4,)" in ex10.check_moe_forward(one_d, PUBLIC_Q3).problem
+
+    def cast(x, first_choice, gates, experts, capacity):
+        return _forward_loop(x, first_choice, gates, [lambda r, f=f: f(r.astype(np.float32)) for f in experts],
+                             capacity)
+
+    case = [(8, 4, 3, 2, 7, "float64")]
+    assert ex10.check_moe_forward(cast, PUBLIC_Q3).passed  # x float32: the cast changes nothing
+    assert "not a token's input as it is" in ex10.check_moe_forward(cast, case).problem
+    rounded = lambda *a: np.asarray(_forward_loop(*a), dtype=np.float32)  # noqa: E731
+    assert "the row of dropped token" in ex10.check_moe_forward(rounded, case).problem
 
 
 def _forward_tf(x, first_choice, gates, experts, capacity):
@@ -375,7 +399,27 @@ def _online_tf(q, kv_blocks):
     return o / l[:, None]
 
 
-@pytest.mark.parametrize("answer", [_online, _log_sum_exp, _all_maxima_then_combine, _online_tf])
+def _online_float64_buffers(q, kv_blocks):
+    """Each block converted to float64 (a copy, left in a local when the next is asked for) or copied into
+    one reused buffer: copies of the LAST block only, worked in before the next request: allowed."""
+    buf = None
+    m = l = o = None
+    for k_block, v_block in kv_blocks:
+        k = k_block.astype(np.float64)
+        if buf is None or buf.shape != v_block.shape:
+            buf = np.empty(v_block.shape)
+        buf[...] = v_block
+        s = q @ k.T / np.sqrt(q.shape[-1])
+        m_new = s.max(axis=1) if m is None else np.maximum(m, s.max(axis=1))
+        p = np.exp(s - m_new[:, None])
+        alpha = 0.0 if m is None else np.exp(m - m_new)
+        l = p.sum(axis=1) if m is None else alpha * l + p.sum(axis=1)
+        o = p @ buf if m is None else alpha[:, None] * o + p @ buf
+        m = m_new
+    return o / l[:, None]
+
+
+@pytest.mark.parametrize("answer", [_online, _log_sum_exp, _online_tf, _online_float64_buffers])
 def test_blockwise_attention_correct_alternatives_pass_public_and_hidden(answer):
     report = ex10.check_blockwise_attention(answer)
     assert report.passed, report.problem
@@ -503,7 +547,7 @@ def _accumulator_like_q(q, kv_blocks):
                                                    r"finite for any scores: the exponentials of large scores overflow"),
     (_online_variant(use_max=False), NEGATIVE, r"scores from -\d+ to -\d+\).* they all underflow to 0 and 0/0"),
     (_keeps_copies, MANY, r"allocated \d+ KiB at its peak .*tracemalloc.* while all the keys and values take 1024 KiB"),
-    (_one_step_late, {}, "reads a key/value block after asking for the next one"),
+    (_one_step_late, {}, "reads a key/value block, or a copy of it, after asking for the next one"),
     (_scaled_by_dv, HIDDEN_Q4[0], r"with all the keys in one block it is off too.*1/sqrt\(d\), d = 4"),
     (_writes_into_blocks, {}, "wrote into a key/value block it was handed .*read-only"),
     (_writes_into_q, {}, "wrote into the caller's q"),
@@ -528,6 +572,46 @@ def test_the_given_bug_message_is_the_symptom_not_the_fix():
 def test_no_max_passes_small_scores_and_fails_only_the_large_ones():
     assert ex10.check_blockwise_attention(_online_variant(use_max=False)).passed
     assert not ex10.check_blockwise_attention(_online_variant(use_max=False), **HIDDEN_Q4[3]).passed
+
+
+def test_per_block_results_kept_to_combine_at_the_end_are_named():
+    """Planted (round 4): every block's (max, sum, weighted sum) kept and combined after the last block
+    (issue 28's audit counted it correct; the contract now says a fixed number of values per query, as
+    many whatever the number of blocks): what it holds grows from block to block (tracemalloc)."""
+    report = ex10.check_blockwise_attention(_all_maxima_then_combine, **HIDDEN_Q4[-1])
+    assert not report.passed and "KiB more when the last of the 64 blocks was done" in report.problem, report
+    assert ex10.check_blockwise_attention(_all_maxima_then_combine).passed  # 4 blocks: nothing measured
+
+
+def _lagged_copy(q, kv_blocks):
+    """Pipelined (round 4): a copy of each block worked in after the next one was asked for."""
+    pending = []
+
+    def late():
+        for k_block, v_block in kv_blocks:
+            yield from pending
+            pending[:] = [(k_block.copy(), v_block.copy())]
+        yield from pending
+
+    return _online(q, late())
+
+
+def test_copies_held_or_read_late_are_named():
+    problem = ex10.check_blockwise_attention(_lagged_copy).problem
+    assert "reads a key/value block, or a copy of it, after asking for the next one" in problem, problem
+
+    def window(q, kv_blocks):
+        cache = []
+
+        def kept():
+            for pair in kv_blocks:
+                cache.append(tuple(a.astype(np.float16) for a in pair))  # the last 8 blocks, in float16
+                del cache[:-8]
+                yield pair
+        return _online(q, kept())
+
+    problem = ex10.check_blockwise_attention(window).problem
+    assert "key/value blocks (or copies of them)" in problem, problem
 
 
 def test_keeping_one_earlier_block_is_tolerated():

@@ -12,6 +12,8 @@ step, ``gpukit.zero.plan``, Adam written out in numpy) and returns a ``Report``.
 from __future__ import annotations
 
 
+import functools
+
 import numpy as np
 
 from . import Report, number_problem, not_solved, try_answer
@@ -48,6 +50,7 @@ def _sizes(in_dim, hidden, out_dim):
     return [in_dim * hidden, hidden, hidden * out_dim, out_dim]
 
 
+@functools.lru_cache(maxsize=None)  # one real step per parameters and process: every grading of q1 asks it
 def measured_bytes(in_dim: int, hidden: int, out_dim: int, num_replicas: int, stage: int) -> int:
     """Bytes of training state on the fullest device after one real ``ZeroTrainer`` step of the MLP
     ``in_dim -> hidden -> out_dim`` (relu) on ``num_replicas`` logical CPUs."""
@@ -103,14 +106,20 @@ def check_bytes_prediction(value, **params) -> Report:
 def check_shard_ranges(shard_ranges, cases) -> Report:
     """``shard_ranges(size, num_replicas)`` must return ``(padded_size, [(start, stop), ...])``:
     the size padded up to a multiple of ``num_replicas`` and one slice of equal length per replica,
-    in order, covering the padded vector (reference: ``gpukit.zero.plan``)."""
+    in order, covering the padded vector (reference: ``gpukit.zero.plan``). Each call returns a new
+    list, the caller's to change (planted: a module-level dict or ``functools.lru_cache`` handing every
+    caller the same list: a caller that edits its ranges corrupts every later call)."""
     from ... import zero
 
     name = "shard_ranges"
     for size, n in cases:
         (shard,) = zero.plan([(size,)], n)
         expected = (shard.padded, [(r * shard.slice_size, (r + 1) * shard.slice_size) for r in range(n)])
-        got = try_answer(shard_ranges, size, n)
+        try:
+            got = try_answer(shard_ranges, size, n)
+        except Exception as err:  # noqa: BLE001  planted: int32 indices overflow on a size beyond 2**31
+            return Report(name, f"{name}({size}, {n}) raised {type(err).__name__} ({err}): the rule: any size and "
+                                f"replica count, a size beyond 2**53 too (Python ints or int64 hold them exactly)")
         if got is None:
             return Report(name, not_solved(name))
         if not (isinstance(got, tuple) and len(got) == 2 and isinstance(got[1], list)):
@@ -119,6 +128,11 @@ def check_shard_ranges(shard_ranges, cases) -> Report:
         problem = _whole_numbers_problem(name, size, n, got)
         if problem:
             return Report(name, problem)
+        again = try_answer(shard_ranges, size, n)
+        if isinstance(again, tuple) and len(again) == 2 and again[1] is got[1]:
+            return Report(name, f"{name}({size}, {n}) returned the same list object on a second call (kept from the "
+                                f"first: a cache): the rule: each call returns a new list, the caller's to change; "
+                                f"a caller that edits its ranges would change every later answer")
         padded, ranges = got
         ranges = [(int(a), int(b)) for a, b in ranges]
         padded = int(padded)
@@ -174,7 +188,8 @@ def _adam(w, g, m, v, t, lr, b1=0.9, b2=0.999, eps=1e-7):
 
 
 def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: int = 3, lr: float = 1e-2,
-                     seed: int = 0, grad_scale: float = 1.0, zero_at: int | None = None) -> Report:
+                     seed: int = 0, grad_scale: float = 1.0, zero_at: int | None = None,
+                     zero_slice_from: int | None = None) -> Report:
     """Run the learner's ``zero1_step(weights, grads, m, v, t, lr)`` for ``steps`` steps (``weights``:
     one full copy per replica; ``grads``: each replica's own gradient; ``m``, ``v``: each replica's
     slice of Adam's moments) and compare every replica's weights with plain Adam on the summed
@@ -187,7 +202,19 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
     ``grad_scale`` multiplies the gradients and ``zero_at`` is a weight whose gradient is zero on every
     replica: with gradients near epsilon (1e-7) Keras' Adam (epsilon added to sqrt(v), outside the bias
     correction) differs from the textbook form (m_hat / (sqrt(v_hat) + eps)), from another epsilon and
-    from none (planted: all three kept their points with gradients of about 1; no epsilon divides 0 by 0)."""
+    from none (planted: all three kept their points with gradients of about 1; no epsilon divides 0 by 0).
+
+    ``zero_slice_from``: from that step on, the last replica's whole slice has a zero gradient on every
+    replica (after nonzero steps). Plain Adam still decays the moments there and moves the weights with
+    the momentum (planted: LazyAdam, updating only where the gradient is nonzero, and a replica skipping its
+    update when its slice of the gradient is all zero: both kept their points, as no weight's gradient ever
+    BECAME zero).
+
+    The contract's form is observed too: the lists ``(weights, m, v)`` of numpy arrays (planted: 2-D arrays,
+    tuples), each replica its own arrays (planted: one array handed to every replica), and the step a
+    function of its arguments: step 1 is run twice on the same inputs (planted: ``t`` ignored, a step count
+    kept in a module-level variable: it passed the public check and failed a later case's "step 1" with a
+    message blaming Keras' formula)."""
     name = "zero1_step"
     if size % num_replicas:
         raise ValueError(f"check_zero1_step(size={size}, num_replicas={num_replicas}): the size must be a multiple of "
@@ -206,8 +233,15 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
         if zero_at is not None:
             for g in grads:
                 g[zero_at] = 0.0
+        if zero_slice_from is not None and t >= zero_slice_from:
+            for g in grads:
+                g[size - piece:] = 0.0
         given, previous = [g.copy() for g in grads], weights[0].copy()
         try:
+            probe = None
+            if t == 1:  # the same arguments twice: a function of its arguments returns the same
+                probe = try_answer(zero1_step, [w.copy() for w in weights], [g.copy() for g in grads],
+                                   [a.copy() for a in m], [b.copy() for b in v], t, lr)
             got = try_answer(zero1_step, [w.copy() for w in weights], given, [a.copy() for a in m],
                              [b.copy() for b in v], t, lr)
         except Exception as err:  # noqa: BLE001  named with the case: the contract covers every dividing size
@@ -220,10 +254,10 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
             if not (isinstance(after, np.ndarray) and np.array_equal(before, after)):
                 return Report(name, f"after step {t} the caller's grads[{r}] changed ({where}): the rule: grads is "
                                     f"only read; sum the replicas' gradients into a new array", {"step": t})
-        try:
-            weights, m, v = ([np.asarray(a, dtype="float64") for a in part] for part in got)
-        except (TypeError, ValueError):
-            return Report(name, f"{name} must return (weights, m, v), three lists of numpy arrays, got {got!r:.80}")
+        problem = _returned_problem(name, got, probe, t, where)
+        if problem:
+            return Report(name, problem, {"step": t})
+        weights, m, v = ([np.asarray(a, dtype="float64") for a in part] for part in got)
         ref_w, ref_m, ref_v = _adam(ref_w, sum(grads), ref_m, ref_v, t, lr)
         if len(weights) != n or any(w.shape != (size,) for w in weights):
             return Report(name, f"{name} returned {len(weights)} weight copies; expected one full copy ({size} values) "
@@ -231,7 +265,7 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
         if len(m) != n or len(v) != n:
             return Report(name, f"{name} returned {len(m)} first and {len(v)} second moments; the rule: one slice of "
                                 f"each per replica ({n})")
-        problem = _moments_problem(name, m, v, ref_m, ref_v, n, piece, size, t)
+        problem = _moments_problem(name, m, v, ref_m, ref_v, n, piece, size, t, sum(grads) == 0)
         if problem:
             return Report(name, problem, {"step": t})
         if not all(np.all(np.isfinite(w)) for w in weights):
@@ -268,11 +302,53 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
     return Report(name, None, details)
 
 
-def _moments_problem(name, m, v, ref_m, ref_v, n, piece, size, t) -> str | None:
+def _returned_problem(name, got, probe, t, where) -> str | None:
+    """The rule "the same return value as the given function": the lists ``(weights, m, v)``, each a list of
+    numpy arrays, one per replica, no two replicas sharing an array; and the same arguments give the same
+    step (``probe``: step 1 run before on copies of the same arguments)."""
+    if not (isinstance(got, (tuple, list)) and len(got) == 3):
+        return f"{name} must return (weights, m, v), three lists of numpy arrays, got {got!r:.80}"
+    for label, part in zip(("weights", "m", "v"), got):
+        if not isinstance(part, list):
+            return (f"{name} returned {label} as {type(part).__name__}: the rule: the same return value as the given "
+                    f"function, the lists (weights, m, v), each a list of numpy arrays, one per replica")
+        odd = next((a for a in part if not isinstance(a, np.ndarray)), None)
+        if odd is not None:
+            return (f"{name} returned {label} as a list holding {type(odd).__name__}: the rule: each entry is one "
+                    f"replica's numpy array")
+        for r in range(len(part)):
+            for s in range(r):
+                if np.shares_memory(part[r], part[s]):
+                    return (f"after step {t} replicas {s} and {r} share one {label} array ({where}): the rule: every "
+                            f"replica holds its own copy (each lives on its own device): give each replica its "
+                            f"own array")
+    if probe is not None:
+        same = (isinstance(probe, (tuple, list)) and len(probe) == 3
+                and all(isinstance(pp, (list, tuple)) and len(pp) == len(gp)
+                        and all(_same(a, b) for a, b in zip(pp, gp))
+                        for pp, gp in zip(probe, got)))
+        if not same:
+            return (f"{name} returned other weights or moments when called a second time with the same arguments "
+                    f"(step {t}, {where}): the rule: the step depends only on its arguments; t is the step number "
+                    f"(keep no count of your own, nor any state between calls)")
+    return None
+
+
+def _same(a, b) -> bool:
+    """Equal arrays, NaN equal to NaN (an answer without epsilon gives NaN twice: that is not state)."""
+    try:
+        return np.array_equal(np.asarray(a, dtype="float64"), np.asarray(b, dtype="float64"), equal_nan=True)
+    except (TypeError, ValueError):
+        return False
+
+
+def _moments_problem(name, m, v, ref_m, ref_v, n, piece, size, t, zero=None) -> str | None:
     """The sentence naming the broken rule about Adam's moments after step ``t``, or None: each replica
     keeps only its own slice (``piece`` values), equal to plain Adam's moments of the SUMMED gradient
     there. Adam's step hardly depends on the gradient's scale, so averaged gradients leave the weights
-    within 1e-5; the moments, where the gradient enters, show it (m is 1/n of the reference, v 1/n**2)."""
+    within 1e-5; the moments, where the gradient enters, show it (m is 1/n of the reference, v 1/n**2).
+    ``zero``: where the summed gradient is 0 at this step (planted: LazyAdam, a replica skipping a slice
+    of zero gradient: the moments were left as they were there)."""
     for r in range(n):
         for label, got, ref in (("first", m[r], ref_m), ("second", v[r], ref_v)):
             if got.shape != (piece,):
@@ -281,8 +357,15 @@ def _moments_problem(name, m, v, ref_m, ref_v, n, piece, size, t) -> str | None:
                         f"of stage 1: each replica keeps only its own slice ({piece} of {size} values)")
             want = ref[r * piece:(r + 1) * piece]
             scale = float(np.max(np.abs(want))) or 1.0
-            if np.max(np.abs(got - want)) <= 1e-5 * scale + 1e-12:
+            bad = np.abs(got - want) > 1e-5 * scale + 1e-12
+            if not bad.any():
                 continue
+            if zero is not None and zero[r * piece:(r + 1) * piece][bad].all():
+                return (f"after step {t} replica {r}'s slice of Adam's {label} moment differs from plain Adam's where "
+                        f"the summed gradient is 0 at this step (after nonzero steps): the rule: plain Adam updates "
+                        f"every weight at every step: its moments decay where the gradient is 0 (m = 0.9 m, "
+                        f"v = 0.999 v) and the weight keeps moving with m; skipping them (LazyAdam, or a replica "
+                        f"with an all-zero slice doing nothing) is not Adam")
             power = 1 if label == "first" else 2  # m is linear in the gradient, v quadratic
             if np.allclose(got * n ** power, want, rtol=1e-4, atol=1e-12 * scale):
                 return (f"after step {t} replica {r}'s {label} moment is 1/{n ** power} of Adam's on the summed "

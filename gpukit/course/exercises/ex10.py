@@ -14,6 +14,7 @@ load-balancing loss, ``gpukit.ring_attention.full_attention``) and returns a ``R
 
 from __future__ import annotations
 
+import functools
 import math
 import weakref
 
@@ -83,6 +84,7 @@ def prediction_layer(num_replicas: int = 2, capacity_factor: float = 1.25):
     return layer, x
 
 
+@functools.lru_cache(maxsize=None)  # one real step per parameters and process: every grading of q1 asks it
 def measured_dropped(num_replicas: int = 2, capacity_factor: float = 1.25) -> int:
     """Tokens dropped by one real ``MoELayer`` step on question 1's batch (``routed.dropped``)."""
     layer, x = prediction_layer(num_replicas, capacity_factor)
@@ -124,9 +126,13 @@ def check_dropped_prediction(value, **params) -> Report:
         (drops(whole_batch, math.ceil(factor * per / NUM_EXPERTS)), one_group),
         (tokens - measured, "that is the number of tokens kept, not dropped"),
     ]
-    for candidate, why in wrong:
-        if value == candidate and candidate != measured:
-            return Report(name, f"{value:g} tokens is not what the layer drops: {why}", details)
+    wrong += [(drops([counts], math.ceil(factor * per / NUM_EXPERTS)),
+               f"that counts the drops of replica {r} only: every replica drops its own tokens; add them up")
+              for r, counts in enumerate(groups)]
+    # planted: replica 1's drops alone (3) were told "the whole batch as one group", another slip giving 3
+    whys = list(dict.fromkeys(why for candidate, why in wrong if value == candidate and candidate != measured))
+    if whys:
+        return Report(name, f"{value:g} tokens is not what the layer drops: {'; or '.join(whys)}", details)
     return Report(name, f"{value:g} tokens is not what the layer drops (it drops a different number); count, replica "
                         f"by replica, the tokens each expert gets beyond its capacity", details)
 
@@ -242,9 +248,10 @@ def _unchosen_expert_problem(load_balancing_loss) -> Report | None:
         return found
     value, want = found
     return Report("load_balancing_loss", f"load_balancing_loss gives {value:.4g} where the last of 4 experts is "
-                                         f"nobody's first choice (expected {want:.4g}): the rule: f has one entry per "
-                                         f"expert, E of them, 0 for an expert no token chose (np.bincount needs "
-                                         f"minlength=E)", {"expected": want, "got": value})
+                                         f"nobody's first choice (expected {want:.4g}): the rule: f and P have one entry "
+                                         f"per expert, E of them (E = the columns of probs), f_i = 0 for an expert "
+                                         f"no token chose; counting only the experts that were chosen leaves one "
+                                         f"out, or misaligns f with P", {"expected": want, "got": value})
 
 
 def _given_choice_problem(load_balancing_loss) -> Report | None:
@@ -271,7 +278,8 @@ def _given_choice_problem(load_balancing_loss) -> Report | None:
 
 class Expert:
     """One expert, ``relu(rows @ w1 + b1) @ w2 + b2`` in numpy, watched: each call appends the number
-    of tokens it was given to ``sizes``. Takes ``n x d`` (or one token, ``d``) and returns the same shape,
+    of tokens it was given to ``sizes`` and each argument's shape to ``shapes`` (the contract is ``n x d``;
+    a 1-D row is computed, then named by the check) and returns the same shape,
     in the input's floating dtype."""
 
     def __init__(self, index: int, w1, b1, w2, b2):
@@ -279,6 +287,7 @@ class Expert:
         self.w1, self.b1, self.w2, self.b2 = (np.asarray(w, dtype=np.float64) for w in (w1, b1, w2, b2))
         self.sizes: list[int] = []
         self.rows: list = []  # the tokens given, float64, one array per call
+        self.shapes: list = []  # the shape of each call's argument (the contract: n x d)
 
     @classmethod
     def random(cls, index: int, d_model: int, rng):
@@ -293,6 +302,7 @@ class Expert:
 
     def __call__(self, rows):
         rows = np.asarray(rows)
+        self.shapes.append(rows.shape)
         self.sizes.append(1 if rows.ndim == 1 else int(rows.shape[0]))
         self.rows.append(np.array(rows, dtype=np.float64, ndmin=2))
         out = self.apply(rows)
@@ -302,27 +312,30 @@ class Expert:
         return f"<expert {self.index}: {len(self.b2)} -> {len(self.b1)} -> {len(self.b2)}>"
 
 
-def routing_case(num_tokens: int, d_model: int, num_experts: int, seed: int = 0):
-    """``(x, first_choice, gates, experts)`` for question 3: tokens (float32), skewed first choices
-    (expert 0 the most popular), gates in [0.2, 1) and ``Expert`` objects."""
+def routing_case(num_tokens: int, d_model: int, num_experts: int, seed: int = 0, dtype: str = "float32"):
+    """``(x, first_choice, gates, experts)`` for question 3: tokens (``dtype``, float32 by default), skewed
+    first choices (expert 0 the most popular), gates in [0.2, 1) (``dtype`` too) and ``Expert`` objects."""
     rng = np.random.default_rng(seed)
-    x = rng.normal(size=(num_tokens, d_model)).astype(np.float32)
+    x = rng.normal(size=(num_tokens, d_model)).astype(dtype)
     popularity = 0.5 ** np.arange(num_experts)
     first = rng.choice(num_experts, size=num_tokens, p=popularity / popularity.sum())
-    gates = rng.uniform(0.2, 1.0, num_tokens).astype(np.float32)
+    gates = rng.uniform(0.2, 1.0, num_tokens).astype(dtype)
     return x, first, gates, [Expert.random(e, d_model, rng) for e in range(num_experts)]
 
 
 def check_moe_forward(moe_forward, cases) -> Report:
     """``moe_forward(x, first_choice, gates, experts, capacity)`` for every case
-    ``(num_tokens, d_model, num_experts, capacity, seed)`` (``capacity="load"``: exactly the busiest
-    expert's load): against ``gpukit.experts.dispatch_plan``'s capacity rule and each token's expert
-    applied alone (float64, to 1e-5); then each expert must have been given only the tokens it keeps."""
+    ``(num_tokens, d_model, num_experts, capacity, seed[, dtype])`` (``capacity="load"``: exactly the busiest
+    expert's load; ``dtype`` of x, float32 by default): against ``gpukit.experts.dispatch_plan``'s capacity
+    rule and each token's expert applied alone (float64, to 1e-5); then each expert must have been given
+    only the tokens it keeps, as ``n x d`` arrays of the tokens' rows of x exactly (planted: one 1-D row per
+    call; the rows cast to float32 before the expert, unseen while x was float32), and a dropped token's row
+    must be its input exactly (planted: y made in float32 from a float64 x: "unchanged" is exact)."""
     from ... import experts as moe
 
     name = "moe_forward"
-    for num_tokens, d_model, num_experts, capacity, seed in cases:
-        x, first, gates, experts = routing_case(num_tokens, d_model, num_experts, seed)
+    for num_tokens, d_model, num_experts, capacity, seed, *dtype in cases:
+        x, first, gates, experts = routing_case(num_tokens, d_model, num_experts, seed, *dtype)
         if capacity == "load":
             capacity = int(np.bincount(first).max())
         _, kept = moe.dispatch_plan(first[:, None], num_experts, capacity)
@@ -334,7 +347,7 @@ def check_moe_forward(moe_forward, cases) -> Report:
         got = try_answer(moe_forward, *given, list(experts), capacity)
         if got is None:
             return Report(name, not_solved(name))
-        where = f"{num_tokens} tokens, {num_experts} experts, capacity {capacity}"
+        where = f"{num_tokens} tokens, {num_experts} experts, capacity {capacity}, x {x.dtype}"
         for label, before, after in zip(("x", "first_choice", "gates"), (x, first, gates), given):
             if not np.array_equal(before, after):
                 rows = np.flatnonzero(np.any((before != after).reshape(len(before), -1), axis=1))
@@ -357,7 +370,35 @@ def check_moe_forward(moe_forward, cases) -> Report:
             if given > keeps:
                 return Report(name, f"{where}: expert {e} was given {given} tokens but keeps {keeps}: "
                                     + _given_tokens_problem(expert, x64, kept, first, e), details)
+        problem = _exact_rows_problem(experts, x64, y, kept)
+        if problem:
+            return Report(name, f"{where}: {problem}", details)
     return Report(name)
+
+
+def _exact_rows_problem(experts, x64, y, kept) -> str | None:
+    """The contract's exact parts: each expert takes an ``n x d`` array of its tokens' rows of x as they
+    are, and a dropped token's row of y is its input unchanged (the values were checked to 1e-5 before)."""
+    for e, expert in enumerate(experts):
+        flat = next((shape for shape in expert.shapes if len(shape) != 2), None)
+        if flat is not None:
+            return (f"expert {e} was called with an array of shape {flat}: the rule: experts[e](rows) takes an n x d "
+                    f"array of tokens (one token is a 1 x d array: x[t:t + 1] or x[[t]])")
+        for rows in expert.rows:
+            for row in rows:  # (n x d, ndmin=2: an empty call has none)
+                if row.size != x64.shape[1] or not np.any(np.all(x64 == row, axis=1)):
+                    near = int(np.argmin(np.max(np.abs(x64 - row), axis=1))) if row.size == x64.shape[1] else 0
+                    off = float(np.max(np.abs(x64[near] - row))) if row.size == x64.shape[1] else math.inf
+                    return (f"expert {e} was given a row that is not a token's input as it is (the nearest, token "
+                            f"{near}, differs by {off:.3g}: cast or rounded?): the rule: each expert is given its "
+                            f"kept tokens, the rows of x unchanged")
+    changed = [t for t in np.flatnonzero(~kept) if not np.array_equal(y[t], x64[t])]
+    if changed:
+        t = changed[0]
+        return (f"the row of dropped token {t} differs from its input by {float(np.max(np.abs(y[t] - x64[t]))):.3g} "
+                f"(y in another dtype than x?): the rule: a dropped token's row is its input, unchanged (exactly "
+                f"x's values)")
+    return None
 
 
 def _given_tokens_problem(expert, x64, kept, first, e) -> str:
@@ -423,46 +464,177 @@ def _routing_problem(y, x, g, out, first, kept, capacity, tol) -> str:
 # --------------------------------------------------------------------------- q4: blockwise attention
 
 
+def _filled(cell) -> bool:
+    try:
+        cell.cell_contents
+    except ValueError:
+        return False
+    return True
+
+
+def _holds_rows(a, rows) -> bool:
+    """Whether ``a`` holds every row of ``rows`` (``b x w``), in any dtype, layout (rows, or columns of a
+    transposed copy) and positive scale: cosine 1 to float16 precision. Planted: ``k_block.copy()``,
+    ``np.array(v_block)``, float16 copies, ``k_block.T * scale``, a deque of copies."""
+    w = rows.shape[1]
+    a = np.asarray(a, dtype=np.float64)
+    if a.shape[-1] == w:
+        cand = a.reshape(-1, w)
+    elif a.ndim >= 2 and a.shape[-2] == w:
+        cand = np.swapaxes(a, -1, -2).reshape(-1, w)
+    else:
+        return False
+    if len(cand) < len(rows):
+        return False
+    want = rows.astype(np.float64)
+    want = want / np.maximum(np.linalg.norm(want, axis=1, keepdims=True), 1e-300)
+    norms = np.linalg.norm(cand, axis=1, keepdims=True)
+    cand = np.where(norms > 0, cand / np.maximum(norms, 1e-300), 0.0)
+    with np.errstate(invalid="ignore"):
+        cos = cand @ want.T
+    return bool(np.all(np.nanmax(cos, axis=0, initial=-1.0) > 1 - 1e-5))
+
+
+def _frame_values(frame) -> list:
+    """The values of a frame's locals (running or suspended). Before Python 3.13, ``frame.f_locals`` of a
+    function frame is a dict cached on the frame that keeps every value it saw alive (each block the loop
+    has since moved past): it is emptied after reading (refilled from the frame whenever read again, also
+    by a tracer before it could write anything back). From 3.13 it is a live view, nothing is cached."""
+    import inspect
+
+    found = frame.f_locals
+    values = list(found.values())
+    if type(found) is dict and frame.f_code.co_flags & inspect.CO_OPTIMIZED:
+        found.clear()
+    return values
+
+
+def _reach(obj, depth, seen, found, sent) -> None:
+    """Append to ``found`` the numeric arrays ``obj`` reaches within ``depth`` steps (lists, tuples, sets,
+    deques, dicts, objects' attributes, closures, suspended generators), ``sent`` and their views left out.
+    A module-level function: a recursive closure would be a reference cycle keeping the blocks alive."""
+    import collections
+    import types
+
+    if id(obj) in seen or isinstance(obj, (Blocks, type, types.ModuleType)):
+        return
+    seen.add(id(obj))
+    if isinstance(obj, np.ndarray):
+        if obj.dtype.kind in "fiu" and obj.size and not any(np.shares_memory(obj, a) for a in sent):
+            found.append(obj)
+        return
+    if depth == 0:
+        return
+    if isinstance(obj, (list, tuple, set, frozenset, collections.deque)):
+        items = list(obj)[:256]
+    elif isinstance(obj, dict):
+        items = list(obj.values())[:256]
+    elif isinstance(obj, types.GeneratorType):
+        items = _frame_values(obj.gi_frame) if obj.gi_frame is not None else []
+    elif isinstance(obj, types.FunctionType):
+        items = [c.cell_contents for c in obj.__closure__ or () if _filled(c)]
+    elif hasattr(obj, "__dict__") and not callable(obj):
+        items = list(vars(obj).values())[:256]
+    else:
+        return
+    for item in items:
+        _reach(item, depth - 1, seen, found, sent)
+
+
 class Blocks:
     """The key/value blocks of one device's ring, handed over one at a time (an iterator of
     ``(k_block, v_block)`` pairs, fresh read-only copies), watched: ``most_held`` is the largest number
-    of blocks already handed over that were still alive (referenced by the caller) when the next was
-    asked for. Like a ring, which receives the next block into the buffer of the last, asking for the
-    next block overwrites the blocks still alive with NaN (``reuse=True``): an answer that reads a block
-    after asking for the next one (planted: each block processed one step late) gets NaN. Read-only:
-    writing into a block (planted: ``k_block *= scale``) raises, as the blocks belong to the sender."""
+    of blocks already handed over that were still held when the next was asked for: alive (referenced by
+    the caller) or, with ``scan``, copied: an array the answer's running frames hold (locals, and the
+    lists, tuples, dicts, deques, objects and suspended generators they reach) whose rows are all of a
+    block's keys or values (any dtype, order or positive scale). Like a ring, which receives the next block
+    into the buffer of the last, asking for the next block overwrites with NaN the blocks still alive and,
+    with ``scan``, the copies found (``reuse=True``): an answer that reads a block, or a copy of it, after
+    asking for the next one (planted: each block processed one step late; a copy of the previous block
+    worked in after the next arrived; the next block asked for before the current one is worked in) gets
+    NaN. Read-only: writing into a block (planted: ``k_block *= scale``) raises, as the blocks belong to
+    the sender. While tracemalloc traces, ``held_bytes`` notes the bytes traced when block ``n // 4`` and
+    when the end are asked for: what the answer carries from block to block, which must not grow with the
+    number of blocks."""
 
-    def __init__(self, k, v, block: int, reuse: bool = True):
+    def __init__(self, k, v, block: int, reuse: bool = True, scan: bool = False):
         self._k, self._v = k, v
         self.bounds = [(s, min(s + block, len(k))) for s in range(0, len(k), block)]
         self._next = 0
-        self._refs: list = []
+        self._refs: list = []  # (index, weakref to k_block, weakref to v_block) of the blocks still alive
+        self._copies_held: dict = {}  # id -> (index, weakref): the copies found, the last block each held
         self.most_held, self.held_when = 0, None
-        self.reuse = reuse
+        self.copied = False  # a copy of a block was among the blocks held
+        self.reuse, self.scan = reuse, scan
+        self.held_bytes = [None, None]
+        self._stop = {try_answer.__code__, _run.__code__}
 
     def __iter__(self):
         return self
 
     def __next__(self):
-        alive = [[r() for r in refs] for refs in self._refs]
-        held = sum(1 for arrays in alive if any(a is not None for a in arrays))
-        if held > self.most_held:
-            self.most_held, self.held_when = held, self._next
+        import sys
+
+        if self._next in (len(self.bounds) // 4, len(self.bounds)):
+            import tracemalloc
+
+            if tracemalloc.is_tracing():
+                self.held_bytes[self._next == len(self.bounds)] = tracemalloc.get_traced_memory()[0]
+        alive = [(i, [r() for r in refs]) for i, *refs in self._refs]
+        alive = [(i, [a for a in arrays if a is not None]) for i, arrays in alive]
+        alive = [(i, arrays) for i, arrays in alive if arrays]
+        copies = self._copies(sys._getframe(1), [a for _, arrays in alive for a in arrays]) if self.scan else []
+        for i, a in copies:  # a buffer the answer refills is held as a copy of the last block it matched
+            self._copies_held[id(a)] = (i, weakref.ref(a))
+        self._copies_held = {key: (i, ref) for key, (i, ref) in self._copies_held.items() if ref() is not None}
+        copied = {i for i, _ in self._copies_held.values()}
+        held = {i for i, _ in alive} | copied
+        if len(held) > self.most_held:
+            self.most_held, self.held_when = len(held), self._next
+            self.copied = bool(copied)
         if self.reuse:
-            for a in (a for arrays in alive for a in arrays if a is not None):
+            for a in (a for _, arrays in alive for a in arrays):
                 a.flags.writeable = True  # the sender's buffer, receiving the next block
                 a[...] = np.nan
                 a.flags.writeable = False
-        del alive
+            for _, a in copies:
+                if a.flags.writeable:
+                    a[...] = np.nan
+        self._refs = [(i, *(weakref.ref(a) for a in arrays)) for i, arrays in alive]
+        del alive, copies
         if self._next >= len(self.bounds):
             raise StopIteration
         start, end = self.bounds[self._next]
-        self._next += 1
         k_block, v_block = self._k[start:end].copy(), self._v[start:end].copy()
         k_block.flags.writeable = v_block.flags.writeable = False
-        self._refs.append((weakref.ref(k_block), weakref.ref(v_block)))
+        self._refs.append((self._next, weakref.ref(k_block), weakref.ref(v_block)))
+        self._next += 1
         return k_block, v_block
 
+    def _copies(self, frame, sent) -> list:
+        """``[(block index, array)]``: the arrays reachable from the answer's running frames (from ``frame``
+        up to the check's call; nothing when that call is not on the stack) whose rows are all the keys or
+        all the values of a block already handed over (2 keys or more), ``sent`` (the blocks themselves and
+        their views) left out."""
+        frames = []
+        while frame is not None and frame.f_code not in self._stop:
+            frames.append(frame)
+            frame = frame.f_back
+        if frame is None or self._next == 0:
+            return []
+        found, seen = [], set()
+        for f in frames:
+            for value in _frame_values(f):
+                _reach(value, 4, seen, found, sent)
+        matches = []
+        for a in found:
+            for i in range(self._next):
+                start, end = self.bounds[i]
+                if end - start < 2:
+                    continue
+                if any(_holds_rows(a, part[start:end]) for part in (self._k, self._v)):
+                    matches.append((i, a))
+        return matches
 
 def attention_inputs(lq: int, lk: int, d: int, dv: int, seed: int = 0, scale: float = 1.0, negative: bool = False):
     """``(q, k, v)``, float32: ``lq x d`` queries (times ``scale``), ``lk x d`` keys, ``lk x dv`` values.
@@ -489,13 +661,13 @@ class _Raised(Exception):
     """The learner's function raised on a case (carried out of ``_run`` to be named with the case)."""
 
 
-def _run(fn, q, k, v, block, reuse=True, measure=False):
+def _run(fn, q, k, v, block, reuse=True, measure=False, scan=False):
     """``(out, blocks, q_after, peak)``: the answer on ``q`` and the blocks of ``k``, ``v``; ``q_after``
     the array handed to it (to compare with ``q``), ``peak`` the bytes traced (tracemalloc: numpy's
     allocations included) above the start while it ran, when ``measure``."""
     import tracemalloc
 
-    blocks = Blocks(k, v, block, reuse=reuse)
+    blocks = Blocks(k, v, block, reuse=reuse, scan=scan)
     given = q.copy()
     started = measure and not tracemalloc.is_tracing()
     if measure:
@@ -558,7 +730,9 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
     where = f"{lq} queries, {lk} keys in {n} block{'s' if n > 1 else ''} of {block}"
     measure = n >= 16
     try:
-        out, blocks, q_after, peak = _run(blockwise_attention, q, k, v, block, measure=measure)
+        # copies are looked for where no query's softmax is one-hot (then a query's result IS a value row)
+        out, blocks, q_after, peak = _run(blockwise_attention, q, k, v, block, measure=measure,
+                                          scan=not measure and scale <= 1.0 and not negative)
     except _Raised as raised:
         return _raised_problem(name, raised.__cause__, where, d, dv)
     if out is None:
@@ -582,9 +756,10 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
         if isinstance(late, np.ndarray) and late.shape == want.shape and np.all(np.abs(late - want) <= tol):
             if blocks.most_held > 2:
                 return _held_problem(name, blocks, n, where, details)
-            return Report(name, f"{name} reads a key/value block after asking for the next one ({where}): the "
-                                f"rule: each block is worked in as it arrives, before the next is asked for (a ring "
-                                f"receives the next block into the last one's buffer)", details)
+            return Report(name, f"{name} reads a key/value block, or a copy of it, after asking for the next one "
+                                f"({where}): the rule: each block is worked in as it arrives, before the next is asked "
+                                f"for (a ring receives the next block into the last one's buffer; a copy kept to work "
+                                f"in later is a block kept)", details)
     if not np.all(np.isfinite(out)):
         return Report(name, f"{name} returns inf or nan ({where}, scores from {float(scores.min()):.0f} to "
                             f"{float(scores.max()):.0f}): the rule: finite for any scores: the exponentials of large "
@@ -601,6 +776,13 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
                                 f"contract is one block at a time, carrying only values per query from one block "
                                 f"to the next (right numbers, but the blocks, copies of them or their scores were "
                                 f"kept)", details)
+        start, end = blocks.held_bytes
+        if measure and start is not None and end is not None and end - start > 8192:
+            return Report(name, f"{name} held {(end - start) / 1024:.0f} KiB more when the last of the {n} blocks was "
+                                f"done than when block {n // 4} was asked for ({where}; measured by tracemalloc): the "
+                                f"rule: it carries a fixed number of values per query from one block to the next, as "
+                                f"many whatever the number of blocks (right numbers, but per-block results, scores "
+                                f"or blocks were kept to combine later)", {**details, "held_bytes": blocks.held_bytes})
         return Report(name, None, details)
     problem = f"{name} differs from full attention by {diff:.3g} ({where})"
 
@@ -616,7 +798,14 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
     if n > 1:
         ones = run(q, k, np.ones_like(v), block)
         q2, k2 = _largest_first(q, k)
-        if not close(ones, np.ones_like(want)):
+        if isinstance(ones, np.ndarray) and ones.shape == want.shape and np.all(np.abs(ones) <= tol):
+            # planted: a running maximum clamped at -700 with an epsilon under the denominator: 0 / (0 + eps)
+            problem += (f"; with every value equal to 1 it returns 0: every exponential underflowed (scores from "
+                        f"{float(scores.min()):.0f} to {float(scores.max()):.0f}): the rule: right for any scores: "
+                        f"subtract the largest score seen so far (a running maximum started at, or clamped to, a "
+                        f"fixed number leaves scores far below it to underflow; an epsilon in the denominator hides "
+                        f"the 0/0)")
+        elif not close(ones, np.ones_like(want)):
             spread = (f"{np.min(ones):.3g} to {np.max(ones):.3g}" if isinstance(ones, np.ndarray) and ones.size
                       else "something else")
             problem += (f"; with every value equal to 1 it returns {spread}, not 1: the numerator and the "
@@ -640,9 +829,10 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
 def _held_problem(name, blocks, n, where, details) -> Report:
     when = (f"when block {blocks.held_when + 1} of {n} arrived" if blocks.held_when < n
             else f"after the last of the {n} blocks")
-    return Report(name, f"{name} still held {blocks.most_held} key/value blocks {when} ({where}): the contract is "
-                        f"one block at a time, carrying only values per query from one block to the next (right "
-                        f"numbers, but the blocks were kept)", details)
+    what = "key/value blocks (or copies of them)" if blocks.copied else "key/value blocks"
+    return Report(name, f"{name} still held {blocks.most_held} {what} {when} ({where}): the contract is "
+                        f"one block at a time, keeping none of them nor copies of them, carrying only values per query "
+                        f"from one block to the next (right numbers, but the blocks were kept)", details)
 
 
 def _raised_problem(name, err, where, d, dv) -> Report:

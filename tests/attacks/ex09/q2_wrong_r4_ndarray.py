@@ -1,0 +1,6 @@
+# INTENT: ranges as a numpy (n, 2) array, not a list of tuples
+def shard_ranges(size, num_replicas):
+    """(padded_size, [(start, stop) per replica]): equal slices of the padded vector."""
+    piece = -(-size // num_replicas)
+    starts = np.arange(num_replicas, dtype=np.int64) * piece
+    return piece * num_replicas, np.stack([starts, starts + piece], axis=1)

@@ -1,0 +1,2 @@
+# INTENT: the count as a string
+predicted_dropped = "4"

