@@ -1,4 +1,4 @@
-# INTENT: silences numpy warnings globally (np.seterr) as a side effect: changes global state for the caller
+# INTENT (wrong by the rule every exercise states since round 4, "leave the session as you found it"; try_answer fails it): silences numpy warnings globally (np.seterr) as a side effect: changes global state for the caller
 def load_balancing_loss(probs, first_choice):
     """The Switch Transformer's auxiliary loss of one batch of routed tokens (one number)."""
     np.seterr(all='ignore')
