@@ -1,10 +1,14 @@
-"""Every exercise goes through the whole grading pipeline: the solution, submitted as it is,
-scores full marks with the hidden tests; the untouched exercise scores 0 and still runs.
+"""Every exercise goes through the grading pipeline: its autograder (the run's one generation, the
+``generated`` fixture, tests/conftest.py) holds every question with the solution's points, and the
+untouched exercise is reported "not attempted" with 0 of them.
 
-tests/test_grading.py covers the bad submissions on exercise 01; this file makes sure the hidden
-tests of the later exercises (which nbval never runs: they live only in the autograder) are
-right, so a lesson change that breaks them fails the build instead of an instructor's grading.
-The autograders come from the run's one generation (the ``generated`` fixture, tests/conftest.py).
+The solution submitted as it is, graded end to end by ``otter run``, scores full marks: here for
+exercise 02, whose answers start worker processes from inside otter's kernel (in the sandbox, under its
+process cap); exercise 01 in tests/test_grading.py and tests/test_sandbox.py, with the bad submissions.
+For 03-11 the otter run would repeat a run made already: every solution's hidden tests are code cells
+of the master notebook, which nbval runs in a real kernel (``make test``'s solutions/ pass), so a lesson
+change that breaks a hidden test fails the build there (docs/decisions.md, "Test time after the fourth
+blind round").
 """
 
 from __future__ import annotations
@@ -20,9 +24,37 @@ from gpukit.course.exercises import Report
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 STEMS = sorted(p.stem for p in (ROOT / "solutions").glob("*.ipynb") if not p.stem.startswith("01_"))
+END_TO_END = ["02_multi_worker"]
+
+
+def _declared_points(stem) -> dict:
+    """``{question: points}`` as the solution declares them (its ``# BEGIN QUESTION`` cells)."""
+    import json
+    import re
+
+    nb = json.loads((ROOT / "solutions" / f"{stem}.ipynb").read_text())
+    found = {}
+    for cell in nb["cells"]:
+        src = "".join(cell["source"])
+        if cell["cell_type"] == "raw" and src.strip().startswith("# BEGIN QUESTION"):
+            found[re.search(r"name:\s*(\w+)", src).group(1)] = float(re.search(r"points:\s*([\d.]+)", src).group(1))
+    return found
 
 
 @pytest.mark.parametrize("stem", STEMS)
+def test_autograder_has_every_question_and_the_untouched_exercise_scores_zero(stem, tmp_path, generated):
+    zip_path = grading.autograder_zip(ROOT / "solutions" / f"{stem}.ipynb", generated[1])
+    assert grading.question_points(zip_path) == _declared_points(stem)
+    submissions = tmp_path / "submissions"
+    submissions.mkdir()
+    shutil.copyfile(ROOT / "exercises" / f"{stem}.ipynb", submissions / "untouched.ipynb")
+    (untouched,) = grading.grade(submissions, stem, jobs=1, progress=False, timeout=300, build_dir=generated[1])
+    assert untouched.status == "not_attempted" and untouched.score == 0, untouched
+    assert untouched.reason == "not attempted: every answer cell is as handed out"
+    assert untouched.max == sum(_declared_points(stem).values()) > 0, untouched
+
+
+@pytest.mark.parametrize("stem", END_TO_END)
 def test_solution_scores_full_marks_and_the_untouched_exercise_zero(stem, tmp_path, generated):
     submissions = tmp_path / "submissions"
     submissions.mkdir()
