@@ -49,6 +49,8 @@ __all__ = [
     "closing",
     "summary",
     "lead_with_reason",
+    "global_state",
+    "global_state_problem",
 ]
 
 
@@ -329,6 +331,83 @@ def micro_batch_problem(name: str, sizes, n: int, micro: int, what: str = "a for
     if sum(sizes) < n:
         return f"{name}'s passes saw {sum(sizes)} of the {n} examples; every example must go through once"
     return None
+
+
+# --------------------------------------------------------------------------- process-wide state left as found
+
+
+def global_state() -> dict:
+    """A snapshot of the process-wide settings an answer must leave as it found them: the garbage collector
+    on or off, numpy's error handling and global random state, Python's ``random`` state, TensorFlow's global
+    seed and Keras' global dtype policy (numpy, TensorFlow and Keras only when already imported: a snapshot
+    imports nothing). Issue 38, round 4: blind answers that called ``gc.disable()`` (timing "as timeit does"),
+    ``np.random.seed``, ``tf.random.set_seed`` or ``keras.mixed_precision.set_global_policy`` and never undid
+    it kept their points. Take one before the learner's calls, then ``global_state_problem``."""
+    import gc
+    import random
+
+    state = {"the garbage collector (gc.disable() without gc.enable())": ("gc", gc.isenabled()),
+             "Python's global random state (random.seed, or random.random() consumed)": ("random", random.getstate())}
+    np = sys.modules.get("numpy")
+    if np is not None:
+        kind, keys, pos, gauss, cached = np.random.get_state()
+        state["numpy's error handling (np.seterr)"] = ("np.seterr", dict(np.geterr()))
+        state["numpy's global random state (np.random.seed, or np.random.* consumed it)"] = (
+            "np.random", (kind, keys.tobytes(), pos, gauss, cached))
+    if "tensorflow" in sys.modules:
+        try:
+            from tensorflow.python.eager import context
+
+            state["TensorFlow's global seed (tf.random.set_seed)"] = ("tf.seed", context.global_seed())
+        except (ImportError, AttributeError):  # another TensorFlow layout: not watched there
+            pass
+    keras = sys.modules.get("keras")
+    if keras is not None and hasattr(keras, "mixed_precision"):
+        state["Keras' global dtype policy (keras.mixed_precision.set_global_policy)"] = (
+            "keras.policy", keras.mixed_precision.global_policy().name)
+    return state
+
+
+def _restore(kind: str, value) -> None:
+    import gc
+    import random
+
+    if kind == "gc":
+        (gc.enable if value else gc.disable)()
+    elif kind == "random":
+        random.setstate(value)
+    elif kind == "np.seterr":
+        sys.modules["numpy"].seterr(**value)
+    elif kind == "np.random":
+        import numpy as np
+
+        algorithm, keys, pos, gauss, cached = value
+        np.random.set_state((algorithm, np.frombuffer(keys, dtype=np.uint32).copy(), pos, gauss, cached))
+    elif kind == "tf.seed":
+        from tensorflow.python.eager import context
+
+        context.set_global_seed(value)
+    elif kind == "keras.policy":
+        sys.modules["keras"].mixed_precision.set_global_policy(value)
+
+
+def global_state_problem(name: str, before: dict) -> str | None:
+    """None when every setting of ``before`` (a ``global_state()``) is as it was, else the sentence naming the
+    first one changed and the rule; the changed settings are put back, so that one answer's change does not
+    reach the checks after it (nor the learner's next cells)."""
+    after, changed = global_state(), []
+    for what, (kind, value) in before.items():
+        now = after.get(what, (kind, value))[1]
+        if now != value:
+            changed.append(what)
+            _restore(kind, value)
+    if not changed:
+        return None
+    more = f" (and {len(changed) - 1} more setting{'s' if len(changed) > 2 else ''})" if len(changed) > 1 else ""
+    return (f"{name} left {changed[0]} changed{more}: "
+            f"the rule: leave the process as you found it; a function that must change a process-wide setting "
+            f"puts it back before it returns (try/finally), and one that needs random numbers uses its own seeded "
+            f"generator (np.random.default_rng(seed), a tf.data shuffle's seed=...), not the global one")
 
 
 # --------------------------------------------------------------------------- the notebook's grader
