@@ -146,7 +146,9 @@ def _steady_case(steady_step_seconds, spec) -> Report:
     if clock.reads == 0:
         return Report(name, f"{name} never read clock(): time with the clock it is given (the check's clock moves "
                             f"only when a step runs; time.time() or perf_counter() measure nothing here)", details)
-    for other, times in (([10.0] + [20.0] * 5, 1), (costs, warmup)):   # slower steps timed in between, then these again
+    # more slower steps timed in between than these have (a list default argument keeps them: its median moves to
+    # 20 s), then these steps again
+    for other, times in (([10.0] + [20.0] * (2 * len(costs) + 1), 1), (costs, warmup)):
         again_clock = FakeClock()
         again = try_answer(steady_step_seconds, FakeStep(again_clock, other), FakeBatches(again_clock, len(other), read_s),
                            times, again_clock)
