@@ -448,6 +448,10 @@ def test_a_setting_left_changed_is_named_and_put_back():
     problem = ex07.check_steady_step(steady_gc_off).problem
     assert "left the garbage collector" in problem and "leave the process as you found it" in problem
     assert gc.isenabled()
+    import pathlib
+
+    doc = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "troubleshooting.md").read_text()
+    assert f"`AssertionError: {problem.split('; ')[0]}; ...`" in doc     # the message, as docs/troubleshooting.md has it
 
 
 def test_state_kept_between_calls_is_named():
