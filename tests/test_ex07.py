@@ -430,3 +430,35 @@ def test_blind_answers_lose_or_keep_their_points(path):
     its question's points with a reason, each right one keeps them."""
     as_expected, message = blind.check_answer(path)
     assert as_expected, f"{path.name}: {message or 'kept its points'}"
+
+
+# --------------------------------------------------------------------------- issue 38, round 4: process-wide state
+
+
+def test_a_setting_left_changed_is_named_and_put_back():
+    """The planted bug: gc.disable() left on (a blind round-4 answer). try_answer's session_kept names it and
+    turns the collector back on, so the next check (and the learner's next cell) runs as before."""
+    import gc
+
+    def steady_gc_off(step, batches, warmup, clock):
+        gc.disable()
+        return solution_steady(step, batches, warmup, clock)
+
+    assert gc.isenabled()
+    with pytest.raises(AssertionError, match="steady_gc_off changed the garbage collector") as error:
+        ex07.check_steady_step(steady_gc_off)
+    assert "leaves the session as it found it" in str(error.value)
+    assert gc.isenabled()
+
+
+def test_state_kept_between_calls_is_named():
+    def steady_remembers(step, batches, warmup, clock, _times=[]):
+        for i, batch in enumerate(batches):
+            start = clock()
+            step(batch)
+            if i >= warmup:
+                _times.append(clock() - start)
+        return statistics.median(_times)
+
+    problem = ex07.check_steady_step(steady_remembers).problem
+    assert "for the same steps timed again" in problem and "the answer depends only on this call's steps" in problem

@@ -1,0 +1,12 @@
+def find_bottleneck(step, batches, clock):
+    """'input' if reading the batches takes longer than stepping on them, else 'compute'."""
+    reading = stepping = 0.0
+    mark = clock()
+    for batch in batches:
+        got = clock()
+        reading += got - mark
+        step(batch)
+        mark = clock()
+        stepping += mark - got
+    reading += clock() - mark
+    return "input" if reading > stepping else "compute"

@@ -1,0 +1,2 @@
+# INTENT: the pair in the wrong order
+predicted = (4, 195)

@@ -1,0 +1,9 @@
+# INTENT: casts labels to int32 ("sparse labels are int32"): int64 labels come back with another dtype
+def make_dataset(x, y, *, global_batch_size, num_replicas, seed, epoch):
+    """Batches of global_batch_size, shuffled by (seed, epoch), every batch full."""
+    n = len(x)
+    order_seed = (int(seed) * 1_000_003 + int(epoch)) % (2**31 - 1)
+    ds = tf.data.Dataset.from_tensor_slices((x, tf.cast(y, tf.int32))).cache()
+    ds = ds.shuffle(n, seed=order_seed, reshuffle_each_iteration=False)
+    ds = ds.batch(global_batch_size, drop_remainder=True)
+    return ds.prefetch(tf.data.AUTOTUNE)

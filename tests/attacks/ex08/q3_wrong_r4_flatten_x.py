@@ -1,0 +1,10 @@
+# INTENT: flattens each example to a vector for the MLP (x.reshape(n, -1)): images or sequences come back reshaped
+import numpy as np
+
+def make_dataset(x, y, *, global_batch_size, num_replicas, seed, epoch):
+    """Batches of global_batch_size, shuffled by (seed, epoch), every batch full."""
+    rng = np.random.default_rng([int(seed), int(epoch)])
+    order = rng.permutation(len(x))
+    ds = tf.data.Dataset.from_tensor_slices((np.asarray(x).reshape(len(x), -1)[order], np.asarray(y)[order]))
+    ds = ds.batch(global_batch_size, drop_remainder=True)
+    return ds.prefetch(tf.data.AUTOTUNE)

@@ -1,0 +1,8 @@
+# INTENT: stage 2/3 sharding only without a pipeline (as plan.search plans them): with pp > 1 the gradients and weights stay whole
+def predicted_state_bytes(num_params, tp, pp, dp, zero_stage):
+    """Bytes of weights, gradients and Adam state on one device."""
+    p = num_params / (tp * pp)
+    weights = 2 * p / (dp if zero_stage >= 3 and pp == 1 else 1)
+    gradients = 2 * p / (dp if zero_stage >= 2 and pp == 1 else 1)
+    optimizer = 12 * p / (dp if zero_stage >= 1 else 1)
+    return weights + gradients + optimizer

