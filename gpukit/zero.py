@@ -582,9 +582,12 @@ def memory_demo_model(inputs: int = 64, width: int = 512, depth: int = 6, output
     weights in flight is a small part of the whole (ZeRO's savings assume it)."""
     from ._tf import keras
 
-    keras.utils.set_random_seed(seed)
-    return keras.Sequential([keras.Input((inputs,))] + [keras.layers.Dense(width, activation="relu")
-                                                        for _ in range(depth)] + [keras.layers.Dense(outputs)])
+    def init(i):  # a seed per layer: no global seed set (the session stays as the learner left it)
+        return keras.initializers.GlorotUniform(seed=seed + i)
+
+    return keras.Sequential([keras.Input((inputs,))]
+                            + [keras.layers.Dense(width, activation="relu", kernel_initializer=init(i))
+                               for i in range(depth)] + [keras.layers.Dense(outputs, kernel_initializer=init(depth))])
 
 
 def savings(measured: dict, num_params: int, num_replicas: int) -> list:
