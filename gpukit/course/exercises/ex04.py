@@ -21,8 +21,8 @@ import numbers
 
 import numpy as np
 
-from . import (Recorder, Report, interleaving_problem, is_stub, micro_batch_problem, not_solved, training_problem,
-               try_answer, unwatched_backward_problem)
+from . import (Recorder, Report, interleaving_problem, is_stub, micro_batch_problem, not_solved, session_kept,
+               training_problem, try_answer, unwatched_backward_problem)
 
 HINTS = {
     "q1": [
@@ -150,7 +150,7 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
     results, after, reduced = [], [], []  # the learner's weights after each update (every accum_steps calls)
     for i, batch in enumerate(dist):
         steps_before = int(optimizer.iterations.numpy())
-        with watch:
+        with watch, session_kept("micro_step"):  # the learner's function: a changed session setting fails here too
             results.append(micro_step(batch))
         reduced.append((watch.take(), int(optimizer.iterations.numpy()) > steps_before))
         if (i + 1) % accum_steps == 0 and len(after) < updates:

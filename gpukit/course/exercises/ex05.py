@@ -16,8 +16,8 @@ import numbers
 
 import numpy as np
 
-from . import (Recorder, Report, device_problem, micro_batch_problem, not_solved, number_problem, training_problem,
-               try_answer)
+from . import (Recorder, Report, device_problem, micro_batch_problem, not_solved, number_problem, session_kept,
+               training_problem, try_answer)
 
 
 HINTS = {
@@ -207,12 +207,16 @@ def check_split(split_pair, d: int, in_dim: int = 6, hidden: int = 8, out_dim: i
                       details)
     odd = hidden + 1 if (hidden + 1) % d else hidden + 2
     if d > 1:
+        kept = session_kept(name)  # the learner's function, called directly: a changed session setting fails too
         try:
-            split_pair(rng.normal(size=(in_dim, odd)).astype("float32"), np.zeros(odd, "float32"),
-                       rng.normal(size=(odd, out_dim)).astype("float32"), d)
+            with kept:
+                split_pair(rng.normal(size=(in_dim, odd)).astype("float32"), np.zeros(odd, "float32"),
+                           rng.normal(size=(odd, out_dim)).astype("float32"), d)
         except ValueError:
             pass
         except Exception as err:  # noqa: BLE001  planted: an assert instead of ValueError (issue 38, round 3)
+            if kept.changed:
+                raise
             return Report(name, f"with hidden width {odd} and d={d} {name} raised {type(err).__name__} ({err}); the "
                                 f"contract is to raise ValueError when d does not divide the hidden width", details)
         else:
