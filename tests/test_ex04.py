@@ -64,7 +64,7 @@ def _learner(divide_by_micro_batch=False, apply_every_micro_batch=False, answer=
     ({"divide_by_micro_batch": True}, r"the first update is 2\.00 x the large batch's: as if each micro-batch's "
                                       r"loss were divided by 8 examples \(a micro-batch has 8, one replica's share "
                                       r"of it 4\) instead of the 16 of the whole update"),
-    ({"apply_every_micro_batch": True}, "stepped 6 times for 3 updates of 2 micro-batches each"),
+    ({"apply_every_micro_batch": True}, r"stepped 7 times in 7 micro-steps \(3 updates of 2 micro-batches each"),
     # overall ~2x like the wrong divisor (issue 28): the first update tells the two apart
     ({"no_reset": True}, "the first update equals the large batch's, the later ones do not .*never emptied"),
 ])

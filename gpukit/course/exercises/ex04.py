@@ -21,8 +21,8 @@ import numbers
 
 import numpy as np
 
-from . import (Recorder, Report, interleaving_problem, is_stub, micro_batch_problem, not_solved, training_problem,
-               try_answer, unwatched_backward_problem)
+from . import (Recorder, Report, interleaving_problem, is_stub, micro_batch_problem, not_solved, session_kept,
+               training_problem, try_answer, unwatched_backward_problem)
 
 HINTS = {
     "q1": [
@@ -84,14 +84,16 @@ def compare_accum_steps(choose_accum_steps, cases) -> Report:
         except Exception as err:  # noqa: BLE001  planted: an assert instead of ValueError (issue 38, round 3)
             if expected is not None:
                 raise
+            why = f"{gb} is not a multiple of {r}" if gb % r else f"a limit of {most} holds no example"
             return Report(name, f"choose_accum_steps({gb}, {r}, {most}) raised {type(err).__name__} ({err}); "
-                                f"no split exists ({gb} is not a multiple of {r}), and the contract is to raise "
-                                f"ValueError then")
+                                f"no split exists ({why}), and the contract is to raise ValueError then")
         if got is None:
             return Report(name, not_solved(name))
-        if expected is None:
+        if expected is None:  # planted (issue 38, round 4): a limit of 0 "guarded" to 1, or gb // r returned unchecked
+            why = (f"{gb} is not a multiple of {r}" if gb % r else
+                   f"a limit of {most} holds no example: no per-replica batch fits")
             return Report(name, f"choose_accum_steps({gb}, {r}, {most}) returned {got!r}, but no "
-                                f"split exists ({gb} is not a multiple of {r}): raise ValueError")
+                                f"split exists ({why}): raise ValueError")
         if isinstance(got, bool) or not isinstance(got, numbers.Integral):  # planted: 4.0 (issue 38, round 3)
             return Report(name, f"choose_accum_steps({gb}, {r}, {most}) returned {got!r}, a "
                                 f"{type(got).__name__}: the contract is an int (a number of micro-batches)")
@@ -120,7 +122,10 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
 
     name = "make_accumulating_step"
     sizes = accum_sizes(strategy.num_replicas_in_sync, global_batch_size, accum_steps)
-    x, y = data.synthetic(global_batch_size * updates, shape=(64,), seed=seed)
+    # one micro-batch more than the updates take: a last micro-step left accumulated, never applied (an epoch's
+    # leftover, question 2). Planted (issue 38, round 4): a counter shared by every micro_step ever made (a module
+    # global) then starts the next accumulation off by one, and the next check sees its updates at the wrong calls.
+    x, y = data.synthetic(global_batch_size * updates + sizes.micro_batch_size, shape=(64,), seed=seed)
 
     def build(on):
         model = models.mlp(seed=seed, strategy=on)
@@ -135,19 +140,20 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
     # Issue 38, round 3: how the gradients travel, observed (the numbers cannot tell): every variable made
     # while the learner's code runs, and every all-reduce (elements handed to the strategy's reduce_to /
     # batch_reduce_to, seen when a tf.function is traced or eagerly) per micro-step.
-    watch = _Communication(strategy)
+    watch = _Communication(strategy, model, optimizer)
     with watch:
         micro_step = try_answer(make_accumulating_step, strategy, model, optimizer, global_batch_size, accum_steps)
+    watch.take()  # what making the accumulators read (their creation) is not a micro-step's
     if micro_step is None:
         return Report(name, not_solved(name))
     dist, _ = data.distribute(strategy, x, y, global_batch_size=sizes.micro_batch_size)
     results, after, reduced = [], [], []  # the learner's weights after each update (every accum_steps calls)
     for i, batch in enumerate(dist):
         steps_before = int(optimizer.iterations.numpy())
-        with watch:
+        with watch, session_kept("micro_step"):  # the learner's function: a changed session setting fails here too
             results.append(micro_step(batch))
         reduced.append((watch.take(), int(optimizer.iterations.numpy()) > steps_before))
-        if (i + 1) % accum_steps == 0:
+        if (i + 1) % accum_steps == 0 and len(after) < updates:
             after.append([np.array(w) for w in model.get_weights()])
     if any(is_stub(r) for r in results):
         if any(not np.array_equal(a, b) for a, b in zip(initial, model.get_weights())):  # it trained: not a stub
@@ -155,11 +161,18 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
                                 "it must return the micro-batch's mean loss")
         return Report(name, "not solved yet: micro_step (the function make_accumulating_step returns) returns None; "
                             "replace the ... with your code")
-    if float(np.asarray(optimizer.learning_rate)) != learning_rate:  # planted: the scale moved into the learning rate
-        now = float(np.asarray(optimizer.learning_rate))
-        return Report(name, f"make_accumulating_step changed the optimizer's learning rate from {learning_rate:g} to "
-                            f"{now:g}: the caller's optimizer is theirs; give it the right gradient (each "
-                            f"micro-batch's summed loss / global_batch_size) instead")
+    now = float(np.asarray(optimizer.learning_rate))
+    rates_moved = [r for r in watch.rates if abs(r - learning_rate) > 1e-9 * max(1.0, learning_rate)]
+    if now != learning_rate or rates_moved:  # planted: the scale moved into the learning rate (round 4: and put back after)
+        when = (f"changed the optimizer's learning rate from {learning_rate:g} to {now:g}" if now != learning_rate else
+                f"set the optimizer's learning rate to {rates_moved[0]:g} (then back to {learning_rate:g})")
+        return Report(name, f"make_accumulating_step {when}: the caller's learning rate is theirs, even for one "
+                            f"update; give the optimizer the right gradient (each micro-batch's summed loss / "
+                            f"global_batch_size) instead")
+    if watch.outside:  # planted (round 4): each micro-batch gathered onto one device and run there
+        return Report(name, f"micro_step ran the model {watch.outside} time(s) outside the strategy's replicas (not "
+                            f"under strategy.run): one device computes the whole micro-batch; the rule is data "
+                            f"parallelism, each replica its share of every micro-batch (strategy.run)")
     single = tf.distribute.get_strategy()
     reference, ref_optimizer = build(single)
     ref_after = []  # the large batch, one update at a time
@@ -178,9 +191,15 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
     details = {"iterations": iterations, "updates": updates, "weights_diff": weights_diff, "update_ratio": scale,
                "first_update_diff": first_diff, "first_update_ratio": first_scale, "atol": atol}
     if iterations != updates:
-        return Report(name, f"the optimizer stepped {iterations} times for {updates} updates of {accum_steps} "
-                            f"micro-batches each: the weights change more often than once per accumulated batch",
-                      details)
+        return Report(name, f"the optimizer stepped {iterations} times in {len(results)} micro-steps ({updates} "
+                            f"updates of {accum_steps} micro-batches each, then one micro-batch left over): the weights "
+                            f"change more often than once per accumulated batch", details)
+    stepped_at = [i + 1 for i, (_, stepped) in enumerate(reduced) if stepped]
+    if stepped_at != [accum_steps * (u + 1) for u in range(updates)]:  # planted (round 4): a module-level counter
+        return Report(name, f"the optimizer stepped at micro-step(s) {stepped_at} of this micro_step, not after every "
+                            f"{accum_steps} calls ({', '.join(str(accum_steps * (u + 1)) for u in range(updates))}): each "
+                            f"micro_step counts its own calls from its first (a counter shared with an earlier "
+                            f"micro_step, a module-level global, starts off by the calls made before)", details)
     if weights_diff <= atol:
         return Report(name, _communication_problem(watch, reduced, model, accum_steps)
                       or _loss_problem(results, x, y, initial, ref_after, seed, sizes.micro_batch_size, accum_steps,
@@ -206,8 +225,10 @@ class _Communication:
     ``batch_reduce_to``, patched on this strategy only) and records every variable created (shape,
     and whether a strategy's scope was open)."""
 
-    def __init__(self, strategy):
+    def __init__(self, strategy, model=None, optimizer=None):
         self.strategy, self.elements, self.created = strategy, 0, []
+        self.model, self.optimizer = model, optimizer
+        self.gathered, self.rates, self.outside = 0, [], 0  # round 4: local results read, rates set, forwards outside
 
     @staticmethod
     def _size(value):
@@ -239,6 +260,41 @@ class _Communication:
             return variable
 
         ext.reduce_to, ext.batch_reduce_to = counted_reduce_to, counted_batch_reduce_to
+        # round 4: the replicas' values read one by one (experimental_local_results: a gather on the host that no
+        # all-reduce counts); the learning rate's assignments; the model's forwards outside this strategy's replicas
+        local_results = self.strategy.experimental_local_results
+
+        def counted_local_results(value):
+            self.gathered += self._size(value)
+            return local_results(value)
+
+        self.strategy.experimental_local_results = counted_local_results
+        self._patched = []
+        if self.optimizer is not None:
+            rate = getattr(self.optimizer, "_learning_rate", None)
+            if rate is not None and hasattr(rate, "assign"):
+                assign = rate.assign
+
+                def counted_assign(value, *args, **kwargs):
+                    try:
+                        self.rates.append(float(np.asarray(value)))
+                    except (TypeError, ValueError):
+                        pass
+                    return assign(value, *args, **kwargs)
+
+                object.__setattr__(rate, "assign", counted_assign)
+                self._patched.append(rate)
+        if self.model is not None:
+            call, strategy = type(self.model).call, self.strategy
+
+            def watched_call(model, *args, **kwargs):
+                context = tf.distribute.get_replica_context()
+                if context is None or context.strategy is not strategy:
+                    self.outside += 1
+                return call(model, *args, **kwargs)
+
+            object.__setattr__(self.model, "call", watched_call.__get__(self.model))
+            self._patched.append(self.model)
         self._scope = tf.variable_creator_scope(creator)
         self._scope.__enter__()
         return self
@@ -246,12 +302,15 @@ class _Communication:
     def __exit__(self, *exc):
         ext = self.strategy.extended
         del ext.reduce_to, ext.batch_reduce_to  # the class's methods again
+        del self.strategy.experimental_local_results
+        for patched in self._patched:
+            object.__delattr__(patched, "assign" if patched is not self.model else "call")
         self._scope.__exit__(*exc)
         return False
 
-    def take(self) -> int:
-        elements, self.elements = self.elements, 0
-        return elements
+    def take(self) -> tuple:
+        elements, gathered, self.elements, self.gathered = self.elements, self.gathered, 0, 0
+        return elements, gathered
 
 
 def _communication_problem(watch, reduced, model, accum_steps) -> str | None:
@@ -265,7 +324,12 @@ def _communication_problem(watch, reduced, model, accum_steps) -> str | None:
                 "device that every replica writes into; make them in strategy.scope(), ON_READ with SUM, so each "
                 "replica keeps its own sum")
     params = sum(int(np.prod(v.shape)) for v in model.trainable_variables)
-    for i, (elements, stepped) in enumerate(reduced):
+    for i, ((elements, gathered), stepped) in enumerate(reduced):
+        if not stepped and gathered >= params // 2:  # planted (round 4): the replicas' gradients summed on the host
+            return (f"micro-step {i + 1} read {gathered} numbers of the replicas' values one by one "
+                    f"(strategy.experimental_local_results) without an update (the gradients are {params}): the "
+                    f"gradients cross the replicas once per update of {accum_steps} micro-batches, none between; keep "
+                    f"each replica's sum on that replica (ON_READ accumulators with SUM)")
         if not stepped and elements >= params // 2:
             return (f"micro-step {i + 1} all-reduced {elements} numbers across the replicas without an update "
                     f"(the gradients are {params}): the "
@@ -378,8 +442,29 @@ def check_epoch_prediction(value, **params) -> Report:
 # --------------------------------------------------------------------------- q3: debug the accumulation loop
 
 
+def _hidden_model(seed: int, frozen: bool, dtype: str):
+    """Issue 38, round 4: the hidden cases' models. ``dtype="float64"``: a gradient must come back in its
+    variable's dtype (planted: float32 accumulators). ``frozen``: two hidden layers, the first frozen
+    (planted: gradients of ``model.weights``; every layer made trainable), and an L2 term on the second in
+    ``model.losses`` (the contract is the mean of ``loss_fn`` alone; planted: ``model.losses`` added on every
+    micro-batch)."""
+    from ..._tf import keras
+
+    def dense(units, i, activation=None, name=None, **kwargs):
+        return keras.layers.Dense(units, activation=activation, name=name, dtype=dtype, bias_initializer="zeros",
+                                  kernel_initializer=keras.initializers.GlorotUniform(seed=seed + i), **kwargs)
+
+    hidden = [dense(16, 0, "relu", "hidden_0")]
+    if frozen:
+        hidden.append(dense(16, 1, "relu", "hidden_1", kernel_regularizer=keras.regularizers.L2(0.05)))
+    model = keras.Sequential([keras.Input((10,)), *hidden, dense(4, len(hidden), name="logits")], name="mlp")
+    if frozen:
+        model.get_layer("hidden_0").trainable = False
+    return model
+
+
 def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n: int = 24, seed: int = 0,
-                                  frozen: bool = False) -> Report:
+                                  frozen: bool = False, dtype: str = "float32") -> Report:
     """Check a learner's ``accumulated_gradients(model, x, y, accum_steps) -> list of tensors``
     on ONE device: it must equal the gradient of the mean loss over all ``n`` examples
     (``gpukit.training.gradients``, the large batch) to 1e-6. The planted bug, the mean over
@@ -390,7 +475,10 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     every pass with its backward through the model (a gradient from the layers run by hand on the whole
     batch fails), ``training=True``, the caller's ``x`` and ``y`` unchanged (an in-place shuffle fails), and,
     ``frozen``: a model whose first hidden layer is frozen, so gradients of ``model.weights`` (not the
-    trainable variables) fail."""
+    trainable variables) fail; since round 4 with an L2 term, and ``dtype`` (``_hidden_model``).
+    Round 4 (tests/attacks/ex04/q3_wrong_r4_*): the model left as given (weights to the bit, every layer's
+    ``trainable``), each gradient in its variable's dtype, and a second call on the same model and data gives
+    the same gradient (planted: accumulators kept between calls)."""
     import numpy as np
 
     from ... import checks, data, models, training
@@ -399,9 +487,15 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     name = "accumulated_gradients"
     x, y = data.synthetic(n, shape=(10,), num_classes=4, seed=seed)
     x_given, y_given = np.array(x, copy=True), np.array(y, copy=True)
-    model = models.mlp(input_shape=(10,), hidden=(16, 16) if frozen else (16,), num_classes=4, seed=seed)
-    if frozen:
-        model.get_layer("hidden_0").trainable = False
+    if frozen or dtype != "float32":
+        model = _hidden_model(seed, frozen, dtype)
+        model(x[:1])  # built: model.losses holds the L2 term
+    else:
+        model = models.mlp(input_shape=(10,), hidden=(16,), num_classes=4, seed=seed)
+    weights_given = [np.array(w) for w in model.weights]
+    flags_given = [layer.trainable for layer in model.layers]
+    trainable = len(model.trainable_variables)
+    dtypes = [v.dtype for v in model.trainable_variables]
     watched = Recorder(model, backward=True)  # the contract: each forward and backward pass sees one micro-batch only
     got = try_answer(accumulated_gradients, watched, x, y, accum_steps)
     if got is None:
@@ -409,7 +503,15 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     if not (np.array_equal(x, x_given) and np.array_equal(y, y_given)):
         return Report(name, f"{name} changed the caller's x or y in place (reordered or overwritten): it must "
                             f"leave its inputs as it got them")
-    trainable = len(model.trainable_variables)
+    changed = [layer.name for layer, flag in zip(model.layers, flags_given) if layer.trainable != flag]
+    if changed:  # planted (round 4): every layer set trainable "to be sure gradients flow"
+        return Report(name, f"{name} changed which layers are trainable ({', '.join(changed)}): it must leave the model "
+                            f"as it got it and return gradients of its trainable variables only (a frozen layer stays "
+                            f"frozen)")
+    if any(not np.array_equal(a, np.array(b)) for a, b in zip(weights_given, model.weights)):
+        # planted (round 4): a throwaway SGD step applied and undone (w - g + g is not w in floating point)
+        return Report(name, f"{name} changed the model's weights: it must leave the model as it got it (compute the "
+                            f"gradient; applying it is the optimizer's job)")
     try:
         count = len(got)
     except TypeError:
@@ -423,6 +525,12 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
         got = [tf.convert_to_tensor(g) for g in got]
     except (TypeError, ValueError):
         return Report(name, f"{name}: returned {type(got).__name__}; return one gradient per trainable variable")
+    off = [(i, g.dtype.name, tf.as_dtype(d).name) for i, (g, d) in enumerate(zip(got, dtypes))
+           if g.dtype.is_floating and tf.as_dtype(d).is_floating and g.dtype.size < tf.as_dtype(d).size]
+    if off:  # planted (round 4): float32 accumulators whatever the variables' dtype (float64 sums stay right)
+        i, got_dtype, want = off[0]
+        return Report(name, f"{name}: gradient {i} is {got_dtype}, its variable {want}: the gradient is rounded to "
+                            f"fewer bits than its variable; accumulate in the variable's dtype (e.g. tf.zeros_like(v))")
     reference = training.gradients(tf.distribute.get_strategy(), model, x, y)
     diff = checks.max_difference(got, reference)
     scale = checks.scale_factor(got, reference)
@@ -431,8 +539,11 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
         if accum_steps > 1 and abs(scale - accum_steps) <= 1e-3 * accum_steps:
             return Report(name, f"{name}: still {scale:.3g} x the large batch's gradient with accum_steps="
                                 f"{accum_steps}: every micro-batch is weighted as if it were the whole batch", details)
+        extra = (" and nothing else (model.losses is not part of it)" if model.losses else "")
         return Report(name, f"{name}: differs from the large batch's gradient by {diff:.3g} (about {scale:.3g} x) "
-                            f"with accum_steps={accum_steps}", details)
+                            f"with accum_steps={accum_steps}: the rule is the gradient of the mean of loss_fn over all "
+                            f"{n} examples{extra}, each micro-batch weighted by its share, and every call starting from "
+                            f"zero (a sum or cache kept from an earlier call breaks it)", details)
     micro = n // accum_steps
     broken = micro_batch_problem(name, watched.sizes, n, micro) or interleaving_problem(name, watched.events)
     if not broken and list(watched.sizes) != [micro] * accum_steps:  # planted: one example a pass; size/count swapped
@@ -442,4 +553,13 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
                   f"{accum_steps} micro-batches of {micro} examples ({n} / {accum_steps}), one pass each")
     broken = (broken or unwatched_backward_problem(name, watched.events)
               or training_problem(name, watched.flags))
-    return Report(name, f"the gradient is right, but {broken}" if broken else None, details)
+    if broken:
+        return Report(name, f"the gradient is right, but {broken}", details)
+    again = try_answer(accumulated_gradients, watched, x, y, accum_steps)  # planted (round 4): accumulators kept per model
+    again_diff = checks.max_difference([tf.convert_to_tensor(g) for g in again], reference) if again is not None else None
+    if again_diff is None or not again_diff <= 1e-6:
+        return Report(name, f"{name}: a second call with the same model and data returned "
+                            f"{'None' if again_diff is None else f'a gradient {again_diff:.3g} away from the first'}: "
+                            f"something is kept between calls (accumulators, a cache); every call starts from zero",
+                      details)
+    return Report(name, None, details)

@@ -12,10 +12,12 @@ one plain ``GradientTape`` over the unsplit model for gradients) and returns a `
 from __future__ import annotations
 
 
+import numbers
+
 import numpy as np
 
-from . import (Recorder, Report, device_problem, micro_batch_problem, not_solved, number_problem, training_problem,
-               try_answer)
+from . import (Recorder, Report, device_problem, micro_batch_problem, not_solved, number_problem, session_kept,
+               training_problem, try_answer)
 
 
 HINTS = {
@@ -94,10 +96,26 @@ def check_schedule(one_f_one_b, p: int, m: int) -> Report:
         return Report(name, not_solved(name))
     details = {"p": p, "m": m}
     try:
+        floats = [micro for stage in got for _, micro in stage
+                  if isinstance(micro, bool) or not isinstance(micro, numbers.Integral)]
         orders = [[(str(kind), int(micro)) for kind, micro in stage] for stage in got]
     except (TypeError, ValueError):
         return Report(name, f"{name}({p}, {m}) must return one list per stage of (kind, micro) pairs such as "
                             f"('F', 0), got {got!r:.80}", details)
+    if floats:  # planted (issue 38, round 4): ("F", 0.0)
+        return Report(name, f"{name}({p}, {m}): a micro-batch index is {floats[0]!r}, a {type(floats[0]).__name__}: "
+                            f"each pass is (kind, i) with i the micro-batch's index, an int", details)
+    # planted (round 4): stage lists shared between stages, or the same lists returned on every call (a cache):
+    # the caller owns what it gets and may edit it
+    lists = [stage for stage in got if isinstance(stage, list)]
+    if len({id(stage) for stage in lists}) < len(lists):
+        return Report(name, f"{name}({p}, {m}) returned one list object for several stages: editing one stage's "
+                            f"order would edit the others; give each stage a list of its own", details)
+    again = try_answer(one_f_one_b, p, m)
+    if again is not None and ((isinstance(got, list) and again is got)
+                              or any(a is b for a, b in zip(again, lists))):
+        return Report(name, f"{name}({p}, {m}) returned the same list objects on a second call (a cache): a caller "
+                            f"that edits one schedule would change the next; return new lists on every call", details)
     if len(orders) != p:
         return Report(name, f"{name}({p}, {m}) returned {len(orders)} stage lists, expected one per stage ({p})",
                       details)
@@ -129,16 +147,20 @@ def check_schedule(one_f_one_b, p: int, m: int) -> Report:
 
 
 def check_split(split_pair, d: int, in_dim: int = 6, hidden: int = 8, out_dim: int = 3, seed: int = 0,
-                batch: int = 5) -> Report:
+                batch: int = 5, dtype: str = "float32") -> Report:
     """``split_pair(w1, b1, w2, d)`` must return ``d`` shards ``(w1_k, b1_k, w2_k)`` of shapes
     ``(in, h/d)``, ``(h/d,)``, ``(h/d, out)`` whose partial outputs ``relu(x @ w1_k + b1_k) @ w2_k``
     sum (the all-reduce) to the unsplit ``relu(x @ w1 + b1) @ w2``; and raise ``ValueError`` when
-    ``d`` does not divide the hidden width."""
+    ``d`` does not divide the hidden width. Issue 38, round 4 (tests/attacks/ex05/q3_wrong_r4_*): the shards
+    hold the pair's own values to the bit (planted: w2 scaled by 1 + 5e-5, b1 rounded through float16, within
+    the 1e-4 of the sum), ``dtype`` (the hidden case's float64 pair: planted, a float32 cast), and w1's first
+    input row is 1e-4 x smaller (planted: tiny weights flushed to 0 in the caller's w1)."""
     name = "split_pair"
     rng = np.random.default_rng(seed)
-    w1 = rng.normal(size=(in_dim, hidden)).astype("float32")
-    b1 = rng.normal(size=hidden).astype("float32")
-    w2 = rng.normal(size=(hidden, out_dim)).astype("float32")
+    w1 = rng.normal(size=(in_dim, hidden)).astype(dtype)
+    w1[0] *= 1e-4  # tiny weights, real in trained layers: they must survive the split (and stay in the caller's w1)
+    b1 = rng.normal(size=hidden).astype(dtype)
+    w2 = rng.normal(size=(hidden, out_dim)).astype(dtype)
     x = rng.normal(size=(batch, in_dim)).astype("float32")
     given = (w1.copy(), b1.copy(), w2.copy())
     got = try_answer(split_pair, *given, d)
@@ -179,14 +201,22 @@ def check_split(split_pair, d: int, in_dim: int = 6, hidden: int = 8, out_dim: i
     if not diff <= 1e-4 * max(1.0, float(np.max(np.abs(reference)))):
         return Report(name, f"the summed partial outputs differ from the unsplit pair by {diff:.3g}: "
                             f"{_units_problem(shards, w1, b1, w2)}", details)
+    exact = _units_problem(shards, w1, b1, w2, exact=True)
+    if exact:
+        return Report(name, f"the summed partial outputs are within {diff:.3g} of the unsplit pair, but {exact}",
+                      details)
     odd = hidden + 1 if (hidden + 1) % d else hidden + 2
     if d > 1:
+        kept = session_kept(name)  # the learner's function, called directly: a changed session setting fails too
         try:
-            split_pair(rng.normal(size=(in_dim, odd)).astype("float32"), np.zeros(odd, "float32"),
-                       rng.normal(size=(odd, out_dim)).astype("float32"), d)
+            with kept:
+                split_pair(rng.normal(size=(in_dim, odd)).astype("float32"), np.zeros(odd, "float32"),
+                           rng.normal(size=(odd, out_dim)).astype("float32"), d)
         except ValueError:
             pass
         except Exception as err:  # noqa: BLE001  planted: an assert instead of ValueError (issue 38, round 3)
+            if kept.changed:
+                raise
             return Report(name, f"with hidden width {odd} and d={d} {name} raised {type(err).__name__} ({err}); the "
                                 f"contract is to raise ValueError when d does not divide the hidden width", details)
         else:
@@ -195,13 +225,15 @@ def check_split(split_pair, d: int, in_dim: int = 6, hidden: int = 8, out_dim: i
     return Report(name, None, details)
 
 
-def _units_problem(shards, w1, b1, w2) -> str:
+def _units_problem(shards, w1, b1, w2, exact: bool = False) -> str | None:
     """Which rule a numerically wrong split breaks (issue 38, round 3: the old message blamed mismatched
     rows for every mismatch): each shard holds the pair's own values, unchanged (columns of w1, entries of
     b1, rows of w2); of the same hidden units; each unit in exactly one shard."""
+    def same(a, b):  # ``exact`` (round 4): to the bit, what a slice or an index gives
+        return np.array_equal(a, b) if exact else np.allclose(a, b, rtol=1e-6, atol=1e-7)
+
     def match(block, full):  # the index in ``full`` of each row of ``block``, or None
-        return [next((j for j, row in enumerate(full) if np.allclose(row, b, rtol=1e-6, atol=1e-7)), None)
-                for b in block]
+        return [next((j for j, row in enumerate(full) if same(row, b)), None) for b in block]
 
     seen = {}
     for k, (a, b, c) in enumerate(shards):
@@ -214,7 +246,7 @@ def _units_problem(shards, w1, b1, w2) -> str:
                     f"values, unchanged")
         if cols != rows:
             return f"shard {k}'s w2 rows do not belong to the same hidden units as its w1 columns"
-        if not np.allclose(b, b1[cols], rtol=1e-6, atol=1e-7):
+        if not same(b, b1[cols]):
             return (f"shard {k}'s b1_k is not b1's entries of the hidden units it holds (b1[units], unchanged: not "
                     f"scaled or divided)")
         for unit in cols:
@@ -222,19 +254,24 @@ def _units_problem(shards, w1, b1, w2) -> str:
                 return (f"shards {seen[unit]} and {k} both hold hidden unit {unit}: each hidden unit belongs to "
                         f"exactly one shard (do the shards share one buffer?)")
             seen[unit] = k
+    if exact and len(seen) == w1.shape[1]:
+        return None
     return "the shards' hidden units do not add up to the pair's"
 
 
 def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10), num_stages: int = 3,
-                             batch: int = 12, seed: int = 0, atol: float = 1e-5) -> Report:
+                             batch: int = 12, seed: int = 0, atol: float = 1e-5, devices=None) -> Report:
     """``pipeline_gradients(stages, devices, x, y, m)`` must return ``(loss, gradients)`` equal to
     one ``GradientTape`` over the unsplit model on the whole batch (mean cross-entropy; gradients
-    stage by stage, in each stage's ``trainable_variables`` order)."""
+    stage by stage, in each stage's ``trainable_variables`` order). ``devices``: the stages' devices
+    (``/CPU:0`` ... by default). Issue 38, round 4: the hidden cases hand them in reverse order, stage 0 on
+    the last CPU (planted, tests/attacks/ex05/q4_wrong_r4_*: ``/CPU:s`` hard-coded for stage s, stage 0's
+    forward on ``/CPU:0``, its backward under no device, where the default device is ``/CPU:0``)."""
     from ... import data, parallel
     from ..._tf import tf
 
     name = "pipeline_gradients"
-    devices = [f"/CPU:{i}" for i in range(num_stages)]
+    devices = list(devices) if devices is not None else [f"/CPU:{i}" for i in range(num_stages)]
     pipe = parallel.Pipeline(widths, devices, seed=seed)
     x, y = data.synthetic(batch, shape=(widths[0],), num_classes=widths[-1], seed=seed)
     with tf.GradientTape() as tape:  # the reference: the unsplit model, one tape, whole batch

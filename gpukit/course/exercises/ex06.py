@@ -15,10 +15,27 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import Report, number_problem, not_solved, try_answer
+from . import Report, number_problem, not_solved, try_answer, watch_calls, watched_calls
 
 LEARNING_RATE = 0.1
 TOLERANCE = {"float32": 1e-5, "mixed_float16": 2e-2, "mixed_bfloat16": 1e-1}
+
+
+def _watch_q1() -> None:
+    """q1's "before running anything" observed (issue 38, round 4: a blind answer stepped a LossScaleOptimizer on
+    inf gradients in the answer cell and read its scale). From the setup cell on (it imports this module), a
+    LossScaleOptimizer's ``apply_gradients`` / ``apply`` and ``gpukit.precision.scale_after`` note each call made
+    from a cell that assigns ``predicted_scale`` (the answer cell; given cells that train are not noted)."""
+    from ... import precision
+    from ..._tf import keras
+
+    watch_calls(keras.mixed_precision.LossScaleOptimizer, ["apply_gradients", "apply"], _Q1_CALLS,
+                cell_assigns="predicted_scale")
+    watch_calls(precision, ["scale_after"], _Q1_CALLS, cell_assigns="predicted_scale")
+
+
+_Q1_CALLS = "__gpukit_ex06_scale_calls__"
+_watch_q1()
 
 
 HINTS = {
@@ -51,6 +68,12 @@ def check_scale_prediction(value, initial_scale: float, bad_steps: int) -> Repor
     problem = number_problem(name, value)
     if problem:
         return Report(name, problem, details)
+    called = sorted({f for f, _ in watched_calls(_Q1_CALLS)})
+    if called:
+        return Report(name, f"the cell that sets {name} runs {', '.join(called)} (a LossScaleOptimizer stepped, or "
+                            f"gpukit.precision.scale_after): the rule is a prediction worked out before running "
+                            f"anything (arithmetic in the cell is fine). If that was only a try, restart the kernel and "
+                            f"run all", details)
     if float(value) == expected:
         return Report(name, None, details)
     wrong = [(initial_scale * 2 ** bad_steps, "the scale grows after good steps; after a bad step it shrinks"),
@@ -152,11 +175,58 @@ def check_train_step(train_step, seed: int = 0, float32_output: bool = True) -> 
     if not abs(returned - loss) <= 1e-3 * abs(loss):  # a right float16 step returns it within ~3e-5 (issue 38, round 3)
         return Report(name, f"train_step returned {returned:.6g}, but the batch's loss before the update is "
                             f"{loss:.4f}", details)
-    return (_overflow_problem(train_step, x, y, seed, float32_output)
-            or _growth_problem(train_step, x, y, seed, float32_output) or Report(name, None, details))
+    return (_recipe_problem(model, before, x, y, seed, float32_output, details)
+            or _overflow_problem(train_step, x, y, seed, float32_output, loss)
+            or _growth_problem(train_step, x, y, seed, float32_output, loss) or Report(name, None, details))
 
 
-def _growth_problem(train_step, x, y, seed, float32_output) -> Report | None:
+def _recipe_problem(model, before, x, y, seed, float32_output, details) -> Report | None:
+    """Issue 38, round 4 (tests/attacks/ex06/q2_wrong_r4_fp16_*): the learner's step against the recipe's own
+    mixed-precision step on the same model and batch (gradients of ``optimizer.scale_loss`` of the mean loss of
+    the float32 logits, handed unchanged to the LossScaleOptimizer). Planted: the logits cast to float16 before
+    the loss, the gradients rounded to float16 before ``apply_gradients``: both stay within float16 error of a
+    float32 step (2e-2), but move the float32 logits layer about 1e-4..1e-3 of its update away from the recipe,
+    whose float32 arithmetic right answers repeat (measured: 0 for the six blind right answers, seeds 0 and 5)."""
+    from ... import precision, training
+    from ..._tf import keras, tf
+
+    name = "train_step"
+    twin = precision.mlp("mixed_float16", hidden=(32,), seed=seed, float32_output=float32_output)
+    twin.set_weights(before)
+    opt = precision.optimizer("mixed_float16", keras.optimizers.SGD(LEARNING_RATE))
+    opt.build(twin.trainable_variables)
+    loss_fn = training.per_example_loss()
+    with tf.GradientTape() as tape:
+        scaled = opt.scale_loss(tf.reduce_mean(loss_fn(y, twin(x, training=True))))
+    opt.apply_gradients(zip(tape.gradient(scaled, twin.trainable_variables), twin.trainable_variables))
+    last = len(twin.get_weights()) - 2  # the logits layer's kernel and bias: float32 arithmetic
+    want = [b - a for a, b in zip(before[last:], twin.get_weights()[last:])]
+    moved = [b - a for a, b in zip(before[last:], model.get_weights()[last:])]
+    off = max(float(np.max(np.abs(m - w))) / max(float(np.max(np.abs(w))), 1e-30) for m, w in zip(moved, want))
+    details["recipe_difference"] = off
+    if off > 1e-5:
+        return Report(name, f"the step is within float16 error of a float32 step, but the float32 logits layer moved "
+                            f"{off:.2g} of its update away from the recipe's own mixed-precision step: the rule is the "
+                            f"loss of the float32 logits (no cast to float16 before the loss) and the gradients handed to "
+                            f"the LossScaleOptimizer as the tape gives them (no rounding to float16)", details)
+    return None
+
+
+def _returned_problem(got, loss, when: str) -> str | None:
+    """Issue 38, round 4 (q2_wrong_r4_scaled_loss_returned): the loss returned on a step where the scale changes
+    (skipped and halved, or doubled) is still the batch's loss, not the scaled loss / the scale read after."""
+    try:
+        returned = float(np.asarray(got, dtype=np.float64))
+    except (TypeError, ValueError):
+        return None  # the normal step has named it
+    if abs(returned - loss) <= 1e-3 * abs(loss):
+        return None
+    return (f"on a step where the loss scale {when}, train_step returned {returned:.6g}, but the batch's loss before "
+            f"the update is {loss:.4f}: return the loss itself (not the scaled loss divided by the scale read after "
+            f"apply_gradients, which changes it)")
+
+
+def _growth_problem(train_step, x, y, seed, float32_output, loss=None) -> Report | None:
     """The other half of dynamic loss scaling: after ``dynamic_growth_steps`` good steps in a row the scale
     doubles. Planted (issue 38, round 3, q2_wrong_r3_manual_lso_no_growth): unscale, skip and halve written by
     hand around the inner optimizer, which never grows the scale again. The step counter is set one short
@@ -170,17 +240,18 @@ def _growth_problem(train_step, x, y, seed, float32_output) -> Report | None:
     opt.build(model.trainable_variables)
     scale = float(opt.dynamic_scale.numpy())
     opt.step_counter.assign(opt.dynamic_growth_steps - 1)
-    try_answer(train_step, model, opt, x, y)
+    got = try_answer(train_step, model, opt, x, y)
     after = float(opt.dynamic_scale.numpy())
     if after != 2 * scale:
         return Report(name, f"after {opt.dynamic_growth_steps} good steps in a row the loss scale must double "
                             f"({scale:g} -> {2 * scale:g}), but it is {after:g}: the rule of dynamic loss scaling, "
                             f"which the LossScaleOptimizer's own apply_gradients keeps (a step written by hand around "
                             f"its inner optimizer does not)", {"scale_before": scale, "scale_after": after})
-    return None
+    returned = _returned_problem(got, loss, "doubled") if loss is not None else None
+    return Report(name, returned, {"scale_before": scale, "scale_after": after}) if returned else None
 
 
-def _overflow_problem(train_step, x, y, seed, float32_output) -> Report | None:
+def _overflow_problem(train_step, x, y, seed, float32_output, loss=None) -> Report | None:
     """The rule of dynamic loss scaling, on a step whose scaled gradients overflow float16 (the scale
     set to 2**30): the step is skipped (the weights stay) and the scale falls. Answers that unscale by
     hand and step the inner optimizer apply inf/NaN; answers without loss scaling step as if nothing
@@ -195,7 +266,7 @@ def _overflow_problem(train_step, x, y, seed, float32_output) -> Report | None:
     high = 2.0 ** 30
     opt.dynamic_scale.assign(high)
     before = model.get_weights()
-    try_answer(train_step, model, opt, x, y)
+    got = try_answer(train_step, model, opt, x, y)
     after, scale = model.get_weights(), float(opt.dynamic_scale.numpy())
     details = {"scale_before": high, "scale_after": scale}
     if not all(np.isfinite(w).all() for w in after):
@@ -204,15 +275,18 @@ def _overflow_problem(train_step, x, y, seed, float32_output) -> Report | None:
                             f"is skipped and the scale lowered, which the LossScaleOptimizer's own apply_gradients "
                             f"does (the inner optimizer does not)", details)
     moved = any(not np.array_equal(a, b) for a, b in zip(before, after))
-    if moved and scale >= high:
+    if moved and scale >= high:  # round 4: inf/NaN replaced by 0 before apply_gradients looks the same
         return Report(name, "with the loss scale at 2**30 the scaled gradients overflow float16, yet the weights "
-                            "moved and the scale stayed: the gradients were not taken of the scaled loss; the rule: "
-                            "gradients of optimizer.scale_loss(loss), applied by the LossScaleOptimizer", details)
+                            "moved and the scale stayed: the LossScaleOptimizer never saw the overflow -- either the "
+                            "gradients were not taken of the scaled loss, or their inf/NaN were removed (clipped, "
+                            "zeroed) before apply_gradients; the rule: gradients of optimizer.scale_loss(loss), handed "
+                            "unchanged to the LossScaleOptimizer, which skips such a step and lowers the scale", details)
     if moved or scale >= high:
         return Report(name, f"with the loss scale at 2**30 (gradients overflow float16) the weights "
                             f"{'moved' if moved else 'stayed'} and the scale went to {scale:g}: the rule of dynamic "
                             f"loss scaling is to skip such a step and lower the scale", details)
-    return None
+    returned = _returned_problem(got, loss, "was halved (a skipped step)") if loss is not None else None
+    return Report(name, returned, details) if returned else None
 
 
 def reference_losses(policy_name, x, y, steps, seed):
@@ -259,9 +333,12 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0) -> Report:
             stepped.append(self)
             return original(self, *args, **kwargs)
 
+        rounded = []  # round 4: per eager backward, whether the gradient reaching the logits is 16-bit rounded
+
         def watched_mlp(*args, **kwargs):  # issue 38, round 3: the model's dtypes are observed, not inferred
             model = original_mlp(*args, **kwargs)
             built.append(model)
+            _watch_logits_gradient(model, rounded, policy_name)
             return model
 
         scaler.apply, precision.mlp = watched, watched_mlp
@@ -277,9 +354,14 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0) -> Report:
         if got is None:
             return Report(name, not_solved(name), details)
         try:
+            short = [v for v in got if isinstance(getattr(v, "dtype", None), np.dtype) and v.dtype.kind == "f"
+                     and v.dtype.itemsize < 4]
             got = [float(v) for v in got]
         except (TypeError, ValueError):
             return Report(name, f"{name} must return a list of {steps} numbers, got {type(got).__name__}", details)
+        if short:  # planted (round 4): np.float16 losses
+            return Report(name, f"{name}({policy_name!r}, ...) returned {type(short[0]).__name__} losses: a 16-bit "
+                                f"number rounds the loss; return plain numbers (float(loss))", details)
         details[policy_name] = got
         if len(got) != steps:
             return Report(name, f"{name}({policy_name!r}, ...) returned {len(got)} losses for {steps} steps", details)
@@ -303,11 +385,55 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0) -> Report:
         problem = _model_problem(policy_name, built) or _scale_problem(policy_name, stepped)
         if problem:
             return Report(name, problem, details)
+        if rounded and all(rounded):  # planted (round 4): the loss of the logits cast down to 16 bits
+            return Report(name, f"{policy_name}: the gradient reaching the model's float32 logits is rounded to 16 "
+                                f"bits: the loss was computed from logits cast down; the rule is the loss of the "
+                                f"float32 logits as the model gives them (its logits layer computes in float32 so "
+                                f"that softmax and cross-entropy do not lose small probabilities)", details)
         if policy_name == "mixed_float16" and not stepped:
             return Report(name, "mixed_float16: the losses are right, but no LossScaleOptimizer applied the updates: "
                                 "float16 gradients are trained without loss scaling, so small ones underflow to zero",
                           details)
+    again = try_answer(train_with_policy, "float32", x, y, steps, seed)  # planted (round 4): a model cached per seed
+    try:
+        again_err = max(abs(float(a) - b) for a, b in zip(again, want)) if again is not None else float("inf")
+    except (TypeError, ValueError):
+        again_err = float("inf")
+    if not again_err <= TOLERANCE["float32"]:
+        return Report(name, f"a second call train_with_policy('float32', ...) with the same arguments returned other "
+                            f"losses ({again_err:.3g} from float32 training's): something is kept between calls (a "
+                            f"cached model or optimizer); each call trains a new model built from seed", details)
     return Report(name, None, details)
+
+
+def _watch_logits_gradient(model, rounded, policy_name) -> None:
+    """Issue 38, round 4 (q3_wrong_r4_fp16_ce): the model's output passes through an identity whose gradient
+    notes, when it runs eagerly, whether every value reaching the float32 logits is a 16-bit number (the
+    gradient of a loss of logits cast down to float16/bfloat16 is; of the float32 logits' loss, never on 64 x 10
+    values). Under ``fit`` (a graph) the values cannot be read and nothing is noted."""
+    from ..._tf import tf
+
+    if policy_name == "float32":
+        return
+    low = tf.float16 if policy_name == "mixed_float16" else tf.bfloat16
+    call = type(model).call
+
+    def watched_call(self, *args, **kwargs):
+        out = call(self, *args, **kwargs)
+        if not isinstance(out, tf.Tensor) or out.dtype != tf.float32:
+            return out
+
+        @tf.custom_gradient
+        def passthrough(t):
+            def grad(dy):
+                if tf.executing_eagerly() and hasattr(dy, "numpy") and int(tf.size(dy)) >= 16:
+                    rounded.append(bool(tf.reduce_all(tf.cast(tf.cast(dy, low), tf.float32) == dy)))
+                return dy
+            return tf.identity(t), grad
+
+        return passthrough(out)
+
+    object.__setattr__(model, "call", watched_call.__get__(model))
 
 
 def _model_problem(policy_name, built) -> str | None:

@@ -1,0 +1,9 @@
+# INTENT: returns True (a bool) when no accumulation is needed ("accumulate? no") instead of the int 1
+def choose_accum_steps(global_batch_size, num_replicas, max_per_replica_batch_size):
+    """The fewest micro-batches per update whose per-replica share fits the memory limit."""
+    if global_batch_size % num_replicas == 0 and global_batch_size // num_replicas <= max_per_replica_batch_size:
+        return True
+    for k in range(2, global_batch_size + 1):
+        if global_batch_size % (num_replicas * k) == 0 and global_batch_size // (num_replicas * k) <= max_per_replica_batch_size:
+            return k
+    raise ValueError("no split fits")

