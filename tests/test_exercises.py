@@ -468,6 +468,13 @@ print(r1, r2, r3, r4)
     ("gc.disable()", "the garbage collector"),
     ("tf.distribute.MirroredStrategy(['/CPU:0']).scope().__enter__()", "strategy in scope"),
     ("keras.backend.set_floatx('float64')", "float type"),
+    # round 5 (helper attackers of 04-06): settings the first list missed
+    ("tf.config.experimental.enable_op_determinism()", "op determinism"),
+    ("tf.config.optimizer.set_jit(True)", "XLA auto-clustering"),
+    ("tf.debugging.set_log_device_placement(True)", "device placement log"),
+    ("keras.config.set_epsilon(1e-6)", "Keras' epsilon"),
+    ("np.set_printoptions(precision=3)", "print options"),
+    ("import os; os.environ['TF_DETERMINISTIC_OPS'] = '1'", "environment variables"),
 ])
 def test_a_function_that_changes_the_session_fails_and_the_setting_is_put_back(change, words):
     """Issue 38, round 4: blind answers changed settings every later cell shares (each case a planted answer).

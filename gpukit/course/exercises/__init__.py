@@ -127,6 +127,8 @@ def _session_settings() -> dict:
     settings = {
         "the garbage collector (gc.disable)": (gc.isenabled(), lambda on: gc.enable() if on else gc.disable()),
         "NumPy's error handling (np.seterr)": (np.geterr(), lambda old: np.seterr(**old)),
+        "NumPy's print options (np.set_printoptions)": (np.get_printoptions(), lambda old: np.set_printoptions(**old)),
+        "the environment variables (os.environ)": (dict(os.environ), _put_back_environ),
     }
     tf = sys.modules.get("tensorflow")
     if tf is not None and hasattr(tf, "config"):
@@ -141,15 +143,34 @@ def _session_settings() -> dict:
                 (context.global_seed(), tf.random.set_seed),
             "the distribution strategy in scope (a strategy.scope() entered and not left)":
                 (_strategy_stacks(), _put_back_strategy_stacks),
+            "TensorFlow's XLA auto-clustering (tf.config.optimizer.set_jit)":
+                (tf.config.optimizer.get_jit(), lambda old: tf.config.optimizer.set_jit(old or False)),
+            "TensorFlow's device placement log (tf.debugging.set_log_device_placement)":
+                (context.context().log_device_placement, tf.debugging.set_log_device_placement),
         })
+        from tensorflow.python.framework import config as _config
+
+        if hasattr(_config, "is_op_determinism_enabled"):
+            settings["TensorFlow's op determinism (tf.config.experimental.enable_op_determinism)"] = (
+                _config.is_op_determinism_enabled(),
+                lambda on: _config.enable_op_determinism() if on else _config.disable_op_determinism())
     keras = sys.modules.get("keras")
     if keras is not None and hasattr(keras, "mixed_precision"):
         settings.update({
             "Keras' global dtype policy (keras.mixed_precision.set_global_policy)":
                 (keras.mixed_precision.global_policy().name, keras.mixed_precision.set_global_policy),
             "Keras' float type (keras.backend.set_floatx)": (keras.backend.floatx(), keras.backend.set_floatx),
+            "Keras' epsilon (keras.config.set_epsilon)": (keras.config.epsilon(), keras.config.set_epsilon),
         })
     return settings
+
+
+def _put_back_environ(old: dict) -> None:
+    for key in set(os.environ) - set(old):
+        del os.environ[key]
+    for key, value in old.items():
+        if os.environ.get(key) != value:
+            os.environ[key] = value
 
 
 def _strategy_stacks() -> tuple:
