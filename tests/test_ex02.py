@@ -411,14 +411,23 @@ Q4_CASES = [dict(), dict(num_workers=3, global_batch_size=12, n_examples=60, see
             dict(num_workers=2, global_batch_size=8, n_examples=70, seed=1)]  # a partial batch: 6 examples unseen
 
 
-@pytest.mark.parametrize("kind", ["shard, then shuffle", "numpy permutation", "no reshuffle", "global seed",
-                                  "global batches, sliced"])
+@pytest.mark.parametrize("kind", ["shard, then shuffle", "numpy permutation", "no reshuffle", "global batches, sliced"])
 def test_q4_correct_alternatives_pass_public_hidden_and_a_partial_batch(kind):
     for kwargs in Q4_CASES:
         report = ex02.check_shuffled_sharding(_shuffle_variant(kind), **kwargs)
         assert report.passed, (kwargs, report.problem)
     right = ex02.check_shuffled_sharding(_shuffled("right"), **Q4_CASES[-1])
     assert right.passed, right.problem  # used to say "0 examples more than once and 6 never: their shards overlap"
+
+
+def test_q4_a_global_seed_is_named_and_put_back():
+    """Right by round 3's reading; since round 4 every exercise states "leave the session as you found it"."""
+    from tensorflow.python.eager import context
+
+    before = context.global_seed()
+    report = ex02.check_shuffled_sharding(_shuffle_variant("global seed"))
+    assert not report.passed and "changed TensorFlow's global seed" in report.problem
+    assert context.global_seed() == before
 
 
 def test_q4_shuffled_batches_are_named():
