@@ -411,14 +411,20 @@ Q4_CASES = [dict(), dict(num_workers=3, global_batch_size=12, n_examples=60, see
             dict(num_workers=2, global_batch_size=8, n_examples=70, seed=1)]  # a partial batch: 6 examples unseen
 
 
-@pytest.mark.parametrize("kind", ["shard, then shuffle", "numpy permutation", "no reshuffle", "global seed",
-                                  "global batches, sliced"])
+@pytest.mark.parametrize("kind", ["shard, then shuffle", "numpy permutation", "no reshuffle", "global batches, sliced"])
 def test_q4_correct_alternatives_pass_public_hidden_and_a_partial_batch(kind):
     for kwargs in Q4_CASES:
         report = ex02.check_shuffled_sharding(_shuffle_variant(kind), **kwargs)
         assert report.passed, (kwargs, report.problem)
     right = ex02.check_shuffled_sharding(_shuffled("right"), **Q4_CASES[-1])
     assert right.passed, right.problem  # used to say "0 examples more than once and 6 never: their shards overlap"
+
+
+def test_q4_a_global_seed_is_a_setting_of_the_whole_session():
+    """Right in round 3 (deterministic, one order on every worker); since round 4 a function that sets
+    TensorFlow's global seed fails with the rule (session_kept), and the seed is put back."""
+    report = ex02.check_shuffled_sharding(_shuffle_variant("global seed"))
+    assert not report.passed and "TensorFlow's global seed" in report.problem
 
 
 def test_q4_shuffled_batches_are_named():
