@@ -181,7 +181,10 @@ def _weights_problem(replica_loss, tf, strategies, devices, even: bool = False):
     from . import session_kept
 
     split = "2 and 2" if even else "3 and 1"
-    strategy = strategies.mirrored(devices.replica_devices()[:2])
+    names = devices.replica_devices()
+    if len(names) < 2:  # the probe needs 2 replicas (the check's own run needs as many as capacities)
+        return None
+    strategy = strategies.mirrored(names[:2])
     name = getattr(replica_loss, "__name__", "replica_loss")
     for losses in (_EVEN_PROBE if even else _PROBE):
         per_replica = strategy.experimental_distribute_values_from_function(
