@@ -377,6 +377,9 @@ class Recorder:
         self._record(x, args, kwargs)
         return self._watch(self._target(x, *args, **kwargs))
 
+    def __setattr__(self, name, value):  # model.trainable = False on the watched model sets the model's (issue 38, r4)
+        setattr(self._target, name, value)
+
     def __getattr__(self, name):
         attr = getattr(self._target, name)
         if name == "call":  # model.call(x) directly: watched too

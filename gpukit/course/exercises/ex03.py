@@ -69,10 +69,13 @@ def compare_plan(plan_batches, capacities, global_batch_size: int) -> Report:
     if given != list(capacities):  # planted: the capacities normalised in place
         return Report(name, f"{name} changed the capacities it was given ({list(capacities)} became {given}): the "
                             f"rule is the caller's list stays as it was; compute the shares in a new list")
-    try:  # a list, a tuple, a numpy array or a tensor of whole numbers (20 or 20.0 alike: the prompt says so)
+    # a list, a tuple, a numpy array or a tensor of whole numbers (20 or 20.0 alike: the prompt says so); planted
+    # (issue 38, round 4): a generator or a map, which a caller can read only once
+    if isinstance(got, (list, tuple, np.ndarray)) or hasattr(got, "numpy"):
         items = list(got.numpy() if hasattr(got, "numpy") else got)
-    except TypeError:
-        items = None
+    else:
+        return Report(name, f"{name}: returned a {type(got).__name__}; return a list of ints, one per replica (a "
+                            f"tuple or a numpy array count alike; a generator or a map can be read only once)")
     ideal = [c / sum(capacities) * global_batch_size for c in capacities]
     if items is None or not all(isinstance(n, numbers.Real) and not isinstance(n, (bool, np.bool_)) for n in items):
         return Report(name, f"{name}: returned {got!r}; return a list of ints, one per replica")
@@ -154,7 +157,78 @@ def compare_replica_loss(replica_loss, capacities, global_batch_size: int, seed:
         return Report(name, f"{name}: gradients differ from one device by {diff:.3g} (about {scale:.3g} x) with "
                             f"uneven batches {batches}: on one device every example weighs 1 / {global_batch_size}",
                       details)
+    # exact here, yet not by the rule; even plans probe even batches (the colleague's loss is exact there)
+    problem = _weights_problem(replica_loss, tf, strategies, devices, even=len(set(batches)) == 1)
+    if problem:
+        return Report(name, problem, details)
     return Report(name, None, details)
+
+
+# q2's probe (issue 38, round 4). Blind answers kept their points by clipping the per-example losses (at 5, at
+# 10: the model's losses are never that large), by dropping non-finite ones, or by reading the replica's batch
+# size from the static shape (exact only while the shape is known when the step is traced; a dataset's partial
+# last batch gives [None]). The probe: 2 replicas with uneven losses (3 and 1 examples, shape [None] inside a
+# tf.function; 2 and 2 when the check's plan is even), one of them large, one infinite; each example's loss
+# must weigh 1 / G, whatever its value.
+_PROBE = ([[0.5, 40.0, 2.0], [1.5]], [[0.5, 40.0, 2.0], [float("inf")]])
+_EVEN_PROBE = ([[0.5, 40.0], [2.0, 1.5]], [[0.5, 40.0], [2.0, float("inf")]])
+
+
+def _weights_problem(replica_loss, tf, strategies, devices, even: bool = False):
+    """None when, on 2 replicas of 3 and 1 examples (2 and 2 if ``even``), every example's loss weighs 1 / 4 in
+    the replica's scalar (the gradient with respect to it) and the finite losses' scalars sum to their mean;
+    else the message."""
+    from . import session_kept
+
+    split = "2 and 2" if even else "3 and 1"
+    names = devices.replica_devices()
+    if len(names) < 2:  # the probe needs 2 replicas (the check's own run needs as many as capacities)
+        return None
+    strategy = strategies.mirrored(names[:2])
+    name = getattr(replica_loss, "__name__", "replica_loss")
+    for losses in (_EVEN_PROBE if even else _PROBE):
+        per_replica = strategy.experimental_distribute_values_from_function(
+            lambda ctx, losses=losses: tf.constant(losses[ctx.replica_id_in_sync_group]))
+
+        @tf.function
+        def step(values):
+            def one(v):
+                v = tf.compat.v1.placeholder_with_default(v, shape=[None])  # the size known only when it runs
+                with tf.GradientTape() as tape:
+                    tape.watch(v)
+                    value = replica_loss(v, 4)
+                return value, tape.gradient(value, v)
+            return strategy.run(one, args=(values,))
+
+        try:
+            with session_kept(name):
+                values, grads = step(per_replica)
+        except AssertionError:
+            raise
+        except Exception as e:  # noqa: BLE001 - the learner's function, traced inside strategy.run
+            last = [line.strip() for line in str(e).splitlines() if line.strip()]
+            return (f"{name} raised {type(e).__name__} inside strategy.run on a batch whose size is known only when "
+                    f"it runs (shape [None], as a partial last batch gives): {last[-1] if last else ''}")
+        weights = [[None] * len(l) if g is None else [float(w) for w in g.numpy()]
+                   for g, l in zip(strategy.experimental_local_results(grads), losses)]
+        flat = [(loss, w) for l, ws in zip(losses, weights) for loss, w in zip(l, ws)]
+        off = [(loss, w) for loss, w in flat if w is None or not abs(w - 0.25) <= 1e-7]
+        if off:
+            loss, w = off[0]
+            return (f"{name}: with batches of {split} examples (global batch 4), their sizes known only when the "
+                    f"step runs (shape [None], as a partial last batch gives), an example whose loss is {loss:g} weighs "
+                    f"{w!r} in its replica's loss, not 1 / 4: every example weighs 1 / G whatever its replica's batch "
+                    f"size (count the examples as they are, not from the static shape) and whatever its loss (no "
+                    f"clipping, no dropping of large or non-finite losses)")
+        if all(abs(x) != float("inf") for l in losses for x in l):
+            total = sum(float(v) for v in strategy.experimental_local_results(values))
+            mean = sum(sum(l) for l in losses) / 4
+            if not abs(total - mean) <= 1e-5 * abs(mean):
+                return (f"{name}: with batches of {split} examples (global batch 4), their sizes known only when "
+                        f"the step runs (shape [None], as a partial last batch gives), the replicas' losses sum to "
+                        f"{total:.7g}, not the global mean {mean:.7g}: each replica's examples must be counted as they "
+                        f"are, not read from the static shape")
+    return None
 
 
 # The prediction of question 3: fixed numbers (the notebook's parameters) so a changed parameters
@@ -216,7 +290,8 @@ def check_max_batch_prediction(value, **params) -> Report:
         (expected + 1, "that is the share rounded up: its last example no longer fits"),
     ]
     if not float(value).is_integer():
-        return Report(name, f"{value:g} is not a batch size: a device holds whole examples", details)
+        return Report(name, f"{value!r} is not a whole number, so not a batch size: a device holds whole examples "
+                            f"(round down)", details)
     for candidate, why in slips:
         if value == candidate and candidate != expected:
             return Report(name, f"{value:g} is not the largest batch that fits: {why}", details)

@@ -1,0 +1,11 @@
+# INTENT: caches each worker's dataset between calls (keyed by worker), so a second call with other arrays returns the old data
+_CACHE = {}
+def shard_dataset(input_context, x, y, global_batch_size):
+    """This worker's dataset: its shard of (x, y), batched by the per-worker batch."""
+    key = (input_context.num_input_pipelines, input_context.input_pipeline_id, global_batch_size)
+    if key not in _CACHE:
+        whole = len(x) // global_batch_size * global_batch_size
+        ds = tf.data.Dataset.from_tensor_slices((x[:whole], y[:whole]))
+        ds = ds.shard(input_context.num_input_pipelines, input_context.input_pipeline_id)
+        _CACHE[key] = ds.batch(input_context.get_per_replica_batch_size(global_batch_size), drop_remainder=True)
+    return _CACHE[key]

@@ -1,0 +1,10 @@
+# INTENT: reshapes the caller's arrays in place (x.shape = ...) to make every example at least 1-D
+def shard_dataset(input_context, x, y, global_batch_size):
+    """This worker's dataset: its shard of (x, y), batched by the per-worker batch."""
+    if x.ndim == 1:
+        x.shape = (len(x), 1)
+        y.shape = (len(y), 1)
+    whole = len(x) // global_batch_size * global_batch_size
+    ds = tf.data.Dataset.from_tensor_slices((x[:whole], y[:whole]))
+    ds = ds.shard(input_context.num_input_pipelines, input_context.input_pipeline_id)
+    return ds.batch(input_context.get_per_replica_batch_size(global_batch_size), drop_remainder=True)

@@ -1,0 +1,13 @@
+# INTENT: correct in practice: float32 largest remainder (a computed-integer share can only lose its +1 to a fractional part > 0.9999998)
+def plan_batches(capacities, global_batch_size):
+    """Per-replica batch sizes proportional to capacities, summing to global_batch_size."""
+    import numpy as np
+    caps = np.asarray(capacities, np.float32)
+    ideal = caps / caps.sum() * np.float32(global_batch_size)
+    sizes = np.floor(ideal).astype(int)
+    for r in np.argsort(-(ideal - sizes), kind="stable")[: global_batch_size - sizes.sum()]:
+        sizes[r] += 1
+    while (sizes < 1).any():
+        sizes[np.argmax(sizes)] -= 1
+        sizes[np.argmin(sizes)] += 1
+    return sizes.tolist()
