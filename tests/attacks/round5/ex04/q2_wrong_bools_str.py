@@ -1,0 +1,2 @@
+# INTENT: strings instead of ints
+predicted_epoch = ("18", "4")

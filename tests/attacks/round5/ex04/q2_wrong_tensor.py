@@ -1,0 +1,2 @@
+# INTENT: a TensorFlow tensor instead of two ints
+predicted_epoch = tf.constant([18, 4])

@@ -1,0 +1,14 @@
+# INTENT: copies gpukit's replica_loss pattern: casts the per-example loss to float32 before averaging, so a float64 model's gradient passes through a float32 loss (rounded to float32 precision)
+def accumulated_gradients(model, x, y, accum_steps):
+    """The gradient of one update over all of (x, y), accum_steps micro-batches at a time."""
+    n = len(x)
+    micro = n // accum_steps
+    total = [tf.zeros_like(v) for v in model.trainable_variables]
+    for i in range(accum_steps):
+        xb, yb = x[i * micro:(i + 1) * micro], y[i * micro:(i + 1) * micro]
+        with tf.GradientTape() as tape:
+            per_example = tf.cast(loss_fn(yb, model(xb, training=True)), tf.float32)
+            loss = tf.reduce_sum(per_example) / n
+        grads = tape.gradient(loss, model.trainable_variables)
+        total = [t + tf.cast(g, t.dtype) for t, g in zip(total, grads)]
+    return total

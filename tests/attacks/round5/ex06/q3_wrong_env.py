@@ -1,0 +1,17 @@
+# INTENT: sets TF_DETERMINISTIC_OPS in the environment for reproducible runs and never removes it (changes the process environment for the whole session)
+import os
+def train_with_policy(policy_name, x, y, steps, seed):
+    os.environ["TF_DETERMINISTIC_OPS"] = "1"
+    model = precision.mlp(policy_name, hidden=(32,), seed=seed)
+    opt = precision.optimizer(policy_name)
+    scaled = isinstance(opt, keras.mixed_precision.LossScaleOptimizer)
+    loss_fn = training.per_example_loss()
+    losses = []
+    for _ in range(steps):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(loss_fn(y, model(x, training=True)))
+            target = opt.scale_loss(loss) if scaled else loss
+        grads = tape.gradient(target, model.trainable_variables)
+        opt.apply_gradients(zip(grads, model.trainable_variables))
+        losses.append(float(loss))
+    return losses

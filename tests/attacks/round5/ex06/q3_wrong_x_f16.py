@@ -1,0 +1,17 @@
+# INTENT: casts the inputs to float16 for every 16-bit policy "to halve input memory": for mixed_bfloat16 the data is rounded to float16 first (not the (x, y) batch)
+def train_with_policy(policy_name, x, y, steps, seed):
+    model = precision.mlp(policy_name, hidden=(32,), seed=seed)
+    opt = precision.optimizer(policy_name)
+    scaled = isinstance(opt, keras.mixed_precision.LossScaleOptimizer)
+    loss_fn = training.per_example_loss()
+    if policy_name != "float32":
+        x = tf.cast(x, tf.float16)
+    losses = []
+    for _ in range(steps):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(loss_fn(y, model(x, training=True)))
+            target = opt.scale_loss(loss) if scaled else loss
+        grads = tape.gradient(target, model.trainable_variables)
+        opt.apply_gradients(zip(grads, model.trainable_variables))
+        losses.append(float(loss))
+    return losses

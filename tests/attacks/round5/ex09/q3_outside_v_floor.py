@@ -1,0 +1,20 @@
+# INTENT (outside: the effect is far below the stated 1e-5): clips v at 1e-20 "to avoid dividing by sqrt(0)": a weight whose gradient is always zero gets sqrt(1e-20) = 1e-10 added; small effect but not plain Adam
+import numpy as np
+
+def zero1_step(weights, grads, m, v, t, lr):
+    """One ZeRO stage-1 Adam step for every replica: (weights, m, v) after the step."""
+    n = len(weights)
+    piece = len(weights[0]) // n
+    total = np.sum([np.asarray(g) for g in grads], axis=0)       # a new array: grads only read
+    alpha = lr * np.sqrt(1 - 0.999 ** t) / (1 - 0.9 ** t)
+    new_m, new_v, slices = [], [], []
+    for r in range(n):
+        own = slice(r * piece, (r + 1) * piece)
+        g = total[own]
+        mr = m[r] + (g - m[r]) * (1 - 0.9)
+        vr = np.maximum(v[r] + (g * g - v[r]) * (1 - 0.999), 1e-20)
+        new_m.append(mr)
+        new_v.append(vr)
+        slices.append(weights[r][own] - alpha * mr / (np.sqrt(vr) + 1e-7))
+    full = np.concatenate(slices)                                # the all-gather
+    return [full.copy() for _ in range(n)], new_m, new_v

@@ -1,0 +1,25 @@
+# INTENT: converts each block to float64 with astype (always a copy) and keeps it in a local while the next block is received: holds a copy of the last block
+import numpy as np
+
+def blockwise_attention(q, kv_blocks):
+    """softmax(q k^T / sqrt(d)) v over keys and values that arrive one block at a time."""
+    scale = 1.0 / np.sqrt(q.shape[-1])
+    m = l = acc = None
+    for k_in, v_in in kv_blocks:
+        k_block, v_block = k_in.astype(np.float64), v_in.astype(np.float64)
+        s = (q @ k_block.T) * scale
+        bm = s.max(axis=1, keepdims=True)
+        if m is None:
+            m = bm
+            p = np.exp(s - m)
+            l = p.sum(axis=1, keepdims=True)
+            acc = p @ v_block
+        else:
+            new_m = np.maximum(m, bm)
+            c = np.exp(m - new_m)
+            p = np.exp(s - new_m)
+            l = l * c + p.sum(axis=1, keepdims=True)
+            acc = acc * c + p @ v_block
+            m = new_m
+        del s, p
+    return acc / l

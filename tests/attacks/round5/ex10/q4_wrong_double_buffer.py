@@ -1,0 +1,28 @@
+# INTENT: double-buffers like a real ring: asks for the next block before working in the current one
+import numpy as np
+
+def blockwise_attention(q, kv_blocks):
+    """softmax(q k^T / sqrt(d)) v over keys and values that arrive one block at a time."""
+    scale = 1.0 / np.sqrt(q.shape[-1])
+    m = l = acc = None
+    it = iter(kv_blocks)
+    nxt = next(it, None)
+    while nxt is not None:
+        k_block, v_block = nxt
+        nxt = next(it, None)
+        s = (q @ k_block.T) * scale
+        bm = s.max(axis=1, keepdims=True)
+        if m is None:
+            m = bm
+            p = np.exp(s - m)
+            l = p.sum(axis=1, keepdims=True)
+            acc = p @ v_block
+        else:
+            new_m = np.maximum(m, bm)
+            c = np.exp(m - new_m)
+            p = np.exp(s - new_m)
+            l = l * c + p.sum(axis=1, keepdims=True)
+            acc = acc * c + p @ v_block
+            m = new_m
+        del s, p
+    return acc / l

@@ -1,0 +1,8 @@
+# INTENT: at ZeRO-2 the reduce-scattered gradient slice is kept in fp32 (4 bytes, "for the optimizer"), the bf16 gradient dropped
+def predicted_state_bytes(num_params, tp, pp, dp, zero_stage):
+    """Bytes of weights, gradients and Adam state on one device."""
+    p = num_params / (tp * pp)
+    weights = 2 * p / (dp if zero_stage >= 3 else 1)
+    grads = (4 if zero_stage >= 2 else 2) * p / (dp if zero_stage >= 2 else 1)
+    optimizer = 12 * p / (dp if zero_stage >= 1 else 1)
+    return weights + grads + optimizer

@@ -1,0 +1,14 @@
+# INTENT: searches without sequence parallelism (sequence_parallel=False, "not in TensorFlow"): needs more memory per device, so not the fewest
+from gpukit import plan
+
+def fewest_gpus(model, accelerator, global_batch):
+    """(the fewest power-of-two accelerator count on which a layout fits, that layout)"""
+    for i in range(20):
+        count = 2 ** i
+        cluster = plan.Cluster(accelerator, count, per_node=min(8, count))
+        try:
+            best = plan.search(model, cluster, global_batch, top=1, recompute=("none",), max_cp=1, sequence_parallel=False)
+        except plan.PlanError:
+            continue
+        return count, best[0].layout
+    raise plan.PlanError("no power of two up to 2**19 fits")

@@ -1,0 +1,14 @@
+# INTENT: forgets the "without recomputation" rule: searches with every recompute option (cp excluded)
+from gpukit import plan
+
+def fewest_gpus(model, accelerator, global_batch):
+    """(the fewest power-of-two accelerator count on which a layout fits, that layout)"""
+    for i in range(20):
+        count = 2 ** i
+        cluster = plan.Cluster(accelerator, count, per_node=min(8, count))
+        try:
+            best = plan.search(model, cluster, global_batch, top=1, max_cp=1)
+        except plan.PlanError:
+            continue
+        return count, best[0].layout
+    raise plan.PlanError("no power of two up to 2**19 fits")
