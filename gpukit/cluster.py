@@ -34,7 +34,7 @@ import numpy as np
 
 from . import _scratch
 from .launch.supervisor import (ClusterError, Fault, Process, RunResult, WorkerError, alive, launch,  # noqa: F401
-                                started_pids)
+                                running_pids, started_pids)
 from .launch.tfconfig import (EPHEMERAL_RANGE_FILE, HOST, LOWEST_PORT, ROLES, WorkerContext,  # noqa: F401
                               check_port_free, free_ports, is_chief, local_cluster, tf_config, validate_cluster)
 

@@ -273,9 +273,28 @@ def test_functions_travel_with_their_modules_and_constants(tmp_path):
 def test_no_process_left_behind(tmp_path):
     """Every process this launch started is gone when it returns. Only this launch's: under xdist the same
     test process may have run other files' launches (a cluster's fork server lives on for the next run, by
-    design), and their processes' exits are not this test's to time (a fresh-clone run failed on them)."""
+    design), and their processes' exits are not this test's to time. Asked of each process's handle, not of its pid:
+    a fresh-clone run failed on two long-reaped pids the system had given to other tests' processes."""
     before = set(launcher.started_pids())
     launcher.launch(_workers(_hello, 1), log_dir=str(tmp_path), timeout=60, stream=False)
     pids = [p for p in launcher.started_pids() if p not in before]
     assert pids
-    assert [p for p in pids if launcher.alive(p)] == []
+    assert set(pids) & set(launcher.running_pids()) == set()   # each handle's poll: pids get reused
+
+
+def test_running_pids_asks_each_handle_not_the_pid(monkeypatch):
+    """Planted bug it catches: `running_pids` written as `alive(pid)` reports a stranger's process
+    once the system reuses a reaped pid (here: an exited handle filed under this live process's pid)."""
+    class Exited:
+        def poll(self):
+            return 0
+
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        monkeypatch.setattr(launcher, "_STARTED", {os.getpid(): Exited(), sleeper.pid: sleeper})
+        assert launcher.alive(os.getpid())                       # the pid is alive ...
+        assert launcher.running_pids() == [sleeper.pid]          # ... but its handle has exited
+    finally:
+        sleeper.kill()
+        sleeper.wait(timeout=10)
+    assert launcher.running_pids() == []

@@ -190,6 +190,13 @@ def started_pids() -> list[int]:
     return sorted(_STARTED)
 
 
+def running_pids() -> list[int]:
+    """Pids of the processes ``run`` started in this Python process that have not exited, asked of each
+    process's own handle (``poll``), never of the pid: a reaped pid is reused by the system (pid_max is
+    32768 on many machines), so ``alive(pid)`` on an old pid can see a stranger's process."""
+    return sorted(pid for pid, proc in list(_STARTED.items()) if proc.poll() is None)
+
+
 def _global_names(code) -> set:
     names = set(code.co_names)
     for const in code.co_consts:
