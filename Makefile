@@ -31,6 +31,11 @@ COLAB_TESTS ?= tests/test_colab_replica.py tests/test_training.py tests/test_acc
 	tests/test_data.py tests/test_devices.py tests/test_strategies.py tests/test_checks.py tests/test_models.py \
 	tests/test_precision.py tests/test_tpu.py tests/test_parallel.py tests/test_widgets.py \
 	tests/test_keras_multiworker.py notebooks
+# Of the Keras multi-worker launches, the replica runs the tutorial's (Colab's Keras 3.13.2); the other two
+# (dict inputs / predict, kill and resume) run in the lowest-versions pass on the same TensorFlow 2.20 and
+# Keras 3.13.0 (issue 37's test time: each launch is two TensorFlow workers, about 10 s).
+COLAB_DESELECT := --deselect tests/test_keras_multiworker.py::test_dict_inputs_sample_weights_steps_per_execution_and_predict \
+	--deselect tests/test_keras_multiworker.py::test_a_worker_killed_at_epoch_2_resumes_from_the_backup
 
 # The lowest declared versions with a current Jupyter (issue 37): Python 3.13, gpukit's direct dependencies
 # at pyproject.toml's lower bounds and ipykernel, IPython, nbval, pytest at constraints.txt's
@@ -99,7 +104,7 @@ $(STAMPCOLAB): pyproject.toml constraints-colab.txt
 
 # Every lesson under nbval and the unit tests above, in the Colab replica.
 test-colab: $(STAMPCOLAB)
-	GPUKIT_COLAB_REPLICA=1 $(PYCOLAB) -m pytest -n $(JOBS) --dist loadfile -p no:cacheprovider $(COLAB_TESTS)
+	GPUKIT_COLAB_REPLICA=1 $(PYCOLAB) -m pytest -n $(JOBS) --dist loadfile -p no:cacheprovider $(COLAB_DESELECT) $(COLAB_TESTS)
 
 install-lowest: $(STAMPLOWEST)
 

@@ -122,9 +122,39 @@ def grade(stem_: str, question: str, source: str) -> str | None:
     return None
 
 
-def answers(number: str) -> list[pathlib.Path]:
-    """Every kept answer of exercise ``number``, ``qK_wrong_*`` and ``qK_right_*``."""
+def same_code(path: pathlib.Path) -> str:
+    """The answer's code as Python sees it (its syntax tree: no comments, no layout): two files of one
+    question with the same tree are one answer (attackers of later rounds rewrote earlier ones)."""
+    import ast
+
+    return path.stem.split("_")[0] + " " + ast.dump(ast.parse(path.read_text()))
+
+
+def all_answers(number: str) -> list[pathlib.Path]:
+    """Every file kept for exercise ``number`` (``qK_{wrong,right,outside,gap}_*.py``)."""
     return sorted((ATTACKS / f"ex{number}").glob("q*_*.py"))
+
+
+def answers(number: str) -> list[pathlib.Path]:
+    """Every distinct answer of exercise ``number``: of files with the same code (``same_code``) only the
+    first is graded -- grading the same code twice checks nothing more and costs test time (issue 37).
+    ``duplicates_disagreeing`` is the test that they were filed as the same kind."""
+    seen, kept = set(), []
+    for path in all_answers(number):
+        key = same_code(path)
+        if key not in seen:
+            seen.add(key)
+            kept.append(path)
+    return kept
+
+
+def duplicates_disagreeing(number: str) -> list[list[str]]:
+    """Groups of files with the same code filed as different kinds (one ``wrong``, one ``right``): a
+    contradiction the graded copy would hide."""
+    groups: dict = {}
+    for path in all_answers(number):
+        groups.setdefault(same_code(path), []).append(path.name)
+    return [names for names in groups.values() if len({n.split("_")[1] for n in names}) > 1]
 
 
 def check_answer(path: pathlib.Path) -> tuple[bool, str | None]:
