@@ -99,3 +99,23 @@ def pytest_xdist_make_scheduler(config, log):
             return unit(nodeid)
 
     return CostFirst(config, log)
+
+
+# The measured side: seconds per unit of this run (setup, call and teardown of its tests, summed in the
+# process that reports them: the xdist controller), printed at the end, so that a CI log shows what the
+# COST_S above should say. Only printed, never asserted.
+_SPENT: dict = {}
+
+
+def pytest_runtest_logreport(report):
+    _SPENT[unit(report.nodeid)] = _SPENT.get(unit(report.nodeid), 0.0) + report.duration
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not _SPENT:
+        return
+    top = sorted(_SPENT.items(), key=lambda kv: -kv[1])[:25]
+    terminalreporter.write_sep("=", f"seconds per unit, {len(top)} costliest of {len(_SPENT)} (costfirst)")
+    for name, seconds in top:
+        terminalreporter.write_line(f"{seconds:8.1f} s  {name}")
+    terminalreporter.write_line(f"{sum(_SPENT.values()):8.1f} s  in all")
