@@ -475,6 +475,15 @@ print(r1, r2, r3, r4)
     ("keras.config.set_epsilon(1e-6)", "Keras' epsilon"),
     ("np.set_printoptions(precision=3)", "print options"),
     ("import os; os.environ['TF_DETERMINISTIC_OPS'] = '1'", "environment variables"),
+    # round 6 (blind attackers of 01-03)
+    ("import warnings; warnings.simplefilter('ignore')", "Python's warnings, all silenced"),
+    ("import warnings; warnings.filterwarnings('ignore')", "Python's warnings, all silenced"),
+    ("import decimal; decimal.getcontext().prec = 60", "decimal context"),
+    ("tf.data.experimental.enable_debug_mode()", "tf.data's debug mode"),
+    ("tf.autograph.set_verbosity(3)", "AutoGraph's verbosity"),
+    ("tf.get_logger().setLevel('DEBUG')", "TensorFlow's logger level"),
+    ("tf.debugging.disable_traceback_filtering()", "traceback filtering"),
+    ("tf.experimental.numpy.experimental_enable_numpy_behavior()", "NumPy behaviour"),
 ])
 def test_a_function_that_changes_the_session_fails_and_the_setting_is_put_back(change, words):
     """Issue 38, round 4: blind answers changed settings every later cell shares (each case a planted answer).
@@ -502,9 +511,16 @@ def test_a_function_that_changes_the_session_fails_and_the_setting_is_put_back(c
     after = {what: value for what, (value, _) in _session_settings().items()}
     assert after == before
     assert (np.random.get_state()[1] == np_state).all() and random.getstate() == py_state
+    import warnings
+
+    filters = list(warnings.filters)
     with session_kept("kept") as kept:  # a function that puts back what it changed passes
         with tf.distribute.MirroredStrategy(["/CPU:0"]).scope():
             previous = keras.mixed_precision.global_policy().name
             keras.mixed_precision.set_global_policy("mixed_bfloat16")
             keras.mixed_precision.set_global_policy(previous)
+        with warnings.catch_warnings():           # silenced in a block that ends: allowed
+            warnings.simplefilter("ignore")
+        warnings.filterwarnings("ignore", category=DeprecationWarning, module="an_old_library")  # narrow: allowed
     assert kept.changed == []
+    warnings.filters[:] = filters

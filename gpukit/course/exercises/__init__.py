@@ -129,6 +129,10 @@ def _session_settings() -> dict:
         "NumPy's error handling (np.seterr)": (np.geterr(), lambda old: np.seterr(**old)),
         "NumPy's print options (np.set_printoptions)": (np.get_printoptions(), lambda old: np.set_printoptions(**old)),
         "the environment variables (os.environ)": (dict(os.environ), _put_back_environ),
+        # round 6: only a blanket "ignore" counts (a library may add its own narrow filter when first imported)
+        "Python's warnings, all silenced (warnings.simplefilter / filterwarnings(\"ignore\"))":
+            (_blanket_ignores(), _put_back_blanket_ignores),
+        "Python's decimal context (decimal.getcontext())": (_decimal_context(), _put_back_decimal_context),
     }
     tf = sys.modules.get("tensorflow")
     if tf is not None and hasattr(tf, "config"):
@@ -147,6 +151,16 @@ def _session_settings() -> dict:
                 (tf.config.optimizer.get_jit(), lambda old: tf.config.optimizer.set_jit(old or False)),
             "TensorFlow's device placement log (tf.debugging.set_log_device_placement)":
                 (context.context().log_device_placement, tf.debugging.set_log_device_placement),
+            # round 6
+            "TensorFlow's logger level (tf.get_logger().setLevel)":
+                (tf.get_logger().level, tf.get_logger().setLevel),
+            "TensorFlow's traceback filtering (tf.debugging.disable_traceback_filtering)":
+                (tf.debugging.is_traceback_filtering_enabled(),
+                 lambda on: tf.debugging.enable_traceback_filtering() if on else tf.debugging.disable_traceback_filtering()),
+            "tf.data's debug mode (tf.data.experimental.enable_debug_mode)": _tf_data_debug_mode(),
+            "AutoGraph's verbosity (tf.autograph.set_verbosity)": _autograph_verbosity(),
+            "TensorFlow's NumPy behaviour (tf.experimental.numpy.experimental_enable_numpy_behavior)":
+                _numpy_behavior(),
         })
         from tensorflow.python.framework import config as _config
 
@@ -163,6 +177,69 @@ def _session_settings() -> dict:
             "Keras' epsilon (keras.config.set_epsilon)": (keras.config.epsilon(), keras.config.set_epsilon),
         })
     return settings
+
+
+def _is_blanket_ignore(entry) -> bool:
+    action, message, category, module, lineno = entry
+    return (action == "ignore" and (message is None or message.pattern == "") and category is Warning
+            and (module is None or module.pattern == "") and not lineno)
+
+
+def _blanket_ignores() -> tuple:
+    import warnings
+
+    return tuple(f for f in warnings.filters if _is_blanket_ignore(f))
+
+
+def _put_back_blanket_ignores(old: tuple) -> None:
+    import warnings
+
+    warnings.filters[:] = [f for f in warnings.filters if not _is_blanket_ignore(f) or f in old]
+    warnings._filters_mutated()
+
+
+def _decimal_context() -> tuple:
+    import decimal
+
+    c = decimal.getcontext()
+    return (c.prec, c.rounding, c.Emin, c.Emax, c.capitals, c.clamp,
+            tuple(sorted(t.__name__ for t, on in c.traps.items() if on)))
+
+
+def _put_back_decimal_context(old: tuple) -> None:
+    import decimal
+
+    prec, rounding, emin, emax, capitals, clamp, traps = old
+    decimal.setcontext(decimal.Context(prec=prec, rounding=rounding, Emin=emin, Emax=emax, capitals=capitals,
+                                       clamp=clamp, traps=[getattr(decimal, t) for t in traps]))
+
+
+def _tf_data_debug_mode() -> tuple:
+    from tensorflow.python.data.ops import debug_mode
+
+    return debug_mode.DEBUG_MODE, debug_mode.toggle_debug_mode
+
+
+def _autograph_verbosity() -> tuple:
+    from tensorflow.python.autograph.utils import ag_logging
+
+    def put_back(old):
+        ag_logging.verbosity_level, ag_logging.echo_log_to_stdout = old
+
+    return (ag_logging.verbosity_level, ag_logging.echo_log_to_stdout), put_back
+
+
+def _numpy_behavior() -> tuple:
+    """The type promotion mode and NumPy-style slicing it turns on (put back; the NumPy methods it adds to
+    tensors, such as ``.T``, stay: TensorFlow has no call that removes them)."""
+    from tensorflow.python.framework import ops
+
+    def put_back(old):
+        ops.set_dtype_conversion_mode(old[0])
+        ops._numpy_style_slicing = old[1]
+
+    mode = ops.get_dtype_conversion_mode()
+    return (getattr(mode, "name", str(mode)).lower(), ops._numpy_style_slicing), put_back
 
 
 def _put_back_environ(old: dict) -> None:
