@@ -750,7 +750,10 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
     * on 16 blocks or more, the memory it allocates (tracemalloc: an instrument that counts numpy's
       allocations, not our formula) stays below a quarter of all the keys and values (planted: copies of
       every block, every block ``.tolist()``-ed, every block's scores and values kept: the references to
-      the blocks were gone, the blocks were not).
+      the blocks were gone, the blocks were not);
+    * where memory is not measured, no list, dict, set or deque it holds grows at every block (see
+      ``Blocks``' ``watch``; planted: each block's row maxima, or its size, appended to a list: too few bytes
+      for tracemalloc's limit).
 
     A wrong answer gets its symptom: the difference, and whether it is exact with every value 1, with
     all keys in one block, or with each query's largest score in the first block."""
