@@ -253,6 +253,7 @@ def test_missing_otter_is_a_clear_error(monkeypatch):
     "did not finish in",
     "not attempted: every answer cell is as handed out",
     "made on release ",
+    "the cells run since the last check changed",
 ])
 def test_grading_messages_are_in_troubleshooting(message):
     doc = (ROOT / "docs" / "troubleshooting.md").read_text()
