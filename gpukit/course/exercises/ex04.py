@@ -481,7 +481,10 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     trainable variables) fail; since round 4 with an L2 term, and ``dtype`` (``_hidden_model``).
     Round 4 (tests/attacks/ex04/q3_wrong_r4_*): the model left as given (weights to the bit, every layer's
     ``trainable``), each gradient in its variable's dtype, and a second call on the same model and data gives
-    the same gradient (planted: accumulators kept between calls)."""
+    the same gradient (planted: accumulators kept between calls). Round 5 (tests/attacks/ex04/q3_wrong_r5_*): the
+    second call comes after the weights changed and must give the gradient at the new weights (planted: a
+    gradient cached by model, batch and accum_steps), and a float64 model's gradients must not all be float32
+    values (planted: float32 sums cast back to float64)."""
     import numpy as np
 
     from ... import checks, data, models, training
