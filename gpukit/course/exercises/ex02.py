@@ -286,24 +286,90 @@ def _write_optimizer(folder, opt) -> None:
 
 def watched_shard(input_context, x, y, global_batch_size, *, folder):
     """``cluster.dataset_fn`` (a right shard_dataset), and, in this process, every Keras optimizer that
-    applies gradients from now on written to ``folder`` (``_optimizer_problem`` reads them)."""
+    applies gradients from now on written to ``folder`` (``_optimizer_problem`` reads them). Round 6 (issue 38)
+    also writes down there: the input_context of this call (planted: MirroredStrategy in every worker, or a
+    one-worker InputContext handed by hand: each worker trains alone on every global batch, which equals one
+    process), every call of TensorFlow's clipping functions (planted: per-replica gradients clipped by a global
+    norm of 5, which no gradient here reaches) and every write to a trainable Keras variable outside an
+    optimizer's ``apply`` (planted: weight decay by hand, 1e-6 per step) (``_update_problem`` reads them)."""
     from gpukit import cluster
 
+    _note(folder, "ctx", f"{input_context.num_input_pipelines} {input_context.input_pipeline_id}")
     if _WATCHED["folder"] != folder:
-        from ..._tf import keras
+        from ..._tf import keras, tf
 
         base = next(k for k in type(keras.optimizers.Adam()).__mro__ if "apply" in vars(k))
-        original, seen = vars(base)["apply"], set()
+        original, seen, applying = vars(base)["apply"], set(), []
 
         def apply(opt, *args, **kwargs):
             if id(opt) not in seen:
                 seen.add(id(opt))
                 _write_optimizer(folder, opt)
-            return original(opt, *args, **kwargs)
+            applying.append(opt)
+            try:
+                return original(opt, *args, **kwargs)
+            finally:
+                applying.pop()
 
         base.apply = apply
+        for fname in ("clip_by_global_norm", "clip_by_norm", "clip_by_value"):
+            def clip(*args, _original=getattr(tf, fname), _name=fname, **kwargs):
+                _note(folder, "clip", f"tf.{_name}")
+                return _original(*args, **kwargs)
+
+            setattr(tf, fname, clip)
+        variable = getattr(keras, "Variable", None)
+        owner = next((k for k in getattr(variable, "__mro__", ()) if "assign" in vars(k)), None)
+        for fname in ("assign", "assign_add", "assign_sub") if owner is not None else ():
+            def write(var, *args, _original=vars(owner)[fname], _name=fname, **kwargs):
+                if not applying and getattr(var, "trainable", False):
+                    _note(folder, "write", f"{getattr(var, 'path', None) or var.name}.{_name}")
+                return _original(var, *args, **kwargs)
+
+            setattr(owner, fname, write)
         _WATCHED["folder"] = folder
     return cluster.dataset_fn(input_context, x, y, global_batch_size)
+
+
+def _note(folder, kind, text) -> None:
+    """One line ``text`` in this process's ``folder/<pid>.<kind>`` (``_notes`` reads them)."""
+    import os
+
+    if os.path.isdir(folder):  # a process watched for an earlier check, whose folder is gone, writes nothing
+        with open(os.path.join(folder, f"{os.getpid()}.{kind}"), "a") as f:
+            f.write(text + "\n")
+
+
+def _notes(folder, kind) -> list:
+    """Every worker process's lines of ``kind`` (``_note``), one list per process."""
+    import pathlib
+
+    return [path.read_text().splitlines() for path in sorted(pathlib.Path(folder).glob(f"*.{kind}"))]
+
+
+def _update_problem(folder, num_workers) -> str | None:
+    """None when the workers split the data between them (``shard_dataset`` called with an input_context of
+    ``num_workers`` input pipelines) and changed the weights only through the optimizer, unclipped; else the
+    sentence naming the rule."""
+    contexts = [line.split() for lines in _notes(folder, "ctx") for line in lines]
+    counts = sorted({int(n) for n, _ in contexts})
+    if contexts and num_workers not in counts:  # (a call of its own with a default InputContext beside is not wrong)
+        return (f"shard_dataset was called with an input_context of {counts[0]} input pipeline(s), not of the "
+                f"{num_workers} workers: each worker trained alone on every global batch (which one process "
+                f"also does), nothing split between them; the rule is MultiWorkerMirroredStrategy, its "
+                f"distribute_datasets_from_function handing each worker its own input_context, and one all-reduced "
+                f"update per global batch")
+    clipped = sorted({line for lines in _notes(folder, "clip") for line in lines})
+    if clipped:
+        return (f"the workers clipped their gradients ({', '.join(clipped)}): the rule is Adam's update on the "
+                f"gradients as they come, no clipping (on these small gradients the weights alone can hardly tell)")
+    written = sorted({line for lines in _notes(folder, "write") for line in lines})
+    if written:
+        return (f"the workers wrote the model's weights outside the optimizer ({', '.join(written[:2])}"
+                f"{', ...' if len(written) > 2 else ''}): the rule is that Adam's update is the only change to the "
+                f"weights (no weight decay, averaging or other step by hand; on these few steps the weights alone "
+                f"can hardly tell)")
+    return None
 
 
 def _optimizer_problem(folder, learning_rate=1e-2) -> str | None:
@@ -375,7 +441,7 @@ def _compare_cluster_training(worker_main, shard_dataset, num_workers, epochs, g
                   n_examples=n_examples, seed=seed)
     try:
         result = cluster.run(worker_main, num_workers, kwargs=kwargs, timeout=timeout, stream=False)
-        optimizer = _optimizer_problem(folder) if folder else None
+        optimizer = (_update_problem(folder, num_workers) or _optimizer_problem(folder)) if folder else None
     except cluster.WorkerError as e:
         if e.error_type == "NotImplementedError":
             return Report(name, not_solved(name))
