@@ -386,7 +386,9 @@ def _shuffle_variant(kind):
     def shuffled_shard(ic, x, y, gb, seed):
         w, i, per = ic.num_input_pipelines, ic.input_pipeline_id, ic.get_per_replica_batch_size(gb)
         ds = tf.data.Dataset.from_tensor_slices((x, y))
-        if kind == "shard, then shuffle":      # each worker shuffles its own shard (TensorFlow's advice)
+        if kind == "shard, then shuffle":      # each worker shuffles its own shard, with a seed of its own (round 3)
+            return ds.shard(w, i).shuffle(len(x), seed=seed * 1009 + i).batch(per, drop_remainder=True)
+        if kind == "shard, then one shuffle":  # the same seed on every worker: blocks of W examples share a step
             return ds.shard(w, i).shuffle(len(x), seed=seed).batch(per, drop_remainder=True)
         if kind == "numpy permutation":        # one order from the seed, the same every epoch
             order = np.random.default_rng(seed).permutation(len(x))
@@ -428,6 +430,12 @@ def test_q4_a_global_seed_is_named_and_put_back():
     report = ex02.check_shuffled_sharding(_shuffle_variant("global seed"))
     assert not report.passed and "changed TensorFlow's global seed" in report.problem
     assert context.global_seed() == before
+
+
+def test_q4_one_shuffle_of_every_shard_is_named():
+    """Round 6: the same seed on every worker's shard shuffles blocks of W consecutive examples, not examples."""
+    report = ex02.check_shuffled_sharding(_shuffle_variant("shard, then one shuffle"))
+    assert not report.passed and "whole blocks of 2 consecutive examples" in report.problem, report.problem
 
 
 def test_q4_shuffled_batches_are_named():

@@ -152,7 +152,8 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
     check the contract's last clause, a partial last batch is dropped: one with half a per-worker batch
     more on every worker (a last global batch partial on each worker alike), and one with one example
     short of one more global batch (sharded before it is cut to whole global batches, worker 0 gets a
-    step the others lack). ``details``: the steps per worker of each run."""
+    step the others lack). A last run has the first run's size and other examples (a dataset kept from an
+    earlier call shows). ``details``: the steps per worker of each run."""
     import numpy as np
 
     name = "shard_dataset"
@@ -161,6 +162,9 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
     runs = [n_examples]
     if n_examples % global_batch_size == 0:
         runs += [n_examples + e for e in (extra, global_batch_size - 1) if e]
+    # issue 38, round 6 (planted: a pipeline cached per (workers, index, batch, len(x)), which returns the first
+    # call's batches to a later call with other arrays of the same length): the first size again, other data
+    runs.append(n_examples)
     details = {}
     for run, n in enumerate(runs):
         # each run's examples numbered from another base (issue 38, round 4; planted: a dataset cached between
@@ -282,24 +286,90 @@ def _write_optimizer(folder, opt) -> None:
 
 def watched_shard(input_context, x, y, global_batch_size, *, folder):
     """``cluster.dataset_fn`` (a right shard_dataset), and, in this process, every Keras optimizer that
-    applies gradients from now on written to ``folder`` (``_optimizer_problem`` reads them)."""
+    applies gradients from now on written to ``folder`` (``_optimizer_problem`` reads them). Round 6 (issue 38)
+    also writes down there: the input_context of this call (planted: MirroredStrategy in every worker, or a
+    one-worker InputContext handed by hand: each worker trains alone on every global batch, which equals one
+    process), every call of TensorFlow's clipping functions (planted: per-replica gradients clipped by a global
+    norm of 5, which no gradient here reaches) and every write to a trainable Keras variable outside an
+    optimizer's ``apply`` (planted: weight decay by hand, 1e-6 per step) (``_update_problem`` reads them)."""
     from gpukit import cluster
 
+    _note(folder, "ctx", f"{input_context.num_input_pipelines} {input_context.input_pipeline_id}")
     if _WATCHED["folder"] != folder:
-        from ..._tf import keras
+        from ..._tf import keras, tf
 
         base = next(k for k in type(keras.optimizers.Adam()).__mro__ if "apply" in vars(k))
-        original, seen = vars(base)["apply"], set()
+        original, seen, applying = vars(base)["apply"], set(), []
 
         def apply(opt, *args, **kwargs):
             if id(opt) not in seen:
                 seen.add(id(opt))
                 _write_optimizer(folder, opt)
-            return original(opt, *args, **kwargs)
+            applying.append(opt)
+            try:
+                return original(opt, *args, **kwargs)
+            finally:
+                applying.pop()
 
         base.apply = apply
+        for fname in ("clip_by_global_norm", "clip_by_norm", "clip_by_value"):
+            def clip(*args, _original=getattr(tf, fname), _name=fname, **kwargs):
+                _note(folder, "clip", f"tf.{_name}")
+                return _original(*args, **kwargs)
+
+            setattr(tf, fname, clip)
+        variable = getattr(keras, "Variable", None)
+        owner = next((k for k in getattr(variable, "__mro__", ()) if "assign" in vars(k)), None)
+        for fname in ("assign", "assign_add", "assign_sub") if owner is not None else ():
+            def write(var, *args, _original=vars(owner)[fname], _name=fname, **kwargs):
+                if not applying and getattr(var, "trainable", False):
+                    _note(folder, "write", f"{getattr(var, 'path', None) or var.name}.{_name}")
+                return _original(var, *args, **kwargs)
+
+            setattr(owner, fname, write)
         _WATCHED["folder"] = folder
     return cluster.dataset_fn(input_context, x, y, global_batch_size)
+
+
+def _note(folder, kind, text) -> None:
+    """One line ``text`` in this process's ``folder/<pid>.<kind>`` (``_notes`` reads them)."""
+    import os
+
+    if os.path.isdir(folder):  # a process watched for an earlier check, whose folder is gone, writes nothing
+        with open(os.path.join(folder, f"{os.getpid()}.{kind}"), "a") as f:
+            f.write(text + "\n")
+
+
+def _notes(folder, kind) -> list:
+    """Every worker process's lines of ``kind`` (``_note``), one list per process."""
+    import pathlib
+
+    return [path.read_text().splitlines() for path in sorted(pathlib.Path(folder).glob(f"*.{kind}"))]
+
+
+def _update_problem(folder, num_workers) -> str | None:
+    """None when the workers split the data between them (``shard_dataset`` called with an input_context of
+    ``num_workers`` input pipelines) and changed the weights only through the optimizer, unclipped; else the
+    sentence naming the rule."""
+    contexts = [line.split() for lines in _notes(folder, "ctx") for line in lines]
+    counts = sorted({int(n) for n, _ in contexts})
+    if contexts and num_workers not in counts:  # (a call of its own with a default InputContext beside is not wrong)
+        return (f"shard_dataset was called with an input_context of {counts[0]} input pipeline(s), not of the "
+                f"{num_workers} workers: each worker trained alone on every global batch (which one process "
+                f"also does), nothing split between them; the rule is MultiWorkerMirroredStrategy, its "
+                f"distribute_datasets_from_function handing each worker its own input_context, and one all-reduced "
+                f"update per global batch")
+    clipped = sorted({line for lines in _notes(folder, "clip") for line in lines})
+    if clipped:
+        return (f"the workers clipped their gradients ({', '.join(clipped)}): the rule is Adam's update on the "
+                f"gradients as they come, no clipping (on these small gradients the weights alone can hardly tell)")
+    written = sorted({line for lines in _notes(folder, "write") for line in lines})
+    if written:
+        return (f"the workers wrote the model's weights outside the optimizer ({', '.join(written[:2])}"
+                f"{', ...' if len(written) > 2 else ''}): the rule is that Adam's update is the only change to the "
+                f"weights (no weight decay, averaging or other step by hand; on these few steps the weights alone "
+                f"can hardly tell)")
+    return None
 
 
 def _optimizer_problem(folder, learning_rate=1e-2) -> str | None:
@@ -371,7 +441,7 @@ def _compare_cluster_training(worker_main, shard_dataset, num_workers, epochs, g
                   n_examples=n_examples, seed=seed)
     try:
         result = cluster.run(worker_main, num_workers, kwargs=kwargs, timeout=timeout, stream=False)
-        optimizer = _optimizer_problem(folder) if folder else None
+        optimizer = (_update_problem(folder, num_workers) or _optimizer_problem(folder)) if folder else None
     except cluster.WorkerError as e:
         if e.error_type == "NotImplementedError":
             return Report(name, not_solved(name))
@@ -444,11 +514,29 @@ def check_steps_prediction(predicted_steps, *, n_examples=1000, global_batch_siz
         pipeline = tf.data.Dataset.range(n_examples).take(whole).shard(num_workers, 0)
         counted = int(pipeline.batch(global_batch_size // num_workers, drop_remainder=True).cardinality())
     details = {"got": None, "counted": counted}
-    got = try_answer(predicted_steps, n_examples, global_batch_size, num_workers)
+    from unittest import mock
+
+    from ..._tf import tf
+
+    built = []  # issue 38, round 6 (planted: the cardinality of a batched tf.data range): the prompt forbids measuring
+    original_init = tf.data.Dataset.__init__
+
+    def init(dataset, *args, **kwargs):
+        built.append(type(dataset).__name__)
+        return original_init(dataset, *args, **kwargs)
+
+    with mock.patch.object(tf.data.Dataset, "__init__", init):
+        got = try_answer(predicted_steps, n_examples, global_batch_size, num_workers)
     if got is None:
         return Report(name, not_solved(name), details)
+    if built:
+        return Report(name, f"{name} built a tf.data pipeline to count the steps: the rule is a formula of its "
+                            f"arguments, worked out on paper, not a count measured on a dataset", details)
     import numbers
 
+    import numpy as np
+
+    raw = got
     if isinstance(got, numbers.Real) and not isinstance(got, bool) and float(got).is_integer():
         got = int(got)  # 20, 20.0, numpy's int64(20) or float64(20.0): the same whole number
     details["got"] = got
@@ -457,6 +545,10 @@ def check_steps_prediction(predicted_steps, *, n_examples=1000, global_batch_siz
         return Report(name, f"{name} must return a whole number of steps, not {got!r}", details)
     if got == counted:
         return Report(name, None, details)
+    if isinstance(raw, np.floating) and np.finfo(raw.dtype).nmant < 52:  # planted: np.float32(n // G) (round 6)
+        return Report(name, f"{name} gave {raw.dtype.name} {got} {where}, not {counted}: a count must be exact, and "
+                            f"a {raw.dtype.name} holds whole numbers exactly only up to 2**{np.finfo(raw.dtype).nmant + 1};"
+                            f" return an int (or a Python float)", details)
     if num_workers > 1 and got in (counted // num_workers, n_examples // (global_batch_size * num_workers)):
         return Report(name, f"{name} gave {got} {where}: that splits the steps between the workers, but "
                             f"every worker runs every step", details)
@@ -526,7 +618,7 @@ def _epoch_orders(fn, ids, global_batch_size, num_workers, seed, epochs):
     for _ in range(epochs):  # iterating a dataset again is the next epoch
         steps = [[_batch_ids(batch) for batch in ds] for ds in datasets]
         if len({len(s) for s in steps}) != 1:
-            raise ValueError(f"the workers run different numbers of steps per epoch: {[len(s) for s in steps]}")
+            raise _StepsDiffer([len(s) for s in steps])
         orders.append([sorted(sum((s[k] for s in steps), [])) for k in range(len(steps[0]))])
     import numpy as np
 
@@ -535,12 +627,39 @@ def _epoch_orders(fn, ids, global_batch_size, num_workers, seed, epochs):
     return orders
 
 
+class _StepsDiffer(Exception):
+    """The simulated workers' pipelines give different numbers of steps in one epoch (``args[0]``: per worker)."""
+
+
 class _ArraysChanged(Exception):
     """A worker's pipeline changed the arrays it was handed (planted: np.random.shuffle(x) on them)."""
 
 
+_PROBE_SEED = 20_261_126  # TensorFlow's global seed while q4 is checked, when the session has none (round 6)
+
+
 def check_shuffled_sharding(shuffled_shard, *, num_workers=2, global_batch_size=8, n_examples=64, seed=0,
                             epochs=2) -> Report:
+    """``_check_shuffled_sharding`` (below) in a session that has a global seed: when it has none, one is set for
+    the check and cleared after it (issue 38, round 6; planted: ``tf.random.set_seed(seed)`` then
+    ``tf.random.set_seed(None)``, which wipes the global seed of a session that had one, and which a session
+    without one cannot see; ``session_kept`` names it)."""
+    from tensorflow.python.eager import context
+
+    from ..._tf import tf
+
+    probe = context.global_seed() is None
+    if probe:
+        tf.random.set_seed(_PROBE_SEED)
+    try:
+        return _check_shuffled_sharding(shuffled_shard, num_workers=num_workers, global_batch_size=global_batch_size,
+                                        n_examples=n_examples, seed=seed, epochs=epochs)
+    finally:
+        if probe:
+            tf.random.set_seed(None)
+
+
+def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, n_examples, seed, epochs) -> Report:
     """q4: ``shuffled_shard(input_context, x, y, global_batch_size, seed)`` gives one worker's
     shuffled dataset. Simulating ``num_workers`` workers here (no cluster), for ``epochs``
     epochs: every epoch must hold every example exactly once, in steps of ``global_batch_size``
@@ -566,6 +685,11 @@ def check_shuffled_sharding(shuffled_shard, *, num_workers=2, global_batch_size=
         return Report(name, f"{name}: {e}")
     except _ArraysChanged:
         ids = None
+    except _StepsDiffer as e:  # planted (round 6): the seed fixed, the data not cut to whole global batches
+        return Report(name, f"with {n_examples} examples the {num_workers} workers run {e.args[0]} steps per epoch: "
+                            f"the one with more would wait forever at its all-reduce. The rule, as in question 1: "
+                            f"every worker runs the same steps, so cut the data to whole global batches before "
+                            f"sharding")
     except Exception as e:  # noqa: BLE001 - the learner's code may raise anything
         return Report(name, _raised(e, num_workers))
     if ids is None or not np.array_equal(ids, given):  # planted: np.random.shuffle(x) on the caller's array
@@ -601,15 +725,28 @@ def check_shuffled_sharding(shuffled_shard, *, num_workers=2, global_batch_size=
                             "resuming from a checkpoint would not replay the same batches (the order must follow "
                             "from `seed` alone, not from the process: its id, hash() of a string, id() of an "
                             "array)", details)
-    # issue 38, round 4 (planted: a shuffle buffer of 4 examples, or of one global batch: examples move only a few
-    # places): a full shuffle, as the buggy version's, puts examples of the file's second half into the first
-    # global batch (a tiny buffer cannot); a full shuffle misses it in every epoch with odds below 1e-4
-    half = n_examples // 2
-    if all(max(steps[0]) < half for steps in first if steps):
-        return Report(name, f"in every epoch the first global batch holds only examples of the file's first half "
-                            f"(the largest: {max(max(steps[0]) for steps in first if steps)} of {n_examples}): the "
-                            f"examples move only a few places, a shuffle buffer too small; the rule is a full "
-                            f"shuffle, as in shuffled_shard_buggy (a buffer of the whole dataset)", details)
+    # issue 38, round 4 (planted: a shuffle buffer of 4 examples, or of one global batch) and round 6 (a buffer of 4
+    # or 16 global batches, of 1024 examples, of one worker's share: half the data or less): with a buffer of B
+    # examples, step k can hold no example beyond k * G + G + B - 2 of the file; a full shuffle, as the buggy
+    # version's, puts one of the file's last examples in an early step (a full shuffle's reach stays below half the
+    # data plus a batch in every epoch with odds far below 1e-6)
+    reach = [max(max(step) - k * global_batch_size for k, step in enumerate(steps)) for steps in first if steps]
+    if reach and max(reach) < n_examples // 2 + global_batch_size:
+        return Report(name, f"in every epoch no step holds an example more than {max(reach)} places beyond the step's "
+                            f"own place in the file ({n_examples} examples): the examples move only part of the way, "
+                            f"a shuffle buffer smaller than the data; the rule is a full shuffle, as in "
+                            f"shuffled_shard_buggy (a buffer of the whole dataset)", details)
+    # round 6 (planted: shard first, then every worker shuffles its own shard with the same seed): every worker applies
+    # one permutation to its shard, so examples W*j .. W*j + W - 1 share a step in every epoch, a shuffle of blocks of
+    # W examples, not of the examples (as exercise 08's block shuffle)
+    if num_workers > 1 and all({i // num_workers for i in step} and
+                               all(set(range(b * num_workers, (b + 1) * num_workers)) <= set(step)
+                                   for b in {i // num_workers for i in step}) for steps in first for step in steps):
+        return Report(name, f"in every epoch every step holds whole blocks of {num_workers} consecutive examples of the "
+                            f"file (examples {num_workers}j to {num_workers}j + {num_workers - 1} always train "
+                            f"together): each worker shuffled its own shard in the same order; the rule is a full "
+                            f"shuffle of the data, as in shuffled_shard_buggy, before it is split between the "
+                            f"workers", details)
     try:
         other = _epoch_orders(shuffled_shard, ids, global_batch_size, num_workers, seed + 1, 1)
     except Exception as e:  # noqa: BLE001 - the learner's code may raise anything

@@ -1,3 +1,4 @@
+# INTENT: (right in round 3; wrong since round 6, whose prompt states question 1's contract for any number of examples) no cut to whole global batches: with one example short of another global batch, worker 0 runs a step the others lack
 import numpy as np
 
 def shuffled_shard(input_context, x, y, global_batch_size, seed):
