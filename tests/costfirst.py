@@ -34,8 +34,10 @@ COST_S = {
     "tests/test_accumulation.py": 34,
     # the blind answers (issue 38, round 3), measured single-process with --durations=0: exercise 02's
     # q2 answers each start a cluster of two workers
-    "tests/test_ex02.py": 180,
+    "tests/test_ex02.py": 260,  # round 6: 46 q2 answers, each a cluster of two workers (estimated)
     "tests/test_ex01.py": 140,
+    "tests/test_ex04.py": 90,   # round 5: q4's answers each run accumulation on a mirrored strategy (estimated)
+    "tests/test_ex08.py": 45,
     # issue 37's test time: the notebooks the replica pass runs under nbval (collected last, they made its
     # tail: one worker alone with lesson 01 at the end), and the solutions the main pass runs under nbval;
     # seconds from the replica's --durations=0 (a loaded machine, halved), in the same order
