@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import json
+import re
 import pathlib
 
 import pytest
@@ -485,6 +486,8 @@ print(r1, r2, r3, r4)
     ("tf.get_logger().setLevel('DEBUG')", "TensorFlow's logger level"),
     ("tf.debugging.disable_traceback_filtering()", "traceback filtering"),
     ("tf.experimental.numpy.experimental_enable_numpy_behavior()", "NumPy behaviour"),
+    # round 7
+    ("tf.random.set_global_generator(tf.random.Generator.from_seed(1))", "TensorFlow's global random generator"),
 ])
 def test_a_function_that_changes_the_session_fails_and_the_setting_is_put_back(change, words):
     """Issue 38, round 4: blind answers changed settings every later cell shares (each case a planted answer).
@@ -545,6 +548,25 @@ def test_a_setting_changed_at_the_top_of_a_cell_fails_the_next_check_only():
         assert keras.mixed_precision.global_policy().name == "float32"
         with checking("q5"):
             require(Report("anything"))                                # put back: the next question passes
+        import random
+
+        import numpy as np
+
+        from gpukit import tf
+
+        state = np.random.get_state()[1].copy()
+        for seeding, words in ((lambda: np.random.seed(0), "NumPy's global random generator (np.random.seed)"),
+                               (lambda: random.seed(0), "Python's global random generator (random.seed)"),
+                               (lambda: tf.random.set_global_generator(tf.random.Generator.from_seed(1)),
+                                "TensorFlow's global random generator")):   # round 7, at the top of a cell
+            seeding()
+            with checking("q6"):
+                with pytest.raises(AssertionError, match=re.escape(words)):
+                    require(Report("anything"))
+        assert (np.random.get_state()[1] == state).all()               # put back as it was at the mark
+        np.random.rand(3)                                               # drawing numbers is not seeding
+        with checking("q7"):
+            require(Report("anything"))
         _MARK.clear()
         keras.mixed_precision.set_global_policy("mixed_float16")
         try:

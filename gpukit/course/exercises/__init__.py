@@ -161,6 +161,7 @@ def _session_settings() -> dict:
                 (tf.debugging.is_traceback_filtering_enabled(),
                  lambda on: tf.debugging.enable_traceback_filtering() if on else tf.debugging.disable_traceback_filtering()),
             "tf.data's debug mode (tf.data.experimental.enable_debug_mode)": _tf_data_debug_mode(),
+            "TensorFlow's global random generator (tf.random.set_global_generator)": _tf_global_generator(),
             "AutoGraph's verbosity (tf.autograph.set_verbosity)": _autograph_verbosity(),
             "TensorFlow's NumPy behaviour (tf.experimental.numpy.experimental_enable_numpy_behavior)":
                 _numpy_behavior(),
@@ -221,6 +222,16 @@ def _tf_data_debug_mode() -> tuple:
     from tensorflow.python.data.ops import debug_mode
 
     return debug_mode.DEBUG_MODE, debug_mode.toggle_debug_mode
+
+
+def _tf_global_generator() -> tuple:
+    """The generator object itself (round 7: replaced by an answer), read without creating one."""
+    from tensorflow.python.ops import stateful_random_ops as ops
+
+    def put_back(old):
+        ops.global_generator = old
+
+    return getattr(ops, "global_generator", None), put_back
 
 
 def _autograph_verbosity() -> tuple:
@@ -336,9 +347,45 @@ _MARK: list = []        # [{what: value}] once a grader exists
 _PENDING: list = []     # [message] while a check runs after cells that changed the session
 
 
+_SEEDED: list = []      # the global generators seeded since the mark (``_watch_seeding``)
+_GENERATORS: list = []  # their states at the mark
+
+
+def _watch_seeding() -> None:
+    """From the first mark on, ``np.random.seed`` / ``set_state`` and ``random.seed`` / ``setstate`` note that
+    they were called (round 7: `np.random.seed(0)` at the top of an answer cell; a value cannot show it, since
+    drawing numbers changes the same state). Installed once; a call goes through unchanged."""
+    import random
+
+    import numpy as np
+
+    for owner, attr, what in ((np.random, "seed", "NumPy's global random generator (np.random.seed)"),
+                              (np.random, "set_state", "NumPy's global random generator (np.random.set_state)"),
+                              (random, "seed", "Python's global random generator (random.seed)"),
+                              (random, "setstate", "Python's global random generator (random.setstate)")):
+        original = getattr(owner, attr)
+        if getattr(original, "__gpukit_seed_watch__", False):
+            continue
+
+        def watched(*args, _original=original, _what=what, **kwargs):
+            _SEEDED.append(_what)
+            return _original(*args, **kwargs)
+
+        watched.__gpukit_seed_watch__ = True
+        watched.__doc__ = original.__doc__
+        setattr(owner, attr, watched)
+
+
 def mark_session() -> None:
     """Note the session's settings now (``notebook_grader`` when it is made; ``checking`` after each check)."""
+    import random
+
+    import numpy as np
+
+    _watch_seeding()
     _MARK[:] = [{what: value for what, (value, _) in _session_settings().items()}]
+    _SEEDED.clear()
+    _GENERATORS[:] = [np.random.get_state(), random.getstate()]
 
 
 def _cells_changed_session() -> str | None:
@@ -352,6 +399,15 @@ def _cells_changed_session() -> str | None:
                 changed.append(what)
                 if put_back is not None:
                     put_back(old)
+    if _SEEDED:
+        import random
+
+        import numpy as np
+
+        changed += sorted(set(_SEEDED))
+        np.random.set_state(_GENERATORS[0])
+        random.setstate(_GENERATORS[1])
+        _SEEDED.clear()
     if not changed:
         return None
     return (f"the cells run since the last check changed {'; '.join(changed)}: a setting of the whole session. The "
