@@ -104,21 +104,23 @@ def namespace(stem_: str) -> dict:
 def grade(stem_: str, question: str, source: str) -> str | None:
     """None when the answer passes every test of ``question`` (public and hidden), else the first
     failing test's message (``"<ErrorType>: message"``)."""
-    from gpukit.course.exercises import session_kept
+    from gpukit.course.exercises import checking, mark_session, session_kept
 
     ns = dict(namespace(stem_))
     # each answer leaves the process as it found it (a policy, a seed, eager mode, an open strategy scope set by
     # one answer would grade the next one); in otter, each submission has a process of its own
     with contextlib.redirect_stdout(io.StringIO()), session_kept(strict=False):
+        mark_session()  # as the grader after the previous check: a setting the answer cell changes fails its tests
         try:
             _run(source, ns, f"<answer {stem_} {question}>")
         except Exception as err:  # noqa: BLE001  the answer cell itself raises: no function, no points
             return f"the answer cell raised {type(err).__name__}: {err}"
-        for i, test in enumerate(questions(stem_)[question]["tests"]):
-            try:
-                _run(test, ns, f"<test {stem_} {question} {i}>")
-            except Exception as err:  # noqa: BLE001
-                return f"{type(err).__name__}: {err}"
+        with checking(question):
+            for i, test in enumerate(questions(stem_)[question]["tests"]):
+                try:
+                    _run(test, ns, f"<test {stem_} {question} {i}>")
+                except Exception as err:  # noqa: BLE001
+                    return f"{type(err).__name__}: {err}"
     return None
 
 

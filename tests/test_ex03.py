@@ -283,3 +283,36 @@ def test_blind_answers_lose_or_keep_their_points(path):
     its question's points with a reason, each right one keeps them."""
     as_expected, message = blind.check_answer(path)
     assert as_expected, f"{path.name}: {message or 'kept its points'}"
+
+
+# --------------------------------------------------------------------------- round 6: what a later call sees
+
+
+def test_q1_a_plan_kept_between_calls_is_named_and_a_sorted_plan_is_not_called_a_cache():
+    kept = {}
+    by_count = lambda c, g: kept.setdefault((len(c), g), _solution_plan(c, g))  # noqa: E731 - planted: memoised
+    report = ex03.compare_plan(by_count, [2, 1, 1], 64)
+    assert not report.passed and "returned the first call's plan [32, 16, 16] again" in report.problem
+    assert "nothing kept from an earlier call" in report.problem
+    by_caps = {}
+    by_capacities = lambda c, g: by_caps.setdefault(tuple(c), _solution_plan(c, g))  # noqa: E731
+    report = ex03.compare_plan(by_capacities, [3, 1], 10)
+    assert not report.passed and "global batch 11 returned the first call's plan" in report.problem
+    ordered = lambda c, g: sorted(_solution_plan(c, g), reverse=True)  # noqa: E731 - its own mistake, no cache
+    report = ex03.compare_plan(ordered, [2, 1, 1], 64)
+    assert not report.passed and "first call" not in report.problem
+    assert report.problem.startswith("with capacities [1, 1, 2] and global batch 64, plan_batches: [32, 16, 16]")
+
+
+def test_q4_a_shared_result_list_and_weights_rounded_to_decimals_are_named():
+    out = []
+
+    def shared(sizes):  # planted: one module-level list rewritten by every call
+        out[:] = [len(sizes) * n / sum(sizes) for n in sizes]
+        return out
+
+    report = ex03.compare_sample_weights(shared, [32, 16, 16])
+    assert not report.passed and "no buffer shared between calls" in report.problem
+    rounded = ex03.compare_sample_weights(lambda s: [round(len(s) * n / sum(s), 4) for n in s], [50, 51])
+    assert not rounded.passed and "rounded, to float32 or to a few decimals" in rounded.problem
+    assert "returned a map" in ex03.compare_sample_weights(lambda s: map(float, s), [32, 16, 16]).problem

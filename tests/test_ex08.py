@@ -337,3 +337,23 @@ def test_blind_answers_lose_or_keep_their_points(path):
     its question's points with a reason, each right one keeps them."""
     as_expected, message = blind.check_answer(path)
     assert as_expected, f"{path.name}: {message or 'kept its points'}"
+
+
+# --------------------------------------------------------------------------- issue 38, round 5: an individual shuffle
+
+
+def test_an_individual_shuffle_is_seen_in_one_order():
+    """The planted bugs: fixed blocks of 8 examples permuted, and each half shuffled apart then interleaved (blind
+    round-5 answers); a full shuffle of the same 256 examples (several seeds) passes."""
+    import numpy as np
+
+    n = ex08.INDIVIDUAL["n"]
+    for seed in range(5):
+        assert ex08._individual_shuffle_problem(np.random.default_rng(seed).permutation(n)) is None
+    rng = np.random.default_rng(0)
+    blocks = np.concatenate([rng.permutation(np.arange(s, s + 8)) for s in rng.permutation(np.arange(0, n, 8))])
+    assert "groups of examples stay together" in ex08._individual_shuffle_problem(blocks).problem
+    halves = np.empty(n, dtype=np.int64)
+    halves[0::2], halves[1::2] = rng.permutation(n // 2), n // 2 + rng.permutation(n // 2)
+    problem = ex08._individual_shuffle_problem(halves).problem
+    assert "equal modulo 2" in problem and "shuffled individually over the whole dataset" in problem

@@ -325,9 +325,10 @@ def test_moe_forward_boundary_catches_an_off_by_one_the_public_case_may_not():
 
 NEGATIVE = dict(lq=4, lk=12, d=8, dv=8, block=3, seed=6, scale=1000.0, negative=True)  # every score far below 0
 MANY = dict(lq=4, lk=4096, d=32, dv=32, block=64, seed=5)  # 64 blocks: the memory allocated is measured
+FAR_NEGATIVE = dict(lq=4, lk=12, d=8, dv=8, block=3, seed=7, scale=1e5, negative=True)  # every score below -280000
 HIDDEN_Q4 = [dict(lq=6, lk=10, d=4, dv=3, block=4, seed=1), dict(lq=3, lk=7, d=8, dv=8, block=7, seed=2),
              dict(lq=1, lk=5, d=4, dv=2, block=1, seed=3), dict(lq=4, lk=12, d=8, dv=8, block=3, seed=4, scale=500.0),
-             NEGATIVE, MANY]
+             NEGATIVE, MANY, FAR_NEGATIVE]
 
 
 def _online(q, kv_blocks):
@@ -578,9 +579,11 @@ def test_per_block_results_kept_to_combine_at_the_end_are_named():
     """Planted (round 4): every block's (max, sum, weighted sum) kept and combined after the last block
     (issue 28's audit counted it correct; the contract now says a fixed number of values per query, as
     many whatever the number of blocks): what it holds grows from block to block (tracemalloc)."""
-    report = ex10.check_blockwise_attention(_all_maxima_then_combine, **HIDDEN_Q4[-1])
+    report = ex10.check_blockwise_attention(_all_maxima_then_combine, **MANY)
     assert not report.passed and "KiB more when the last of the 64 blocks was done" in report.problem, report
-    assert ex10.check_blockwise_attention(_all_maxima_then_combine).passed  # 4 blocks: nothing measured
+    # 4 blocks: nothing measured, but the list of partial results grows block by block (round 5: watched)
+    report = ex10.check_blockwise_attention(_all_maxima_then_combine)
+    assert not report.passed and "carries a list that grows block by block" in report.problem, report
 
 
 def _lagged_copy(q, kv_blocks):
@@ -612,6 +615,71 @@ def test_copies_held_or_read_late_are_named():
 
     problem = ex10.check_blockwise_attention(window).problem
     assert "key/value blocks (or copies of them)" in problem, problem
+
+
+def _running_max_from(start):
+    """Planted (round 5): the running max started at a finite number, always rescaled."""
+    def answer(q, kv_blocks):
+        m, l, o = np.full(len(q), start), np.zeros(len(q)), 0.0
+        for k_block, v_block in kv_blocks:
+            scores = q @ k_block.T / np.sqrt(q.shape[-1])
+            m_new = np.maximum(m, scores.max(axis=1))
+            p = np.exp(scores - m_new[:, None])
+            alpha = np.exp(m - m_new)
+            l, o = alpha * l + p.sum(axis=1), alpha[:, None] * o + p @ v_block
+            m = m_new
+        return o / l[:, None]
+    return answer
+
+
+@pytest.mark.parametrize("start", [-1e4, -1e5])
+def test_a_running_max_started_at_a_finite_number_fails_on_scores_far_below_it(start):
+    scores = ex10.attention_inputs(4, 12, 8, 8, seed=7, scale=1e5, negative=True)
+    q, k = scores[0].astype(np.float64), scores[1].astype(np.float64)
+    assert np.all(q @ k.T / np.sqrt(8) < -2.8e5)
+    assert ex10.check_blockwise_attention(_running_max_from(-np.inf), **FAR_NEGATIVE).passed
+    assert ex10.check_blockwise_attention(_running_max_from(start), **NEGATIVE).passed  # some score above it there
+    report = ex10.check_blockwise_attention(_running_max_from(start), **FAR_NEGATIVE)
+    assert not report.passed and "returns inf or nan" in report.problem and "any fixed number" in report.problem
+
+
+def _with_history(entry):
+    """Planted (round 5): the solution, appending ``entry(k_block, scores)`` to a list at each block."""
+    def answer(q, kv_blocks):
+        history = []
+
+        def noted():
+            for k_block, v_block in kv_blocks:
+                yield k_block, v_block
+                history.append(entry(k_block, q @ k_block.T))
+        return _online(q, noted())
+    return answer
+
+
+@pytest.mark.parametrize("entry", [lambda k, s: s.max(axis=1, keepdims=True), lambda k, s: k.shape[0],
+                                   lambda k, s: {"size": k.shape[0]}])
+def test_a_list_that_grows_block_by_block_is_named(entry):
+    report = ex10.check_blockwise_attention(_with_history(entry))
+    assert not report.passed, report
+    assert "carries a list that grows block by block (4 queries, 16 keys in 4 blocks of 4: 1 -> 2 -> 3 -> 4 items" \
+        in report.problem and "no list that grows block by block" in report.problem, report.problem
+
+
+def test_a_container_of_fixed_length_is_not_growth():
+    def fixed_state(q, kv_blocks):
+        state = {"m": np.full(len(q), -np.inf), "l": np.zeros(len(q)), "o": 0.0}
+        seen = [0]
+        for k_block, v_block in kv_blocks:
+            scores = q @ k_block.T / np.sqrt(q.shape[-1])
+            m_new = np.maximum(state["m"], scores.max(axis=1))
+            p, alpha = np.exp(scores - m_new[:, None]), np.exp(state["m"] - m_new)
+            state.update(l=alpha * state["l"] + p.sum(axis=1), o=alpha[:, None] * state["o"] + p @ v_block, m=m_new)
+            seen[0] += len(k_block)
+        return state["o"] / state["l"][:, None]
+
+    for case in [{}] + HIDDEN_Q4:
+        report = ex10.check_blockwise_attention(fixed_state, **case)
+        assert report.passed, (case, report.problem)
 
 
 def test_keeping_one_earlier_block_is_tolerated():

@@ -203,6 +203,34 @@ def test_plan_bytes_round_3_slips_are_caught_and_named(wrong, says):
     assert not report.passed and says in report.problem, report.problem
 
 
+# issue 38, round 5: an earlier case's twin: the same model name and layout text, another sequence length; the
+# same layout text, another global batch (fewer micro-batches than stages before, as many after)
+LONGER_13B = (dataclasses.replace(M13, seq=8192), Q2_HIDDEN[0][1])
+MORE_MICRO_BATCHES = (M13, dataclasses.replace(FEW_MICRO_BATCHES[1], global_batch=16))
+
+
+def _cached(key):
+    cache = {}
+
+    def plan_bytes(model, layout):
+        return cache.setdefault(key(model, layout), q2_solution(model, layout))
+    return plan_bytes
+
+
+@pytest.mark.parametrize("key, cases, says", [
+    (lambda m, l: (m.name, str(l)), [Q2_HIDDEN[0], LONGER_13B], "the model's seq 4096 -> 8192"),
+    (lambda m, l: (m.name, str(l)), [FEW_MICRO_BATCHES, MORE_MICRO_BATCHES], "the layout's global_batch 4 -> 16"),
+])
+def test_plan_bytes_a_result_cached_from_an_earlier_call_is_named(key, cases, says):
+    """Planted: results cached by (model.name, str(layout)) (a layout's text leaves out the global batch)."""
+    assert str(cases[0][1]) == str(cases[1][1]) and cases[0][0].name == cases[1][0].name
+    assert ex11.check_plan_bytes(q2_solution, cases).passed
+    assert ex11.check_plan_bytes(_cached(lambda m, l: (m, l)), cases).passed   # a cache by the whole case is right
+    report = ex11.check_plan_bytes(_cached(key), cases)
+    assert not report.passed and "these are the parts of an earlier call" in report.problem, report.problem
+    assert says in report.problem and "computed from the model and the layout of this call" in report.problem
+
+
 def test_fewest_gpus_one_device_is_a_count():
     case = [(ex11.llama_like("1B", 16, 2048, 16, 5632, seq=2048), "A100 80GB", 8)]
     assert ex11.reference_fewest(*case[0])[0] == 1
@@ -250,7 +278,12 @@ def q3_slowest_that_fits(model, accelerator, global_batch):  # any fitting layou
     return count, found[-1].layout
 
 
-@pytest.mark.parametrize("fn", [q3_solution, q3_fewest_devices, q3_slowest_that_fits])
+def q3_float_count(model, accelerator, global_batch):  # a whole float for the count (ruled right, issue 38)
+    count, layout = q3_solution(model, accelerator, global_batch)
+    return float(count), layout
+
+
+@pytest.mark.parametrize("fn", [q3_solution, q3_fewest_devices, q3_slowest_that_fits, q3_float_count])
 def test_fewest_gpus_correct_forms_pass(fn):
     assert ex11.check_fewest_gpus(fn, Q3).passed
 
@@ -274,7 +307,9 @@ def _naive(bytes_per_param):
     (lambda m, a, g: (2 * q3_solution(m, a, g)[0], q3_solution(m, a, g)[1]), "is not the fewest"),
     (lambda m, a, g: (q3_solution(m, a, g)[0] + 1, None), "is not a power of two"),
     (lambda m, a, g: 8, "must return (count, layout)"),
-    (lambda m, a, g: (8.0, None), "whole number of accelerators"),
+    (lambda m, a, g: (8.5, None), "whole number of accelerators"),
+    (lambda m, a, g: (True, None), "whole number of accelerators"),
+    (lambda m, a, g: ("8", None), "whole number of accelerators"),
     (lambda m, a, g: (q3_solution(m, a, g)[0], "tp2"), "must be a gpukit.plan.Layout"),
     (lambda m, a, g: (q3_solution(m, a, g)[0], plan.Layout(dp=q3_solution(m, a, g)[0], global_batch=g)),
      "does not fit"),

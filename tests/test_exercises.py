@@ -253,6 +253,7 @@ def test_missing_otter_is_a_clear_error(monkeypatch):
     "did not finish in",
     "not attempted: every answer cell is as handed out",
     "made on release ",
+    "the cells run since the last check changed",
 ])
 def test_grading_messages_are_in_troubleshooting(message):
     doc = (ROOT / "docs" / "troubleshooting.md").read_text()
@@ -524,3 +525,32 @@ def test_a_function_that_changes_the_session_fails_and_the_setting_is_put_back(c
         warnings.filterwarnings("ignore", category=DeprecationWarning, module="an_old_library")  # narrow: allowed
     assert kept.changed == []
     warnings.filters[:] = filters
+
+
+def test_a_setting_changed_at_the_top_of_a_cell_fails_the_next_check_only():
+    """Issue 38, round 6: `keras.utils.set_random_seed(0)` or a global policy as the first line of an answer
+    cell (no function around it, so no `session_kept` sees it) kept its points. Planted: the cell-level change,
+    then the check: every `require` of that check fails naming the setting, the setting is put back, and the
+    next check passes. Without a grader (no mark) nothing is compared."""
+    from gpukit import keras
+    from gpukit.course.exercises import _MARK, checking, mark_session
+
+    saved = list(_MARK)
+    try:
+        mark_session()
+        keras.mixed_precision.set_global_policy("mixed_float16")   # the answer cell's first line
+        with checking("q4"):
+            with pytest.raises(AssertionError, match="cells run since the last check changed Keras' global dtype"):
+                require(Report("anything"))
+        assert keras.mixed_precision.global_policy().name == "float32"
+        with checking("q5"):
+            require(Report("anything"))                                # put back: the next question passes
+        _MARK.clear()
+        keras.mixed_precision.set_global_policy("mixed_float16")
+        try:
+            with checking("q1"):
+                require(Report("anything"))                            # no grader: not compared
+        finally:
+            keras.mixed_precision.set_global_policy("float32")
+    finally:
+        _MARK[:] = saved

@@ -123,9 +123,13 @@ def make_submissions(folder: pathlib.Path) -> dict:
     # kept): q5 loses its points and the CSV says why. A notebook of an earlier release: the setup cell of
     # the names before gpukit.course (gpukit.colab, gpukit.exercises) and no question 5: graded on its
     # four questions, the release named. A setup cell that raises: reported with its error.
+    # Round 6, in the same submission: q3's answer cell starts by seeding TensorFlow globally, at the top of
+    # the cell: q3 loses its points naming the setting, and q4 after it keeps them (otter runs the check
+    # cells in order; the check put the seed back).
     blind = (ROOT / "tests" / "attacks" / "ex01" / "q5_wrong_lr_divided.py").read_text()
-    write("blind_q5_lr_divided.ipynb", _fill(ex, [*answers[:4], blind]))
-    expected["blind_q5_lr_divided.ipynb"] = [2, 2, 1, 1, 0]
+    seeded_q3 = "tf.random.set_seed(0)  # at the top of the cell, not in a function\n" + answers[2]
+    write("blind_q5_lr_divided.ipynb", _fill(ex, [answers[0], answers[1], seeded_q3, answers[3], blind]))
+    expected["blind_q5_lr_divided.ipynb"] = [2, 2, 0, 1, 0]
     old = _fill(ex, answers)
     for cell in old["cells"]:
         src = "".join(cell["source"])
@@ -276,7 +280,8 @@ def test_scores(graded, name):
     ("untouched.ipynb", ["not attempted"]),
     ("solved.ipynb", []),
     ("q4_one_over_n_q5_bug_left.ipynb", ["q4: predicted_update_scale gave", "q5: still wrong: after"]),
-    ("blind_q5_lr_divided.ipynb", ["q5: train_mirrored trained with learning rate", "the bug is in the loss"]),
+    ("blind_q5_lr_divided.ipynb", ["q5: train_mirrored trained with learning rate", "the bug is in the loss",
+                                   "q3: the cells run since the last check changed TensorFlow's global seed"]),
     ("partly_wrong_and_raising.ipynb", ["a cell before the answers (cell ", "RuntimeError: a learner cell that raises",
                                         "q3: NameError"]),
     ("setup_raises.ipynb", ["the setup cell (cell ", "ModuleNotFoundError", "q1: NameError"]),

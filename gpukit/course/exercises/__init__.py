@@ -26,6 +26,7 @@ A solution notebook and its hidden tests import only from here, e.g.
 from __future__ import annotations
 
 import ast
+import contextlib
 import dataclasses
 import inspect
 import json
@@ -47,6 +48,8 @@ __all__ = [
     "reset_hints",
     "Recorder",
     "session_kept",
+    "mark_session",
+    "checking",
     "closing",
     "summary",
     "lead_with_reason",
@@ -324,6 +327,53 @@ class session_kept:
         return False
 
 
+# Settings changed at the top level of a cell (round 6: `keras.utils.set_random_seed(0)` or a global policy as
+# the first line of an answer cell, not inside a function, so that no `session_kept` sees it). The grader
+# notes the settings when it is made (the setup cell) and after each check; a check finds what the cells
+# run since then changed, puts it back, and every `require` of that check fails naming it. Otter runs the
+# check cells in order while it grades, so the question whose cells changed it is the one that loses points.
+_MARK: list = []        # [{what: value}] once a grader exists
+_PENDING: list = []     # [message] while a check runs after cells that changed the session
+
+
+def mark_session() -> None:
+    """Note the session's settings now (``notebook_grader`` when it is made; ``checking`` after each check)."""
+    _MARK[:] = [{what: value for what, (value, _) in _session_settings().items()}]
+
+
+def _cells_changed_session() -> str | None:
+    if not _MARK:
+        return None
+    changed = []
+    for what, (value, put_back) in _session_settings().items():
+        if what in _MARK[0]:
+            old = _MARK[0][what]
+            if value is not old and value != old:
+                changed.append(what)
+                if put_back is not None:
+                    put_back(old)
+    if not changed:
+        return None
+    return (f"the cells run since the last check changed {'; '.join(changed)}: a setting of the whole session. The "
+            f"rule: what you write leaves the session as it found it, at the top of a cell too (use a `with` block "
+            f"or put it back in the same cell; the check has put the setting back)")
+
+
+@contextlib.contextmanager
+def checking(question: str = ""):
+    """Around one question's checks (the grader's ``check``; tests/blind.py around a blind answer's tests):
+    a setting the cells since the last check changed is put back, and each ``require`` inside fails naming
+    it; afterwards the session is noted again. Without a grader (``mark_session`` never called): nothing."""
+    problem = _cells_changed_session()
+    _PENDING[:] = [problem] if problem else []
+    try:
+        yield
+    finally:
+        _PENDING.clear()
+        if _MARK:
+            mark_session()
+
+
 def number_problem(name: str, value, what: str = "") -> str | None:
     """For a predicted number: "not solved yet" while it is ``...`` (or None), a sentence when it is
     not one real number (``what`` says which, e.g. "a batch size"), else None."""
@@ -350,6 +400,8 @@ def require(report) -> None:
     reports, ``_require(_check(f, n) for n in (2, 3))``: they run in order and the first failure
     raises, so the grade's reason names the broken rule (a bare ``assert report.passed`` has none).
     """
+    if _PENDING:  # the cells before this check changed the session (``checking``)
+        raise AssertionError(_PENDING[0])
     for one in ([report] if isinstance(report, Report) else report):
         if one.problem is not None:
             raise AssertionError(one.problem)
@@ -605,7 +657,7 @@ def watch_calls(owner, names, key: str, *, cell_assigns: str | None = None) -> d
     for fname in names:
         current = getattr(owner, fname)
         if hasattr(current, "__gpukit_watched__"):
-            originals[fname] = current.__wrapped__
+            originals[fname] = current.__gpukit_original__
             continue
 
         def make(fname, current):
@@ -619,6 +671,10 @@ def watch_calls(owner, names, key: str, *, cell_assigns: str | None = None) -> d
                 return value                                                               # a namespace stay apart
 
             watched.__gpukit_watched__ = True
+            # no __wrapped__ (issue 38, round 5, 06 q1_wrong_r5_unwrap): inspect.unwrap would hand the original out
+            # past the watch, and inspect.getsource (which unwraps) its source to exec under another name
+            del watched.__wrapped__
+            watched.__gpukit_original__ = current
             return watched
 
         setattr(owner, fname, make(fname, current))
@@ -659,12 +715,14 @@ def notebook_grader(notebook: str):
             """otter's check, its failures led by their one-line reason (see ``lead_with_reason``)."""
             if global_env is None:
                 global_env = inspect.currentframe().f_back.f_globals
-            result = super().check(question, global_env)
+            with checking(question):
+                result = super().check(question, global_env)
             for case in getattr(result, "test_case_results", []):
                 if not case.passed:
                     case.message = lead_with_reason(case.message or "")
             return result
 
+    mark_session()
     if getattr(otter.Notebook, "_grading_mode", False):
         return Grader(None)
     if "google.colab" in sys.modules:

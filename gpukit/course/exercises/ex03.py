@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import math
 import numbers
+import sys
 
 import numpy as np
 
 from ... import memory as _memory
-from . import Report, number_problem, not_solved, try_answer, watch_calls, watched_calls
+from . import Report, notebook_globals, number_problem, not_solved, try_answer, watch_calls, watched_calls
 
 HINTS = {
     "q1": [
@@ -60,7 +61,44 @@ HINTS = {
 def compare_plan(plan_batches, capacities, global_batch_size: int) -> Report:
     """Check a learner's ``plan_batches(capacities, global_batch_size) -> list of ints``:
     it sums to the global batch, every replica gets >= 1, each size is its ideal share
-    ``capacity / sum * global`` rounded down or up (any such rounding is accepted)."""
+    ``capacity / sum * global`` rounded down or up (any such rounding is accepted). Then each call plans
+    its own arguments: later calls with other capacities or another global batch must be right too
+    (``_later_calls``)."""
+    report = _plan_report(plan_batches, capacities, global_batch_size)
+    if report.passed:
+        return _later_calls(plan_batches, capacities, global_batch_size, report) or report
+    return report
+
+
+def _later_calls(plan_batches, capacities, global_batch_size: int, first: Report) -> Report | None:
+    """None when later calls with other arguments get their own plans; else the report naming the rule.
+    Planted (issue 38, round 6): plans memoised by ``(len(capacities), global_batch_size)`` (the largest capacity
+    doubled, same count and order, gets the first plan back) and an ``lru_cache`` keyed by the capacities alone
+    (the global batch plus one gets the first plan back): "the first call's plan again" is said only for these
+    two, whose right plans differ from the first while the order of the capacities stays (a plan sorted by size
+    fits them; it fails the third call, the capacities rotated, as a share not rounded). Pure Python: microseconds."""
+    caps = list(capacities)
+    doubled = list(caps)
+    doubled[caps.index(max(caps))] *= 2
+    rotated = caps[1:] + caps[:1]
+    for other, batch, cached in ((doubled, global_batch_size, True), (caps, global_batch_size + 1, True),
+                                 (rotated, global_batch_size, False)):
+        second = _plan_report(plan_batches, other, batch)
+        if second.passed:
+            continue
+        if cached and second.details.get("sizes") == first.details["sizes"]:
+            return Report(first.name, f"plan_batches: after a call with capacities {caps} and global batch "
+                                      f"{global_batch_size}, a call with capacities {other} and global batch {batch} "
+                                      f"returned the first call's plan {first.details['sizes']} again: the rule is "
+                                      f"each call plans the capacities and the global batch it is given (nothing "
+                                      f"kept from an earlier call)", second.details)
+        return Report(first.name, f"with capacities {other} and global batch {batch}, {second.problem}",
+                      second.details)
+    return None
+
+
+def _plan_report(plan_batches, capacities, global_batch_size: int) -> Report:
+    """One call's report (the contract of one plan)."""
     name = "plan_batches"
     given = list(capacities)
     got = try_answer(plan_batches, given, global_batch_size)
@@ -169,9 +207,11 @@ def compare_replica_loss(replica_loss, capacities, global_batch_size: int, seed:
 # size from the static shape (exact only while the shape is known when the step is traced; a dataset's partial
 # last batch gives [None]). The probe: 2 replicas with uneven losses (3 and 1 examples, shape [None] inside a
 # tf.function; 2 and 2 when the check's plan is even), one of them large, one infinite; each example's loss
-# must weigh 1 / G, whatever its value.
-_PROBE = ([[0.5, 40.0, 2.0], [1.5]], [[0.5, 40.0, 2.0], [float("inf")]])
-_EVEN_PROBE = ([[0.5, 40.0], [2.0, 1.5]], [[0.5, 40.0], [2.0, float("inf")]])
+# must weigh 1 / G, whatever its value. Round 6: a loss cast to float16 before the sum (its gradient exact, its
+# value rounded to about 3 digits, inf above 65504): losses of 0.1, 0.7 and 1.3 (not exact in float16) and
+# 3e5 (3e5 / 4 overflows float16); the replicas' scalars must add up to the mean to float32 precision.
+_PROBE = ([[0.1, 3e5, 0.7], [1.3]], [[0.5, 40.0, 2.0], [float("inf")]])
+_EVEN_PROBE = ([[0.1, 3e5], [0.7, 1.3]], [[0.5, 40.0], [2.0, float("inf")]])
 
 
 def _weights_problem(replica_loss, tf, strategies, devices, even: bool = False):
@@ -225,9 +265,11 @@ def _weights_problem(replica_loss, tf, strategies, devices, even: bool = False):
             mean = sum(sum(l) for l in losses) / 4
             if not abs(total - mean) <= 1e-5 * abs(mean):
                 return (f"{name}: with batches of {split} examples (global batch 4), their sizes known only when "
-                        f"the step runs (shape [None], as a partial last batch gives), the replicas' losses sum to "
-                        f"{total:.7g}, not the global mean {mean:.7g}: each replica's examples must be counted as they "
-                        f"are, not read from the static shape")
+                        f"the step runs (shape [None], as a partial last batch gives), per-example losses "
+                        f"{[x for l in losses for x in l]} give replica losses summing to {total:.9g}, not the "
+                        f"global mean {mean:.9g}: the rule is the replicas' scalars add up to the mean loss over the "
+                        f"global batch to float32 precision (each example's loss / G, the examples counted as they "
+                        f"are, not from the static shape, and not rounded through a narrower type such as float16)")
     return None
 
 
@@ -249,6 +291,37 @@ def _max_batch(num_parameters, activations_per_example, device_bytes, headroom, 
 _PLANNER_CALLS = "__gpukit_memory_planner_calls__"
 _PLANNER = watch_calls(_memory, ["estimate_from_counts", "estimate_memory", "max_batch_sizes", "plan", "check_fits"],
                        _PLANNER_CALLS, cell_assigns="predicted_max_batch")
+# Round 6: the planner's arithmetic reached without those functions: a ``MemoryEstimate`` built by hand and searched
+# with ``.bytes_for`` (planted: q3_wrong_r6_batching_largest), noted as "MemoryEstimate.<method>".
+_ESTIMATE_CALLS = "__gpukit_memory_estimate_calls__"
+watch_calls(_memory.MemoryEstimate, ["__init__", "bytes_for", "with_activations"], _ESTIMATE_CALLS,
+            cell_assigns="predicted_max_batch")
+
+
+def _memory_copies(notebook: dict) -> list[str]:
+    """Names in the notebook's globals bound to a copy of gpukit.memory loaded again from its file (a module, its
+    spec, or a function of it that is not the module's own): the watched functions are the module's, a copy's are
+    not. Planted (issue 38, round 6, q3_wrong_r6_hidden_memory_call): ``importlib`` loads gpukit/memory.py as
+    another module and calls its ``max_batch_sizes``."""
+    import os
+
+    path = os.path.realpath(_memory.__file__)
+
+    def from_memory(file) -> bool:
+        return isinstance(file, str) and os.path.realpath(file) == path
+
+    found = []
+    for key, value in list(notebook.items()):
+        if value is _memory or isinstance(value, (int, float, str, bytes, list, tuple, dict, set, np.ndarray)):
+            continue
+        try:
+            if from_memory(getattr(value, "__file__", None)) or from_memory(getattr(value, "origin", None)) or (
+                    from_memory(getattr(getattr(value, "__code__", None), "co_filename", None))
+                    and getattr(_memory, getattr(value, "__name__", ""), None) is not value):
+                found.append(key)
+        except Exception:  # noqa: BLE001 - an object whose attributes raise is no copy of the module
+            continue
+    return found
 
 
 def check_max_batch_prediction(value, **params) -> Report:
@@ -269,7 +342,15 @@ def check_max_batch_prediction(value, **params) -> Report:
     problem = number_problem(name, value, 'a batch size')
     if problem:
         return Report(name, problem, details)
-    called = sorted({f for f, _ in watched_calls(_PLANNER_CALLS)})
+    called = sorted({f for f, _ in watched_calls(_PLANNER_CALLS)} |
+                    {"MemoryEstimate(...)" if f == "__init__" else f"MemoryEstimate.{f}"
+                     for f, _ in watched_calls(_ESTIMATE_CALLS)})
+    copies = _memory_copies(notebook_globals(sys._getframe(1)) or {})
+    if copies:
+        return Report(name, f"the notebook holds gpukit.memory's code outside the module ({', '.join(copies)}: a "
+                            f"copy loaded again from its file, or a function taken around it): the rule is a prediction worked out by hand before running "
+                            f"anything (arithmetic in the cell is fine, a gpukit.memory call is not, through a copy "
+                            f"either)", details)
     if called:
         return Report(name, f"the cell that sets {name} calls gpukit.memory.{', gpukit.memory.'.join(called)}: the rule "
                             f"is a prediction worked out by hand before running anything (arithmetic in the cell is "
@@ -314,17 +395,30 @@ def compare_sample_weights(fit_sample_weights, per_replica_batch_sizes, seed: in
     if given != sizes:  # planted: the weights written into the caller's list
         return Report(name, f"{name} changed the list it was given ({sizes} became {given}): the rule is the "
                             f"caller's list stays as it was; return the weights in a new list")
+    if not (isinstance(got, (list, tuple, np.ndarray)) or hasattr(got, "numpy")):  # a generator, a map: read once
+        return Report(name, f"{name}: returned a {type(got).__name__}; return a list of floats, one weight per replica "
+                            f"(a tuple or a numpy array count alike; a generator or a map can be read only once)")
     weights = np.asarray(got, dtype=np.float64).ravel()
     if weights.shape != (len(sizes),):
         return Report(name, f"{name}: return {len(sizes)} weights, one per replica")
+    # planted (issue 38, round 6): one module-level list returned by every call and rewritten in place; a second
+    # call with other batches (one more replica) must leave the first result as the caller got it
+    kept = weights.copy()
+    other = sizes + [1]
+    try_answer(fit_sample_weights, list(other))
+    after = np.asarray(got, dtype=np.float64).ravel()
+    if after.shape != kept.shape or not np.array_equal(after, kept):
+        return Report(name, f"{name}: the weights it returned for {sizes} became {after.tolist()} when it was called "
+                            f"again for {other}: the rule is each call returns a new result the caller keeps (no "
+                            f"buffer shared between calls)")
     losses = np.random.default_rng(seed).random(sum(sizes))
     bounds = np.cumsum([0] + sizes)
     fit_style = sum(w * losses[a:b].mean() / len(sizes) for w, a, b in zip(weights, bounds, bounds[1:]))
     diff = abs(fit_style - losses.mean())
     details = {"fit_loss": float(fit_style), "global_mean": float(losses.mean()), "diff": float(diff)}
     if not diff <= 1e-9:
-        rounded = (" (weights rounded to float32 are off by about 1e-7: compute them with Python floats)"
-                   if diff < 1e-5 else "")  # planted: the right formula in float32
+        rounded = (" (the weights must be exact to double precision: rounded, to float32 or to a few decimals, they "
+                   "move fit's loss by more than that)" if diff < 1e-3 else "")  # planted: float32, 4 decimals
         return Report(name, f"{name}: fit's loss would be {fit_style:.12g}, the global mean is {losses.mean():.12g}, "
                             f"{diff:.2g} apart, more than the 1e-9 allowed: with these weights an example does not "
                             f"weigh 1 / G as on one device{rounded}", details)

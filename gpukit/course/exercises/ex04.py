@@ -412,9 +412,12 @@ def check_epoch_prediction(value, **params) -> Report:
         return Report(name, f"{name} must be two numbers (micro_steps, updates), got {value!r}", details)
     if any(isinstance(v, bool) or not isinstance(v, numbers.Real) for v in (got_micro, got_updates)):
         return Report(name, f"{name} must be two numbers (micro_steps, updates), got {value!r}", details)
-    if not all(isinstance(v, numbers.Integral) for v in (got_micro, got_updates)):  # planted: (18.0, 4.0)
-        return Report(name, f"{name} must be two ints (micro_steps, updates): counts, got {value!r} (use // "
-                            f"for whole-number division)", details)
+    # issue 38, round 5 (the lead's ruling for every count, as 02 q3, 03 q1, 05 q1, 08 q1): an int, a numpy integer
+    # and a whole float count alike; planted: (18.75, 4.5), a Fraction (neither an int nor a float)
+    if not all(isinstance(v, (numbers.Integral, float, np.floating)) and float(v).is_integer()
+               for v in (got_micro, got_updates)):
+        return Report(name, f"{name} must be two whole counts (micro_steps, updates: ints, numpy ints or whole floats), "
+                            f"got {value!r} (use // for whole-number division)", details)
     problems = []
     n = p["examples"]
     if got_micro != micro_steps:
@@ -478,7 +481,10 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     trainable variables) fail; since round 4 with an L2 term, and ``dtype`` (``_hidden_model``).
     Round 4 (tests/attacks/ex04/q3_wrong_r4_*): the model left as given (weights to the bit, every layer's
     ``trainable``), each gradient in its variable's dtype, and a second call on the same model and data gives
-    the same gradient (planted: accumulators kept between calls)."""
+    the same gradient (planted: accumulators kept between calls). Round 5 (tests/attacks/ex04/q3_wrong_r5_*): the
+    second call comes after the weights changed and must give the gradient at the new weights (planted: a
+    gradient cached by model, batch and accum_steps), and a float64 model's gradients must not all be float32
+    values (planted: float32 sums cast back to float64)."""
     import numpy as np
 
     from ... import checks, data, models, training
@@ -531,6 +537,14 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
         i, got_dtype, want = off[0]
         return Report(name, f"{name}: gradient {i} is {got_dtype}, its variable {want}: the gradient is rounded to "
                             f"fewer bits than its variable; accumulate in the variable's dtype (e.g. tf.zeros_like(v))")
+    rounded = [i for i, (g, d) in enumerate(zip(got, dtypes)) if tf.as_dtype(d) == tf.float64 and g.dtype == tf.float64
+               and np.array_equal(g.numpy(), g.numpy().astype(np.float32).astype(np.float64))]
+    if dtype == "float64" and len(rounded) == len(got):
+        # planted (issue 38, round 5: q3_wrong_r5_gradients_f32_accum): float32 sums cast back to float64 at the end;
+        # the dtype is right but every value is a float32 number (a float64 gradient of float32 inputs is not)
+        return Report(name, f"{name}: every gradient of this float64 model holds float32 values only (cast to float64 "
+                            f"after the fact): the gradient is rounded to fewer bits than its variable; accumulate in the "
+                            f"variable's dtype (e.g. tf.zeros_like(v))")
     reference = training.gradients(tf.distribute.get_strategy(), model, x, y)
     diff = checks.max_difference(got, reference)
     scale = checks.scale_factor(got, reference)
@@ -555,11 +569,18 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
               or training_problem(name, watched.flags))
     if broken:
         return Report(name, f"the gradient is right, but {broken}", details)
-    again = try_answer(accumulated_gradients, watched, x, y, accum_steps)  # planted (round 4): accumulators kept per model
+    # planted (round 4): accumulators kept per model; (round 5, q3_wrong_r5_cache): the gradient cached by model, batch
+    # and accum_steps. The second call comes after a training step would have changed the weights: its gradient is
+    # the one at the new weights (a cache returns the old one, kept sums add the old one)
+    for v in model.trainable_variables:
+        v.assign(v * 0.5)
+    reference = training.gradients(tf.distribute.get_strategy(), model, x, y)
+    again = try_answer(accumulated_gradients, watched, x, y, accum_steps)
     again_diff = checks.max_difference([tf.convert_to_tensor(g) for g in again], reference) if again is not None else None
     if again_diff is None or not again_diff <= 1e-6:
-        return Report(name, f"{name}: a second call with the same model and data returned "
-                            f"{'None' if again_diff is None else f'a gradient {again_diff:.3g} away from the first'}: "
-                            f"something is kept between calls (accumulators, a cache); every call starts from zero",
-                      details)
+        return Report(name, f"{name}: a second call with the same model and data, after the weights changed (as a "
+                            f"training step changes them), returned "
+                            f"{'None' if again_diff is None else f'a gradient {again_diff:.3g} away from the gradient at the new weights'}: "
+                            f"something is kept between calls (accumulators, a cache); every call starts from zero with "
+                            f"the model as it is", details)
     return Report(name, None, details)

@@ -171,6 +171,9 @@ def check_split(split_pair, d: int, in_dim: int = 6, hidden: int = 8, out_dim: i
         if not np.array_equal(before, after):
             return Report(name, f"{name} changed the caller's {what} in place: it must leave w1, b1 and w2 as it got "
                                 f"them (copy before reordering)", details)
+        if not after.flags.writeable:  # planted (round 5, q3_wrong_r5_views_inplace_guard): the caller's arrays set read-only
+            return Report(name, f"{name} made the caller's {what} read-only (flags.writeable = False): it must leave w1, "
+                                f"b1 and w2 as it got them, flags included (the caller still trains them)", details)
     if not isinstance(got, (list, tuple)):  # planted: a generator, readable once
         return Report(name, f"{name} must return a list of d (w1_k, b1_k, w2_k) triples, got a "
                             f"{type(got).__name__}", details)
@@ -260,19 +263,25 @@ def _units_problem(shards, w1, b1, w2, exact: bool = False) -> str | None:
 
 
 def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10), num_stages: int = 3,
-                             batch: int = 12, seed: int = 0, atol: float = 1e-5, devices=None) -> Report:
+                             batch: int = 12, seed: int = 0, atol: float = 1e-5, devices=None,
+                             frozen: int | None = None) -> Report:
     """``pipeline_gradients(stages, devices, x, y, m)`` must return ``(loss, gradients)`` equal to
     one ``GradientTape`` over the unsplit model on the whole batch (mean cross-entropy; gradients
     stage by stage, in each stage's ``trainable_variables`` order). ``devices``: the stages' devices
     (``/CPU:0`` ... by default). Issue 38, round 4: the hidden cases hand them in reverse order, stage 0 on
     the last CPU (planted, tests/attacks/ex05/q4_wrong_r4_*: ``/CPU:s`` hard-coded for stage s, stage 0's
-    forward on ``/CPU:0``, its backward under no device, where the default device is ``/CPU:0``)."""
+    forward on ``/CPU:0``, its backward under no device, where the default device is ``/CPU:0``).
+    Round 5 (tests/attacks/ex05/q4_wrong_r5_*): ``frozen``, a stage whose layers are frozen (its weights are not
+    trainable: planted, ``stage.weights`` for ``stage.trainable_variables``), and a second call on the same stages
+    and batch must return the same numbers (planted: gradient sums kept in a module-level list)."""
     from ... import data, parallel
     from ..._tf import tf
 
     name = "pipeline_gradients"
     devices = list(devices) if devices is not None else [f"/CPU:{i}" for i in range(num_stages)]
     pipe = parallel.Pipeline(widths, devices, seed=seed)
+    if frozen is not None:
+        pipe.stages[frozen].trainable = False  # its weights stay in the forward, out of trainable_variables
     x, y = data.synthetic(batch, shape=(widths[0],), num_classes=widths[-1], seed=seed)
     with tf.GradientTape() as tape:  # the reference: the unsplit model, one tape, whole batch
         h = tf.constant(x)
@@ -292,8 +301,11 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
     except (TypeError, ValueError):
         return Report(name, f"{name} must return (loss, gradients), got {got!r:.80}")
     if len(grads) != len(ref):
-        return Report(name, f"{name} returned {len(grads)} gradients; expected {len(ref)}, one per weight in "
-                            f"stage order with the weights' shapes")
+        weights = sum(len(stage.weights) for stage in pipe.stages)
+        note = (f" (the stages have {weights} weights, {weights - len(ref)} of them frozen: not trainable)"
+                if weights != len(ref) else "")
+        return Report(name, f"{name} returned {len(grads)} gradients; expected {len(ref)}, one per variable of each "
+                            f"stage's trainable_variables, in stage order{note}")
     if any(g.shape != r.shape for g, r in zip(grads, ref)):  # planted: the stages in reverse order
         return Report(name, f"{name} returned {len(grads)} gradients of shapes {[g.shape for g in grads]}, but the "
                             f"weights' shapes in stage order are {[r.shape for r in ref]}: stage 0's gradients first, "
@@ -301,7 +313,8 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
     per_stage, k = [], 0
     for stage in pipe.stages:
         n = len(stage.trainable_variables)
-        per_stage.append(max(float(np.max(np.abs(g - r))) for g, r in zip(grads[k:k + n], ref[k:k + n])))
+        per_stage.append(max((float(np.max(np.abs(g - r))) for g, r in zip(grads[k:k + n], ref[k:k + n])),
+                             default=0.0))  # a frozen stage has no gradient
         k += n
     flat_g = np.concatenate([g.ravel() for g in grads])
     flat_r = np.concatenate([r.ravel() for r in ref])
@@ -315,6 +328,16 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
                       or training_problem(name, stage.flags, what=f"stage {s}"))
             if broken:
                 return Report(name, f"the numbers are right, but {broken}", details)
+        again = try_answer(pipeline_gradients, watched, devices, x, y, m)  # planted (round 5): sums kept between calls
+        try:
+            again_diff = max(float(np.max(np.abs(np.asarray(g) - r))) for g, r in zip(again[1], ref))
+        except (TypeError, ValueError, IndexError):
+            again_diff = None
+        if again_diff is None or not again_diff <= atol:
+            return Report(name, f"{name}: a second call with the same stages and batch returned "
+                                f"{'something else' if again_diff is None else f'gradients {again_diff:.3g} away from the first'}: "
+                                f"something is kept between calls (gradient sums, a cache); every call starts from zero",
+                          details)
         return Report(name, None, details)
     if m > 1 and abs(ratio - m) < 1e-3 * m:
         return Report(name, f"the gradients are {ratio:.3g} x the unsplit model's (m={m} micro-batches)", details)

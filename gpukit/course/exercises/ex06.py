@@ -325,13 +325,18 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0) -> Report:
     scaler = keras.mixed_precision.LossScaleOptimizer
     from ... import precision
 
+    base = next(c for c in keras.optimizers.SGD.__mro__ if "apply" in c.__dict__)  # where SGD's apply lives
     for policy_name in ("float32", "mixed_float16", "mixed_bfloat16"):
-        stepped, built = [], []
-        original, original_mlp = scaler.apply, precision.mlp
+        stepped, built, optimizers, inputs = [], [], [], []
+        original, original_mlp, original_base = scaler.apply, precision.mlp, base.__dict__["apply"]
 
         def watched(self, *args, **kwargs):
             stepped.append(self)
             return original(self, *args, **kwargs)
+
+        def watched_base(self, *args, **kwargs):  # round 5: every optimizer that steps (an LSO's inner one too)
+            optimizers.append(self)
+            return original_base(self, *args, **kwargs)
 
         rounded = []  # round 4: per eager backward, whether the gradient reaching the logits is 16-bit rounded
 
@@ -339,13 +344,14 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0) -> Report:
             model = original_mlp(*args, **kwargs)
             built.append(model)
             _watch_logits_gradient(model, rounded, policy_name)
+            _watch_inputs(model, inputs)
             return model
 
-        scaler.apply, precision.mlp = watched, watched_mlp
+        scaler.apply, precision.mlp, base.apply = watched, watched_mlp, watched_base
         try:
             got = try_answer(train_with_policy, policy_name, x, y, steps, seed)
         finally:
-            scaler.apply, precision.mlp = original, original_mlp
+            scaler.apply, precision.mlp, base.apply = original, original_mlp, original_base
         left = keras.mixed_precision.global_policy().name
         if left != "float32":
             keras.mixed_precision.set_global_policy("float32")
@@ -382,7 +388,8 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0) -> Report:
         if policy_name != "float32" and err < 1e-7:
             return Report(name, f"{policy_name}: the losses are float32 training's to the last digit: the model did "
                                 f"not compute in 16 bits (build it for the policy it is given)", details)
-        problem = _model_problem(policy_name, built) or _scale_problem(policy_name, stepped)
+        problem = (_model_problem(policy_name, built) or _scale_problem(policy_name, stepped)
+                   or _optimizer_problem(policy_name, optimizers) or _inputs_problem(policy_name, inputs, x))
         if problem:
             return Report(name, problem, details)
         if rounded and all(rounded):  # planted (round 4): the loss of the logits cast down to 16 bits
@@ -464,4 +471,59 @@ def _scale_problem(policy_name, stepped) -> str | None:
             return (f"{policy_name}: the LossScaleOptimizer starts at a loss scale of {initial:g}: multiplying by 1 "
                     f"is no loss scaling (small float16 gradients still underflow); keep a large initial scale "
                     f"(Keras' default 2**15)")
+    return None
+
+
+def _optimizer_problem(policy_name, optimizers) -> str | None:
+    """The contract's optimizer, observed (issue 38, round 5, tests/attacks/ex06/q3_wrong_r5_{weight_decay,clipnorm}):
+    every optimizer that steps (a LossScaleOptimizer's inner one) is ``SGD(0.1)``, nothing added. Planted: a tiny
+    weight decay, a gradient-norm clip at 10: both move the losses by less than the tolerances."""
+    from ..._tf import keras
+
+    plain = {k: v for k, v in keras.optimizers.SGD(LEARNING_RATE).get_config().items() if k != "name"}
+    for optimizer in optimizers:
+        if isinstance(optimizer, keras.mixed_precision.LossScaleOptimizer):
+            continue
+        config = optimizer.get_config() if type(optimizer) is keras.optimizers.SGD else None
+        changed = ([k for k, v in plain.items() if config.get(k) != v and not (k == "learning_rate" and
+                    abs(float(config.get(k)) - v) <= 1e-9)] if config is not None else [])
+        if config is None or changed:
+            what = (f"{type(optimizer).__name__}" if config is None
+                    else "SGD with " + ", ".join(f"{k}={config[k]!r}" for k in changed))
+            return (f"{policy_name}: the weights are stepped by {what}: the contract is SGD(0.1) and nothing else (no "
+                    f"weight decay, clipping or momentum), wrapped in a LossScaleOptimizer where the policy needs it")
+    return None
+
+
+def _watch_inputs(model, inputs) -> None:
+    """Note each input the model is called on (issue 38, round 5, q3_wrong_r5_x_f16): the batch is ``x`` as given."""
+    call = model.call
+
+    def watched_call(*args, **kwargs):
+        if args:
+            inputs.append(args[0])
+        return call(*args, **kwargs)
+
+    object.__setattr__(model, "call", watched_call)
+
+
+def _inputs_problem(policy_name, inputs, x) -> str | None:
+    """The model sees ``x`` as the model itself would cast it (to its compute dtype): an input rounded to another
+    16-bit type first fails (planted: x cast to float16 for mixed_bfloat16, double rounding). Casting x to the
+    model's own compute dtype is what the model does anyway, and passes."""
+    from ..._tf import tf
+
+    low = {"float32": tf.float32, "mixed_float16": tf.float16, "mixed_bfloat16": tf.bfloat16}[policy_name]
+    want = tf.cast(tf.constant(x), low)
+    for seen in inputs:
+        if getattr(seen, "shape", None) != want.shape or not hasattr(seen, "dtype"):
+            continue
+        try:
+            same = bool(tf.reduce_all(tf.cast(seen, low) == want))
+        except (TypeError, ValueError, tf.errors.OpError):
+            continue
+        if not same:
+            return (f"{policy_name}: the model was called on inputs that are not x as given (rounded to another type "
+                    f"first: they differ from x cast to {low.name}, what the model computes with): the contract is the "
+                    f"whole (x, y) batch as given (the model casts it to its own compute dtype)")
     return None

@@ -509,9 +509,10 @@ def _frame_values(frame) -> list:
     return values
 
 
-def _reach(obj, depth, seen, found, sent) -> None:
+def _reach(obj, depth, seen, found, sent, containers=None) -> None:
     """Append to ``found`` the numeric arrays ``obj`` reaches within ``depth`` steps (lists, tuples, sets,
-    deques, dicts, objects' attributes, closures, suspended generators), ``sent`` and their views left out.
+    deques, dicts, objects' attributes, closures, suspended generators), ``sent`` and their views left out,
+    and to ``containers`` the lists, deques, dicts and sets it passes through (what could grow).
     A module-level function: a recursive closure would be a reference cycle keeping the blocks alive."""
     import collections
     import types
@@ -525,6 +526,8 @@ def _reach(obj, depth, seen, found, sent) -> None:
         return
     if depth == 0:
         return
+    if containers is not None and isinstance(obj, (list, set, collections.deque, dict)):
+        containers.append(obj)
     if isinstance(obj, (list, tuple, set, frozenset, collections.deque)):
         items = list(obj)[:256]
     elif isinstance(obj, dict):
@@ -538,7 +541,7 @@ def _reach(obj, depth, seen, found, sent) -> None:
     else:
         return
     for item in items:
-        _reach(item, depth - 1, seen, found, sent)
+        _reach(item, depth - 1, seen, found, sent, containers)
 
 
 class Blocks:
@@ -555,9 +558,13 @@ class Blocks:
     NaN. Read-only: writing into a block (planted: ``k_block *= scale``) raises, as the blocks belong to
     the sender. While tracemalloc traces, ``held_bytes`` notes the bytes traced when block ``n // 4`` and
     when the end are asked for: what the answer carries from block to block, which must not grow with the
-    number of blocks."""
+    number of blocks. With ``watch``, the lists, deques, dicts and sets the answer's running frames reach
+    are noted at each request by their length: ``grew`` is ``(type name, lengths)`` for one that was there
+    at every request from the second on and grew at each (planted: every block's row maxima, or its size,
+    appended to a list: under tracemalloc's limit on 64 blocks, and the rule says no list that grows block by
+    block)."""
 
-    def __init__(self, k, v, block: int, reuse: bool = True, scan: bool = False):
+    def __init__(self, k, v, block: int, reuse: bool = True, scan: bool = False, watch: bool = False):
         self._k, self._v = k, v
         self.bounds = [(s, min(s + block, len(k))) for s in range(0, len(k), block)]
         self._next = 0
@@ -565,7 +572,9 @@ class Blocks:
         self._copies_held: dict = {}  # id -> (index, weakref): the copies found, the last block each held
         self.most_held, self.held_when = 0, None
         self.copied = False  # a copy of a block was among the blocks held
-        self.reuse, self.scan = reuse, scan
+        self.reuse, self.scan, self.watch = reuse, scan, watch
+        self._lengths: dict = {}  # id -> (type name, {request: length}) of the containers the answer reached
+        self.grew = None
         self.held_bytes = [None, None]
         self._stop = {try_answer.__code__, _run.__code__}
 
@@ -583,7 +592,12 @@ class Blocks:
         alive = [(i, [r() for r in refs]) for i, *refs in self._refs]
         alive = [(i, [a for a in arrays if a is not None]) for i, arrays in alive]
         alive = [(i, arrays) for i, arrays in alive if arrays]
-        copies = self._copies(sys._getframe(1), [a for _, arrays in alive for a in arrays]) if self.scan else []
+        found, containers = (self._walk(sys._getframe(1), [a for _, arrays in alive for a in arrays])
+                             if self.scan or self.watch else ([], []))
+        copies = self._copies(found) if self.scan else []
+        if self.watch:
+            self._note_lengths(containers)
+        del found, containers
         for i, a in copies:  # a buffer the answer refills is held as a copy of the last block it matched
             self._copies_held[id(a)] = (i, weakref.ref(a))
         self._copies_held = {key: (i, ref) for key, (i, ref) in self._copies_held.items() if ref() is not None}
@@ -611,21 +625,38 @@ class Blocks:
         self._next += 1
         return k_block, v_block
 
-    def _copies(self, frame, sent) -> list:
-        """``[(block index, array)]``: the arrays reachable from the answer's running frames (from ``frame``
-        up to the check's call; nothing when that call is not on the stack) whose rows are all the keys or
-        all the values of a block already handed over (2 keys or more), ``sent`` (the blocks themselves and
-        their views) left out."""
+    def _walk(self, frame, sent) -> tuple[list, list]:
+        """``(arrays, containers)`` reachable from the answer's running frames (from ``frame`` up to the check's
+        call; nothing when that call is not on the stack), ``sent`` (the blocks themselves and their views)
+        left out (see ``_reach``)."""
         frames = []
         while frame is not None and frame.f_code not in self._stop:
             frames.append(frame)
             frame = frame.f_back
-        if frame is None or self._next == 0:
-            return []
-        found, seen = [], set()
+        if frame is None:
+            return [], []
+        found, containers, seen = [], [], set()
         for f in frames:
             for value in _frame_values(f):
-                _reach(value, 4, seen, found, sent)
+                _reach(value, 4, seen, found, sent, containers)
+        return found, containers
+
+    def _note_lengths(self, containers) -> None:
+        """Note each container's length at this request; at the end (3 blocks or more) set ``grew`` to the
+        first one seen at every request from the second on (after block 1 was worked in) that grew at each."""
+        for c in containers:
+            self._lengths.setdefault(id(c), (type(c).__name__, {}))[1][self._next] = len(c)
+        n = len(self.bounds)
+        if self._next == n and n >= 3 and self.grew is None:
+            for kind, lengths in self._lengths.values():
+                seq = [lengths.get(r) for r in range(1, n + 1)]
+                if None not in seq and all(b > a for a, b in zip(seq, seq[1:])):
+                    self.grew = (kind, seq)
+                    break
+
+    def _copies(self, found) -> list:
+        """``[(block index, array)]``: the arrays of ``found`` (see ``_walk``) whose rows are all the keys or
+        all the values of a block already handed over (2 keys or more)."""
         matches = []
         for a in found:
             for i in range(self._next):
@@ -661,13 +692,13 @@ class _Raised(Exception):
     """The learner's function raised on a case (carried out of ``_run`` to be named with the case)."""
 
 
-def _run(fn, q, k, v, block, reuse=True, measure=False, scan=False):
+def _run(fn, q, k, v, block, reuse=True, measure=False, scan=False, watch=False):
     """``(out, blocks, q_after, peak)``: the answer on ``q`` and the blocks of ``k``, ``v``; ``q_after``
     the array handed to it (to compare with ``q``), ``peak`` the bytes traced (tracemalloc: numpy's
     allocations included) above the start while it ran, when ``measure``."""
     import tracemalloc
 
-    blocks = Blocks(k, v, block, reuse=reuse, scan=scan)
+    blocks = Blocks(k, v, block, reuse=reuse, scan=scan, watch=watch)
     given = q.copy()
     started = measure and not tracemalloc.is_tracing()
     if measure:
@@ -719,7 +750,10 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
     * on 16 blocks or more, the memory it allocates (tracemalloc: an instrument that counts numpy's
       allocations, not our formula) stays below a quarter of all the keys and values (planted: copies of
       every block, every block ``.tolist()``-ed, every block's scores and values kept: the references to
-      the blocks were gone, the blocks were not).
+      the blocks were gone, the blocks were not);
+    * where memory is not measured, no list, dict, set or deque it holds grows at every block (see
+      ``Blocks``' ``watch``; planted: each block's row maxima, or its size, appended to a list: too few bytes
+      for tracemalloc's limit).
 
     A wrong answer gets its symptom: the difference, and whether it is exact with every value 1, with
     all keys in one block, or with each query's largest score in the first block."""
@@ -731,8 +765,9 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
     measure = n >= 16
     try:
         # copies are looked for where no query's softmax is one-hot (then a query's result IS a value row)
+        # and what it carries is watched for a list that grows (not while memory is measured: the notes would be counted)
         out, blocks, q_after, peak = _run(blockwise_attention, q, k, v, block, measure=measure,
-                                          scan=not measure and scale <= 1.0 and not negative)
+                                          scan=not measure and scale <= 1.0 and not negative, watch=not measure)
     except _Raised as raised:
         return _raised_problem(name, raised.__cause__, where, d, dv)
     if out is None:
@@ -769,6 +804,12 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
     if diff <= tol:
         if blocks.most_held > 2:
             return _held_problem(name, blocks, n, where, details)
+        if blocks.grew is not None:  # issue 38, round 5 (planted: each block's row maxima, or its size, appended)
+            kind, lengths = blocks.grew
+            return Report(name, f"{name} carries a {kind} that grows block by block ({where}: "
+                                f"{' -> '.join(map(str, lengths))} items as the blocks arrive): the rule: it carries a "
+                                f"fixed number of values per query from one block to the next, as many whatever the "
+                                f"number of blocks (no list that grows block by block)", {**details, "grew": lengths})
         all_bytes = k.nbytes + v.nbytes
         if measure and peak > all_bytes / 4:
             return Report(name, f"{name} allocated {peak / 1024:.0f} KiB at its peak ({where}; measured by "

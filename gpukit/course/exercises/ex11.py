@@ -186,6 +186,7 @@ def check_plan_bytes(plan_bytes, cases, hbm_bytes: float = 24e9) -> Report:
 
     name = "plan_bytes"
     details = {}
+    earlier = []  # (model, layout, reference parts) of the cases already graded, to name a stale result
     for model, layout in cases:
         got = try_answer(plan_bytes, model, layout)
         if got is None:
@@ -208,10 +209,31 @@ def check_plan_bytes(plan_bytes, cases, hbm_bytes: float = 24e9) -> Report:
                        + (f" and fits in {hbm_bytes / 1e9:.0f} GB, but it needs {needed / 1e9:.1f} GB"
                           if planned <= hbm_bytes < needed else f"; it needs {needed / 1e9:.1f} GB"))
             said = _plan_slips(model, layout, values, ref)
+            # issue 38, round 5 (planted: results cached by (model.name, str(layout)); the text of a layout leaves
+            # out the global batch, two models may share a name): this call's parts are an earlier case's
+            stale = [(m, lay) for m, lay, r in earlier if all(math.isclose(values[k], r[k], rel_tol=1e-6) for k in PARTS)]
+            if stale:
+                m, lay = stale[-1]
+                said.insert(0, f"these are the parts of an earlier call ({m.name} with {lay}, "
+                               f"{_difference(m, lay, model, layout)}): the rule: every part is computed from the model "
+                               f"and the layout of this call (a result kept from an earlier call, looked up by a name or "
+                               f"a layout's text, is stale)")
             return Report(name, f"{symptom}: the part(s) {wrong} are off "
                                 f"({', '.join(f'{k} {values[k] / 1e9:.2f} GB' for k in wrong)})"
                                 + "".join(f"; {s}" for s in said), details)
+        earlier.append((model, layout, {k: ref[k] for k in PARTS}))
     return Report(name, None, details)
+
+
+def _difference(m, lay, model, layout) -> str:
+    """What differs between two (model, layout) cases, in words (the fields that differ)."""
+    import dataclasses
+
+    fields = [f"the model's {f.name} {getattr(m, f.name)} -> {getattr(model, f.name)}" for f in dataclasses.fields(m)
+              if getattr(m, f.name) != getattr(model, f.name)]
+    fields += [f"the layout's {f.name} {getattr(lay, f.name)} -> {getattr(layout, f.name)}"
+               for f in dataclasses.fields(lay) if getattr(lay, f.name) != getattr(layout, f.name)]
+    return "this one differs in " + ", ".join(fields) if fields else "the same case"
 
 
 # --------------------------------------------------------------------------- q3: the fewest accelerators
@@ -253,7 +275,9 @@ def check_fewest_gpus(fewest_gpus, cases) -> Report:
             count, layout = got
         except (TypeError, ValueError):
             return Report(name, f"{name} must return (count, layout), got {got!r:.100}")
-        if isinstance(count, bool) or not isinstance(count, numbers.Integral):
+        # a count: an int, a numpy int or a whole float (8.0) all say it (issue 38's ruling, as 02 q3, 05 q1, 08 q1,
+        # 10 q1); a fraction, a bool or a string does not
+        if isinstance(count, bool) or not isinstance(count, numbers.Real) or not float(count).is_integer():
             return Report(name, f"{name}: the count must be a whole number of accelerators, got {count!r}")
         count = int(count)
         expected, best = reference_fewest(model, accelerator, global_batch)

@@ -1,4 +1,4 @@
-# INTENT: takes np.array(block) "to be safe from the ring overwriting it" (a copy) and keeps it in a local until the next block has arrived
+# INTENT (outside: a local holding a conversion of the block just worked in, until the loop takes the next, is the for-loop variable holding that block itself, which the contract allows; nothing is worked in late, nothing grows): takes np.array(block) "to be safe from the ring overwriting it" (a copy) and keeps it in a local until the next block has arrived
 import numpy as np
 
 def blockwise_attention(q, kv_blocks):

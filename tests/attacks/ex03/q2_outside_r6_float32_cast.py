@@ -1,0 +1,4 @@
+# INTENT (outside: the prompt names no dtype): casts the losses to float32 before summing: a float64 per-example loss loses precision (and the result's dtype changes)
+def replica_loss(per_example_losses, global_batch_size):
+    """This replica's contribution to the global-batch mean loss, exact with uneven batches."""
+    return tf.reduce_sum(tf.cast(per_example_losses, tf.float32)) / float(global_batch_size)

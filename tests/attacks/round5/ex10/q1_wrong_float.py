@@ -1,2 +1,0 @@
-# INTENT: right count, written as a float (4.0) from the arithmetic with true division
-predicted_dropped = 16 / 4
