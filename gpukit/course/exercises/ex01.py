@@ -142,7 +142,45 @@ def compare_loss(compute_loss, seed: int = 0, n: int = 8, global_batch_size: int
     wrong_flag = training_problem("compute_loss", watched.flags or [None])
     if wrong_flag:
         return Report("compute_loss", wrong_flag, details)
+    extreme = _extreme_losses_problem(compute_loss, global_batch_size)
+    if extreme:
+        return Report("compute_loss", extreme, details)
     return Report("compute_loss", None, details)
+
+
+# issue 38, round 6: every example's loss counts as it is, whatever its value. Blind answers kept their points by
+# capping each per-example loss at 50, and by dropping (or zeroing) the non-finite ones: the MLP's losses are never
+# that large, never infinite. The probe: a model whose logits are its inputs (no weights, a few ms), 3 examples
+# whose losses are 0.31, 10 000 and 2.1, then the same with the last one infinite (the mean is then infinite).
+_EXTREME_LOGITS = ([[2.0, 1.0], [0.0, -1e4], [1.0, 3.0]], [[2.0, 1.0], [0.0, -1e4], [0.0, float("-inf")]])
+
+
+def _extreme_losses_problem(compute_loss, global_batch_size: int) -> str | None:
+    from ... import training
+    from ..._tf import keras, tf
+
+    import math
+
+    logits_model = keras.Sequential([keras.layers.Activation("linear")])  # model(x) is x: the losses are chosen
+    y = tf.constant([0, 1, 1], tf.int32)
+    for logits in _EXTREME_LOGITS:
+        x = tf.constant(logits, tf.float32)
+        losses = training.per_example_loss()(y, x)
+        expected = float(tf.reduce_sum(losses)) / global_batch_size
+        got = try_answer(compute_loss, logits_model, x, y, global_batch_size)
+        try:
+            got = float(got)
+        except (TypeError, ValueError):
+            pass
+        if isinstance(got, float) and (got == expected if math.isinf(expected)
+                                       else abs(got - expected) <= 1e-6 * abs(expected)):
+            continue
+        shown = ", ".join(f"{v:.4g}" for v in losses.numpy())
+        return (f"compute_loss gave {got} on 3 examples whose per-example losses are {shown} (global_batch_size="
+                f"{global_batch_size}), expected {expected:.6g}: the rule is every example's loss counts as it is, "
+                f"whatever its value (no clipping, no dropping or zeroing of large or non-finite losses: a mean "
+                f"with an infinite loss in it is infinite, and training must show it)")
+    return None
 
 
 def _short(value) -> str:
@@ -152,7 +190,8 @@ def _short(value) -> str:
 
 def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
                        global_batch_size: int | None = None, learning_rate: float = 0.1,
-                       atol: float = 1e-5, x_scale: float = 1.0) -> Report:
+                       atol: float = 1e-5, x_scale: float = 1.0, frozen: bool = False,
+                       earlier_call: bool = False) -> Report:
     """Train ``steps`` batches with the learner's ``make_train_step`` under ``strategy`` and
     with ``gpukit.training`` on one device, from the same weights and data; compare.
 
@@ -164,6 +203,13 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
     it (planted: an SGD of its own with the notebook's learning rate, a hand-written ``assign_sub``).
     ``x_scale`` multiplies the inputs: at 10 a replica's gradient norm is above 10 (planted: gradients
     clipped "for stability", which small gradients never trigger).
+
+    Issue 38, round 6: ``frozen`` freezes the hidden layer (its weights are not trainable; planted: the
+    updates applied to ``model.weights``, which the optimizer built on the trainable variables refuses);
+    ``earlier_call`` first calls ``make_train_step`` for another model on the same strategy and batch size
+    (planted: steps cached by strategy and batch size, which return the other model's step). The learner's
+    ``compute_loss`` (question 1, in the namespace ``make_train_step`` was defined in) is watched: the step
+    must call it (planted: gpukit's own step or loss, the loss written again inline).
     """
     from ... import checks, data, models, training
     from ..._tf import keras, tf
@@ -178,6 +224,8 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
 
     def build(on, optimizer_class=keras.optimizers.SGD):
         model = models.mlp(seed=seed, strategy=on)
+        if frozen:
+            model.get_layer("hidden_0").trainable = False
         with on.scope():
             optimizer = optimizer_class(learning_rate)
         training.build_optimizer(on, model, optimizer)
@@ -205,18 +253,49 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
         taped.extend(tf.nest.flatten(out))
         return out
 
-    model, optimizer = build(strategy, WatchedSGD)
-    initial = [np.array(w) for w in model.get_weights()]
-    train_step = try_answer(make_train_step, strategy, model, optimizer, gb)
-    if train_step is None:
-        return Report(name, not_solved(name))
-    dist, _ = data.distribute(strategy, x, y, global_batch_size=gb)
-    from unittest import mock
+    namespace = getattr(make_train_step, "__globals__", {})
+    learners_loss = namespace.get("compute_loss")
+    loss_calls = []
 
-    with mock.patch.object(tf.GradientTape, "gradient", gradient):
-        losses = [train_step(batch) for batch in dist]
+    def compute_loss(*args, **kwargs):  # the learner's question 1, watched while the check runs
+        loss_calls.append(True)
+        return learners_loss(*args, **kwargs)
+
+    if callable(learners_loss):
+        namespace["compute_loss"] = compute_loss
+    try:
+        if earlier_call:
+            other, other_optimizer = build(strategy, WatchedSGD)
+            other_initial = [np.array(w) for w in other.get_weights()]
+            try_answer(make_train_step, strategy, other, other_optimizer, gb)
+        model, optimizer = build(strategy, WatchedSGD)
+        initial = [np.array(w) for w in model.get_weights()]
+        train_step = try_answer(make_train_step, strategy, model, optimizer, gb)
+        if train_step is None:
+            return Report(name, not_solved(name))
+        dist, _ = data.distribute(strategy, x, y, global_batch_size=gb)
+        from unittest import mock
+
+        with mock.patch.object(tf.GradientTape, "gradient", gradient):
+            try:
+                losses = [train_step(batch) for batch in dist]
+            except Exception as e:  # noqa: BLE001 - the learner's step
+                if not frozen:
+                    raise
+                last = [line.strip() for line in str(e).splitlines() if line.strip()]
+                return Report(name, f"train_step raised {type(e).__name__} on a model whose hidden layer is frozen "
+                                    f"(trainable=False): {last[-1] if last else ''}; the rule is the gradients of "
+                                    f"model.trainable_variables, applied to those variables (a frozen layer's weights "
+                                    f"are not trained)")
+    finally:
+        if callable(learners_loss):
+            namespace["compute_loss"] = learners_loss
     if any(is_stub(v) for v in losses):
         return Report(name, not_solved(name))
+    if earlier_call and any(not np.array_equal(a, b) for a, b in zip(other.get_weights(), other_initial)):
+        return Report(name, "train_step trained the model of an EARLIER make_train_step call (another model on the "
+                            "same strategy and global batch size): the rule is each call returns a step for the "
+                            "model and optimizer it was given (no step kept between calls)")
 
     single = tf.distribute.get_strategy()
     reference, ref_optimizer = build(single)
@@ -258,6 +337,10 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
                             "is the gradients of compute_loss as they are, straight to optimizer.apply_gradients "
                             "(here they are small, finite and evenly split, so a change shows only elsewhere)",
                       details)
+    if callable(learners_loss) and not loss_calls:
+        return Report(name, "the numbers are right, but train_step never called your compute_loss (question 1): the "
+                            "rule is each replica's loss computed by compute_loss, its gradients applied (not "
+                            "gpukit's own step or loss, not the loss written again inline)", details)
     if not loss_diff <= atol:
         return Report(name, f"the returned loss differs from the single-device loss by {loss_diff:.3g}: "
                             f"return strategy.reduce(SUM, per_replica_loss, axis=None)", details)
@@ -268,9 +351,15 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
 
 
 def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
-                     global_batch_size: int | None = None) -> Report:
+                     global_batch_size: int | None = None, again: bool = False) -> Report:
     """Run the learner's ``evaluate(strategy, model, dist_dataset)`` and compare its accuracy
-    with the single-device count over the same examples. ``details``: ``got``, ``expected``."""
+    with the single-device count over the same examples. ``details``: ``got``, ``expected``.
+
+    The counts must be exact: the accuracy may be off by one float32 rounding of the exact ratio at most
+    (issue 38, round 6; planted: a float32 running mean, a few roundings off). The second call (a partial
+    batch split unevenly) evaluates ANOTHER model on the same strategy (planted: a step cached by strategy,
+    which evaluates the first model); with ``again``, a third call evaluates the first model on that same
+    dataset object (planted: a result cached by dataset)."""
     from ... import data, models
 
     import numpy as np
@@ -321,9 +410,15 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
         details["got"] = got = float(got)
     except (TypeError, ValueError):
         got = None
-    if got is not None and abs(got - expected) < 1e-6:
-        return _uneven_split_problem(evaluate, strategy, model, x, y, predicted, gb) or Report("evaluate", None, details)
     said = f"evaluate gave accuracy {got}, one device counts {expected}"
+    if got is not None and abs(got - expected) < 1e-6 and not _exact(got, expected):
+        return Report("evaluate", f"{said}: off by {abs(got - expected):.2g}, more than one float32 rounding of the "
+                                  f"exact ratio: the rule is exact counts (whole numbers of correct and of examples, "
+                                  f"added over replicas and batches), divided once at the end (a running mean or "
+                                  f"accumulated float32 rounding is not exact)", details)
+    if got is not None and abs(got - expected) < 1e-6:
+        return (_uneven_split_problem(evaluate, strategy, model, x, y, predicted, gb, seed, again)
+                or Report("evaluate", None, details))
     if got is not None and r > 1 and abs(got - r * expected) < 1e-6:
         return Report("evaluate", f"{said}: {r} x too much, the correct counts of all {r} replicas divided by one "
                                   f"replica's number of examples", details)
@@ -339,32 +434,50 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
                               f"examples", details)
 
 
-def _uneven_split_problem(evaluate, strategy, model, x, y, predicted, gb) -> Report | None:
+def _exact(got: float, expected: float) -> bool:
+    """``got`` is the exact ratio ``expected`` rounded once, to float64 or float32, at most."""
+    return abs(got - expected) <= 2.0 ** -24 * abs(expected)
+
+
+def _uneven_split_problem(evaluate, strategy, model, x, y, predicted, gb, seed: int = 0,
+                          again: bool = False) -> Report | None:
     """The rule "the result must not depend on how the examples were split": one whole batch and a
     partial one of ``r + 1`` examples (the replicas get unequal parts), counted on one device. A mean of
-    the replicas' (or the batches') accuracies equals the whole only when every part is the same size."""
-    from ... import data
+    the replicas' (or the batches') accuracies equals the whole only when every part is the same size.
+    The model is another one (issue 38, round 6: a step cached by strategy evaluates the first call's model),
+    half of its labels following its own predictions; with ``again``, the first model is evaluated on the
+    same dataset object after it (a result cached by dataset returns the other model's accuracy)."""
+    from ... import data, models
 
     import numpy as np
 
     r = strategy.num_replicas_in_sync
     n = gb + r + 1
-    dist, _ = data.distribute(strategy, x[:n], y[:n], global_batch_size=gb, drop_remainder=False)
-    expected = float(np.mean(predicted[:n] == y[:n]))
-    got = try_answer(evaluate, strategy, model, dist)
-    try:
-        got = float(got)
-    except (TypeError, ValueError):
-        pass
-    if isinstance(got, float) and abs(got - expected) < 1e-6:
-        return None
-    return Report("evaluate", f"on {n} examples (a whole batch of {gb}, then {r + 1} examples split unevenly over {r} "
-                              f"replicas; the call after a first one) evaluate gave {got}, one device counts "
-                              f"{expected:.6g}: the rule is every example of THIS dataset counts once, whatever the "
-                              f"split; add the correct counts and the example counts over replicas and batches, then "
-                              f"divide (a mean of accuracies weighs a small part like a big one), and start every "
-                              f"call from zero (a metric or counter kept from an earlier call adds its examples)",
-                  {"expected": expected, "got": got, "n": n})
+    other = models.mlp(seed=seed + 1, strategy=strategy)
+    other_predicted = np.argmax(other(x[:n], training=False).numpy(), axis=-1)
+    follow = np.random.default_rng(seed + 1).permutation(n) < n // 2
+    labels = np.where(follow, other_predicted, y[:n]).astype("int32")
+    dist, _ = data.distribute(strategy, x[:n], labels, global_batch_size=gb, drop_remainder=False)
+    calls = [(other, float(np.mean(other_predicted == labels)), "another model than the first call's")]
+    if again:
+        calls.append((model, float(np.mean(predicted[:n] == labels)), "the first model again, on the same dataset"))
+    for which, expected, what in calls:
+        got = try_answer(evaluate, strategy, which, dist)
+        try:
+            got = float(got)
+        except (TypeError, ValueError):
+            pass
+        if isinstance(got, float) and _exact(got, expected):
+            continue
+        return Report("evaluate", f"on {n} examples (a whole batch of {gb}, then {r + 1} examples split unevenly over "
+                                  f"{r} replicas; {what}, a call after an earlier one) evaluate gave {got}, one device "
+                                  f"counts {expected:.6g}: the rule is every example of THIS dataset counts once, for "
+                                  f"THIS model, whatever the split; add the correct counts and the example counts over "
+                                  f"replicas and batches, then divide (a mean of accuracies weighs a small part like a "
+                                  f"big one), and start every call from zero (nothing kept from an earlier call: no "
+                                  f"metric or counter adding its examples, no step or result cached for another model "
+                                  f"or dataset)", {"expected": expected, "got": got, "n": n})
+    return None
 
 
 # --------------------------------------------------------------------------- q4 (predict), q5 (debug)
@@ -453,12 +566,17 @@ _ONE_DEVICE: dict = {}  # q5's one-device reference weights, by (seed, learning 
 
 def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int = 3,
                             global_batch_size: int | None = None, learning_rate: float = 0.1,
-                            atol: float = 1e-5) -> Report:
+                            atol: float = 1e-5, again: bool = False) -> Report:
     """q5: the learner's repaired ``train_mirrored(strategy, x, y, global_batch_size, steps,
     seed, learning_rate)`` returns its model; its weights must equal ``steps`` SGD steps on one
     device (``gpukit.training``) from the same seed and data. The bug it had: the replicas'
     loss was a default-reduction Keras loss, a mean over each replica's OWN examples, so every
-    update is ``num_replicas`` times too big. ``details``: ``weights_diff``, ``update_ratio``."""
+    update is ``num_replicas`` times too big. ``details``: ``weights_diff``, ``update_ratio``.
+
+    Issue 38, round 6: the gradients must be applied inside ``strategy.run`` on the replicas (the optimizer's
+    ``apply`` is watched in a replica context of ``num_replicas``; planted: one device training on whole global
+    batches, the replicas' slices concatenated in cross-replica context). With ``again``, a second call with
+    ``steps=0`` must return an untrained model (planted: model and optimizer kept between calls)."""
     from ... import checks, data, models, training
     from ..._tf import keras, tf
 
@@ -483,7 +601,8 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
             kept_partial.append(batch_size)
         return original_batch(ds, batch_size, drop_remainder, *args, **kwargs)
 
-    with _watch_optimizers() as optimizers, mock.patch.object(tf.data.Dataset, "batch", batch):
+    watch = _watch_optimizers()
+    with watch as optimizers, mock.patch.object(tf.data.Dataset, "batch", batch):
         model = try_answer(train_mirrored, strategy, x, y, gb, steps, seed, learning_rate)
     if model is None:
         return Report(name, not_solved(name))
@@ -502,6 +621,11 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
         return Report(name, f"{name} trained with {', '.join(extras)}: the rule is plain SGD, "
                             f"keras.optimizers.SGD(learning_rate) with nothing else (no clipping, momentum or "
                             f"weight decay), as in train_buggy", {"optimizers": extras})
+    if r > 1 and r not in watch.replicas:
+        return Report(name, f"{name} applied its gradients outside strategy.run (on one device, or in cross-replica "
+                            f"context), never on the {r} replicas: the rule is train_buggy's training, each step run "
+                            f"on every replica with strategy.run (each replica its slice of the global batch), minus "
+                            f"the bug")
     rates = sorted({round(_learning_rate(o), 9) for o in optimizers} - {None})
     # float32 tolerance: the optimizer keeps its rate in float32 (0.3 reads back as 0.30000001)
     if any(abs(rate - learning_rate) > 1e-6 * max(1.0, learning_rate) for rate in rates):
@@ -512,14 +636,15 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
 
     single = tf.distribute.get_strategy()
 
-    def one_device(num_steps):  # the reference, trained once per process and arguments (the data follow from them)
-        key = (seed, learning_rate, num_steps, gb, steps)
+    def one_device(num_steps, first_batch_only=False):  # the reference, trained once per process and arguments
+        key = (seed, learning_rate, num_steps, gb, steps, first_batch_only)  # (the data follow from them)
         if key not in _ONE_DEVICE:
             reference = models.mlp(seed=seed)
             optimizer = keras.optimizers.SGD(learning_rate)
             step = training.make_train_step(single, reference, optimizer, gb)
-            for _, batch in zip(range(num_steps), data.distribute(single, x, y, global_batch_size=gb)[0]):
-                step(batch)
+            batches = list(zip(range(num_steps), data.distribute(single, x, y, global_batch_size=gb)[0]))
+            for _, batch in batches:
+                step(batches[0][1] if first_batch_only else batch)
             _ONE_DEVICE[key] = [np.array(w) for w in reference.get_weights()]
         reference = models.mlp(seed=seed)
         reference.set_weights(_ONE_DEVICE[key])
@@ -539,6 +664,13 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
     ratio = update_ratio(model, reference)
     details = {"weights_diff": weights_diff, "update_ratio": ratio}
     if weights_diff <= atol:
+        if again:  # a second call, no step: a fresh models.mlp(seed=seed) (no training run, a model built)
+            fresh = try_answer(train_mirrored, strategy, x, y, gb, 0, seed, learning_rate)
+            if hasattr(fresh, "get_weights") and any(not np.array_equal(a, b) for a, b in
+                                                     zip(fresh.get_weights(), initial)):
+                return Report(name, f"a second call of {name} with steps=0 returned a model already trained: the rule "
+                                    f"is every call trains a new models.mlp(seed=seed) from its initial weights, as "
+                                    f"train_buggy does (no model or optimizer kept between calls)", details)
         return Report(name, None, details)
     # Over several steps the trajectories part and the ratio drifts (3.77 for 4 replicas after the
     # notebook's 3 steps): the factor of one update is measured on a one-step run from the same start.
@@ -548,6 +680,10 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
     if abs(ratio - r) < 0.05 * r:
         return Report(name, f"still wrong: after {steps} steps every update is {ratio:.2f} x one device's on "
                             f"{r} replicas, the bug you were asked to find is still there", details)
+    if steps > 1 and checks.max_difference(model, one_device(steps, first_batch_only=True)) <= atol:
+        return Report(name, f"the weights are those of {steps} steps on the FIRST global batch, repeated: the rule is "
+                            f"one update per global batch of x, y, in order, each batch once (a new iterator per "
+                            f"step starts again from the first batch)", details)
     if r > 1 and abs(ratio - 1 / r) < 0.05 / r:
         return Report(name, f"after {steps} steps every update is {ratio:.2f} x one device's on {r} replicas: "
                             f"too SMALL now, by the number of replicas", details)
@@ -587,12 +723,18 @@ class _watch_optimizers:
     def __enter__(self):
         from ..._tf import keras
 
+        from ..._tf import tf
+
         base = next(k for k in type(keras.optimizers.SGD()).__mro__ if "apply" in vars(k))
         self._base, self._original, seen = base, vars(base)["apply"], []
+        self.replicas = set()  # num_replicas_in_sync of the replica contexts apply ran in (1: one device)
 
         def apply(opt, *args, **kwargs):
             if all(o is not opt for o in seen):
                 seen.append(opt)
+            context = tf.distribute.get_replica_context()
+            if context is not None and tf.distribute.has_strategy():
+                self.replicas.add(context.num_replicas_in_sync)
             return self._original(opt, *args, **kwargs)
 
         base.apply = apply

@@ -1,0 +1,20 @@
+# INTENT: builds the model in scope but trains it in cross-replica context on whole global batches (one device does the forward/backward; replicas never run the step)
+def train_mirrored(strategy, x, y, global_batch_size, steps, seed, learning_rate):
+    """train_buggy without its bug."""
+    with strategy.scope():
+        model = models.mlp(seed=seed)
+        optimizer = keras.optimizers.SGD(learning_rate)
+    training.build_optimizer(strategy, model, optimizer)
+    ds = tf.data.Dataset.from_tensor_slices((x, y)).batch(global_batch_size, drop_remainder=True)
+
+    @tf.function
+    def step(xb, yb):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(loss_fn(yb, model(xb, training=True)))
+        grads = tape.gradient(loss, model.trainable_variables)
+        optimizer.apply_gradients(zip(grads, model.trainable_variables))
+        return loss
+
+    for _, (xb, yb) in zip(range(steps), ds):
+        step(xb, yb)
+    return model
