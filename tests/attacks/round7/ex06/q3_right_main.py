@@ -1,0 +1,14 @@
+# INTENT: right: gpukit's policy-aware model and optimizer, float32 logits, losses before each update as floats.
+def train_with_policy(policy_name, x, y, steps, seed):
+    model = precision.mlp(policy_name, hidden=(32,), seed=seed)
+    opt = precision.optimizer(policy_name, keras.optimizers.SGD(0.1))
+    loss_fn = training.per_example_loss()
+    losses = []
+    for _ in range(steps):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(loss_fn(y, model(x, training=True)))
+            target = opt.scale_loss(loss) if precision.is_loss_scaled(opt) else loss
+        grads = tape.gradient(target, model.trainable_variables)
+        opt.apply_gradients(zip(grads, model.trainable_variables))
+        losses.append(float(loss))
+    return losses

@@ -1,0 +1,14 @@
+# INTENT: a LossScaleOptimizer is used, but the loss is multiplied by the fixed initial 2**15 (not the current dynamic scale): wrong whenever the scale changes.
+def train_with_policy(policy_name, x, y, steps, seed):
+    model = precision.mlp(policy_name, hidden=(32,), seed=seed)
+    opt = precision.optimizer(policy_name, keras.optimizers.SGD(0.1))
+    loss_fn = training.per_example_loss()
+    losses = []
+    for _ in range(steps):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(loss_fn(y, model(x, training=True)))
+            target = loss * 2.0 ** 15 if precision.is_loss_scaled(opt) else loss
+        grads = tape.gradient(target, model.trainable_variables)
+        opt.apply_gradients(zip(grads, model.trainable_variables))
+        losses.append(float(loss))
+    return losses

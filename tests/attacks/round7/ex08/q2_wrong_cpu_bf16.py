@@ -1,0 +1,24 @@
+# INTENT: CPUs: mixed_bfloat16 for many CPU devices (thinks modern CPUs have bf16)
+def choose(kind, devices, machines, fits_one_device, compute_capability=None):
+    """(strategy, precision) for these facts."""
+    if kind == "TPU":
+        precision = "mixed_bfloat16"
+    elif kind == "GPU":
+        cc = compute_capability
+        if cc is not None and cc >= 8.0:
+            precision = "mixed_bfloat16"
+        elif cc is None or cc >= 7.0:
+            precision = "mixed_float16"
+        else:
+            precision = "float32"
+    else:
+        precision = "mixed_bfloat16" if devices * machines > 2 else "float32"
+    if not fits_one_device:
+        return "model/pipeline", precision
+    if kind == "TPU":
+        return "TPUStrategy", precision
+    if machines > 1:
+        return "MultiWorkerMirroredStrategy", precision
+    if devices > 1:
+        return "MirroredStrategy", precision
+    return "OneDeviceStrategy", precision

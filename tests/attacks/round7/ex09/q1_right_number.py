@@ -1,0 +1,1 @@
+predicted_bytes = 4 * 2410 + 12 * 603

@@ -1,0 +1,8 @@
+# INTENT: whole bytes by floor division at each step (num_params // (tp*pp)): drops the remainder when the split is uneven
+def predicted_state_bytes(num_params, tp, pp, dp, zero_stage):
+    """Bytes of weights, gradients and Adam state on one device."""
+    p = int(num_params) // (tp * pp)
+    weights = 2 * p / (dp if zero_stage >= 3 else 1)
+    grads = 2 * p / (dp if zero_stage >= 2 else 1)
+    opt = 12 * p / (dp if zero_stage >= 1 else 1)
+    return weights + grads + opt
