@@ -462,3 +462,47 @@ def test_state_kept_between_calls_is_named():
 
     problem = ex07.check_steady_step(steady_remembers).problem
     assert "for the same steps timed again" in problem and "the answer depends only on this call's steps" in problem
+
+
+# --------------------------------------------------------------------------- issue 38, round 7
+
+
+@pytest.mark.parametrize("digits, says", [(3, "rounded to 3 decimals"), (4, "rounded to 4 decimals")])
+def test_q1_a_rounded_median_is_named(digits, says):
+    """The planted bug: the median rounded (round 7's blind answers); the fake costs have ten significant digits."""
+    def rounded(step, batches, warmup, clock):
+        return round(solution_steady(step, batches, warmup, clock), digits)
+
+    for case in ("public", "hidden"):
+        problem = ex07.check_steady_step(rounded, case).problem
+        assert says in problem and "as measured, in seconds, not rounded" in problem, problem
+
+
+@pytest.mark.parametrize("dtype, says", [("float32", "a float32 holds nothing finer than 0.015625 s"),
+                                         ("float16", "a float16 total holds about 3 digits")])
+def test_q3_totals_of_fewer_bits_are_caught(dtype, says):
+    """The planted bugs: clock readings cast to float32 (lost on a clock that reads 2**17 s), totals kept in float16
+    (both stop at 1.244 s over 1000 batches); the solution's float64 sees both."""
+    import numpy as np
+
+    cast = getattr(np, dtype)
+
+    def narrow(step, batches, clock):
+        read = compute = cast(0)
+        it = iter(batches)
+        while True:
+            t0 = cast(clock()) if dtype == "float32" else clock()     # float32: the readings; float16: the totals
+            try:
+                batch = next(it)
+            except StopIteration:
+                break
+            t1 = cast(clock()) if dtype == "float32" else clock()
+            read = cast(read + cast(t1 - t0))
+            step(batch)
+            t2 = cast(clock()) if dtype == "float32" else clock()
+            compute = cast(compute + cast(t2 - t1))
+        return "input" if read > compute else "compute"
+
+    assert ex07.check_find_bottleneck(narrow, "public").passed
+    problem = ex07.check_find_bottleneck(narrow, "hidden").problem
+    assert "an input-bound run" in problem and "by any amount" in problem and says in problem, problem
