@@ -249,7 +249,8 @@ def test_plan_bytes_the_zero_group_counted_with_ep_is_named():
     assert ex11.check_plan_bytes(with_ep, Q2_HIDDEN).passed   # no expert parallelism: the same numbers
     report = ex11.check_plan_bytes(with_ep, [MOE_EP])
     assert not report.passed and "['weights', 'gradients', 'optimizer'] are off" in report.problem, report.problem
-    assert "the optimizer divided by dp x cp x ep = 32: ZeRO's group is dp x cp = 8" in report.problem, report.problem
+    assert "the weights, gradients and optimizer divided by dp x cp x ep = 32: ZeRO's group is dp x cp = 8" in report.problem, \
+        report.problem
 
 
 def test_fewest_gpus_one_device_is_a_count():
