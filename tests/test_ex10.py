@@ -161,7 +161,8 @@ def _forward_loop(x, first_choice, gates, experts, capacity):
 
 
 def _forward_cumsum(x, first_choice, gates, experts, capacity):
-    """numpy: each token's place from a cumulative count of its expert's earlier tokens; float64."""
+    """numpy: each token's place from a cumulative count of its expert's earlier tokens; computed in float64,
+    returned in x's dtype."""
     onehot = np.eye(len(experts), dtype=int)[first_choice]
     place = np.sum(np.cumsum(onehot, axis=0) * onehot, axis=1) - 1
     y = x.astype(np.float64)
@@ -169,7 +170,19 @@ def _forward_cumsum(x, first_choice, gates, experts, capacity):
         rows = np.nonzero((first_choice == e) & (place < capacity))[0]
         if len(rows):
             y[rows] += gates[rows, None].astype(np.float64) * expert(x[rows].astype(np.float64))
-    return y
+    return y.astype(x.dtype)
+
+
+def test_moe_forward_y_in_another_dtype_than_x_is_named():
+    """Planted (issue 38, round 7): y computed and returned in float64 for a float32 x (the contract: the same
+    shape and dtype as x); computed in float64 and cast back is right."""
+    def float64_out(x, *args):
+        return _forward_cumsum(x, *args).astype(np.float64)
+
+    report = ex10.check_moe_forward(float64_out, [(12, 4, 3, 3, 0)])
+    assert not report.passed and "returned y as float64 for x in float32" in report.problem, report.problem
+    assert "same shape and dtype as x" in report.problem
+    assert ex10.check_moe_forward(float64_out, [(8, 4, 3, 2, 7, "float64")]).passed   # x float64: right
 
 
 def _forward_one_token_at_a_time(x, first_choice, gates, experts, capacity):
@@ -328,7 +341,8 @@ MANY = dict(lq=4, lk=4096, d=32, dv=32, block=64, seed=5)  # 64 blocks: the memo
 FAR_NEGATIVE = dict(lq=4, lk=12, d=8, dv=8, block=3, seed=7, scale=1e5, negative=True)  # every score below -280000
 HIDDEN_Q4 = [dict(lq=6, lk=10, d=4, dv=3, block=4, seed=1), dict(lq=3, lk=7, d=8, dv=8, block=7, seed=2),
              dict(lq=1, lk=5, d=4, dv=2, block=1, seed=3), dict(lq=4, lk=12, d=8, dv=8, block=3, seed=4, scale=500.0),
-             NEGATIVE, MANY, FAR_NEGATIVE]
+             NEGATIVE, MANY, FAR_NEGATIVE,
+             dict(lq=4, lk=12, d=8, dv=8, block=3, seed=7, scale=1000.0)]  # round 7: a later maximum 700+ above the first
 
 
 def _online(q, kv_blocks):
@@ -695,6 +709,51 @@ def test_keeping_one_earlier_block_is_tolerated():
 
     report = ex10.check_blockwise_attention(keeps_the_first)
     assert report.passed and report.details["most_held"] == 2, report
+
+
+def _keeps_previous(how):
+    """The solution, keeping the previous block while it works in the next (planted, issue 38 round 7)."""
+    def blockwise_attention(q, kv_blocks):
+        kept = {}
+
+        def watched():
+            for k_block, v_block in kv_blocks:
+                yield k_block, v_block
+                kept["previous"] = how(k_block, v_block)  # after the block was worked in, until the next one's end
+
+        out = _online(q, watched())
+        kept.clear()
+        return out
+
+    return blockwise_attention
+
+
+@pytest.mark.parametrize("how", [lambda k, v: v, lambda k, v: k.T, lambda k, v: (k, v)],
+                         ids=["value_block", "key_view", "pair"])
+def test_a_block_kept_while_the_next_is_worked_in_is_named(how):
+    """Issue 38, round 7: when the next block is asked for, the loop's variable holds the last one too (not
+    seen there); the blocks note, at each computation with the newest block, which earlier ones are alive."""
+    report = ex10.check_blockwise_attention(_keeps_previous(how))
+    assert not report.passed and "still held key/value block 2 while it worked in block 3 of 4" in report.problem, \
+        report.problem
+    assert "the contract is one block at a time" in report.problem
+
+
+def test_blocks_let_go_of_as_the_next_is_bound_are_not_named():
+    """A generator that transforms each block (its variable lets go of the last block only when it takes the
+    next, before the caller works that one in), float64 copies replacing the last, a peek at the first block."""
+    def scaled(q, kv_blocks):
+        def gen():
+            for k_block, v_block in kv_blocks:
+                yield k_block * 1.0, v_block
+        return _online(q, gen())
+
+    def copies(q, kv_blocks):
+        return _online(q, ((k.astype(np.float64), np.array(v)) for k, v in kv_blocks))
+
+    for answer in (scaled, copies):
+        report = ex10.check_blockwise_attention(answer)
+        assert report.passed, report.problem
 
 
 def test_hints_cover_every_question():

@@ -231,6 +231,28 @@ def test_plan_bytes_a_result_cached_from_an_earlier_call_is_named(key, cases, sa
     assert says in report.problem and "computed from the model and the layout of this call" in report.problem
 
 
+# issue 38, round 7: experts spread ep ways inside the data-parallel group (as in the hidden tests)
+MOE_EP = (dataclasses.replace(M13, experts=8, top_k=2, name="13B 8-expert MoE"),
+          plan.Layout(tp=2, dp=8, ep=4, zero=3, global_batch=16, recompute="full"))
+
+
+def test_plan_bytes_the_zero_group_counted_with_ep_is_named():
+    """Planted: the ZeRO group taken as dp x cp x ep (the expert-parallel ranks counted again)."""
+    assert ex11.check_plan_bytes(q2_solution, [MOE_EP]).passed
+
+    def with_ep(model, layout):
+        params = plan.parameters_per_device(model, layout)
+        state = zero.state_bytes(params, layout.dp * layout.cp * layout.ep, layout.zero, weight_bytes=model.param_bytes,
+                                 grad_bytes=model.grad_bytes, optimizer_bytes=model.optimizer_bytes)
+        return {**{k: state[k] for k in ("weights", "gradients", "optimizer")}, "activations": _activations(model, layout)}
+
+    assert ex11.check_plan_bytes(with_ep, Q2_HIDDEN).passed   # no expert parallelism: the same numbers
+    report = ex11.check_plan_bytes(with_ep, [MOE_EP])
+    assert not report.passed and "['weights', 'gradients', 'optimizer'] are off" in report.problem, report.problem
+    assert "the weights, gradients and optimizer divided by dp x cp x ep = 32: ZeRO's group is dp x cp = 8" in report.problem, \
+        report.problem
+
+
 def test_fewest_gpus_one_device_is_a_count():
     case = [(ex11.llama_like("1B", 16, 2048, 16, 5632, seq=2048), "A100 80GB", 8)]
     assert ex11.reference_fewest(*case[0])[0] == 1

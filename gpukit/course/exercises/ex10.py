@@ -330,7 +330,8 @@ def check_moe_forward(moe_forward, cases) -> Report:
     rule and each token's expert applied alone (float64, to 1e-5); then each expert must have been given
     only the tokens it keeps, as ``n x d`` arrays of the tokens' rows of x exactly (planted: one 1-D row per
     call; the rows cast to float32 before the expert, unseen while x was float32), and a dropped token's row
-    must be its input exactly (planted: y made in float32 from a float64 x: "unchanged" is exact)."""
+    must be its input exactly (planted: y made in float32 from a float64 x: "unchanged" is exact), and y must be
+    in x's dtype (planted: y in float64 for a float32 x; the contract says the same shape and dtype as x)."""
     from ... import experts as moe
 
     name = "moe_forward"
@@ -373,6 +374,14 @@ def check_moe_forward(moe_forward, cases) -> Report:
         problem = _exact_rows_problem(experts, x64, y, kept)
         if problem:
             return Report(name, f"{where}: {problem}", details)
+        try:  # issue 38, round 7 (planted: y computed and returned in float64 for a float32 x)
+            returned = np.asarray(got).dtype
+        except (TypeError, ValueError):
+            returned = None
+        if returned != x.dtype:
+            return Report(name, f"{name} returned y as {returned} for x in {x.dtype} ({where}): the rule: y has the same "
+                                f"shape and dtype as x (a layer hands on its input's dtype: compute in any precision, "
+                                f"return y in x.dtype)", details)
     return Report(name)
 
 
@@ -544,6 +553,40 @@ def _reach(obj, depth, seen, found, sent, containers=None) -> None:
         _reach(item, depth - 1, seen, found, sent, containers)
 
 
+def _note_use(values) -> None:
+    """Tell each block's sender that the answer computes with it (``values``: a ufunc's inputs, or an array
+    function's arguments, lists and tuples of arrays looked into one level)."""
+    for value in values:
+        for a in (value if isinstance(value, (list, tuple)) else (value,)):
+            if isinstance(a, _Block) and a._sender is not None:
+                a._sender._used(a._index)
+
+
+class _Block(np.ndarray):
+    """A key or value block as ``Blocks`` hands it over (an ndarray that owns its data; its views and copies
+    carry the same sender and index): each computation with it (a ufunc: ``@``, ``*``, ``exp``, ``max``...; an
+    array function: ``np.dot``, ``np.einsum``...) is noted by its sender, then done on plain arrays (the results
+    are plain ndarrays)."""
+
+    _sender = None
+    _index = None
+
+    def __array_finalize__(self, obj):
+        self._sender = getattr(obj, "_sender", None)
+        self._index = getattr(obj, "_index", None)
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        _note_use(inputs)
+        inputs = tuple(a.view(np.ndarray) if isinstance(a, _Block) else a for a in inputs)
+        if kwargs.get("out"):
+            kwargs["out"] = tuple(a.view(np.ndarray) if isinstance(a, _Block) else a for a in kwargs["out"])
+        return getattr(ufunc, method)(*inputs, **kwargs)
+
+    def __array_function__(self, func, types, args, kwargs):
+        _note_use(args)
+        return super().__array_function__(func, types, args, kwargs)
+
+
 class Blocks:
     """The key/value blocks of one device's ring, handed over one at a time (an iterator of
     ``(k_block, v_block)`` pairs, fresh read-only copies), watched: ``most_held`` is the largest number
@@ -562,7 +605,12 @@ class Blocks:
     are noted at each request by their length: ``grew`` is ``(type name, lengths)`` for one that was there
     at every request from the second on and grew at each (planted: every block's row maxima, or its size,
     appended to a list: under tracemalloc's limit on 64 blocks, and the rule says no list that grows block by
-    block)."""
+    block). ``kept_while`` (issue 38, round 7) is ``(earlier, block)``, 0-based, when an earlier block (the first
+    one excepted: an answer may peek at it) was still alive at every computation the answer made with a later
+    block (the blocks are ``_Block`` arrays, which note each use): a ``for`` loop's variable lets go of a block
+    when the next is bound, an answer that keeps it (planted: the previous key block kept "for the backward", the
+    previous value block as a look-back, ``k_block.T`` of the last step, the last ``(k, v)`` pair as a double
+    buffer) holds it while it works in the next, which asking for the next cannot see."""
 
     def __init__(self, k, v, block: int, reuse: bool = True, scan: bool = False, watch: bool = False):
         self._k, self._v = k, v
@@ -577,13 +625,33 @@ class Blocks:
         self.grew = None
         self.held_bytes = [None, None]
         self._stop = {try_answer.__code__, _run.__code__}
+        self.kept_while = None  # (earlier block, block): see the class docstring
+        self._alive_at_use = None  # the earlier blocks alive at every use so far of the newest block
+        self._busy = False  # the check's own work on the blocks (not the answer's) is not a use
 
     def __iter__(self):
         return self
 
     def __next__(self):
+        self._busy = True
+        try:
+            return self._next_block()
+        finally:
+            self._busy = False
+
+    def _used(self, index) -> None:
+        """The answer computes with block ``index``: note which earlier blocks (the first excepted) are alive."""
+        if self._busy or index is None or index != self._next - 1:
+            return
+        alive = {i for i, *refs in self._refs if 1 <= i < index and any(r() is not None for r in refs)}
+        self._alive_at_use = alive if self._alive_at_use is None else self._alive_at_use & alive
+
+    def _next_block(self):
         import sys
 
+        if self._alive_at_use and self.kept_while is None:  # issue 38, round 7 (see the class docstring)
+            self.kept_while = (max(self._alive_at_use), self._next - 1)
+        self._alive_at_use = None
         if self._next in (len(self.bounds) // 4, len(self.bounds)):
             import tracemalloc
 
@@ -619,8 +687,11 @@ class Blocks:
         if self._next >= len(self.bounds):
             raise StopIteration
         start, end = self.bounds[self._next]
-        k_block, v_block = self._k[start:end].copy(), self._v[start:end].copy()
-        k_block.flags.writeable = v_block.flags.writeable = False
+        k_block, v_block = (_Block(part[start:end].shape, part.dtype) for part in (self._k, self._v))
+        for block, part in ((k_block, self._k), (v_block, self._v)):
+            block[...] = part[start:end]
+            block._sender, block._index = self, self._next
+            block.flags.writeable = False
         self._refs.append((self._next, weakref.ref(k_block), weakref.ref(v_block)))
         self._next += 1
         return k_block, v_block
@@ -804,6 +875,13 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
     if diff <= tol:
         if blocks.most_held > 2:
             return _held_problem(name, blocks, n, where, details)
+        if blocks.kept_while is not None:  # issue 38, round 7 (planted: the previous block kept while the next is worked in)
+            earlier, now = blocks.kept_while
+            return Report(name, f"{name} still held key/value block {earlier + 1} while it worked in block {now + 1} of "
+                                f"{n} ({where}): the contract is one block at a time, keeping none of them nor copies "
+                                f"of them, carrying only values per query from one block to the next (right numbers, "
+                                f"but an earlier block was kept once the next arrived)",
+                          {**details, "kept_while": blocks.kept_while})
         if blocks.grew is not None:  # issue 38, round 5 (planted: each block's row maxima, or its size, appended)
             kind, lengths = blocks.grew
             return Report(name, f"{name} carries a {kind} that grows block by block ({where}: "

@@ -154,6 +154,15 @@ def _plan_slips(model, layout, values, ref) -> list[str]:
         if not near(values[part], ref[part]) and layout.cp > 1 and layout.zero >= stage and \
                 near(values[part], params * nbytes / layout.dp):
             said.append(f"the {part} divided by dp={layout.dp} alone: ZeRO's group is dp x cp = {group}")
+    # issue 38, round 7 (planted: the ZeRO group taken as dp x cp x ep): the expert-parallel ranks are inside the
+    # data-parallel group, counting them again divides the state ep times too often
+    by_ep = [part for part, nbytes, stage in (("weights", model.param_bytes, 3), ("gradients", model.grad_bytes, 2),
+                                              ("optimizer", model.optimizer_bytes, 1))
+             if layout.ep > 1 and layout.zero >= stage and not near(values[part], ref[part])
+             and near(values[part], params * nbytes / (group * layout.ep))]
+    if by_ep:
+        said.append(f"the {', '.join(by_ep[:-1]) + ' and ' * (len(by_ep) > 1) + by_ep[-1]} divided by dp x cp x ep = {group * layout.ep}: ZeRO's group is dp x cp = "
+                    f"{group} (the ep={layout.ep} expert-parallel ranks are inside the data-parallel group, not beside it)")
     for part, nbytes, other, stage in (("weights", model.param_bytes, "grad_bytes", 3),
                                        ("gradients", model.grad_bytes, "param_bytes", 2)):
         by = group if layout.zero >= stage else 1

@@ -1,4 +1,5 @@
 # INTENT: right: walk the tokens in order with a counter per expert, one expert call per kept token
+# RULED wrong (issue 38, round 7): y in float64 for a float32 x; the contract says the same shape and dtype as x
 def moe_forward(x, first_choice, gates, experts, capacity):
     """One replica's top-1 layer with expert capacity: y shaped like x (see the contract)."""
     y = np.array(x, dtype=np.float64, copy=True)

@@ -1,4 +1,5 @@
 # INTENT: walks the tokens in order with a per-expert counter, collects each expert's kept token indices, runs each expert once on its kept rows and adds the gated output to a copy of x.
+# RULED wrong (issue 38, round 7): y in float64 for a float32 x; the contract says the same shape and dtype as x
 def moe_forward(x, first_choice, gates, experts, capacity):
     """One replica's top-1 layer with expert capacity: y shaped like x (see the contract)."""
     x = np.asarray(x)

@@ -1,4 +1,5 @@
 # INTENT: per expert, np.flatnonzero of its choices truncated to the first `capacity`; one expert call per token kept (several calls allowed), accumulated into y = x.copy().
+# RULED wrong (issue 38, round 7): y in float64 for a float32 x; the contract says the same shape and dtype as x
 def moe_forward(x, first_choice, gates, experts, capacity):
     """One replica's top-1 layer with expert capacity: y shaped like x (see the contract)."""
     x = np.asarray(x, dtype=np.float64)

@@ -1,4 +1,5 @@
 # INTENT (outside: the for-loop variable holds the previous block just as long): keeps the previous value block to read its dtype/shape for the final array (v_prev = v_block), i.e. holds the previous block when the next arrives
+# RULED wrong (issue 38, round 7, as round 7's keep_last_block): v_prev holds block i while block i+1 is worked in (the loop variable lets go of it when the next is bound)
 import numpy as np
 
 def blockwise_attention(q, kv_blocks):
