@@ -429,7 +429,10 @@ def _watch_processes() -> None:
     02's clusters and ``gpukit launch`` start processes as they should."""
     import subprocess
 
-    import _posixsubprocess
+    try:
+        import _posixsubprocess
+    except ImportError:  # not POSIX: subprocess and os cover it
+        _posixsubprocess = None
 
     def note(what, args):
         frame = sys._getframe(2)
@@ -447,8 +450,9 @@ def _watch_processes() -> None:
         return watched
 
     first = lambda args, kwargs: args[0] if args else kwargs.get("args", kwargs.get("command", ""))  # noqa: E731
-    targets = [(subprocess.Popen, "__init__", "subprocess.Popen", lambda a, k: a[1] if len(a) > 1 else k.get("args", "")),
-               (_posixsubprocess, "fork_exec", "_posixsubprocess.fork_exec", first)]
+    targets = [(subprocess.Popen, "__init__", "subprocess.Popen", lambda a, k: a[1] if len(a) > 1 else k.get("args", ""))]
+    if _posixsubprocess is not None:
+        targets.append((_posixsubprocess, "fork_exec", "_posixsubprocess.fork_exec", first))
     targets += [(os, name, f"os.{name}", first) for name in ("system", "posix_spawn", "posix_spawnp", "fork", "forkpty")
                 if hasattr(os, name)]
     for owner, attr, what, command in targets:
