@@ -435,10 +435,13 @@ def _watch_processes() -> None:
         _posixsubprocess = None
 
     def note(what, args):
-        frame = sys._getframe(2)
-        notebook = notebook_globals(frame)
-        if notebook is not None:
-            _STARTED[:] = _STARTED[-63:] + [(f"{what}({_command(args)})", _cell_names(frame, notebook))]
+        try:
+            frame = sys._getframe(2)
+            notebook = notebook_globals(frame)
+            if notebook is not None:
+                _STARTED[:] = _STARTED[-63:] + [(f"{what}({_command(args)})", _cell_names(frame, notebook))]
+        except Exception:  # noqa: BLE001 - noting never stops a process from starting
+            pass
 
     def make(what, original, command):
         def watched(*args, **kwargs):
