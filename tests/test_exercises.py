@@ -428,7 +428,9 @@ def test_watch_calls_notes_the_answer_cell_under_ipython_not_a_later_given_cell(
     the cell defines, is still the answer cell's; a later cell that only reads NAME and calls the same
     function is not noted. Run in a real IPython shell (its own linecache entries, per-statement compile).
     Planted: ``cell_assigns`` reading the calling statement's own names (``co_names``) instead of the cell's
-    source: the second answer is missed and the given cell noted."""
+    source: the second answer is missed and the given cell noted. The process watch of round 7
+    (``processes_started``) in the same shell, to save a Python start: a child started by the answer cell
+    (``subprocess.run`` of a Python, IPython's ``!`` command) is noted for its name, a given cell's is not."""
     script = r'''
 import types
 from IPython.core.interactiveshell import InteractiveShell
@@ -451,11 +453,20 @@ shell.user_ns.pop("__calls__", None)
 shell.run_cell("print(prediction, planner.biggest(5))")                 # a given cell: reads, calls
 r4 = shell.user_ns.get("__calls__", [])
 assert originals["biggest"](2) == 4 and planner.biggest.__gpukit_watched__
+from gpukit.course.exercises import mark_session, processes_started
+mark_session()
+shell.run_cell("import subprocess, sys\nout = subprocess.run([sys.executable, '-c', 'print(5)'], capture_output=True, "
+               "text=True).stdout\nguess = int(out)")
+shell.run_cell("lines = get_ipython().getoutput('echo 6')\nguess2 = int(lines[0])")    # `!echo 6` (IPython 7.34: no `= !`)
+shell.run_cell("import os\nos.system('true')")                          # a given cell
+started = [bool(processes_started("guess")), bool(processes_started("guess2")), shell.user_ns["guess2"]]
+print(started)
 print(r1, r2, r3, r4)
 '''
     result = fresh_python(script)
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.strip().splitlines()[-1] == "[('biggest', 2)] [('biggest', 6)] ['biggest'] []", result.stdout
+    assert result.stdout.strip().splitlines()[-2] == "[True, True, 6]", result.stdout
 
 
 @pytest.mark.parametrize("change, words", [
