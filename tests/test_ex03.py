@@ -316,3 +316,27 @@ def test_q4_a_shared_result_list_and_weights_rounded_to_decimals_are_named():
     rounded = ex03.compare_sample_weights(lambda s: [round(len(s) * n / sum(s), 4) for n in s], [50, 51])
     assert not rounded.passed and "rounded, to float32 or to a few decimals" in rounded.problem
     assert "returned a map" in ex03.compare_sample_weights(lambda s: map(float, s), [32, 16, 16]).problem
+
+
+def test_q1_q4_the_same_stored_result_returned_again_is_named():
+    """Round 7 (cached_array, cached_same_list): a memo handing every call the same list or array; the check edits
+    the first call's result and calls again. A tuple (immutable) shared between calls is fine."""
+    plans = {}
+    same_list = lambda c, g: plans.setdefault((tuple(c), g), _plan(c, g))  # noqa: E731 - planted
+    report = ex03.compare_plan(same_list, [2, 1, 1], 64)
+    assert not report.passed and "a caller's edit of one result changes no later result" in report.problem
+    tuples = {}
+    assert ex03.compare_plan(lambda c, g: tuples.setdefault((tuple(c), g), tuple(_plan(c, g))), [2, 1, 1], 64).passed
+    weights = {}
+    same_array = lambda s: weights.setdefault(tuple(s), np.array(s) * len(s) / sum(s))  # noqa: E731 - planted
+    report = ex03.compare_sample_weights(same_array, [32, 16, 16])
+    assert not report.passed and "returns a new list (or array) of its own" in report.problem
+    assert ex03.compare_sample_weights(lambda s: np.array(s) * len(s) / sum(s), [32, 16, 16]).passed
+
+
+def test_q2_a_nan_loss_dropped_is_named():
+    """Round 7 (nansum, nan_to_zero, multiply_no_nan): a NaN loss counted as 0 weighs 0, not 1 / G."""
+    nan_to_zero = lambda v, g: tf.reduce_sum(tf.where(tf.math.is_nan(v), tf.zeros_like(v), v)) / g  # noqa: E731
+    report = ex03.compare_replica_loss(nan_to_zero, [2, 1, 1], 32)
+    assert not report.passed and "an example whose loss is nan weighs 0.0" in report.problem
+    assert "NaN and inf included" in report.problem

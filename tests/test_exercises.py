@@ -428,7 +428,9 @@ def test_watch_calls_notes_the_answer_cell_under_ipython_not_a_later_given_cell(
     the cell defines, is still the answer cell's; a later cell that only reads NAME and calls the same
     function is not noted. Run in a real IPython shell (its own linecache entries, per-statement compile).
     Planted: ``cell_assigns`` reading the calling statement's own names (``co_names``) instead of the cell's
-    source: the second answer is missed and the given cell noted."""
+    source: the second answer is missed and the given cell noted. The process watch of round 7
+    (``processes_started``) in the same shell, to save a Python start: a child started by the answer cell
+    (``subprocess.run`` of a Python, IPython's ``!`` command) is noted for its name, a given cell's is not."""
     script = r'''
 import types
 from IPython.core.interactiveshell import InteractiveShell
@@ -451,11 +453,20 @@ shell.user_ns.pop("__calls__", None)
 shell.run_cell("print(prediction, planner.biggest(5))")                 # a given cell: reads, calls
 r4 = shell.user_ns.get("__calls__", [])
 assert originals["biggest"](2) == 4 and planner.biggest.__gpukit_watched__
+from gpukit.course.exercises import mark_session, processes_started
+mark_session()
+shell.run_cell("import subprocess, sys\nout = subprocess.run([sys.executable, '-c', 'print(5)'], capture_output=True, "
+               "text=True).stdout\nguess = int(out)")
+shell.run_cell("lines = get_ipython().getoutput('echo 6')\nguess2 = int(lines[0])")    # `!echo 6` (IPython 7.34: no `= !`)
+shell.run_cell("import os\nos.system('true')")                          # a given cell
+started = [bool(processes_started("guess")), bool(processes_started("guess2")), shell.user_ns["guess2"]]
+print(started)
 print(r1, r2, r3, r4)
 '''
     result = fresh_python(script)
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.strip().splitlines()[-1] == "[('biggest', 2)] [('biggest', 6)] ['biggest'] []", result.stdout
+    assert result.stdout.strip().splitlines()[-2] == "[True, True, 6]", result.stdout
 
 
 @pytest.mark.parametrize("change, words", [
@@ -478,8 +489,8 @@ print(r1, r2, r3, r4)
     ("np.set_printoptions(precision=3)", "print options"),
     ("import os; os.environ['TF_DETERMINISTIC_OPS'] = '1'", "environment variables"),
     # round 6 (blind attackers of 01-03)
-    ("import warnings; warnings.simplefilter('ignore')", "Python's warnings, all silenced"),
-    ("import warnings; warnings.filterwarnings('ignore')", "Python's warnings, all silenced"),
+    ("import warnings; warnings.simplefilter('ignore')", "Python's warning filters"),
+    ("import warnings; warnings.filterwarnings('ignore')", "Python's warning filters"),
     ("import decimal; decimal.getcontext().prec = 60", "decimal context"),
     ("tf.data.experimental.enable_debug_mode()", "tf.data's debug mode"),
     ("tf.autograph.set_verbosity(3)", "AutoGraph's verbosity"),
@@ -488,6 +499,15 @@ print(r1, r2, r3, r4)
     ("tf.experimental.numpy.experimental_enable_numpy_behavior()", "NumPy behaviour"),
     # round 7
     ("tf.random.set_global_generator(tf.random.Generator.from_seed(1))", "TensorFlow's global random generator"),
+    # round 7 (11 q1 py_logging, root_logger, recursion, warn_filter; 11 q3 filterwarnings_runtime)
+    ("import logging; logging.getLogger().setLevel(logging.CRITICAL)", "Python's root logger"),
+    ("import logging; logging.getLogger().addHandler(logging.NullHandler())", "Python's root logger"),
+    ("import logging; logging.disable(logging.ERROR)", "Python's root logger"),
+    ("import sys; sys.setrecursionlimit(50_000)", "Python's recursion limit"),
+    ("import warnings; warnings.filterwarnings('ignore', category=UserWarning)", "Python's warning filters"),
+    ("import warnings; warnings.filterwarnings('ignore', category=RuntimeWarning)", "Python's warning filters"),
+    ("import warnings; warnings.simplefilter('error', DeprecationWarning)", "Python's warning filters"),
+    ("import warnings; warnings.resetwarnings()", "Python's warning filters"),
 ])
 def test_a_function_that_changes_the_session_fails_and_the_setting_is_put_back(change, words):
     """Issue 38, round 4: blind answers changed settings every later cell shares (each case a planted answer).
@@ -526,6 +546,7 @@ def test_a_function_that_changes_the_session_fails_and_the_setting_is_put_back(c
         with warnings.catch_warnings():           # silenced in a block that ends: allowed
             warnings.simplefilter("ignore")
         warnings.filterwarnings("ignore", category=DeprecationWarning, module="an_old_library")  # narrow: allowed
+        warnings.filterwarnings("ignore", message="a library's own message")  # narrow (round 7): allowed
     assert kept.changed == []
     warnings.filters[:] = filters
 
@@ -576,3 +597,35 @@ def test_a_setting_changed_at_the_top_of_a_cell_fails_the_next_check_only():
             keras.mixed_precision.set_global_policy("float32")
     finally:
         _MARK[:] = saved
+
+
+def test_a_process_started_by_the_answer_cell_is_noted_for_the_questions_that_ask():
+    """Issue 38, round 7 (03 q3 subprocess_planner, 06 q1 subprocess_lso, 07 q2 subprocess_bench): the forbidden
+    gpukit call made in a child process, which a watch of this process's calls cannot see. Planted: a cell assigning
+    the answer runs `subprocess.run([sys.executable, "-c", ...])`; `child_process_problem` names the rule. A process
+    started by a cell that does not assign the name (a given cell, exercise 02's cluster), or before the last mark,
+    is not the answer's."""
+    import linecache
+    import sys
+
+    from gpukit.course.exercises import child_process_problem, mark_session, processes_started
+
+    def cell(source, name):
+        linecache.cache[name] = (len(source), None, source.splitlines(True), name)
+        exec(compile(source, name, "exec"), namespace)
+
+    namespace = {"__name__": "__main__"}
+    mark_session()
+    cell("import subprocess, sys\ngiven = subprocess.run([sys.executable, '-c', 'print(2)'], capture_output=True)\n",
+         "<a given cell>")
+    assert child_process_problem("predicted") is None and processes_started("given")
+    cell("import subprocess, sys\npredicted = int(subprocess.run([sys.executable, '-c', 'print(7)'], "
+         "capture_output=True, text=True).stdout)\n", "<the answer cell>")
+    problem = child_process_problem("predicted")
+    assert namespace["predicted"] == 7 and problem.startswith("the cell that sets predicted started a child process (")
+    assert "must be computed in this notebook, by hand, not in a child process" in problem and sys.executable in problem
+    mark_session()                                        # the next check: what came before is forgotten
+    assert child_process_problem("predicted") is None
+    cell("import os\npredicted = os.system('true')\n", "<another answer cell>")
+    assert "os.system(true)" in child_process_problem("predicted")
+    mark_session()

@@ -41,6 +41,7 @@ __all__ = [
     "try_answer",
     "not_solved",
     "number_problem",
+    "result_kept_problem",
     "require",
     "notebook_grader",
     "hint",
@@ -50,6 +51,8 @@ __all__ = [
     "session_kept",
     "mark_session",
     "checking",
+    "processes_started",
+    "child_process_problem",
     "closing",
     "summary",
     "lead_with_reason",
@@ -132,10 +135,16 @@ def _session_settings() -> dict:
         "NumPy's error handling (np.seterr)": (np.geterr(), lambda old: np.seterr(**old)),
         "NumPy's print options (np.set_printoptions)": (np.get_printoptions(), lambda old: np.set_printoptions(**old)),
         "the environment variables (os.environ)": (dict(os.environ), _put_back_environ),
-        # round 6: only a blanket "ignore" counts (a library may add its own narrow filter when first imported)
-        "Python's warnings, all silenced (warnings.simplefilter / filterwarnings(\"ignore\"))":
-            (_blanket_ignores(), _put_back_blanket_ignores),
+        # round 6: a blanket "ignore"; round 7: any filter for a whole category of every module
+        # (filterwarnings("ignore", category=UserWarning)); a filter narrowed to a message or a module does not count:
+        # libraries add their own when first imported (gpukit._tf's np.object FutureWarning)
+        "Python's warning filters (warnings.simplefilter / filterwarnings for a whole category)":
+            (_WarningFilters(), _put_back_warning_filters),
         "Python's decimal context (decimal.getcontext())": (_decimal_context(), _put_back_decimal_context),
+        # round 7: Python's root logger (absl and TensorFlow log through it) and the recursion limit
+        "Python's root logger (logging.getLogger().setLevel / addHandler, logging.basicConfig, logging.disable)":
+            (_root_logger(), _put_back_root_logger),
+        "Python's recursion limit (sys.setrecursionlimit)": (sys.getrecursionlimit(), sys.setrecursionlimit),
     }
     tf = sys.modules.get("tensorflow")
     if tf is not None and hasattr(tf, "config"):
@@ -183,23 +192,51 @@ def _session_settings() -> dict:
     return settings
 
 
-def _is_blanket_ignore(entry) -> bool:
+def _whole_category(entry) -> bool:
+    """A warning filter for a whole category (``Warning``: all of them) in every module: no message or module pattern."""
     action, message, category, module, lineno = entry
-    return (action == "ignore" and (message is None or message.pattern == "") and category is Warning
-            and (module is None or module.pattern == "") and not lineno)
+    return not getattr(message, "pattern", message) and not getattr(module, "pattern", module) and not lineno
 
 
-def _blanket_ignores() -> tuple:
+class _WarningFilters:
+    """``warnings.filters`` at one moment. Two are equal when their filters for a whole category (``_whole_category``)
+    are, in order: one added (``filterwarnings("ignore", category=RuntimeWarning)``, round 7) or removed
+    (``warnings.resetwarnings()``) differs; a library's filter narrowed to its message or module does not."""
+
+    def __init__(self):
+        import warnings
+
+        self.full = list(warnings.filters)
+        self.wide = tuple(f for f in self.full if _whole_category(f))
+
+    def __eq__(self, other):
+        return isinstance(other, _WarningFilters) and self.wide == other.wide
+
+    __hash__ = None
+
+
+def _put_back_warning_filters(old: _WarningFilters) -> None:
+    """The filters as they were, and before them the narrow ones added since (a library's, imported meanwhile)."""
     import warnings
 
-    return tuple(f for f in warnings.filters if _is_blanket_ignore(f))
-
-
-def _put_back_blanket_ignores(old: tuple) -> None:
-    import warnings
-
-    warnings.filters[:] = [f for f in warnings.filters if not _is_blanket_ignore(f) or f in old]
+    warnings.filters[:] = [f for f in warnings.filters if f not in old.full and not _whole_category(f)] + old.full
     warnings._filters_mutated()
+
+
+def _root_logger() -> tuple:
+    import logging
+
+    root = logging.getLogger()
+    return root.level, tuple(root.handlers), logging.root.manager.disable
+
+
+def _put_back_root_logger(old: tuple) -> None:
+    import logging
+
+    root = logging.getLogger()
+    root.setLevel(old[0])
+    root.handlers[:] = list(old[1])
+    logging.disable(old[2])
 
 
 def _decimal_context() -> tuple:
@@ -284,7 +321,8 @@ def _put_back_strategy_stacks(old: tuple) -> None:
 class session_kept:
     """``with session_kept("make_dataset"):`` around a learner's code: afterwards every setting of
     ``_session_settings`` that changed is put back, and NumPy's and Python's global random generators
-    are put back if the code seeded them (``np.random.seed`` / ``random.seed``, watched while it runs);
+    are put back if the code seeded them (``np.random.seed`` / ``random.seed`` / ``set_state``: the record of
+    ``_watch_seeding``, read for this block);
     then ``AssertionError`` names what was changed, before any error the code raised (which a changed setting
     may have caused; it follows in the message). ``strict=False``: only put back, e.g. tests/blind.py around
     each answer it grades, so that one answer cannot change the next one's grade."""
@@ -297,19 +335,11 @@ class session_kept:
 
         import numpy as np
 
+        _watch_seeding()  # its record, made empty here and given back on exit: what this block seeded
+        self._outer_seeded, self._marks = list(_SEEDED), _MARKS[0]
+        _SEEDED.clear()
         self._before = _session_settings()
-        self._np_state, self._py_state, self._seeded = np.random.get_state(), random.getstate(), []
-        self._patches = []
-        for owner, attr, what in ((np.random, "seed", "NumPy's global random generator (np.random.seed)"),
-                                  (random, "seed", "Python's global random generator (random.seed)")):
-            original = getattr(owner, attr)
-
-            def seed(*args, _original=original, _what=what, **kwargs):
-                self._seeded.append(_what)
-                return _original(*args, **kwargs)
-
-            setattr(owner, attr, seed)
-            self._patches.append((owner, attr, original))
+        self._np_state, self._py_state = np.random.get_state(), random.getstate()
         return self
 
     def __exit__(self, kind, error, tb):
@@ -317,8 +347,6 @@ class session_kept:
 
         import numpy as np
 
-        for owner, attr, original in self._patches:
-            setattr(owner, attr, original)
         after = _session_settings()
         for what, (old, put_back) in self._before.items():
             new = after.get(what, (old, None))[0]
@@ -326,10 +354,14 @@ class session_kept:
                 self.changed.append(what)
                 if put_back is not None:
                     put_back(old)
-        if self._seeded:
+        seeded = sorted(set(_SEEDED))
+        if seeded:
             np.random.set_state(self._np_state)
             random.setstate(self._py_state)
-            self.changed += sorted(set(self._seeded))
+            self.changed += seeded
+        # what this block seeded is named here (and put back), not again by the next check; a mark made inside the block
+        # (tests/blind.py marks inside its own) starts a record of its own
+        _SEEDED[:] = self._outer_seeded if _MARKS[0] == self._marks else []
         if self.changed and self.strict and (kind is None or issubclass(kind, Exception)):
             then = f" (and then it raised {kind.__name__}: {error})" if kind is not None else ""
             raise AssertionError(f"{self.name} changed {'; '.join(self.changed)}: a setting of the whole session. The "
@@ -349,6 +381,8 @@ _PENDING: list = []     # [message] while a check runs after cells that changed 
 
 _SEEDED: list = []      # the global generators seeded since the mark (``_watch_seeding``)
 _GENERATORS: list = []  # their states at the mark
+_MARKS = [0]            # how many marks were made (``session_kept`` tells a mark inside its block)
+_STARTED: list = []     # [(command, names the starting cell assigns)]: processes notebook code started since the mark
 
 
 def _watch_seeding() -> None:
@@ -376,15 +410,91 @@ def _watch_seeding() -> None:
         setattr(owner, attr, watched)
 
 
+def _command(args) -> str:
+    """A started process's command line, short (for a message)."""
+    if isinstance(args, (list, tuple)):
+        args = " ".join(os.fspath(a) if isinstance(a, os.PathLike) else str(a) for a in args)
+    text = str(args)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _watch_processes() -> None:
+    """From the first mark on, every way Python starts a process notes it in ``_STARTED`` when notebook code (a
+    cell, ``notebook_globals``) started it, with the names the starting cell assigns (round 7: the forbidden gpukit
+    call made in a child process, ``subprocess.run([sys.executable, "-c", ...])``, which a watch of this process's
+    calls cannot see). Watched: ``subprocess.Popen`` (``run``, ``check_output``, ``os.popen``, asyncio),
+    ``os.system``, ``os.posix_spawn(p)``, ``os.fork`` / ``os.forkpty`` (``multiprocessing``'s fork, ``os.spawn*``,
+    ``pty``) and ``_posixsubprocess.fork_exec`` (``multiprocessing``'s spawn and forkserver). Installed once; a call
+    goes through unchanged. Only the questions that ask for it read the record (``child_process_problem``): exercise
+    02's clusters and ``gpukit launch`` start processes as they should."""
+    import subprocess
+
+    try:
+        import _posixsubprocess
+    except ImportError:  # not POSIX: subprocess and os cover it
+        _posixsubprocess = None
+
+    def note(what, args):
+        try:
+            frame = sys._getframe(2)
+            notebook = notebook_globals(frame)
+            if notebook is not None:
+                _STARTED[:] = _STARTED[-63:] + [(f"{what}({_command(args)})", _cell_names(frame, notebook))]
+        except Exception:  # noqa: BLE001 - noting never stops a process from starting
+            pass
+
+    def make(what, original, command):
+        def watched(*args, **kwargs):
+            note(what, command(args, kwargs))
+            return original(*args, **kwargs)
+
+        watched.__gpukit_process_watch__ = True
+        watched.__doc__, watched.__name__ = original.__doc__, getattr(original, "__name__", what)
+        return watched
+
+    first = lambda args, kwargs: args[0] if args else kwargs.get("args", kwargs.get("command", ""))  # noqa: E731
+    targets = [(subprocess.Popen, "__init__", "subprocess.Popen", lambda a, k: a[1] if len(a) > 1 else k.get("args", ""))]
+    if _posixsubprocess is not None:
+        targets.append((_posixsubprocess, "fork_exec", "_posixsubprocess.fork_exec", first))
+    targets += [(os, name, f"os.{name}", first) for name in ("system", "posix_spawn", "posix_spawnp", "fork", "forkpty")
+                if hasattr(os, name)]
+    for owner, attr, what, command in targets:
+        original = getattr(owner, attr)
+        if not getattr(original, "__gpukit_process_watch__", False):
+            setattr(owner, attr, make(what, original, command))
+
+
+def processes_started(assigns: str) -> list[str]:
+    """The commands of the processes that notebook code started since the last mark from a cell assigning ``assigns``
+    (``_watch_processes``; the answer cell, not a given cell that starts a cluster)."""
+    return [what for what, names in _STARTED if assigns in names]
+
+
+def child_process_problem(name: str) -> str | None:
+    """None unless the cell that sets ``name`` started a process (``processes_started``), else the sentence naming
+    the rule: a value the prompt asks to work out here, without a gpukit call, is not computed in a child process
+    either (round 7: 03 q3, 06 q1 and 07 q2 asked gpukit through ``subprocess.run([sys.executable, "-c", ...])``)."""
+    started = processes_started(name)
+    if not started:
+        return None
+    return (f"the cell that sets {name} started a child process ({started[0]}): the rule is {name} must be computed in "
+            f"this notebook, by hand, not in a child process (a gpukit call there is still a gpukit call). If that "
+            f"was only a try, restart the kernel and run all")
+
+
 def mark_session() -> None:
-    """Note the session's settings now (``notebook_grader`` when it is made; ``checking`` after each check)."""
+    """Note the session's settings now (``notebook_grader`` when it is made; ``checking`` after each check), and
+    forget the processes started and the generators seeded before."""
     import random
 
     import numpy as np
 
     _watch_seeding()
+    _watch_processes()
+    _MARKS[0] += 1
     _MARK[:] = [{what: value for what, (value, _) in _session_settings().items()}]
     _SEEDED.clear()
+    _STARTED.clear()
     _GENERATORS[:] = [np.random.get_state(), random.getstate()]
 
 
@@ -439,6 +549,62 @@ def number_problem(name: str, value, what: str = "") -> str | None:
         return f"not solved yet: {name} is ...; replace the ... with your number"
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         return f"{name} must be one number{f' ({what})' if what else ''}, got {type(value).__name__}"
+    return None
+
+
+def _numbers_of(value) -> list | None:
+    """The numbers a result holds, flat (a list, a tuple, an array, a tensor, a dict's values), or None."""
+    import numpy as np
+
+    if isinstance(value, dict):
+        value = list(value.values())
+    try:
+        return np.asarray(value.numpy() if hasattr(value, "numpy") else value, dtype=np.float64).ravel().tolist()
+    except (TypeError, ValueError):
+        return None
+
+
+def result_kept_problem(name: str, got, call_again) -> str | None:
+    """None unless a mutable result is kept between calls, else the sentence naming the rule. Planted (issue 38,
+    round 7, 03 q1 and q4 ``cached_array`` / ``cached_same_list``): a memo that hands every call the same stored list
+    or array, so a caller's edit of one result shows in the next call's. The check adds 1000 to each number of
+    ``got`` (the first call's result) in place, calls ``call_again()`` (the same arguments), puts ``got`` back,
+    and compares. An immutable result (a tuple, a tensor) cannot be edited: nothing to see, as it should be."""
+    import numbers
+
+    import numpy as np
+
+    if isinstance(got, list):
+        keys = [i for i, v in enumerate(got) if isinstance(v, numbers.Real) and not isinstance(v, bool)]
+    elif isinstance(got, dict):
+        keys = [k for k, v in got.items() if isinstance(v, numbers.Real) and not isinstance(v, bool)]
+    elif isinstance(got, np.ndarray) and got.flags.writeable and got.dtype.kind in "iuf" and got.size:
+        keys = None
+    else:
+        return None
+    if keys is None:
+        before = got.copy()
+        got += 1000
+    elif keys:
+        before = {k: got[k] for k in keys}
+        for k in keys:
+            got[k] = got[k] + 1000
+    else:
+        return None
+    edited = _numbers_of(got)
+    try:
+        second = call_again()
+        seen = None if second is None else _numbers_of(second)  # before got is put back: it may be the same object
+    finally:
+        if keys is None:
+            got[...] = before
+        else:
+            for k, v in before.items():
+                got[k] = v
+    if seen == edited:
+        return (f"{name}: the caller added 1000 to each number of a first call's result, and a second call with the same "
+                f"arguments returned {edited}: the result kept from the first call. The rule is each call returns a new "
+                f"list (or array) of its own: a caller's edit of one result changes no later result")
     return None
 
 
@@ -672,10 +838,15 @@ def notebook_globals(frame):
 
 
 def _cell_assigns(frame, notebook: dict, name: str) -> bool:
-    """Whether the notebook cell that made this call assigns ``name``. The outermost frame that runs the
-    notebook's code is one top-level statement of the cell (IPython compiles each apart); the whole cell's
+    """Whether the notebook cell that made this call assigns ``name`` (``_cell_names``)."""
+    return name in _cell_names(frame, notebook)
+
+
+def _cell_names(frame, notebook: dict) -> set:
+    """The names the notebook cell that made this call assigns (or declares ``global``). The outermost frame that
+    runs the notebook's code is one top-level statement of the cell (IPython compiles each apart); the whole cell's
     source is in ``linecache`` under that statement's file name (ipykernel, ``otter run`` and tests/blind.py
-    all put it there), and is parsed for an assignment to ``name``."""
+    all put it there), and is parsed."""
     import linecache
 
     outer = None
@@ -684,7 +855,7 @@ def _cell_assigns(frame, notebook: dict, name: str) -> bool:
             outer = frame
         frame = frame.f_back
     if outer is None:
-        return False
+        return set()
     try:
         tree = ast.parse("".join(linecache.getlines(outer.f_code.co_filename)))
     except SyntaxError:  # IPython syntax (%magics) left in: read it the way IPython does
@@ -693,9 +864,14 @@ def _cell_assigns(frame, notebook: dict, name: str) -> bool:
         try:
             tree = ast.parse(TransformerManager().transform_cell("".join(linecache.getlines(outer.f_code.co_filename))))
         except SyntaxError:
-            return False
-    return any(isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
-               or isinstance(node, ast.Global) and name in node.names for node in ast.walk(tree))
+            return set()
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.Global):
+            names.update(node.names)
+    return names
 
 
 def watch_calls(owner, names, key: str, *, cell_assigns: str | None = None) -> dict:

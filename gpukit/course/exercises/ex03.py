@@ -21,7 +21,8 @@ import sys
 import numpy as np
 
 from ... import memory as _memory
-from . import Report, notebook_globals, number_problem, not_solved, try_answer, watch_calls, watched_calls
+from . import (Report, child_process_problem, notebook_globals, number_problem, not_solved, result_kept_problem,
+               try_answer, watch_calls, watched_calls)
 
 HINTS = {
     "q1": [
@@ -65,9 +66,15 @@ def compare_plan(plan_batches, capacities, global_batch_size: int) -> Report:
     its own arguments: later calls with other capacities or another global batch must be right too
     (``_later_calls``)."""
     report = _plan_report(plan_batches, capacities, global_batch_size)
-    if report.passed:
-        return _later_calls(plan_batches, capacities, global_batch_size, report) or report
-    return report
+    if not report.passed:
+        return report
+    later = _later_calls(plan_batches, capacities, global_batch_size, report)
+    if later:
+        return later
+    # round 7 (cached_array, cached_same_list): the first call's plan edited by the caller, then a second call
+    got = try_answer(plan_batches, list(capacities), global_batch_size)
+    kept = result_kept_problem("plan_batches", got, lambda: try_answer(plan_batches, list(capacities), global_batch_size))
+    return Report(report.name, kept, report.details) if kept else report
 
 
 def _later_calls(plan_batches, capacities, global_batch_size: int, first: Report) -> Report | None:
@@ -210,8 +217,10 @@ def compare_replica_loss(replica_loss, capacities, global_batch_size: int, seed:
 # must weigh 1 / G, whatever its value. Round 6: a loss cast to float16 before the sum (its gradient exact, its
 # value rounded to about 3 digits, inf above 65504): losses of 0.1, 0.7 and 1.3 (not exact in float16) and
 # 3e5 (3e5 / 4 overflows float16); the replicas' scalars must add up to the mean to float32 precision.
-_PROBE = ([[0.1, 3e5, 0.7], [1.3]], [[0.5, 40.0, 2.0], [float("inf")]])
-_EVEN_PROBE = ([[0.1, 3e5], [0.7, 1.3]], [[0.5, 40.0], [2.0, float("inf")]])
+# Round 7: a NaN loss as well as an inf (planted: nansum, nan_to_zero, multiply_no_nan: a NaN loss counted as 0, so
+# weighing 0, not 1 / G; the gradient of a plain sum is 1 / G at a NaN too).
+_PROBE = ([[0.1, 3e5, 0.7], [1.3]], [[0.5, 40.0, float("nan")], [float("inf")]])
+_EVEN_PROBE = ([[0.1, 3e5], [0.7, 1.3]], [[0.5, 40.0], [float("nan"), float("inf")]])
 
 
 def _weights_problem(replica_loss, tf, strategies, devices, even: bool = False):
@@ -259,8 +268,8 @@ def _weights_problem(replica_loss, tf, strategies, devices, even: bool = False):
                     f"step runs (shape [None], as a partial last batch gives), an example whose loss is {loss:g} weighs "
                     f"{w!r} in its replica's loss, not 1 / 4: every example weighs 1 / G whatever its replica's batch "
                     f"size (count the examples as they are, not from the static shape) and whatever its loss (no "
-                    f"clipping, no dropping of large or non-finite losses)")
-        if all(abs(x) != float("inf") for l in losses for x in l):
+                    f"clipping, no dropping of large or non-finite losses, NaN and inf included)")
+        if all(math.isfinite(x) for l in losses for x in l):
             total = sum(float(v) for v in strategy.experimental_local_results(values))
             mean = sum(sum(l) for l in losses) / 4
             if not abs(total - mean) <= 1e-5 * abs(mean):
@@ -345,6 +354,9 @@ def check_max_batch_prediction(value, **params) -> Report:
     called = sorted({f for f, _ in watched_calls(_PLANNER_CALLS)} |
                     {"MemoryEstimate(...)" if f == "__init__" else f"MemoryEstimate.{f}"
                      for f, _ in watched_calls(_ESTIMATE_CALLS)})
+    started = child_process_problem(name)  # round 7 (subprocess_planner): the planner asked in a child process
+    if started:
+        return Report(name, started, details)
     copies = _memory_copies(notebook_globals(sys._getframe(1)) or {})
     if copies:
         return Report(name, f"the notebook holds gpukit.memory's code outside the module ({', '.join(copies)}: a "
@@ -411,6 +423,10 @@ def compare_sample_weights(fit_sample_weights, per_replica_batch_sizes, seed: in
         return Report(name, f"{name}: the weights it returned for {sizes} became {after.tolist()} when it was called "
                             f"again for {other}: the rule is each call returns a new result the caller keeps (no "
                             f"buffer shared between calls)")
+    # round 7 (cached_array, cached_same_list): the SAME stored list or array returned again for the same batches
+    problem = result_kept_problem(name, got, lambda: try_answer(fit_sample_weights, list(sizes)))
+    if problem:
+        return Report(name, problem)
     losses = np.random.default_rng(seed).random(sum(sizes))
     bounds = np.cumsum([0] + sizes)
     fit_style = sum(w * losses[a:b].mean() / len(sizes) for w, a, b in zip(weights, bounds, bounds[1:]))

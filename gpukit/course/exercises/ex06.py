@@ -69,6 +69,10 @@ def check_scale_prediction(value, initial_scale: float, bad_steps: int) -> Repor
     if problem:
         return Report(name, problem, details)
     called = sorted({f for f, _ in watched_calls(_Q1_CALLS)})
+    from . import child_process_problem  # issue 38, round 7 (subprocess_lso): the optimizer stepped in a child process
+
+    if child_process_problem(name):
+        return Report(name, child_process_problem(name), details)
     if called:
         return Report(name, f"the cell that sets {name} runs {', '.join(called)} (a LossScaleOptimizer stepped, or "
                             f"gpukit.precision.scale_after): the rule is a prediction worked out before running "
