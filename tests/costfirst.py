@@ -1,7 +1,7 @@
 """A pytest plugin (``-p costfirst`` in pyproject's addopts): under xdist, the costliest test files
 start first, and the browser pass is two units instead of one.
 
-``make test`` runs ``pytest -n 3 --dist loadfile``: each file is one unit of work, so its module
+``make test`` runs ``pytest -n 2 --dist loadfile``: each file is one unit of work, so its module
 fixtures (a JupyterLab server, a grading run) are built once. xdist hands out units in collection
 order (or by test count), which is not their cost: a 5-minute file picked up last keeps one core
 busy alone at the end. Here the units go out longest first (the classic longest-processing-time
