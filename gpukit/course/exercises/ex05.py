@@ -17,7 +17,31 @@ import numbers
 import numpy as np
 
 from . import (Recorder, Report, device_problem, micro_batch_problem, not_solved, number_problem, session_kept,
-               training_problem, try_answer)
+               training_problem, try_answer, watch_calls, watched_calls)
+
+
+# q1's "before running anything" observed (issue 38, round 7: tests/attacks/ex05/q1_wrong_r7_{simulated,theory_call}
+# searched m with gpukit's simulated schedule or its bubble formula in the answer cell), as 03 q3 and 06 q1 do. From
+# the setup cell on (it imports this module) gpukit's schedule simulator and bubble formulas note each call made from
+# a cell that assigns ``predicted_micro_batches`` (the answer cell; the given cells that print tables are not noted).
+# ``gpukit.parallel`` re-exports ``gpukit.pipeline``'s functions: both modules' names are watched.
+_Q1_CALLS = "__gpukit_ex05_schedule_calls__"
+_Q1_FUNCTIONS = ["make_schedule", "theory_bubble", "theory_bubble_interleaved", "bubble_over_ideal", "bubble_of",
+                 "execute", "controlled_cost", "explorer_state"]
+
+
+def _watch_q1() -> dict:
+    from ... import parallel, pipeline
+
+    originals = {}
+    for owner in (parallel, pipeline):
+        originals.update(watch_calls(owner, _Q1_FUNCTIONS, _Q1_CALLS, cell_assigns="predicted_micro_batches"))
+    watch_calls(pipeline.Schedule, ["simulate", "bubble", "peak_in_flight", "table"], _Q1_CALLS,
+                cell_assigns="predicted_micro_batches")
+    return originals
+
+
+_SIMULATOR = _watch_q1()  # the originals: the check's own reference does not go through the watch
 
 
 HINTS = {
@@ -52,19 +76,16 @@ HINTS = {
 def fewest_micro_batches(p: int, target: float) -> int:
     """The fewest micro-batches for which a GPipe step of ``p`` unit-cost stages idles at most
     ``target`` of the time, found by simulating the schedule tick by tick (``gpukit.parallel``)."""
-    from ... import parallel
-
     m = 1
-    while parallel.make_schedule("gpipe", p, m).bubble() > target:
+    while _SIMULATOR["make_schedule"]("gpipe", p, m).bubble() > target:
         m += 1
     return m
 
 
 def check_micro_batches_prediction(value, p: int, target: float) -> Report:
     """The learner's number must be the fewest micro-batches ``m`` with a GPipe bubble of at most
-    ``target`` on ``p`` stages (``fewest_micro_batches``, simulated), graded exactly."""
-    from ... import parallel
-
+    ``target`` on ``p`` stages (``fewest_micro_batches``, simulated), graded exactly; the cell that sets it
+    must not run gpukit's simulator or bubble formulas (``_watch_q1``)."""
     name = "predicted_micro_batches"
     expected = fewest_micro_batches(p, target)
     details = {"p": p, "target": target, "expected": expected, "got": value}
@@ -73,8 +94,14 @@ def check_micro_batches_prediction(value, p: int, target: float) -> Report:
         return Report(name, problem, details)
     if value != int(value) or value < 1:
         return Report(name, f"{name} must be a whole number of micro-batches >= 1, got {value!r}", details)
+    called = sorted({f for f, _ in watched_calls(_Q1_CALLS)})
+    if called:  # planted (round 7): m searched with the simulated schedule or theory_bubble in the answer cell
+        return Report(name, f"the cell that sets {name} runs {', '.join(called)} (gpukit's schedule simulator or its "
+                            f"bubble formula): the rule is a prediction worked out before running anything "
+                            f"(arithmetic in the cell is fine). If that was only a try, restart the kernel and run all",
+                      details)
     m = int(value)
-    bubble = parallel.make_schedule("gpipe", p, m).bubble()
+    bubble = _SIMULATOR["make_schedule"]("gpipe", p, m).bubble()
     if bubble > target:
         return Report(name, f"with m={m} micro-batches a {p}-stage GPipe step idles {bubble:.1%} of the time, more "
                             f"than {target:.0%}: count the idle ticks of one stage over all ticks of the step", details)
@@ -116,6 +143,23 @@ def check_schedule(one_f_one_b, p: int, m: int) -> Report:
                               or any(a is b for a, b in zip(again, lists))):
         return Report(name, f"{name}({p}, {m}) returned the same list objects on a second call (a cache): a caller "
                             f"that edits one schedule would change the next; return new lists on every call", details)
+    # planted (round 7, q2_wrong_r7_{shared_pairs,pairs_shared_between_calls}): one mutable pair object (a list
+    # ["F", i]) in several stages, or kept in a module and handed out by every call: a caller's edit of one pass
+    # shows in the other stages or the next call's schedule. Tuples are immutable: sharing them is fine.
+    def mutable_pairs(result):
+        return [pair for stage in result if isinstance(stage, (list, tuple)) for pair in stage
+                if not isinstance(pair, (tuple, str, bytes))]
+
+    pairs = mutable_pairs(got)
+    if len({id(pair) for pair in pairs}) < len(pairs):
+        return Report(name, f"{name}({p}, {m}) put one {type(pairs[0]).__name__} object in several places (the same "
+                            f"pass object in several stages): editing one stage's pass would edit the others; the caller "
+                            f"owns what it gets, a pair of its own everywhere (or immutable tuples)", details)
+    first = {id(pair) for pair in pairs}
+    if again is not None and any(id(pair) in first for pair in mutable_pairs(again)):
+        return Report(name, f"{name}({p}, {m}) returned the same {type(pairs[0]).__name__} pair objects on a second "
+                            f"call (kept between calls): a caller that edits one pass would change the next call's "
+                            f"schedule; build new pairs on every call (or immutable tuples)", details)
     if len(orders) != p:
         return Report(name, f"{name}({p}, {m}) returned {len(orders)} stage lists, expected one per stage ({p})",
                       details)

@@ -181,6 +181,7 @@ def check_train_step(train_step, seed: int = 0, float32_output: bool = True) -> 
                             f"{loss:.4f}", details)
     return (_recipe_problem(model, before, x, y, seed, float32_output, details)
             or _overflow_problem(train_step, x, y, seed, float32_output, loss)
+            or _large_logits_problem(train_step, float32_output) or _nan_problem(train_step, x, y, seed, float32_output)
             or _growth_problem(train_step, x, y, seed, float32_output, loss) or Report(name, None, details))
 
 
@@ -213,6 +214,74 @@ def _recipe_problem(model, before, x, y, seed, float32_output, details) -> Repor
                             f"{off:.2g} of its update away from the recipe's own mixed-precision step: the rule is the "
                             f"loss of the float32 logits (no cast to float16 before the loss) and the gradients handed to "
                             f"the LossScaleOptimizer as the tape gives them (no rounding to float16)", details)
+    return None
+
+
+def _large_logits_problem(train_step, float32_output) -> Report | None:
+    """Issue 38, round 7 (q2_wrong_r7_loss_from_float16_logits_value): the loss returned is the mean loss of the float32
+    logits, to the prompt's 1e-3. Planted: the loss recomputed from the logits cast to float16 (within 1e-3 on the
+    normal batch). A batch whose logits are large (inputs x 100: logits up to ~330, where float16's spacing is
+    0.25) and whose labels are the model's own first choices (a small loss, ~0.013) shows float16's rounding: the
+    float16 loss is 3e-2 of it off (seed 3, measured), while a right step returns the twin's float32 loss to ~1e-7."""
+    from ... import precision, training
+    from ..._tf import keras, tf
+
+    if not float32_output:
+        return None
+    x, _ = _data(3, small=100.0)
+    model = precision.mlp("mixed_float16", hidden=(32,), seed=3)
+    logits = model(x, training=True)
+    y = np.argmax(logits.numpy(), axis=1).astype("int32")
+    want = float(tf.reduce_mean(training.per_example_loss()(y, logits)))
+    opt = precision.optimizer("mixed_float16", keras.optimizers.SGD(LEARNING_RATE))
+    opt.build(model.trainable_variables)
+    got = try_answer(train_step, model, opt, x, y)
+    try:
+        returned = float(np.asarray(got, dtype=np.float64))
+    except (TypeError, ValueError):
+        return None  # the normal step has named it
+    if abs(returned - want) <= 1e-3 * abs(want):
+        return None
+    return Report("train_step", f"on a batch with large logits (up to {float(tf.reduce_max(tf.abs(logits))):.0f}) and a "
+                                f"small loss, train_step returned {returned:.6g}, but the batch's mean loss of the "
+                                f"model's float32 logits is {want:.6g} ({abs(returned - want) / abs(want):.1e} of it off, "
+                                f"allowed 1e-3): the rule is the loss of the float32 logits as the model gives them "
+                                f"(logits rounded to float16 before the loss lose it)",
+                  {"returned": returned, "loss": want})
+
+
+def _nan_problem(train_step, x, y, seed, float32_output) -> Report | None:
+    """Issue 38, round 7 (q2_wrong_r7_nan_zeroed_loss): a batch with one corrupt example (its inputs NaN): its loss is
+    NaN, so the batch's mean loss is NaN, the gradients are NaN, and the LossScaleOptimizer skips the step and halves
+    the scale. Planted: NaN per-example losses replaced by 0 before the mean (a finite loss returned; the NaN hidden
+    from the loss). The overflow case (scale 2**30) gives inf gradients of a finite loss and never shows it."""
+    from ... import precision
+    from ..._tf import keras
+
+    name = "train_step"
+    corrupt = np.array(x, copy=True)
+    corrupt[0] = np.nan
+    model = precision.mlp("mixed_float16", hidden=(32,), seed=seed, float32_output=float32_output)
+    opt = precision.optimizer("mixed_float16", keras.optimizers.SGD(LEARNING_RATE))
+    opt.build(model.trainable_variables)
+    scale, before = float(opt.dynamic_scale.numpy()), model.get_weights()
+    got = try_answer(train_step, model, opt, corrupt, y)
+    try:
+        returned = float(np.asarray(got, dtype=np.float64))
+    except (TypeError, ValueError):
+        return None  # the normal step has named it
+    after = float(opt.dynamic_scale.numpy())
+    details = {"returned": returned, "scale_before": scale, "scale_after": after}
+    if not np.isnan(returned):
+        return Report(name, f"on a batch whose first example is NaN (a corrupt input; its loss is NaN) train_step "
+                            f"returned {returned:.6g}: the batch's mean loss is NaN; return the mean itself "
+                            f"(tf.reduce_mean), so that the NaN reaches the LossScaleOptimizer, which skips the step "
+                            f"(a NaN removed from the loss hides a broken batch)", details)
+    moved = any(not np.array_equal(a, b) for a, b in zip(before, model.get_weights()))
+    if moved or after >= scale:
+        return Report(name, f"on a batch whose first example is NaN (its loss and gradients are NaN) the weights "
+                            f"{'moved' if moved else 'stayed'} and the scale went to {after:g}: the rule of dynamic loss "
+                            f"scaling is to skip such a step and lower the scale", details)
     return None
 
 
@@ -318,8 +387,10 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0) -> Report:
     Two contracts about *how* are observed, not inferred from the losses (which they do not move
     on this small model): a mixed policy's losses must not be float32's to the last digit (the
     model computed in 16 bits), and ``mixed_float16`` must step through a ``LossScaleOptimizer``
-    (its ``apply`` is watched during the call; Keras ``fit`` wraps one itself)."""
-    from ..._tf import keras
+    (its ``apply`` is watched during the call; Keras ``fit`` wraps one itself). Issue 38, round 7: after a
+    mixed_float16 run's first eager step the LossScaleOptimizer's scale is moved to 1/8 (planted: the loss times a
+    fixed 2**15), and the losses must be numbers (planted: tensors)."""
+    from ..._tf import keras, tf
 
     name = "train_with_policy"
     x, y = _data(seed)
@@ -336,7 +407,13 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0) -> Report:
 
         def watched(self, *args, **kwargs):
             stepped.append(self)
-            return original(self, *args, **kwargs)
+            out = original(self, *args, **kwargs)
+            if policy_name == "mixed_float16" and stepped.count(self) == 1 and tf.executing_eagerly():
+                # issue 38, round 7 (q3_wrong_r7_fixed_scale: the loss times 2**15, Keras' initial scale, not the
+                # optimizer's current one): after the first step the scale is moved to 1/8 of it, as three overflowed
+                # steps would; a loss scaled by the optimizer's own scale steps the same, a fixed 2**15 steps 8 x
+                self.dynamic_scale.assign(self.dynamic_scale / 8)
+            return out
 
         def watched_base(self, *args, **kwargs):  # round 5: every optimizer that steps (an LSO's inner one too)
             optimizers.append(self)
@@ -366,12 +443,18 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0) -> Report:
         try:
             short = [v for v in got if isinstance(getattr(v, "dtype", None), np.dtype) and v.dtype.kind == "f"
                      and v.dtype.itemsize < 4]
+            # planted (round 7, q3_wrong_r7_tensors_returned): float32 tensors; the contract is numbers
+            others = [v for v in got if isinstance(v, bool) or not isinstance(v, (float, np.floating))]
             got = [float(v) for v in got]
         except (TypeError, ValueError):
             return Report(name, f"{name} must return a list of {steps} numbers, got {type(got).__name__}", details)
         if short:  # planted (round 4): np.float16 losses
             return Report(name, f"{name}({policy_name!r}, ...) returned {type(short[0]).__name__} losses: a 16-bit "
                                 f"number rounds the loss; return plain numbers (float(loss))", details)
+        if others:
+            return Report(name, f"{name}({policy_name!r}, ...) returned {type(others[0]).__name__} losses: the contract "
+                                f"is numbers (Python floats, float(loss); numpy float32/64 alike), not tensors or "
+                                f"arrays", details)
         details[policy_name] = got
         if len(got) != steps:
             return Report(name, f"{name}({policy_name!r}, ...) returned {len(got)} losses for {steps} steps", details)
@@ -386,6 +469,14 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0) -> Report:
             if steps > 1 and max(got) - min(got) <= TOLERANCE[policy_name] < max(want) - min(want):
                 return Report(name, f"{policy_name}: the loss stays at {got[0]:.4f} while float32 training falls to "
                                     f"{want[-1]:.4f}: the updates are (almost) zero", details)
+            if (policy_name == "mixed_float16" and stepped and steps > 2
+                    and max(abs(a - b) for a, b in zip(got[:2], want[:2])) <= TOLERANCE[policy_name]):
+                # round 7 (q3_wrong_r7_fixed_scale): right until the scale moved (after the first update), then off
+                return Report(name, f"mixed_float16: the losses leave float32 training's once the loss scale has "
+                                    f"changed (the check moves it after the first step, as overflowed steps do): "
+                                    f"{np.round(got, 4).tolist()} vs {np.round(want, 4).tolist()}; the rule is the loss "
+                                    f"multiplied by the optimizer's current scale (optimizer.scale_loss(loss)), which "
+                                    f"its apply_gradients divides out again, not by a fixed number", details)
             return Report(name, f"{policy_name}: the losses differ from float32 training by {err:.3g} "
                                 f"(allowed {TOLERANCE[policy_name]:g}): {np.round(got, 4).tolist()} vs "
                                 f"{np.round(want, 4).tolist()}", details)
