@@ -56,25 +56,38 @@ HINTS = {
 LABEL_OFFSET = 1000  # the checks feed y = x + LABEL_OFFSET: a batch whose labels are not its inputs' shows
 
 
-def _worker_batches(fn, args, num_workers):
+def _worker_batches(fn, args, num_workers, replicas=1):
     """Call ``fn(input_context, *args)`` for each simulated worker (no cluster) and read one epoch:
-    per worker, the example ids of each batch (its x). ``None`` for a stub. The learner's errors
-    propagate; a batch whose y is not its x + ``LABEL_OFFSET`` (labels swapped, lost or misaligned)
-    raises ``_PairsBroken``."""
+    per worker, the example ids of each step (its x). With ``replicas`` per worker each worker's step is
+    ``replicas`` consecutive batches of its dataset, one per replica, as TensorFlow hands them out. ``None``
+    for a stub. The learner's errors propagate; a batch whose y is not its x + ``LABEL_OFFSET`` (labels
+    swapped, lost or misaligned) raises ``_PairsBroken``. Issue 38, round 8 (planted: one Python generator
+    object behind ``from_generator``, empty the second time): each dataset is read twice, an epoch each, and
+    a second epoch that differs raises ``_EpochsDiffer``."""
     from ..._tf import tf
 
     datasets = []
     for i in range(num_workers):
         ctx = tf.distribute.InputContext(num_input_pipelines=num_workers, input_pipeline_id=i,
-                                         num_replicas_in_sync=num_workers)
+                                         num_replicas_in_sync=num_workers * replicas)
         ds = try_answer(fn, ctx, *args)  # a setting of the whole session changed (a global seed) fails here
         if ds is None:
             return None
         datasets.append(ds)
-    return [[_batch_ids(b) for b in ds] for ds in datasets]
+    epochs = []
+    for _ in range(2):  # iterating a dataset again is the next epoch
+        batches = [[_batch_ids(b) for b in ds] for ds in datasets]
+        epochs.append([[sum(p[k:k + replicas], []) for k in range(0, len(p), replicas)] for p in batches])
+    if epochs[1] != epochs[0]:
+        raise _EpochsDiffer([len(p) for p in epochs[0]], [len(p) for p in epochs[1]])
+    return epochs[0]
 
 
-_DTYPES: dict = {}  # the dtypes of the x batches read since compare_sharding last looked
+class _EpochsDiffer(Exception):
+    """Reading the workers' datasets again (the next epoch) gave other steps (``args``: steps per worker, each read)."""
+
+
+_DTYPES: dict = {}  # the dtypes of the x and y batches read since compare_sharding last looked
 
 
 class _PairsBroken(Exception):
@@ -88,6 +101,7 @@ def _batch_ids(batch):
     if not isinstance(batch, (tuple, list)) or len(batch) != 2:
         raise _PairsBroken(f"a batch is {type(batch).__name__}, not the pair (x, y)")
     _DTYPES.setdefault("x", set()).add(np.asarray(batch[0]).dtype.name)
+    _DTYPES.setdefault("y", set()).add(np.asarray(batch[1]).dtype.name)
     x, y = (np.asarray(part).ravel().astype(int) for part in batch)
     if x.shape != y.shape or not np.array_equal(y, x + LABEL_OFFSET):
         raise _PairsBroken(f"a batch pairs inputs {_ranges(sorted(x.tolist()))} with labels "
@@ -109,8 +123,8 @@ def _ranges(ids, most=3) -> str:
     return text + (", ..." if len(runs) > most else "")
 
 
-def _sharding_problem(per_worker, n_examples, global_batch_size, num_workers):
-    """The first thing wrong with one epoch of the workers' batches (``_worker_batches``), or None."""
+def _sharding_problem(per_worker, n_examples, global_batch_size, num_workers, replicas=1):
+    """The first thing wrong with one epoch of the workers' steps (``_worker_batches``), or None."""
     import collections
 
     gb, w = global_batch_size, num_workers
@@ -126,6 +140,13 @@ def _sharding_problem(per_worker, n_examples, global_batch_size, num_workers):
         return (f"{len(twice)} examples reach the workers more than once per epoch (example {twice[0]} "
                 f"{seen[twice[0]]} times): the workers' shards overlap")
     sizes = [len(step) for step in steps]
+    if replicas > 1 and sizes and all(size == gb * replicas for size in sizes):
+        # issue 38, round 8 (planted: each pipeline batched by global_batch_size // num_input_pipelines, one worker's
+        # share, which every one of the worker's replicas then takes)
+        return (f"with {replicas} replicas per worker every step trains on {gb * replicas} examples, {replicas} x the "
+                f"global batch of {gb}: the rule is that each pipeline yields ONE REPLICA's batch, "
+                f"input_context.get_per_replica_batch_size(global_batch_size) (the global batch over all "
+                f"{w * replicas} replicas: {gb // (w * replicas)}), not the global batch over the workers")
     if sizes and all(size == gb * w for size in sizes) and w > 1:
         return (f"the workers' shards do not form the global batches: at every step the {w} workers together "
                 f"train on {gb * w} examples, {w} x the global batch of {gb}. Shard first, then batch by "
@@ -139,49 +160,66 @@ def _sharding_problem(per_worker, n_examples, global_batch_size, num_workers):
     for k, step in enumerate(steps):
         if step != list(range(k * gb, (k + 1) * gb)):
             return (f"the workers' shards do not form the global batches: at step {k} they hold examples "
-                    f"{_ranges(step)}, not global batch {k} (examples {k * gb}-{(k + 1) * gb - 1})")
+                    f"{_ranges(step)}, not global batch {k} (examples {k * gb}-{(k + 1) * gb - 1})"
+                    + (f" (with {replicas} replicas per worker: the rule is one shard per WORKER, "
+                       f"Dataset.shard(num_input_pipelines, input_pipeline_id), each shard batched per replica)"
+                       if replicas > 1 else ""))
     if len(steps) != n_examples // gb:
         return f"{len(steps)} steps per epoch, but {n_examples} examples hold {n_examples // gb} whole global batches"
     return None
 
 
-def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_examples=64) -> Report:
+def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_examples=64,
+                     replicas_per_worker=1) -> Report:
     """Run ``shard_dataset(input_context, x, y, global_batch_size)`` for every worker here and
     check that, step by step, the workers together see exactly the global batches. When
     ``n_examples`` is a whole number of global batches (the notebook's cases all are), two more runs
     check the contract's last clause, a partial last batch is dropped: one with half a per-worker batch
     more on every worker (a last global batch partial on each worker alike), and one with one example
     short of one more global batch (sharded before it is cut to whole global batches, worker 0 gets a
-    step the others lack). A last run has the first run's size and other examples (a dataset kept from an
-    earlier call shows). ``details``: the steps per worker of each run."""
+    step the others lack). A run has the first run's size and other examples (a dataset kept from an
+    earlier call shows), and a last one the first run's examples in another order (issue 38, round 8;
+    planted: a dataset cached by size and sum of x, which a permutation keeps). Each dataset is read twice
+    (two epochs). ``replicas_per_worker``: replicas of each worker (round 8; planted: the batch as the global
+    batch over the workers, or a shard per replica; one replica per worker cannot tell them from the rule).
+    ``details``: the steps per worker of each run."""
     import numpy as np
 
     name = "shard_dataset"
     share = global_batch_size // num_workers
     extra = num_workers * (share // 2)
-    runs = [n_examples]
+    runs = [(n_examples, False)]
     if n_examples % global_batch_size == 0:
-        runs += [n_examples + e for e in (extra, global_batch_size - 1) if e]
+        runs += [(n_examples + e, False) for e in (extra, global_batch_size - 1) if e]
     # issue 38, round 6 (planted: a pipeline cached per (workers, index, batch, len(x)), which returns the first
     # call's batches to a later call with other arrays of the same length): the first size again, other data
-    runs.append(n_examples)
-    details = {}
-    for run, n in enumerate(runs):
+    runs.append((n_examples, False))
+    runs.append((n_examples, True))  # round 8: the first run's examples, permuted (same size, same sum)
+    details, first = {}, None
+    for run, (n, permuted) in enumerate(runs):
         # each run's examples numbered from another base (issue 38, round 4; planted: a dataset cached between
         # calls, which returns an earlier call's examples; inputs cast to float16, which rounds ids above 2048)
-        base = 10_000 * run
-        x, y = base + np.arange(n), base + np.arange(n) + LABEL_OFFSET
+        base = 0 if permuted else 10_000 * run
+        order = np.random.default_rng(n).permutation(n) if permuted else np.arange(n)
+        place = np.argsort(order)  # example base + v is at position place[v] of this call's x
+        x = base + order
+        y = x + LABEL_OFFSET
         x_given, y_given = x.copy(), y.copy()
-        _DTYPES.pop("x", None)
+        _DTYPES.clear()
         try:
-            per_worker = _worker_batches(shard_dataset, (x, y, global_batch_size), num_workers)
+            per_worker = _worker_batches(shard_dataset, (x, y, global_batch_size), num_workers, replicas_per_worker)
         except NotImplementedError:
             return Report(name, not_solved(name))
         except _PairsBroken as e:
-            dtypes = _DTYPES.pop("x", set())
-            if dtypes - {x.dtype.name}:  # the pairs broke because x was rounded
-                return Report(name, _cast_problem(dtypes, x.dtype.name), {"n_examples": n})
+            problem = _dtype_problem(x, y)
+            if problem:  # the pairs broke because x or y was cast
+                return Report(name, problem, {"n_examples": n})
             return Report(name, f"{name}: {e}", {"n_examples": n})
+        except _EpochsDiffer as e:
+            return Report(name, f"reading the dataset a second time (the next epoch) gave other steps than the first "
+                                f"(steps per worker {e.args[0]}, then {e.args[1]}, with {n} examples): the rule is a "
+                                f"dataset that every epoch reads again from the start, the same global batches in "
+                                f"the same order", {"n_examples": n})
         except Exception as e:  # noqa: BLE001 - the learner's code may raise anything
             return Report(name, _raised(e, num_workers), {"n_examples": n})
         if per_worker is None:
@@ -192,26 +230,43 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
             return Report(name, f"{name} changed the x or y it was given (with {n} examples): the rule is the "
                                 f"caller's arrays stay as they were; cut with a slice (x[:n]), which copies "
                                 f"nothing and writes nothing (nor marks them read-only)", {"n_examples": n})
-        dtypes = _DTYPES.pop("x", set())
-        if dtypes - {x.dtype.name}:
-            return Report(name, _cast_problem(dtypes, x.dtype.name), {"n_examples": n})
+        problem = _dtype_problem(x, y)
+        if problem:
+            return Report(name, problem, {"n_examples": n})
         outside = sorted({i for p in per_worker for b in p for i in b if not base <= i < base + n})
         if outside:
             return Report(name, f"{name} returned examples that are not in the x of this call (with {n} examples: "
                                 f"{_ranges(outside)}): the rule is the dataset of the x and y it is given, each call "
                                 f"(no dataset kept from an earlier call)", {"n_examples": n})
-        per_worker = [[[i - base for i in b] for b in p] for p in per_worker]
-        details[f"steps for {n} examples"] = [len(p) for p in per_worker]
-        problem = _sharding_problem(per_worker, n, global_batch_size, num_workers)
+        if permuted and per_worker == first:
+            return Report(name, f"{name} returned the batches of an earlier call, given the same examples in another "
+                                f"order (same size, same sum): the rule is the dataset of the x and y it is given, "
+                                f"each call, in their order (no dataset kept from an earlier call)", {"n_examples": n})
+        if run == 0:
+            first = per_worker
+        per_worker = [[[int(place[i - base]) for i in b] for b in p] for p in per_worker]
+        details[f"steps for {n} examples" + (" (permuted)" if permuted else "")] = [len(p) for p in per_worker]
+        problem = _sharding_problem(per_worker, n, global_batch_size, num_workers, replicas_per_worker)
         if problem:
             details["n_examples"] = n
             return Report(name, problem, details)
     return Report(name, None, details)
 
 
-def _cast_problem(dtypes, given) -> str:
-    return (f"the batches' x are {', '.join(sorted(dtypes))}, the x given is {given}: the rule is each input as "
-            f"given, its values and its type (a cast changes values: float16 rounds whole numbers above 2048)")
+def _dtype_problem(x, y) -> str | None:
+    """The batches' x or y in another dtype than the arrays given (``_DTYPES``), named; else None."""
+    for part, given in (("x", x), ("y", y)):
+        dtypes = _DTYPES.get(part, set())
+        if dtypes - {given.dtype.name}:
+            return _cast_problem(dtypes, given.dtype.name, part)
+    return None
+
+
+def _cast_problem(dtypes, given, part="x") -> str:
+    # round 8 (planted: the labels cast to int32): y as given too
+    return (f"the batches' {part} are {', '.join(sorted(dtypes))}, the {part} given is {given}: the rule is each input "
+            f"and each label as given, its values and its type (a cast changes values: float16 rounds whole numbers "
+            f"above 2048, int32 wraps above 2**31)")
 
 
 def _raised(error: BaseException, num_workers: int) -> str:
@@ -248,19 +303,32 @@ def _grading_run() -> bool:
     return bool(getattr(Notebook, "_grading_mode", False))
 
 
-HALF = 0.5  # the inputs' scale of ``half_inputs``
+SCALE = 5000.0  # ``scaled_inputs``: the even input features times SCALE, the odd ones halved
 
 
-def half_inputs(input_context, x, y, global_batch_size):
+def _scales(features):
+    """The factor of each input feature in ``scaled_inputs``."""
+    import numpy as np
+
+    return np.where(np.arange(features) % 2 == 0, SCALE, 0.5).astype("float32")
+
+
+def scaled_inputs(input_context, x, y, global_batch_size):
     """A right ``shard_dataset`` (``cluster.dataset_fn``, every global batch, in order) whose inputs are
-    halved. The hidden q2 test hands it to ``worker_main``: workers that take their data from the
-    ``shard_dataset`` they were given equal one process on the halved inputs; workers that ignore it
-    (``cluster.dataset_fn`` called directly, ``training.train`` on the arrays: the planted bugs) equal one
-    process on the inputs as they are. (Leaving out a batch instead would break a right worker that
-    counts its steps from the data.)"""
+    scaled: the even features times ``SCALE``, the odd ones halved (``_scales``). The hidden q2 test hands it to
+    ``worker_main``: workers that take their data from the ``shard_dataset`` they were given equal one process
+    on the scaled inputs; workers that ignore it (``cluster.dataset_fn`` called directly, ``training.train`` on
+    the arrays: the planted bugs) equal one process on the inputs as they are. (Leaving out a batch instead
+    would break a right worker that counts its steps from the data.) Issue 38, round 8 (planted: gradients
+    clipped by hand with plain arithmetic, g * min(1, 50 / ||g||) or tf.minimum/tf.maximum to [-100, 100],
+    which no gradient of the digits as they are reaches): the large features give gradients of norm in the
+    thousands and values above 100, so such clipping binds and the weights show it (measured on the hidden
+    run: 0.04 off each, right answers 3e-8); the halved ones keep gradients small enough for Adam's epsilon to
+    matter, so a loss scaled wrong on 3 workers still shows (measured: the loss divided by the per-worker batch
+    times 2, 1e-3 off; with every feature scaled by 1000 it hid). It used to halve every input (round 3)."""
     from gpukit import cluster
 
-    return cluster.dataset_fn(input_context, x * HALF, y, global_batch_size)
+    return cluster.dataset_fn(input_context, x * _scales(x.shape[-1]), y, global_batch_size)
 
 
 # q2's optimizer, observed in the workers (issue 38, round 4: blind answers kept their points with
@@ -279,9 +347,12 @@ def _write_optimizer(folder, opt) -> None:
 
     with tf.init_scope():  # apply runs while train_step is traced: read the settings eagerly
         config = {k: v for k, v in opt.get_config().items() if k != "name"}
+    # issue 38, round 8 (planted: Adam created outside strategy.scope(), its step counter and moments plain variables
+    # of each process, not mirrored; with one replica per worker the weights still match): the strategy it was made in
+    made_in = type(getattr(opt, "_distribution_strategy", None)).__name__
     path = os.path.join(folder, f"{os.getpid()}-{id(opt)}.json")
     with open(path, "w") as f:
-        json.dump({"class": type(opt).__name__, "config": config}, f, default=repr)
+        json.dump({"class": type(opt).__name__, "config": config, "strategy": made_in}, f, default=repr)
 
 
 def watched_shard(input_context, x, y, global_batch_size, *, folder):
@@ -381,9 +452,12 @@ def _optimizer_problem(folder, learning_rate=1e-2) -> str | None:
     from ..._tf import keras
 
     default = {k: v for k, v in keras.optimizers.Adam(learning_rate).get_config().items() if k != "name"}
-    found = []
+    found, outside = [], set()
     for path in sorted(pathlib.Path(folder).glob("*.json")):
         seen = json.loads(path.read_text())
+        if seen.get("strategy") not in (None, "NoneType", "MultiWorkerMirroredStrategy",
+                                        "CollectiveAllReduceStrategy"):  # (MWMS's class in TensorFlow)
+            outside.add(seen["strategy"])
         if seen["class"] != "Adam":
             found.append(seen["class"])
             continue
@@ -395,6 +469,10 @@ def _optimizer_problem(folder, learning_rate=1e-2) -> str | None:
             elif key in default and value != want and not (isinstance(value, float) and isinstance(want, float)
                                                             and abs(value - want) <= 1e-7 * abs(want)):
                 found.append(f"{key}={value!r}")
+    if outside:
+        return (f"the workers' optimizer was created under {', '.join(sorted(outside))}, not in the "
+                f"MultiWorkerMirroredStrategy's scope: the rule is the model and the optimizer created in "
+                f"strategy.scope(), so the optimizer's step counter and moments are mirrored variables like the weights")
     if found:
         return (f"the workers trained with an optimizer other than Adam(1e-2) as it comes ({', '.join(sorted(set(found)))}):"
                 f" the rule is Adam at learning rate 1e-2 with its other settings left at their defaults (no "
@@ -406,7 +484,7 @@ def _optimizer_problem(folder, learning_rate=1e-2) -> str | None:
 def compare_cluster_training(worker_main, shard_dataset=None, *, num_workers=2, epochs=2, global_batch_size=16,
                              n_examples=128, seed=0, timeout=300.0) -> Report:
     """``_compare_cluster_training`` (below), once per call within a grading run. ``shard_dataset``:
-    None (gpukit's own, ``cluster.dataset_fn``) or ``half_inputs`` (the workers must use it)."""
+    None (gpukit's own, ``cluster.dataset_fn``) or ``scaled_inputs`` (the workers must use it)."""
     key = (worker_main, shard_dataset, num_workers, epochs, global_batch_size, n_examples, seed)
     if not _grading_run():
         return _compare_cluster_training(*key, timeout=timeout)
@@ -427,7 +505,20 @@ def _train_single(**kwargs) -> dict:
     if key not in _ONE_PROCESS:
         import numpy as np
 
-        _ONE_PROCESS[key] = [np.array(w) for w in cluster.train_single(**kwargs)["weights"]]
+        scaled = kwargs.pop("scaled", False)
+        if scaled:  # one process on what scaled_inputs gives: the same digits, each feature scaled alike
+            from unittest import mock
+
+            original = cluster.training_data
+
+            def data(*args, **kw):
+                x, y = original(*args, **kw)
+                return x * _scales(x.shape[-1]), y
+
+            with mock.patch.object(cluster, "training_data", data):
+                _ONE_PROCESS[key] = [np.array(w) for w in cluster.train_single(**kwargs)["weights"]]
+        else:
+            _ONE_PROCESS[key] = [np.array(w) for w in cluster.train_single(**kwargs)["weights"]]
     return {"weights": [w.copy() for w in _ONE_PROCESS[key]]}
 
 
@@ -452,7 +543,7 @@ def _compare_cluster_training(worker_main, shard_dataset, num_workers, epochs, g
     if shard_dataset is None:  # the public check: gpukit's own, the workers' optimizers watched
         folder = temporary_folder("gpukit-ex02-")
         shard_dataset = functools.partial(watched_shard, folder=folder)
-    halved = shard_dataset is half_inputs  # the reference then trains on the halved inputs
+    scaled = shard_dataset is scaled_inputs  # the reference then trains on the scaled inputs
     kwargs = dict(shard_dataset=shard_dataset, epochs=epochs, global_batch_size=global_batch_size,
                   n_examples=n_examples, seed=seed)
     try:
@@ -477,7 +568,7 @@ def _compare_cluster_training(worker_main, shard_dataset, num_workers, epochs, g
         return Report(name, f"worker {missing[0]} returned None: every worker, not only the chief, must return "
                             f"its final weights (model.get_weights())")
     reference = _train_single(epochs=epochs, global_batch_size=global_batch_size, n_examples=n_examples,
-                              seed=seed, x_scale=HALF if halved else 1.0)
+                              seed=seed, scaled=scaled)
     if not isinstance(weights[0], (list, tuple)):
         return Report(name, f"worker_main must return model.get_weights() (a list of arrays), not "
                             f"{type(weights[0]).__name__}")
@@ -490,12 +581,12 @@ def _compare_cluster_training(worker_main, shard_dataset, num_workers, epochs, g
     details = {"diff": diff, "atol": atol}
     if optimizer:
         return Report(name, optimizer, details)
-    if not diff <= atol and halved:
+    if not diff <= atol and scaled:
         unscaled = _train_single(epochs=epochs, global_batch_size=global_batch_size, n_examples=n_examples,
                                  seed=seed)
         if max(checks.max_difference(w, unscaled["weights"]) for w in weights) <= atol:
             return Report(name, "the workers did not take their data from the shard_dataset they were given (this "
-                                "check hands one that halves the inputs; your workers trained on the inputs as "
+                                "check hands one that scales the inputs; your workers trained on the inputs as "
                                 "they are): the rule is split the data with the shard_dataset argument, through "
                                 "strategy.distribute_datasets_from_function", details)
     if not diff <= atol:
@@ -503,7 +594,7 @@ def _compare_cluster_training(worker_main, shard_dataset, num_workers, epochs, g
                             f"that every update equals one process on that global batch, so check each part of "
                             f"it, as this check cannot tell them apart: models.mlp(input_shape=(64,), "
                             f"hidden=(32,), seed=seed); Adam with learning rate 1e-2 and its other settings left "
-                            f"at their defaults; `epochs` passes over cluster.training_data(n_examples, "
+                            f"at their defaults, on the gradients as they come (no clipping or decay by hand); `epochs` passes over cluster.training_data(n_examples, "
                             f"global_batch_size) split with shard_dataset; the loss divided by the GLOBAL batch "
                             f"(gpukit.training.make_train_step does all but the model and the optimizer)", details)
     return Report(name, None, details)
@@ -541,8 +632,17 @@ def check_steps_prediction(predicted_steps, *, n_examples=1000, global_batch_siz
         built.append(type(dataset).__name__)
         return original_init(dataset, *args, **kwargs)
 
+    where = f"for {n_examples} examples, global batch {global_batch_size}, {num_workers} workers"
+    exact = ("a count must be exact for any size: whole numbers with // on Python ints (an int32 holds counts only "
+             "up to 2**31 - 1; a float64 division rounds above 2**53)")
     with mock.patch.object(tf.data.Dataset, "__init__", init):
-        got = try_answer(predicted_steps, n_examples, global_batch_size, num_workers)
+        try:
+            got = try_answer(predicted_steps, n_examples, global_batch_size, num_workers)
+        except Exception as e:  # noqa: BLE001 - the learner's code may raise anything
+            if n_examples <= 2**31 - 1 or isinstance(e, AssertionError):
+                raise
+            # issue 38, round 8 (planted: np.int32 or tf.constant (int32) arithmetic, which raises above 2**31 - 1)
+            return Report(name, f"{name} raised {type(e).__name__} {where}: {exact}", details)
     if got is None:
         return Report(name, not_solved(name), details)
     if built:
@@ -556,7 +656,6 @@ def check_steps_prediction(predicted_steps, *, n_examples=1000, global_batch_siz
     if isinstance(got, numbers.Real) and not isinstance(got, bool) and float(got).is_integer():
         got = int(got)  # 20, 20.0, numpy's int64(20) or float64(20.0): the same whole number
     details["got"] = got
-    where = f"for {n_examples} examples, global batch {global_batch_size}, {num_workers} workers"
     if not isinstance(got, int) or isinstance(got, bool):
         return Report(name, f"{name} must return a whole number of steps, not {got!r}", details)
     if got == counted:
@@ -572,12 +671,17 @@ def check_steps_prediction(predicted_steps, *, n_examples=1000, global_batch_siz
                                  -(-n_examples // max(1, global_batch_size // num_workers))):
         return Report(name, f"{name} gave {got} {where}: a step consumes the GLOBAL batch over all workers, "
                             f"not one worker's batch", details)
-    if got == -(-n_examples // global_batch_size):
-        return Report(name, f"{name} gave {got} {where}, n / G rounded up: the partial last batch is dropped "
-                            f"(drop_remainder=True), so round down, in whole numbers (//; a float32 division rounds "
-                            f"large counts)", details)
-    return Report(name, f"{name} gave {got} {where}, which is not the number of steps the workers run",
-                  details)
+    if n_examples > 2**31 - 1:  # round 8 (planted: int32 arithmetic that wraps, a float64 quotient floored)
+        return Report(name, f"{name} gave {got} {where}, not {counted}: {exact}", details)
+    share = max(1, global_batch_size // num_workers)
+    if got > counted and got in (-(-n_examples // global_batch_size), -(-n_examples // num_workers) // share):
+        # round 8: the rule named, not a guess of how it was computed (n / G rounded up; a worker's shard, uncut)
+        return Report(name, f"{name} gave {got} {where}, more than the {counted} steps the workers run: the rule is "
+                            f"the data cut to whole global batches (the partial last batch is dropped, "
+                            f"drop_remainder=True), so the steps are the whole global batches n // G, in whole numbers "
+                            f"(//; a float32 division rounds large counts)", details)
+    return Report(name, f"{name} gave {got} {where}, which is not the number of steps the workers run: the rule is one "
+                        f"step per whole global batch, n // G, on every worker", details)
 
 
 class _AsProcess:
@@ -638,7 +742,9 @@ def _epoch_orders(fn, ids, global_batch_size, num_workers, seed, epochs):
         orders.append([sorted(sum((s[k] for s in steps), [])) for k in range(len(steps[0]))])
     import numpy as np
 
-    if any(not (np.array_equal(x, ids) and np.array_equal(y, ids + LABEL_OFFSET)) for x, y in copies):
+    if any(not (np.array_equal(x, ids) and np.array_equal(y, ids + LABEL_OFFSET)) or not (x.flags.writeable and
+                                                                                         y.flags.writeable)
+           for x, y in copies):  # round 8 (planted: the caller's arrays marked read-only), as question 1
         raise _ArraysChanged()
     return orders
 
@@ -709,8 +815,9 @@ def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, 
     except Exception as e:  # noqa: BLE001 - the learner's code may raise anything
         return Report(name, _raised(e, num_workers))
     if ids is None or not np.array_equal(ids, given):  # planted: np.random.shuffle(x) on the caller's array
-        return Report(name, f"{name} changed the x it was given: the rule is the caller's arrays stay as they "
-                            f"were; shuffle a copy, or the dataset (Dataset.shuffle)")
+        return Report(name, f"{name} changed the x or y it was given: the rule is the caller's arrays stay as they "
+                            f"were (values and flags: not shuffled in place, nor marked read-only); shuffle a copy, or "
+                            f"the dataset (Dataset.shuffle)")
     details = {}
     dropped = n_examples % global_batch_size  # a partial last global batch is dropped: those may go unseen
     for epoch, steps in enumerate(first, 1):
@@ -760,9 +867,16 @@ def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, 
                                    for b in {i // num_workers for i in step}) for steps in first for step in steps):
         return Report(name, f"in every epoch every step holds whole blocks of {num_workers} consecutive examples of the "
                             f"file (examples {num_workers}j to {num_workers}j + {num_workers - 1} always train "
-                            f"together): each worker shuffled its own shard in the same order; the rule is a full "
-                            f"shuffle of the data, as in shuffled_shard_buggy, before it is split between the "
-                            f"workers", details)
+                            f"together): the rule is a full shuffle of the examples, as in shuffled_shard_buggy, "
+                            f"BEFORE the data is split between the workers (not a shuffle of each worker's part, nor "
+                            f"of blocks)", details)
+    # round 8 (planted: cut to whole global batches, then shuffled): the examples beyond the last whole global batch never
+    # reach a step; a full shuffle before the cut leaves all of them out of every epoch with odds below 1 / C(68, 4)
+    whole = n_examples - dropped
+    if dropped and not any(i >= whole for steps in first for step in steps for i in step):
+        return Report(name, f"in every epoch the {dropped} examples after the last whole global batch of the file "
+                            f"({whole}-{n_examples - 1}) reach no step: the rule is a full shuffle of ALL the examples "
+                            f"first, then the cut to whole global batches (any example may reach any step)", details)
     try:
         other = _epoch_orders(shuffled_shard, ids, global_batch_size, num_workers, seed + 1, 1)
     except Exception as e:  # noqa: BLE001 - the learner's code may raise anything
