@@ -261,13 +261,14 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
         loss_calls.append(True)
         return learners_loss(*args, **kwargs)
 
+    earlier_trains = None
     if callable(learners_loss):
         namespace["compute_loss"] = compute_loss
     try:
         if earlier_call:
             other, other_optimizer = build(strategy, WatchedSGD)
             other_initial = [np.array(w) for w in other.get_weights()]
-            try_answer(make_train_step, strategy, other, other_optimizer, gb)
+            other_step = try_answer(make_train_step, strategy, other, other_optimizer, gb)
         model, optimizer = build(strategy, WatchedSGD)
         initial = [np.array(w) for w in model.get_weights()]
         train_step = try_answer(make_train_step, strategy, model, optimizer, gb)
@@ -287,6 +288,20 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
                                     f"(trainable=False): {last[-1] if last else ''}; the rule is the gradients of "
                                     f"model.trainable_variables, applied to those variables (a frozen layer's weights "
                                     f"are not trained)")
+        # Issue 38, round 8 (`shared_state`, `shared_optimizer`: module-level state read by every step): the
+        # EARLIER call's step, run once after the later call, must train its own model, not the later one.
+        if earlier_call and callable(other_step):
+            after = [np.array(w) for w in model.get_weights()]
+            other_before = [np.array(w) for w in other.get_weights()]
+            try:
+                with mock.patch.object(tf.GradientTape, "gradient", gradient):  # its gradients are watched too
+                    other_step(next(iter(dist)))
+                earlier_trains = (all(np.array_equal(a, b) for a, b in zip(model.get_weights(), after))
+                                  and any(not np.array_equal(a, b) for a, b in zip(other.get_weights(), other_before)))
+            except Exception:  # noqa: BLE001 - the learner's step
+                earlier_trains = False
+            model.set_weights(after)
+            other.set_weights(other_initial)
     finally:
         if callable(learners_loss):
             namespace["compute_loss"] = learners_loss
@@ -296,6 +311,12 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
         return Report(name, "train_step trained the model of an EARLIER make_train_step call (another model on the "
                             "same strategy and global batch size): the rule is each call returns a step for the "
                             "model and optimizer it was given (no step kept between calls)")
+
+    if earlier_trains is False:
+        return Report(name, "the step returned by an EARLIER make_train_step call, run after a later call, did not "
+                            "train its own model (it trained the later call's model, or failed): the rule is each "
+                            "call returns a step for the model and optimizer it was given, nothing kept between "
+                            "calls (no module-level model, optimizer or step that a later call replaces)")
 
     single = tf.distribute.get_strategy()
     reference, ref_optimizer = build(single)
@@ -461,6 +482,14 @@ def _uneven_split_problem(evaluate, strategy, model, x, y, predicted, gb, seed: 
     calls = [(other, float(np.mean(other_predicted == labels)), "another model than the first call's")]
     if again:
         calls.append((model, float(np.mean(predicted[:n] == labels)), "the first model again, on the same dataset"))
+    # Issue 38, round 8 (`in_top_k`, `label_logit_is_max`): a model whose logits are all equal (every weight
+    # zero). "The class with the largest logit" is then argmax's first class; counting every tied class as
+    # right gives accuracy 1.
+    tied = models.mlp(seed=seed + 2, strategy=strategy)
+    for v in tied.trainable_variables:
+        v.assign(np.zeros_like(v.numpy()))
+    calls.append((tied, float(np.mean(labels == 0)), "a model whose logits are all equal (a tie: the class with "
+                                                     "the largest logit is the first, as np.argmax / tf.argmax pick)"))
     for which, expected, what in calls:
         got = try_answer(evaluate, strategy, which, dist)
         try:
