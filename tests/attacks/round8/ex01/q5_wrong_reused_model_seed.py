@@ -1,0 +1,31 @@
+# INTENT: caches the model per (strategy, seed) and resets it to its initial weights on each call: the same object comes back for the same seed, so a model returned earlier is overwritten (not a new model every call)
+_cache = {}
+def train_mirrored(strategy, x, y, global_batch_size, steps, seed, learning_rate):
+    """train_buggy without its bug."""
+    key = (id(strategy), seed)
+    if key not in _cache:
+        with strategy.scope():
+            m = models.mlp(seed=seed)
+        _cache[key] = (m, [w.copy() for w in m.get_weights()])
+    model, initial = _cache[key]
+    model.set_weights(initial)
+    with strategy.scope():
+        optimizer = keras.optimizers.SGD(learning_rate)
+    training.build_optimizer(strategy, model, optimizer)
+    dist, _ = data.distribute(strategy, x, y, global_batch_size=global_batch_size)
+
+    def replica_step(x_batch, y_batch):
+        with tf.GradientTape() as tape:
+            per_example = loss_fn(y_batch, model(x_batch, training=True))
+            loss = tf.nn.compute_average_loss(per_example, global_batch_size=global_batch_size)
+        grads = tape.gradient(loss, model.trainable_variables)
+        optimizer.apply_gradients(zip(grads, model.trainable_variables))
+        return loss
+
+    @tf.function
+    def step(batch):
+        return strategy.reduce(tf.distribute.ReduceOp.SUM, strategy.run(replica_step, args=batch), axis=None)
+
+    for _, batch in zip(range(steps), dist):
+        step(batch)
+    return model
