@@ -79,6 +79,68 @@ def test_children_get_gpu_memory_growth_unless_the_caller_set_it(tmp_path, monke
     assert launcher.child_env()["TF_FORCE_GPU_ALLOW_GROWTH"] == "false"
 
 
+def _steps(ctx, steps=8):
+    """Reports step_begin for steps 0..steps-1 of epoch 0 and, after each, writes that it went on."""
+    import json
+    import os
+    import time
+
+    for step in range(steps):
+        ctx.report("step_begin", epoch=0, step=step)
+        with open(os.path.join(ctx.run_dir, ctx.name.replace(" ", "-") + "-after-steps.txt"), "a") as f:
+            f.write(f"{step}\n")
+    if ctx.name == "worker 0":  # stay until the launcher has seen worker 1's fault (or 60 s)
+        events = os.path.join(ctx.run_dir, "worker-1.events.jsonl")
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            if os.path.exists(events) and any(json.loads(line).get("step") == 3 for line in open(events)):
+                break
+            time.sleep(0.01)
+    return steps
+
+
+@pytest.mark.parametrize("kind", ["kill", "stop"])
+def test_a_faulted_task_never_runs_past_its_fault(tmp_path, kind):
+    """The task a Fault hits holds at the event it fires at until the launcher's signal lands: it never
+    ran a line past it, whatever the machine's load (before, it ran on until the signal arrived: under
+    load the chief of tests/test_cluster.py saved a checkpoint after the kill)."""
+    result = launcher.launch(_workers(_steps, 2), fault=launcher.Fault(kind, "worker 1", epoch=0, step=3),
+                             log_dir=str(tmp_path), timeout=120, stream=False)
+    assert result.results == {"worker 0": 8}
+    with open(tmp_path / "worker-1-after-steps.txt") as f:
+        assert f.read().split() == ["0", "1", "2"]
+    assert result.fault_time == [e["t"] for e in result.events["worker 1"] if e.get("step") == 3][0]
+
+
+def test_report_holds_at_the_fault_until_the_signal(tmp_path, monkeypatch):
+    """In-process: at the fault's event, report() writes the event, then waits; it returns only if no
+    signal comes in FAULT_HOLD_S, and then it sends the signal itself. Planted bug: a report() that
+    returns at once (the faulted task runs on until the launcher's signal lands)."""
+    sent = []
+
+    class Signalled(Exception):
+        pass
+
+    def fake_kill(pid, sig):
+        sent.append((pid, sig, time.monotonic()))
+        raise Signalled
+
+    monkeypatch.setattr(launcher.os, "kill", fake_kill)
+    monkeypatch.setattr(launcher, "FAULT_HOLD_S", 0.2)
+    events = tmp_path / "events.jsonl"
+    ctx = launcher.Context("worker 1", str(tmp_path), str(tmp_path), str(events),
+                           _fault={"kind": "stop", "task": "worker 1", "epoch": 1, "step": 2})
+    ctx.report("step_begin", epoch=1, step=1)
+    ctx.report("step_end", epoch=1, step=2)
+    assert sent == []
+    with pytest.raises(Signalled):
+        ctx.report("step_begin", epoch=1, step=2)
+    assert [(pid, sig) for pid, sig, _ in sent] == [(os.getpid(), signal.SIGSTOP)]
+    assert [json.loads(line)["step"] for line in events.read_text().splitlines()] == [1, 2, 2]
+    assert launcher.Fault("kill", epoch=1, step=2).fires_at({"event": "step_begin", "epoch": 2, "step": 0})
+    assert not launcher.Fault("kill", epoch=1, step=2).fires_at({"event": "step_end", "epoch": 2, "step": 0})
+
+
 def test_bad_arguments_fail_before_any_process_starts():
     before = launcher.started_pids()
     with pytest.raises(ValueError, match="kind"):

@@ -123,13 +123,51 @@ def test_explorer_figure_and_gantt():
     plt.close(fig)
 
 
-def test_controlled_cost_bubble_is_close_to_theory():
-    # timing is measured, not asserted tightly: sleeps only, generous tolerance on a shared machine
+def _assert_ran_in_order(trace):
+    """What a controlled-cost run guarantees, read from its wall-clock timestamps as an order of events
+    (never a duration: the bubble it measures is shown in lesson 05 and `make bench`, not asserted).
+    Planted bugs: an executor that does not wait for a pass's dependencies (a backward before its
+    forward, a stage ahead of the previous one), a pass run twice or skipped, a stage's passes out of
+    its schedule's order or overlapping on one device."""
+    sched = trace.schedule
+    key = repr
+    assert sorted(map(key, (s.op for s in trace.slots))) == sorted(map(key, (op for order in sched.orders for op in order)))
+    ends = {s.op: s.end for s in trace.slots}
+    for s in trace.slots:
+        assert s.start <= s.end and all(ends[d] <= s.start for d in parallel.depends_on(s.op, sched.p, sched.v))
+    for d, order in enumerate(sched.orders):
+        mine = sorted((s for s in trace.slots if s.op.stage == d), key=lambda sl: sl.start)
+        assert [s.op for s in mine] == list(order)
+        assert all(a.end <= b.start for a, b in zip(mine, mine[1:]))
+    assert 0 < trace.bubble < 1 and len(trace.idle()) == sched.p and all(b > 0 for b in trace.busy())
+
+
+def test_controlled_cost_runs_every_pass_once_after_what_it_depends_on():
     for p, m in [(2, 4), (4, 4)]:
         trace = parallel.controlled_cost(parallel.make_schedule("gpipe", p, m), 0.005, 0.005)
         assert len(trace.slots) == 2 * p * m
-        assert abs(trace.bubble - parallel.theory_bubble(p, m)) < 0.1
-        assert all(b > 0 for b in trace.busy()) and len(trace.idle()) == p
+        _assert_ran_in_order(trace)
+
+
+@pytest.mark.parametrize("bug", ["no_wait", "twice", "out_of_order"])
+def test_a_trace_out_of_order_is_caught(bug):
+    """The planted bugs above, as hand-made traces (deterministic: no threads)."""
+    import dataclasses
+
+    sched = parallel.make_schedule("gpipe", 2, 2)
+    slots = sched.simulate()
+    if bug == "no_wait":  # stage 1 starts micro-batch 0's forward before stage 0 has finished it
+        first = next(s for s in slots if s.op.stage == 1)
+        slots = [dataclasses.replace(s, start=0.0) if s is first else s for s in slots]
+    elif bug == "twice":
+        slots = slots + [slots[-1]]
+    else:  # stage 0 runs its two forwards in the other order
+        f0, f1 = [s for s in slots if s.op.stage == 0 and s.op.kind == "F"]
+        slots = [dataclasses.replace(f0, op=f1.op) if s is f0 else dataclasses.replace(f1, op=f0.op) if s is f1 else s
+                 for s in slots]
+    with pytest.raises(AssertionError):
+        _assert_ran_in_order(parallel.Trace(sched, slots))
+    _assert_ran_in_order(parallel.Trace(sched, sched.simulate()))
 
 
 # ---------------------------------------------------------------- the interleaved schedule (virtual stages)
@@ -256,15 +294,11 @@ def test_interleaved_needs_m_multiple_of_p_and_v_is_for_interleaved_only():
     assert parallel.make_schedule("gpipe", 2, 2, v=1).orders == parallel.make_schedule("gpipe", 2, 2).orders
 
 
-def test_interleaved_controlled_cost_bubble_is_close_to_theory():
-    # as the GPipe test above: measured, not asserted tightly (sleeps only, generous tolerance);
-    # stage costs 0.01 s, so each chunk pass sleeps 0.005 s, the GPipe test's pass
+def test_interleaved_controlled_cost_runs_every_chunk_pass_once_in_order():
     for p, m, v in [(2, 4, 2), (4, 4, 2)]:
-        sched = parallel.make_schedule("interleaved", p, m, v=v)
-        trace = parallel.controlled_cost(sched, 0.01, 0.01)
+        trace = parallel.controlled_cost(parallel.make_schedule("interleaved", p, m, v=v), 0.01, 0.01)
         assert len(trace.slots) == 2 * p * m * v
-        assert abs(trace.bubble - float(_interleaved_idle_share(p, m, v))) < 0.1
-        assert all(b > 0 for b in trace.busy()) and len(trace.idle()) == p
+        _assert_ran_in_order(trace)
 
 
 def test_interleaved_explorer_state_and_gantt():

@@ -81,6 +81,19 @@ class Fault:
         whole("epoch", self.epoch, minimum=0)
         whole("step", self.step, minimum=0)
 
+    def fires_at(self, event: dict) -> bool:
+        """True for a ``step_begin`` event at (``epoch``, ``step``) or later."""
+        return (event.get("event") == "step_begin"
+                and (event.get("epoch", -1), event.get("step", -1)) >= (self.epoch, self.step))
+
+    @property
+    def signal(self) -> int:
+        return signal.SIGKILL if self.kind == "kill" else signal.SIGSTOP
+
+
+# How long a faulted process waits at the fault for the launcher's signal before sending it itself.
+FAULT_HOLD_S = 30.0
+
 
 @dataclasses.dataclass
 class Context:
@@ -91,12 +104,25 @@ class Context:
     run_dir: str
     workdir: str
     _events: str = ""
+    _fault: dict | None = None  # the launch's Fault (as a dict), given to the task it hits only
 
     def report(self, event: str, **fields) -> None:
         """Append an event (with a wall-clock time) to this process's events file; the launcher
-        reads it to inject faults and to draw the step timeline."""
+        reads it to inject faults and to draw the step timeline.
+
+        The event a ``Fault`` fires at is reported, then this process holds there until the
+        launcher's signal lands: without the hold it would run on (past the next collective, even
+        past an epoch's checkpoint on a busy machine) before the signal arrived, and where the
+        fault struck would depend on the machine's load. Planted bug it catches: a kill at epoch 1
+        step 2 after which the chief still saves epoch 1's checkpoint (tests/test_supervisor.py)."""
+        record = {"event": event, "t": time.time(), **fields}
         with open(self._events, "a") as f:
-            f.write(json.dumps({"event": event, "t": time.time(), **fields}) + "\n")
+            f.write(json.dumps(record) + "\n")
+        if self._fault is not None and Fault(**self._fault).fires_at(record):
+            deadline = time.monotonic() + FAULT_HOLD_S
+            while time.monotonic() < deadline:  # the launcher polls the events file every few ms
+                time.sleep(0.01)
+            os.kill(os.getpid(), Fault(**self._fault).signal)  # the launcher is gone or stuck: fault anyway
 
 
 @dataclasses.dataclass
@@ -375,7 +401,9 @@ def launch(processes, *, fault: Fault | None = None, timeout: float = 300.0, sta
         task_spec = {"target": target, "kwargs": kwargs, "result": task.result_path, "error": task.error_path,
                      "context": p.context,
                      "context_fields": dict(p.context_fields, name=p.name, run_dir=run_dir,
-                                            workdir=task.workdir, _events=task.events_path)}
+                                            workdir=task.workdir, _events=task.events_path,
+                                            _fault=dataclasses.asdict(fault) if fault and fault.task == p.name
+                                            else None)}
         os.makedirs(task.workdir, exist_ok=True)
         task.spec_path = os.path.join(run_dir, f"{task.slug}.spec.pkl")
         with open(task.spec_path, "wb") as f:
@@ -424,10 +452,9 @@ def _supervise(tasks, result, fault, out, started, timeout, start_timeout, error
             task.stream(out)
             for event in task.read_events():
                 if (fault is not None and result.fault_time is None and task.name == fault.task
-                        and event["event"] == "step_begin" and event.get("epoch", -1) >= fault.epoch
-                        and (event.get("epoch") > fault.epoch or event.get("step", -1) >= fault.step)):
-                    os.kill(task.proc.pid, signal.SIGKILL if fault.kind == "kill" else signal.SIGSTOP)
-                    result.fault_time = time.time()
+                        and fault.fires_at(event)):
+                    os.kill(task.proc.pid, fault.signal)  # the task holds at this event until it lands
+                    result.fault_time = event["t"]  # when the task stopped making progress
                     fault_deadline = result.fault_time + error_timeout
                     if out is not None:
                         out.write(f"[gpukit] {fault.kind} {task.name} at epoch {event['epoch']} "
