@@ -11,6 +11,9 @@ JOBS   ?= 2
 REPLICA_JOBS ?= 2
 LOWEST_JOBS ?= 2
 LAB_PORT ?= 8888
+# Free disk `make test` wants before it creates a missing environment (the three take about 9 GB with pip's
+# downloads); 0 skips the check.
+DISK_NEED_GB ?= 10
 
 # Colab's runtime, replicated (vendor/colab: Colab's published pip freeze): Python 3.13 and Colab's exact
 # tensorflow, keras, numpy, ipywidgets, protobuf, ... from constraints-colab.txt; gpukit installed the way
@@ -52,7 +55,7 @@ LOWEST_PACKAGES := tf_keras ipykernel ipython pytest pytest-xdist nbval nbclient
 LOWEST_TESTS ?= notebooks/02_multi_worker.ipynb tests/test_keras_multiworker.py tests/test_environment.py \
 	tests/test_quiet.py::test_import_writes_no_python_warning_where_a_kernel_would_show_it tests/test_widgets.py
 
-.PHONY: lab test quick unit notebooks exercises bench mutate doctor install clean test-colab install-colab \
+.PHONY: check-disk lab test quick unit notebooks exercises bench mutate doctor install clean test-colab install-colab \
 	constraints-colab colab-manifest install-lowest test-lowest
 
 install: $(STAMP)
@@ -80,7 +83,7 @@ lab: $(STAMP)
 # launches wait on their workers, and the replica's notebooks use that time (docs/decisions.md, "Test
 # time: the lowest pass beside the replica"). The main pass stays at 2 processes: with 3, the
 # kill-and-resume and pipeline-bubble tests failed on a busy machine. Ends with the wall time of each stage.
-test:
+test: check-disk
 	@t0=$$(date +%s); $(MAKE) --no-print-directory install install-colab install-lowest || exit $$?; t1=$$(date +%s); \
 	$(PY) -m pytest -n $(JOBS) --dist loadfile; main=$$?; t2=$$(date +%s); \
 	mkdir -p build; rm -f build/test-lowest.log build/test-lowest.rc; \
@@ -93,6 +96,17 @@ test:
 	printf '\nmake test, wall time per stage:\n  set-up (three venvs)   %5d s\n  main pass              %5d s  (exit %d)\n  Colab replica pass     %5d s  (exit %d)\n  lowest versions pass   %5d s  (exit %d, beside the replica pass)\n  tests (main + both)    %5d s\n  total                  %5d s\n' \
 	  $$((t1-t0)) $$((t2-t1)) $$main $$((t3-t2)) $$colab $$((t4-t2)) $$lowest $$((end-t1)) $$((end-t0)); \
 	test $$main -eq 0 && test $$colab -eq 0 && test $$lowest -eq 0
+
+# Before any environment is created: enough free disk, or a clear error (a full disk stops pip half-way,
+# with "No space left on device" in the middle of its output).
+check-disk:
+	@missing=$$(for f in $(STAMP) $(STAMPCOLAB) $(STAMPLOWEST); do test -e $$f || echo $$f; done); \
+	have=$$(df -Pk . | awk 'NR==2 {print int($$4 / 1048576)}'); \
+	if [ -n "$$missing" ] && [ "$$have" -lt "$(DISK_NEED_GB)" ]; then \
+	  echo "make: only $$have GB free on the disk of $(CURDIR); creating the missing environments" \
+	    "($$(echo $$missing | xargs -n1 dirname | tr '\n' ' '| sed 's/ $$//')) needs about $(DISK_NEED_GB) GB." \
+	    "Free space (each old clone of this repository with its environments holds about 8.5 GB) or run" \
+	    "make DISK_NEED_GB=0 to try anyway." >&2; exit 2; fi
 
 # For editing (about 3 minutes on 2 cores): the unit tests without the browser, grading, Ray and the
 # exercise generation. Not a substitute for `make test`.

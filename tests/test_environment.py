@@ -118,6 +118,28 @@ def test_makefile_installs_from_the_constraints_file():
     assert {"lab", "dev", "grading"} <= set(EXTRAS)
 
 
+@pytest.mark.skipif(__import__("shutil").which("make") is None, reason="needs make")
+def test_make_test_checks_free_disk_before_creating_an_environment():
+    """A full disk stopped CI half-way through pip ("No space left on device" in pip's output). Planted bug:
+    an environment missing and too little disk, yet the set-up starts."""
+    import subprocess
+
+    def check(*args):
+        return subprocess.run(["make", "-s", "--no-print-directory", "check-disk", *args], cwd=ROOT,
+                              capture_output=True, text=True, timeout=60)
+
+    assert "test: check-disk" in MAKEFILE, "make test checks the disk first"
+    short = check("DISK_NEED_GB=999999", "STAMPLOWEST=build/no-such-venv/.installed")
+    assert short.returncode == 2, short
+    assert "GB free on the disk of" in short.stderr and "build/no-such-venv" in short.stderr
+    assert "make DISK_NEED_GB=0 to try anyway" in short.stderr
+    assert check("DISK_NEED_GB=0", "STAMPLOWEST=build/no-such-venv/.installed").returncode == 0
+    for made in (".venv", ".venv-colab", ".venv-lowest"):  # all made: nothing to create, no check
+        assert made in MAKEFILE
+    done = check("DISK_NEED_GB=999999", "STAMP=Makefile", "STAMPCOLAB=Makefile", "STAMPLOWEST=Makefile")
+    assert done.returncode == 0, done
+
+
 def test_python_versions_agree():
     conda_python = [d for d in ENVIRONMENT["dependencies"] if isinstance(d, str) and d.startswith("python")]
     assert conda_python == ["python" + PYPROJECT["project"]["requires-python"]]
