@@ -7,7 +7,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 EXTRAS ?= lab,dev,grading,ray
 STAMP  := $(VENV)/.installed-$(EXTRAS)
-JOBS   ?= 2
+JOBS   ?= 3
 REPLICA_JOBS ?= 2
 LOWEST_JOBS ?= 2
 LAB_PORT ?= 8888
@@ -81,8 +81,9 @@ lab: $(STAMP)
 # chromium), grading -- then the Colab replica pass ($(REPLICA_JOBS) processes) and, beside it, the
 # lowest-versions pass (one process; its output follows the replica's): the lowest pass's Keras
 # launches wait on their workers, and the replica's notebooks use that time (docs/decisions.md, "Test
-# time: the lowest pass beside the replica"). The main pass stays at 2 processes: with 3, the
-# kill-and-resume and pipeline-bubble tests failed on a busy machine. Ends with the wall time of each stage.
+# time: the lowest pass beside the replica"). The main pass runs 3 processes on 2 cores: with 2, a quarter
+# of the CPU sat idle while tests waited on worker processes (docs/decisions.md, "CI's disk and the fault
+# that struck late"). Ends with the wall time of each stage.
 test: check-disk
 	@t0=$$(date +%s); $(MAKE) --no-print-directory install install-colab install-lowest || exit $$?; t1=$$(date +%s); \
 	$(PY) -m pytest -n $(JOBS) --dist loadfile; main=$$?; t2=$$(date +%s); \
