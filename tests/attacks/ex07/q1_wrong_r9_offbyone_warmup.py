@@ -1,0 +1,10 @@
+# INTENT: off by one: leaves out warmup+1 steps (counts the tracing call separately from the warm-up)
+def steady_step_seconds(step, batches, warmup, clock):
+    """Median seconds of one step, the first `warmup` steps run but left out."""
+    import statistics
+    times = []
+    for batch in batches:
+        t0 = clock()
+        step(batch)
+        times.append(clock() - t0)
+    return statistics.median(times[warmup + 1:])

@@ -1,0 +1,12 @@
+# INTENT: a 5% margin (only input when reading is clearly slower): misjudges close calls
+def find_bottleneck(step, batches, clock):
+    """'input' if reading the batches takes longer than stepping on them, else 'compute'."""
+    read_s = step_s = 0.0
+    t = clock()
+    for batch in batches:
+        got = clock()
+        read_s += got - t
+        step(batch)
+        t = clock()
+        step_s += t - got
+    return "input" if read_s > 1.05 * step_s else "compute"
