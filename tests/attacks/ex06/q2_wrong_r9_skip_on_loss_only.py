@@ -1,0 +1,13 @@
+# INTENT: hand-written scaling that grows correctly but skips/halves only when the LOSS is non-finite, and zeroes inf gradients otherwise
+loss_fn = training.per_example_loss()
+
+def train_step(model, optimizer, x, y):
+    """Train one step of a mixed_float16 model with loss scaling; return the loss."""
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(loss_fn(y, model(x)))
+        scaled = optimizer.scale_loss(loss)
+    grads = tape.gradient(scaled, model.trainable_variables)
+    if bool(tf.math.is_finite(loss)):
+        grads = [tf.where(tf.math.is_finite(g), g, tf.zeros_like(g)) for g in grads]
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
