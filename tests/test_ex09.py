@@ -262,3 +262,11 @@ def test_zero1_step_form_state_and_a_gradient_that_becomes_zero_are_named():
     problem = ex09.check_zero1_step(own_count).problem
     assert "called a second time with the same arguments" in problem and "t is the step number" in problem, problem
     assert "Keras" not in problem
+
+
+def test_bytes_prediction_names_eight_bytes_too_many():
+    """Issue 38, round 9: the replicated weights counted padded (2412 values) and Adam's int64 step counter added
+    both give 16,884 on the lesson's MLP: the message names both rules, not "a different number"."""
+    expected = ex09.measured_bytes(**ex09.PREDICTION)
+    problem = ex09.check_bytes_prediction(expected + 8).problem
+    assert "counted padded (2412 values)" in problem and "Adam's step counter" in problem, problem
