@@ -270,3 +270,18 @@ def test_bytes_prediction_names_eight_bytes_too_many():
     expected = ex09.measured_bytes(**ex09.PREDICTION)
     problem = ex09.check_bytes_prediction(expected + 8).problem
     assert "counted padded (2412 values)" in problem and "Adam's step counter" in problem, problem
+
+
+def test_zero1_step_follows_lr():
+    """Issue 38, round 9: a step size cached by t (the first call's lr reused) was told "Keras' formula"; step 1
+    is also run with lr doubled, and the same weights back name the rule (the step depends on its arguments)."""
+    right = _step()
+    assert ex09.check_zero1_step(right).passed
+    cache = {}
+
+    def alpha_cached(weights, grads, m, v, t, lr):
+        cache.setdefault(t, lr)
+        return right(weights, grads, m, v, t, cache[t])
+
+    problem = ex09.check_zero1_step(alpha_cached).problem
+    assert "with lr=0.02 as with lr=0.01" in problem and "depends only on its arguments" in problem, problem
