@@ -460,8 +460,10 @@ def _full_shuffle_problem(make_dataset, x, y, kw, n, global_batch_size) -> Repor
     xb, yb = np.arange(big, dtype="float32").reshape(big, 1), np.arange(big, dtype="int32")
     last_quarter = 0
     for epoch in range(8):
-        batches = _labels_per_batch(make_dataset(xb, yb, epoch=epoch, **kw))
-        last_quarter += int(np.sum(np.asarray(batches[0]) >= 3 * big // 4)) if batches else 0
+        # only the first batch is read (issue 38, round 9: iterating the whole epoch cost ~0.6 s a check for the
+        # pipelines read here, numpy permutations, three checks per answer; the grade is the same)
+        first = next(iter(make_dataset(xb, yb, epoch=epoch, **kw)), None)
+        last_quarter += int(np.sum(np.asarray(first[1]) >= 3 * big // 4)) if first is not None else 0
     if last_quarter == 0:
         return Report("make_dataset", f"on {big} examples the first batch of 8 epochs never held an example of the "
                                       f"last quarter: a local shuffle (a small shuffle buffer); the rule: a full "
