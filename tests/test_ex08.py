@@ -357,3 +357,47 @@ def test_an_individual_shuffle_is_seen_in_one_order():
     halves[0::2], halves[1::2] = rng.permutation(n // 2), n // 2 + rng.permutation(n // 2)
     problem = ex08._individual_shuffle_problem(halves).problem
     assert "equal modulo 2" in problem and "shuffled individually over the whole dataset" in problem
+
+
+# --------------------------------------------------------------------------- issue 38, round 9: what the checks now see
+
+
+def test_an_epoch_moved_by_a_fixed_permutation_is_seen():
+    """The planted bug: epoch e the seed's permutation applied e + 1 times (a blind round-9 answer), in positions
+    and relabelled; independent full shuffles (several seeds) pass."""
+    n = 40
+    for seed in range(5):
+        rng = np.random.default_rng(seed)
+        assert ex08._fixed_move(rng.permutation(n), rng.permutation(n), rng.permutation(n)) is None
+    perm = np.random.default_rng(0).permutation(n)
+    e0 = perm
+    e1, e2 = e0[perm], e0[perm][perm]
+    assert "same permutation of positions" in ex08._fixed_move(e0, e1, e2)
+    start = np.random.default_rng(1).permutation(n)
+    assert "same permutation of positions" in ex08._fixed_move(start, perm[start], perm[perm[start]])  # relabelled
+
+
+def test_a_nondeterministic_parallel_op_is_read_on_the_pipeline():
+    """The planted bug: a parallel map with deterministic=False (or the options' deterministic = False), seen
+    without iterating (no race asserted); the same map left deterministic passes."""
+    def pipeline(**kw):
+        return tf.data.Dataset.range(8).map(lambda i: i, num_parallel_calls=2, **kw).batch(4)
+
+    assert "deterministic=False" in ex08._nondeterministic_problem(pipeline(deterministic=False))
+    options = tf.data.Options()
+    options.deterministic = False
+    assert "options.deterministic = False" in ex08._nondeterministic_problem(pipeline().with_options(options))
+    assert ex08._nondeterministic_problem(pipeline()) is None
+    assert ex08._nondeterministic_problem(pipeline(deterministic=True).with_options(options)) is None
+
+
+@pytest.mark.parametrize("reshuffle, says", [(True, "reshuffle_each_iteration=True"), (None, "has no seed")])
+def test_an_order_rebuilt_differently_names_its_cause(reshuffle, says):
+    def answer(x, y, *, global_batch_size, num_replicas, seed, epoch):
+        ds = tf.data.Dataset.from_tensor_slices((x, y))
+        ds = ds.shuffle(len(x), seed=seed * 1000 + epoch) if reshuffle else ds.shuffle(len(x))
+        return ds.batch(global_batch_size, drop_remainder=True)
+
+    report = ex08.check_dataset(answer)
+    assert not report.passed and says in report.problem and "a function of (seed, epoch) only" in report.problem, \
+        report.problem

@@ -262,3 +262,26 @@ def test_zero1_step_form_state_and_a_gradient_that_becomes_zero_are_named():
     problem = ex09.check_zero1_step(own_count).problem
     assert "called a second time with the same arguments" in problem and "t is the step number" in problem, problem
     assert "Keras" not in problem
+
+
+def test_bytes_prediction_names_eight_bytes_too_many():
+    """Issue 38, round 9: the replicated weights counted padded (2412 values) and Adam's int64 step counter added
+    both give 16,884 on the lesson's MLP: the message names both rules, not "a different number"."""
+    expected = ex09.measured_bytes(**ex09.PREDICTION)
+    problem = ex09.check_bytes_prediction(expected + 8).problem
+    assert "counted padded (2412 values)" in problem and "Adam's step counter" in problem, problem
+
+
+def test_zero1_step_follows_lr():
+    """Issue 38, round 9: a step size cached by t (the first call's lr reused) was told "Keras' formula"; step 1
+    is also run with lr doubled, and the same weights back name the rule (the step depends on its arguments)."""
+    right = _step()
+    assert ex09.check_zero1_step(right).passed
+    cache = {}
+
+    def alpha_cached(weights, grads, m, v, t, lr):
+        cache.setdefault(t, lr)
+        return right(weights, grads, m, v, t, cache[t])
+
+    problem = ex09.check_zero1_step(alpha_cached).problem
+    assert "with lr=0.02 as with lr=0.01" in problem and "depends only on its arguments" in problem, problem

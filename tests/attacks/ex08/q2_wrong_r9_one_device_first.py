@@ -1,0 +1,26 @@
+# INTENT: checks devices==1 before machines: 4 machines with 1 GPU each get OneDeviceStrategy instead of MultiWorkerMirroredStrategy
+def choose(kind, devices, machines, fits_one_device, compute_capability=None):
+    """(strategy, precision) for these facts."""
+    if kind == "TPU":
+        precision = "mixed_bfloat16"
+    elif kind == "GPU":
+        cc = compute_capability
+        if cc is None:
+            precision = "mixed_float16"
+        elif cc >= 8.0:
+            precision = "mixed_bfloat16"
+        elif cc >= 7.0:
+            precision = "mixed_float16"
+        else:
+            precision = "float32"
+    else:
+        precision = "float32"
+    if not fits_one_device:
+        return "model/pipeline", precision
+    if kind == "TPU":
+        return "TPUStrategy", precision
+    if devices == 1:
+        return "OneDeviceStrategy", precision
+    if machines > 1:
+        return "MultiWorkerMirroredStrategy", precision
+    return "MirroredStrategy", precision

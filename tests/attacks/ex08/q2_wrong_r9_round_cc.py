@@ -1,0 +1,26 @@
+# INTENT: rounds the compute capability to a whole generation: 7.5 (T4) rounds to 8 and gets mixed_bfloat16, which a T4 has no tensor cores for
+def choose(kind, devices, machines, fits_one_device, compute_capability=None):
+    """(strategy, precision) for these facts."""
+    if kind == "TPU":
+        precision = "mixed_bfloat16"
+    elif kind == "GPU":
+        cc = compute_capability
+        if cc is None:
+            precision = "mixed_float16"
+        elif round(cc) >= 8:
+            precision = "mixed_bfloat16"
+        elif cc >= 7.0:
+            precision = "mixed_float16"
+        else:
+            precision = "float32"
+    else:
+        precision = "float32"
+    if not fits_one_device:
+        return "model/pipeline", precision
+    if kind == "TPU":
+        return "TPUStrategy", precision
+    if machines > 1:
+        return "MultiWorkerMirroredStrategy", precision
+    if devices > 1:
+        return "MirroredStrategy", precision
+    return "OneDeviceStrategy", precision

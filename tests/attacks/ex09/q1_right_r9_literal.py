@@ -1,0 +1,1 @@
+predicted_bytes = 16876
