@@ -756,6 +756,111 @@ def test_blocks_let_go_of_as_the_next_is_bound_are_not_named():
         assert report.passed, report.problem
 
 
+# --------------------------------------------------------------------------- round 9: state kept between calls
+
+
+def _cached_loss():
+    memo = {}
+
+    def answer(probs, first_choice):  # cached by the shape and the first choices (a batch is not its routing)
+        key = (probs.shape, first_choice.tobytes())
+        return memo.setdefault(key, _loss_bincount(probs, first_choice))
+    return answer
+
+
+def _averaged_loss():
+    ema = {}
+
+    def answer(probs, first_choice):  # P averaged across calls
+        p = probs.mean(axis=0)
+        p = ema[p.shape] = 0.99 * p + 0.01 * ema.get(p.shape, p)
+        return float(len(p) * np.dot(np.bincount(first_choice, minlength=len(p)) / len(first_choice), p))
+    return answer
+
+
+@pytest.mark.parametrize("answer, says", [
+    (_cached_loss, r"for a batch with the same first choices as the call before but other probabilities .* the call "
+                   r"before's result, state kept between calls"),
+    (_averaged_loss, r"then [\d.]+ for the same batch after a call with other probabilities .*state kept between calls"),
+])
+def test_load_balancing_loss_state_kept_between_calls_is_named(answer, says):
+    report = ex10.check_load_balancing_loss(answer(), PUBLIC_Q2)
+    assert not report.passed and re.search(says, report.problem), report.problem
+
+
+def _forward_counting_across_calls():
+    taken = {}
+
+    def answer(x, first_choice, gates, experts, capacity):  # places counted in a dict kept across calls
+        key = tuple(map(id, experts))
+        if taken.get("key") != key:
+            taken.clear()
+            taken["key"] = key
+        y = x.copy()
+        for e, expert in enumerate(experts):
+            start = taken.get(e, 0)
+            rows = np.flatnonzero(first_choice == e)[:max(0, capacity - start)]
+            taken[e] = start + len(rows)
+            if len(rows):
+                y[rows] = x[rows] + gates[rows, None] * expert(x[rows])
+        return y
+    return answer
+
+
+def _forward_memo_outputs():
+    memo = {}
+
+    def answer(x, first_choice, gates, experts, capacity):  # each expert's output cached by (id, rows)
+        y = x.copy()
+        for e, expert in enumerate(experts):
+            rows = np.flatnonzero(first_choice == e)[:capacity]
+            if len(rows):
+                key = (id(expert), x[rows].tobytes())
+                out = memo[key] if key in memo else memo.setdefault(key, expert(x[rows]))
+                y[rows] = x[rows] + gates[rows, None] * out
+        return y
+    return answer
+
+
+@pytest.mark.parametrize("answer, says", [
+    (_forward_counting_across_calls, r"call 2: tokens A again.*the same inputs as call 1 gave another result"),
+    (_forward_memo_outputs, r"call 2: tokens A again.*no expert was given token \d+ in this call"),
+])
+def test_moe_forward_state_kept_between_calls_is_named(answer, says):
+    report = ex10.check_moe_forward(answer(), PUBLIC_Q3)
+    assert not report.passed and re.search(says, report.problem) and "state kept between calls" in report.problem, \
+        report.problem
+
+
+def test_blockwise_attention_a_result_cached_by_q_is_named():
+    memo = {}
+
+    def cached(q, kv_blocks):  # cached by the bytes of q (the same queries, other keys: the old result)
+        return memo.setdefault(q.tobytes(), _online(q, kv_blocks))
+
+    report = ex10.check_blockwise_attention(cached)
+    assert not report.passed and "it returned the first call's result: state kept between calls" in report.problem
+
+
+def test_a_numpy_array_that_grows_block_by_block_is_named():
+    def appended(q, kv_blocks):  # each block's row maxima np.append-ed (not a list)
+        maxima = np.empty((len(q), 0))
+        m = l = o = None
+        for k_block, v_block in kv_blocks:
+            s = q @ k_block.T / np.sqrt(q.shape[1])
+            maxima = np.append(maxima, s.max(axis=1)[:, None], axis=1)
+            m_new = maxima.max(axis=1)
+            p = np.exp(s - m_new[:, None])
+            a = np.exp(m - m_new) if m is not None else 0.0
+            l = a * (l if l is not None else 0.0) + p.sum(axis=1)
+            o = a[:, None] * o + p @ v_block if o is not None else p @ v_block
+            m = m_new
+        return o / l[:, None]
+
+    report = ex10.check_blockwise_attention(appended)
+    assert not report.passed and "carries a numpy array (maxima) that grows block by block" in report.problem, report
+
+
 def test_hints_cover_every_question():
     assert set(ex10.HINTS) == {"q1", "q2", "q3", "q4"} and all(len(h) >= 2 for h in ex10.HINTS.values())
 

@@ -348,6 +348,22 @@ def test_fewest_gpus_classic_mistakes_are_named(wrong, says):
     assert not report.passed and says in report.problem, report.problem
 
 
+def test_fewest_gpus_a_result_kept_by_the_models_name_is_named():
+    """Planted (issue 38, round 9, memo_name): answers cached by (model.name, accelerator); the second call, another
+    global batch, got the first's layout (it was told only "the layout trains global_batch=64")."""
+    memo = {}
+
+    def cached(model, accelerator, global_batch):
+        key = (model.name, accelerator)
+        if key not in memo:
+            memo[key] = q3_solution(model, accelerator, global_batch)
+        return memo[key]
+
+    report = ex11.check_fewest_gpus(cached, [(M7, "A100 80GB", 64), (M7, "A100 80GB", 16)])
+    assert not report.passed and "same model under another name gets a right answer" in report.problem
+    assert "state kept between calls" in report.problem and "global_batch=64, not the 16" in report.problem
+
+
 def test_hints_cover_every_question():
     assert set(ex11.HINTS) == {"q1", "q2", "q3"} and all(ex11.HINTS.values())
 

@@ -11,6 +11,7 @@ own parameter count, the allocator, worked answers and three published runs) and
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import numbers
 
@@ -276,10 +277,8 @@ def check_fewest_gpus(fewest_gpus, cases) -> Report:
 
     name = "fewest_gpus"
     details = {}
-    for model, accelerator, global_batch in cases:
-        got = try_answer(fewest_gpus, model, accelerator, global_batch)
-        if got is None:
-            return Report(name, not_solved(name))
+
+    def graded(got, model, accelerator, global_batch, reference) -> Report | None:
         try:
             count, layout = got
         except (TypeError, ValueError):
@@ -289,7 +288,7 @@ def check_fewest_gpus(fewest_gpus, cases) -> Report:
         if isinstance(count, bool) or not isinstance(count, numbers.Real) or not float(count).is_integer():
             return Report(name, f"{name}: the count must be a whole number of accelerators, got {count!r}")
         count = int(count)
-        expected, best = reference_fewest(model, accelerator, global_batch)
+        expected, best = reference
         details[model.name] = {"got": count, "expected": expected, "layout": str(layout)}
         if count < 1 or count & (count - 1):
             return Report(name, f"{name}({model.name}, {accelerator}): {count} is not a power of two", details)
@@ -322,6 +321,35 @@ def check_fewest_gpus(fewest_gpus, cases) -> Report:
         if not again.fits:
             return Report(name, f"{name}: {layout} does not fit on {count} x {accelerator} "
                                 f"({again.memory['total'] / 1e9:.1f} GB per device)", details)
+        return None
+
+    for model, accelerator, global_batch in cases:
+        got = try_answer(fewest_gpus, model, accelerator, global_batch)
+        if got is None:
+            return Report(name, not_solved(name))
+        reference = reference_fewest(model, accelerator, global_batch)
+        report = graded(got, model, accelerator, global_batch, reference)
+        if report is None:
+            continue
+        # issue 38, round 9 (planted: the answer cached by (model.name, accelerator): the 7B asked at 16 sequences a
+        # step after the 7B at 64 got the 64's layout, told "the layout trains global_batch=64, not the 16 asked"):
+        # the same model under another name, asked again; a right answer then shows the first was a kept result
+        renamed = dataclasses.replace(model, name=f"{model.name} (renamed)")
+        try:
+            again = try_answer(fewest_gpus, renamed, accelerator, global_batch)
+            kept = dict(details)  # graded against the model as asked (a name changes no number): one reference
+            right_again = again is not None and graded(again, model, accelerator, global_batch, reference) is None
+            details.clear()
+            details.update(kept)
+        except Exception:  # noqa: BLE001  (the first call's problem is the one to tell)
+            right_again = False
+        if right_again:
+            return Report(name, f"{name}({model.name}, {accelerator}, {global_batch}) returned {got!r:.120}, but the "
+                                f"same model under another name gets a right answer: the first was a result kept from "
+                                f"an earlier call (looked up by the model's name): state kept between calls; the rule: "
+                                f"every call computes from the model, accelerator and global batch it is given "
+                                f"({report.problem})", report.details)
+        return report
     return Report(name, None, details)
 
 

@@ -1,0 +1,1 @@
+predicted_dropped = 4

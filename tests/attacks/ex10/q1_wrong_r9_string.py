@@ -1,0 +1,2 @@
+# INTENT: a string instead of a number
+predicted_dropped = "4"

@@ -1,0 +1,12 @@
+# INTENT: sequence parallelism switched off (student thinks "no context parallelism" rules it out too): more activation memory, maybe not the fewest
+def fewest_gpus(model, accelerator, global_batch):
+    """(the fewest power-of-two accelerator count on which a layout fits, that layout)"""
+    for i in range(20):
+        count = 2 ** i
+        try:
+            best = plan.search(model, plan.Cluster(accelerator, count, per_node=min(8, count)), global_batch,
+                               top=1, recompute=("none",), max_cp=1, sequence_parallel=False)
+        except plan.PlanError:
+            continue
+        return count, best[0].layout
+    raise plan.PlanError("none")
