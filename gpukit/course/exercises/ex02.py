@@ -189,11 +189,14 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
     share = global_batch_size // num_workers
     extra = num_workers * (share // 2)
     runs = [(n_examples, False)]
+    # issue 38, round 6 (planted: a pipeline cached per (workers, index, batch, len(x)), which returns the first
+    # call's batches to a later call with other arrays of the same length): the first size again, other data. Round 9
+    # (planted: the tensors cached by id(x), id(y), len(x), one entry kept): that run comes next and hands the first
+    # run's arrays themselves, rewritten in place (same objects, same ids, other values)
+    again = len(runs)
+    runs.append((n_examples, False))
     if n_examples % global_batch_size == 0:
         runs += [(n_examples + e, False) for e in (extra, global_batch_size - 1) if e]
-    # issue 38, round 6 (planted: a pipeline cached per (workers, index, batch, len(x)), which returns the first
-    # call's batches to a later call with other arrays of the same length): the first size again, other data
-    runs.append((n_examples, False))
     runs.append((n_examples, True))  # round 8: the first run's examples, permuted (same size, same sum)
     details, first = {}, None
     for run, (n, permuted) in enumerate(runs):
@@ -202,8 +205,15 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
         base = 0 if permuted else 10_000 * run
         order = np.random.default_rng(n).permutation(n) if permuted else np.arange(n)
         place = np.argsort(order)  # example base + v is at position place[v] of this call's x
-        x = base + order
-        y = x + LABEL_OFFSET
+        if run == again:  # the first run's arrays, their values rewritten in place
+            x, y = arrays
+            x[...] = base + order
+            y[...] = x + LABEL_OFFSET
+        else:
+            x = base + order
+            y = x + LABEL_OFFSET
+        if run == 0:
+            arrays = (x, y)
         x_given, y_given = x.copy(), y.copy()
         _DTYPES.clear()
         try:
@@ -236,8 +246,10 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
         outside = sorted({i for p in per_worker for b in p for i in b if not base <= i < base + n})
         if outside:
             return Report(name, f"{name} returned examples that are not in the x of this call (with {n} examples: "
-                                f"{_ranges(outside)}): the rule is the dataset of the x and y it is given, each call "
-                                f"(no dataset kept from an earlier call)", {"n_examples": n})
+                                f"{_ranges(outside)}"
+                                + ("; these arrays are the first call's, their values rewritten in place" if run == again
+                                   else "") + "): the rule is the dataset of the x and y it is given, each call, as they "
+                                f"are when it is called (no dataset or tensor kept from an earlier call)", {"n_examples": n})
         if permuted and per_worker == first:
             return Report(name, f"{name} returned the batches of an earlier call, given the same examples in another "
                                 f"order (same size, same sum): the rule is the dataset of the x and y it is given, "
@@ -365,7 +377,8 @@ def watched_shard(input_context, x, y, global_batch_size, *, folder):
     optimizer's ``apply`` (planted: weight decay by hand, 1e-6 per step) (``_update_problem`` reads them)."""
     from gpukit import cluster
 
-    _note(folder, "ctx", f"{input_context.num_input_pipelines} {input_context.input_pipeline_id}")
+    _note(folder, "ctx", f"{input_context.num_input_pipelines} {input_context.input_pipeline_id} "
+                         f"{_whose_context(input_context)}")
     if _WATCHED["folder"] != folder:
         from ..._tf import keras, tf
 
@@ -383,6 +396,20 @@ def watched_shard(input_context, x, y, global_batch_size, *, folder):
                 applying.pop()
 
         base.apply = apply
+        # round 9 (planted: Adam wrapped in a LossScaleOptimizer, whose own apply hands the inner Adam its gradients:
+        # only the inner Adam was written down, and the message was a weight difference): the optimizer the
+        # gradients are handed to (apply_gradients) is written down too
+        outer = next((k for k in type(keras.optimizers.Adam()).__mro__ if "apply_gradients" in vars(k)), None)
+        if outer is not None:
+            original_outer = vars(outer)["apply_gradients"]
+
+            def apply_gradients(opt, *args, **kwargs):
+                if id(opt) not in seen:
+                    seen.add(id(opt))
+                    _write_optimizer(folder, opt)
+                return original_outer(opt, *args, **kwargs)
+
+            outer.apply_gradients = apply_gradients
         for fname in ("clip_by_global_norm", "clip_by_norm", "clip_by_value"):
             def clip(*args, _original=getattr(tf, fname), _name=fname, **kwargs):
                 _note(folder, "clip", f"tf.{_name}")
@@ -402,6 +429,68 @@ def watched_shard(input_context, x, y, global_batch_size, *, folder):
     return cluster.dataset_fn(input_context, x, y, global_batch_size)
 
 
+def _whose_context(input_context) -> str:
+    """``"tf"`` when ``input_context`` is the one TensorFlow hands the dataset function it is calling (found in the
+    locals of TensorFlow's frames on the stack, ``distribute_datasets_from_function``'s loop over the workers'
+    contexts), ``"own"`` when TensorFlow is calling a dataset function with another one (issue 38, round 9; planted:
+    an InputContext built by hand with one replica per worker, the same numbers on one device per worker, a
+    worker's share for every replica on several), ``"?"`` when no TensorFlow frame holds one (a call of its own
+    beside, e.g. to read the element spec: not judged)."""
+    import inspect
+
+    from ..._tf import tf
+
+    frame = inspect.currentframe().f_back
+    while frame is not None:
+        if "/tensorflow/" in frame.f_code.co_filename.replace("\\", "/"):
+            held = [v for v in frame.f_locals.values() if isinstance(v, tf.distribute.InputContext)]
+            if held:
+                return "tf" if any(v is input_context for v in held) else "own"
+        frame = frame.f_back
+    return "?"
+
+
+class _Watching:
+    """The folder of q2's public check, as sent to the workers: unpickled in a worker process (before ``worker_main``
+    runs, as its ``shard_dataset`` argument is read) it starts watching ``gpukit.models.mlp`` there (``_watch_worker``)
+    and becomes the folder's path."""
+
+    def __init__(self, folder):
+        self.folder = folder
+
+    def __reduce__(self):
+        return (_watch_worker, (self.folder,))
+
+
+def _watch_worker(folder):
+    """In a worker process: every call of ``gpukit.models.mlp`` from now on writes its seed to ``folder`` (issue 38,
+    round 9; planted, as round 3's: models.mlp(seed=seed + ctx.task_index), which MultiWorkerMirroredStrategy hides by
+    broadcasting the chief's initial weights). Returns ``folder``."""
+    import functools
+    import inspect
+    import numbers
+
+    from ... import models
+
+    _WATCHED["mlp"] = folder
+    original = models.mlp
+    if not getattr(original, "_gpukit_watched", False):
+        signature = inspect.signature(original)
+
+        @functools.wraps(original)
+        def mlp(*args, **kwargs):
+            try:
+                seed = signature.bind(*args, **kwargs).arguments.get("seed", signature.parameters["seed"].default)
+            except TypeError:
+                seed = None
+            _note(_WATCHED["mlp"], "mlp", repr(int(seed)) if isinstance(seed, numbers.Integral) else repr(seed))
+            return original(*args, **kwargs)
+
+        mlp._gpukit_watched = True
+        models.mlp = mlp
+    return folder
+
+
 def _note(folder, kind, text) -> None:
     """One line ``text`` in this process's ``folder/<pid>.<kind>`` (``_notes`` reads them)."""
     import os
@@ -418,18 +507,29 @@ def _notes(folder, kind) -> list:
     return [path.read_text().splitlines() for path in sorted(pathlib.Path(folder).glob(f"*.{kind}"))]
 
 
-def _update_problem(folder, num_workers) -> str | None:
+def _update_problem(folder, num_workers, seed=None) -> str | None:
     """None when the workers split the data between them (``shard_dataset`` called with an input_context of
     ``num_workers`` input pipelines) and changed the weights only through the optimizer, unclipped; else the
     sentence naming the rule."""
     contexts = [line.split() for lines in _notes(folder, "ctx") for line in lines]
-    counts = sorted({int(n) for n, _ in contexts})
+    counts = sorted({int(n) for n, *_ in contexts})
     if contexts and num_workers not in counts:  # (a call of its own with a default InputContext beside is not wrong)
         return (f"shard_dataset was called with an input_context of {counts[0]} input pipeline(s), not of the "
                 f"{num_workers} workers: each worker trained alone on every global batch (which one process "
                 f"also does), nothing split between them; the rule is MultiWorkerMirroredStrategy, its "
                 f"distribute_datasets_from_function handing each worker its own input_context, and one all-reduced "
                 f"update per global batch")
+    if any(rest[1:] == ["own"] for _, *rest in contexts):
+        return ("shard_dataset was called with an input_context built by hand, not the one TensorFlow hands the "
+                "dataset function: the rule is shard_dataset called with the input_context "
+                "distribute_datasets_from_function gives (with one device per worker the numbers agree; with several, "
+                "only TensorFlow's knows the replicas, and a context built by hand gives every replica a worker's share)")
+    seeds = sorted({line for lines in _notes(folder, "mlp") for line in lines} - {repr(seed)})
+    if seed is not None and seeds:
+        return (f"a worker built models.mlp with seed={seeds[0]}, not the seed={seed!r} worker_main was given: the rule "
+                f"is models.mlp(input_shape=(64,), hidden=(32,), seed=seed) in every worker, the same initial weights "
+                f"(MultiWorkerMirroredStrategy copies the chief's initial values, which hides other seeds here, not "
+                f"in every setup)")
     clipped = sorted({line for lines in _notes(folder, "clip") for line in lines})
     if clipped:
         return (f"the workers clipped their gradients ({', '.join(clipped)}): the rule is Adam's update on the "
@@ -542,13 +642,13 @@ def _compare_cluster_training(worker_main, shard_dataset, num_workers, epochs, g
     folder = None
     if shard_dataset is None:  # the public check: gpukit's own, the workers' optimizers watched
         folder = temporary_folder("gpukit-ex02-")
-        shard_dataset = functools.partial(watched_shard, folder=folder)
+        shard_dataset = functools.partial(watched_shard, folder=_Watching(folder))
     scaled = shard_dataset is scaled_inputs  # the reference then trains on the scaled inputs
     kwargs = dict(shard_dataset=shard_dataset, epochs=epochs, global_batch_size=global_batch_size,
                   n_examples=n_examples, seed=seed)
     try:
         result = cluster.run(worker_main, num_workers, kwargs=kwargs, timeout=timeout, stream=False)
-        optimizer = (_update_problem(folder, num_workers) or _optimizer_problem(folder)) if folder else None
+        optimizer = (_update_problem(folder, num_workers, seed) or _optimizer_problem(folder)) if folder else None
     except cluster.WorkerError as e:
         if e.error_type == "NotImplementedError":
             return Report(name, not_solved(name))
@@ -613,6 +713,13 @@ def check_steps_prediction(predicted_steps, *, n_examples=1000, global_batch_siz
     name = "predicted_steps"
     if n_examples <= 100_000:
         counted = cluster.check_sharding(n_examples, global_batch_size, num_workers)
+    elif n_examples > 2**62:  # round 9 (planted: numpy int64, long double or Decimal arithmetic, exact only up to 2**63,
+        # 2**64 or 28 digits): no pipeline (its sizes are int64) holds that many, so the whole global batches are counted
+        # in exact rational arithmetic (fractions), not by the // a right answer uses
+        import fractions
+        import math
+
+        counted = math.floor(fractions.Fraction(n_examples, global_batch_size))
     else:  # issue 38, round 4 (planted: float32 division, exact only below 2**24 examples): too many to read one
         # by one, so tf.data counts worker 0's steps on the same pipeline, cut, sharded, batched, without reading it
         from ..._tf import tf
@@ -634,7 +741,8 @@ def check_steps_prediction(predicted_steps, *, n_examples=1000, global_batch_siz
 
     where = f"for {n_examples} examples, global batch {global_batch_size}, {num_workers} workers"
     exact = ("a count must be exact for any size: whole numbers with // on Python ints (an int32 holds counts only "
-             "up to 2**31 - 1; a float64 division rounds above 2**53)")
+             "up to 2**31 - 1, an int64 up to 2**63 - 1; a float64 division rounds above 2**53, a long double above "
+             "2**64, a Decimal beyond its 28 digits)")
     with mock.patch.object(tf.data.Dataset, "__init__", init):
         try:
             got = try_answer(predicted_steps, n_examples, global_batch_size, num_workers)
@@ -653,6 +761,12 @@ def check_steps_prediction(predicted_steps, *, n_examples=1000, global_batch_siz
     import numpy as np
 
     raw = got
+    if (isinstance(raw, float) and not isinstance(raw, np.floating) or isinstance(raw, np.float64)) \
+            and counted > 2**53 and raw == float(counted):
+        # a whole float counts as the count (the binding ruling): beyond 2**53 it holds the count's nearest float, a
+        # rounding of the returned type, not of the arithmetic (round 9's 10**30 + 7 examples: float(n // G) is right)
+        details["got"] = raw
+        return Report(name, None, details)
     if isinstance(got, numbers.Real) and not isinstance(got, bool) and float(got).is_integer():
         got = int(got)  # 20, 20.0, numpy's int64(20) or float64(20.0): the same whole number
     details["got"] = got
@@ -877,6 +991,11 @@ def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, 
         return Report(name, f"in every epoch the {dropped} examples after the last whole global batch of the file "
                             f"({whole}-{n_examples - 1}) reach no step: the rule is a full shuffle of ALL the examples "
                             f"first, then the cut to whole global batches (any example may reach any step)", details)
+    problem = _buffer_problem(shuffled_shard, n_examples + global_batch_size - 1, global_batch_size, num_workers, seed)
+    if dropped and not problem:
+        problem = _left_over_problem(shuffled_shard, seed)
+    if problem:
+        return Report(name, problem, details)
     try:
         other = _epoch_orders(shuffled_shard, ids, global_batch_size, num_workers, seed + 1, 1)
     except Exception as e:  # noqa: BLE001 - the learner's code may raise anything
@@ -886,3 +1005,64 @@ def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, 
                             f"ignored; the rule: the shuffle follows `seed` (same seed, same order; another seed, "
                             f"another order)", details)
     return Report(name, None, details)
+
+
+def _buffer_problem(fn, n_examples, global_batch_size, num_workers, seed) -> str | None:
+    """Issue 38, round 9 (planted: a shuffle buffer of min(len(x), 10000), of the whole global batches n // G * G,
+    of len(x) - 1: nearly full, so a few epochs of data cannot show it). Worker 0's pipeline built (not read) for
+    ``n_examples`` examples, every ``Dataset.shuffle`` watched: when each one's buffer is smaller than the examples
+    of the dataset it shuffles (its cardinality, when known), some examples can never come first: the sentence naming
+    the rule; else None (no shuffle, a shuffle as large as its data, a size unknown, or the pipeline raised: the
+    other checks judge it)."""
+    from unittest import mock
+
+    import numpy as np
+
+    from ..._tf import tf
+
+    original, seen = tf.data.Dataset.shuffle, []
+
+    def shuffle(dataset, buffer_size, *args, **kwargs):
+        try:
+            seen.append((int(buffer_size), int(dataset.cardinality())))
+        except Exception:  # noqa: BLE001 - a symbolic size (inside a traced function): not judged
+            seen.append((None, None))
+        return original(dataset, buffer_size, *args, **kwargs)
+
+    ids = np.arange(n_examples)
+    ctx = tf.distribute.InputContext(num_input_pipelines=num_workers, input_pipeline_id=0,
+                                     num_replicas_in_sync=num_workers)
+    try:
+        with mock.patch.object(tf.data.Dataset, "shuffle", shuffle), _AsProcess(next(_PROCESSES)):
+            try_answer(fn, ctx, ids, ids + LABEL_OFFSET, global_batch_size, seed)
+    except Exception:  # noqa: BLE001 - judged by the other checks
+        return None
+    if not seen or any(b is None or c is None or c < 0 or b >= c for b, c in seen):
+        return None
+    buffer, size = max(seen)
+    return (f"with {n_examples} examples the pipeline shuffles with a buffer of {buffer} examples, fewer than the {size} "
+            f"it shuffles: an example beyond the buffer can never come first, the examples move only part of the way; "
+            f"the rule is a full shuffle, as in shuffled_shard_buggy (a buffer of the whole data, len(x))")
+
+
+def _left_over_problem(fn, seed, epochs=12) -> str | None:
+    """Issue 38, round 9 (planted: reshuffle_each_iteration=False, the cut after the shuffle: the same examples left
+    over by the cut, and never trained on, every epoch; the round-8 check saw only the file's last examples). One worker
+    (the cheapest build), a global batch of 4, 5 examples (one left over by the cut each epoch), ``epochs`` epochs of
+    one build: every example must reach a step in some epoch. A full shuffle, new each epoch, leaves one example out of all 12 epochs
+    with odds 5 x (1/5)**12, below 1e-7. None when it does, or when the pipeline raises (the other checks judge it)."""
+    import numpy as np
+
+    try:
+        orders = _epoch_orders(fn, np.arange(5), 4, 1, seed, epochs)
+    except Exception:  # noqa: BLE001 - judged by the other checks
+        return None
+    if orders is None:
+        return None
+    never = sorted(set(range(5)) - {i for steps in orders for step in steps for i in step})
+    if not never:
+        return None
+    return (f"with 5 examples (global batch 4, 1 worker: the cut leaves one out each epoch) example "
+            f"{', '.join(map(str, never))} reached no step in {epochs} epochs: the rule is that the examples left over "
+            f"by the cut reach a step in some epoch (a full shuffle first, a new order every epoch, then the cut: "
+            f"the ones left out change)")

@@ -219,8 +219,12 @@ def compare_replica_loss(replica_loss, capacities, global_batch_size: int, seed:
 # 3e5 (3e5 / 4 overflows float16); the replicas' scalars must add up to the mean to float32 precision.
 # Round 7: a NaN loss as well as an inf (planted: nansum, nan_to_zero, multiply_no_nan: a NaN loss counted as 0, so
 # weighing 0, not 1 / G; the gradient of a plain sum is 1 / G at a NaN too).
+# Round 9 (planted: the divisor counted by all-reducing the replicas' batch sizes, global_batch_size ignored, which
+# equals G whenever the batches fill the global batch): a partial last batch, 2 and 1 examples of a global batch of
+# 4; every example still weighs 1 / 4 (each replica keeps one example: a replica with none is not in the contract).
 _PROBE = ([[0.1, 3e5, 0.7], [1.3]], [[0.5, 40.0, float("nan")], [float("inf")]])
 _EVEN_PROBE = ([[0.1, 3e5], [0.7, 1.3]], [[0.5, 40.0], [float("nan"), float("inf")]])
+_PARTIAL_PROBE = [[0.1, 0.7], [1.3]]
 
 
 def _weights_problem(replica_loss, tf, strategies, devices, even: bool = False):
@@ -229,13 +233,16 @@ def _weights_problem(replica_loss, tf, strategies, devices, even: bool = False):
     else the message."""
     from . import session_kept
 
-    split = "2 and 2" if even else "3 and 1"
     names = devices.replica_devices()
     if len(names) < 2:  # the probe needs 2 replicas (the check's own run needs as many as capacities)
         return None
     strategy = strategies.mirrored(names[:2])
     name = getattr(replica_loss, "__name__", "replica_loss")
-    for losses in (_EVEN_PROBE if even else _PROBE):
+    split = "2 and 2" if even else "3 and 1"
+    probes = [(losses, split, "global batch 4") for losses in (_EVEN_PROBE if even else _PROBE)]
+    if not even:  # (an even plan probes even batches only: the colleague's loss is exact there)
+        probes.append((_PARTIAL_PROBE, "2 and 1", "a partial last batch: 3 examples of a global batch of 4"))
+    for losses, split, whole in probes:
         per_replica = strategy.experimental_distribute_values_from_function(
             lambda ctx, losses=losses: tf.constant(losses[ctx.replica_id_in_sync_group]))
 
@@ -264,16 +271,16 @@ def _weights_problem(replica_loss, tf, strategies, devices, even: bool = False):
         off = [(loss, w) for loss, w in flat if w is None or not abs(w - 0.25) <= 1e-7]
         if off:
             loss, w = off[0]
-            return (f"{name}: with batches of {split} examples (global batch 4), their sizes known only when the "
+            return (f"{name}: with batches of {split} examples ({whole}), their sizes known only when the "
                     f"step runs (shape [None], as a partial last batch gives), an example whose loss is {loss:g} weighs "
-                    f"{w!r} in its replica's loss, not 1 / 4: every example weighs 1 / G whatever its replica's batch "
-                    f"size (count the examples as they are, not from the static shape) and whatever its loss (no "
+                    f"{w!r} in its replica's loss, not 1 / 4: every example weighs 1 / G (global_batch_size, also when "
+                    f"the replicas hold fewer examples in all) whatever its replica's batch size (count the examples as they are, not from the static shape) and whatever its loss (no "
                     f"clipping, no dropping of large or non-finite losses, NaN and inf included)")
         if all(math.isfinite(x) for l in losses for x in l):
             total = sum(float(v) for v in strategy.experimental_local_results(values))
             mean = sum(sum(l) for l in losses) / 4
             if not abs(total - mean) <= 1e-5 * abs(mean):
-                return (f"{name}: with batches of {split} examples (global batch 4), their sizes known only when "
+                return (f"{name}: with batches of {split} examples ({whole}), their sizes known only when "
                         f"the step runs (shape [None], as a partial last batch gives), per-example losses "
                         f"{[x for l in losses for x in l]} give replica losses summing to {total:.9g}, not the "
                         f"global mean {mean:.9g}: the rule is the replicas' scalars add up to the mean loss over the "

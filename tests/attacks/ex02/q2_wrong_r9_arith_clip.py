@@ -1,12 +1,12 @@
-# INTENT: clips by hand with arithmetic instead of tf.clip_*: g * min(1, 50 / ||g||): clipping the prompt forbids, invisible while ||g|| < 50
+# INTENT: clips the global gradient norm to 1000 by arithmetic (no tf.clip_* call) 'for safety': the prompt forbids clipping, also by hand; only bites when the gradient norm exceeds 1000
 def worker_main(ctx, shard_dataset, epochs, global_batch_size, n_examples, seed):
     """Train with MultiWorkerMirroredStrategy in this worker; return the final weights."""
-    from gpukit import cluster, keras, models, tf
-    cluster.worker_threads()
+    from gpukit import cluster, models
+    from gpukit import keras, tf
+
     x, y = cluster.training_data(n_examples, global_batch_size)
     strategy = tf.distribute.MultiWorkerMirroredStrategy()
-    dist = strategy.distribute_datasets_from_function(
-        lambda input_context: shard_dataset(input_context, x, y, global_batch_size))
+    dist = strategy.distribute_datasets_from_function(lambda ic: shard_dataset(ic, x, y, global_batch_size))
     with strategy.scope():
         model = models.mlp(input_shape=(64,), hidden=(32,), seed=seed)
         optimizer = keras.optimizers.Adam(learning_rate=1e-2)
@@ -16,18 +16,18 @@ def worker_main(ctx, shard_dataset, epochs, global_batch_size, n_examples, seed)
     def replica_step(xb, yb):
         with tf.GradientTape() as tape:
             per_example = loss_fn(yb, model(xb, training=True))
-            loss = tf.nn.compute_average_loss(per_example, global_batch_size=global_batch_size)
+            loss = tf.reduce_sum(per_example) / global_batch_size
         grads = tape.gradient(loss, model.trainable_variables)
         norm = tf.sqrt(tf.add_n([tf.reduce_sum(g * g) for g in grads]))
-        grads = [g * tf.minimum(1.0, 50.0 / (norm + 1e-12)) for g in grads]
+        grads = [g * tf.minimum(1.0, 1000.0 / (norm + 1e-12)) for g in grads]
         optimizer.apply_gradients(zip(grads, model.trainable_variables))
         return loss
 
     @tf.function
-    def train_step(batch):
-        return strategy.reduce(tf.distribute.ReduceOp.SUM, strategy.run(replica_step, args=batch), axis=None)
+    def step(batch):
+        return strategy.reduce("SUM", strategy.run(replica_step, args=batch), axis=None)
 
     for _ in range(epochs):
         for batch in dist:
-            train_step(batch)
+            step(batch)
     return model.get_weights()

@@ -1,0 +1,9 @@
+def shuffled_shard(input_context, x, y, global_batch_size, seed):
+    """shuffled_shard_buggy without its bug."""
+    W, i = input_context.num_input_pipelines, input_context.input_pipeline_id
+    per_replica = input_context.get_per_replica_batch_size(global_batch_size)
+    per_worker = global_batch_size // W
+    ds = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(len(x), seed=seed, reshuffle_each_iteration=True)
+    ds = ds.batch(global_batch_size, drop_remainder=True)          # whole global batches of the shuffled order
+    ds = ds.map(lambda bx, by: (bx[i * per_worker:(i + 1) * per_worker], by[i * per_worker:(i + 1) * per_worker]))
+    return ds.unbatch().batch(per_replica, drop_remainder=True)
