@@ -245,7 +245,8 @@ def test_q1_correct_alternatives_pass_public_and_hidden(answer):
     (lambda m, x, y, gb: tf.reduce_sum(LOSS_FN(y, m(x))) / 64,  # the notebook's GLOBAL_BATCH_SIZE, not the argument
      "divided by 64, not by global_batch_size=32"),
     (lambda m, x, y, gb: tf.reduce_sum(LOSS_FN(y, tf.nn.softmax(m(x)))) / gb,  # probabilities into a from_logits loss
-     "no batch size's share of loss_fn\\(y, logits\\).*takes the model's logits as they are"),
+     "no other divisor explains it: the rule is the SUM of loss_fn\\(y, logits\\)'s per-example losses, for the "
+     "model's logits as they are"),
     (lambda m, x, y, gb: LOSS_FN(y, m(x)) / gb, "must return one number, a scalar tensor of shape \\(\\), not one value per example"),
     (lambda m, x, y, gb: "low", "must return one number"),
     # contract broken: the right number, computed outside TensorFlow, has no gradient for the strategy to sum
@@ -296,7 +297,8 @@ def _step_variant(reduce_op="SUM", compiled=True, applies=1):
 
 def _q2_cases():
     return [(strategies.mirrored(), dict(steps=3)),
-            (strategies.mirrored(["/cpu:0", "/cpu:1"]), dict(steps=4, seed=7, global_batch_size=24))]
+            (strategies.mirrored(["/cpu:0", "/cpu:1"]),
+             dict(steps=4, seed=7, global_batch_size=24, partial=5, earlier_call=True))]
 
 
 @pytest.mark.parametrize("answer", [_factory(), _step_variant(), _step_alternative])
@@ -451,8 +453,8 @@ def _replicas():
 def test_q5_correct_alternatives_pass_public_and_hidden(answer):
     public = ex01.check_debugged_training(answer, strategies.mirrored(), steps=3)
     assert public.passed, public.problem
-    hidden = ex01.check_debugged_training(answer, strategies.mirrored(["/cpu:0", "/cpu:1"]), seed=5, steps=2,
-                                          global_batch_size=12)
+    hidden = ex01.check_debugged_training(answer, strategies.mirrored(["/cpu:0", "/cpu:1"]), seed=5, steps=3,
+                                          global_batch_size=12, batches=2, again=True)
     assert hidden.passed, hidden.problem
 
 
@@ -483,6 +485,27 @@ def test_blind_answers_lose_or_keep_their_points(path):
     its question's points with a reason, each right one keeps them."""
     as_expected, message = blind.check_answer(path)
     assert as_expected, f"{path.name}: {message or 'kept its points'}"
+
+
+def test_compare_loss_swaps_loss_fn_in_the_answers_globals():
+    """Blind round 8 (`own_crossentropy`): the notebook's ``loss_fn`` is replaced, for one call, by another
+    per-example loss; a cross-entropy written again gives the old value and fails, one that calls ``loss_fn``
+    follows it and passes; ``loss_fn`` is put back."""
+    ns = {"tf": tf, "loss_fn": LOSS_FN}
+    exec("def given(m, x, y, gb):\n    return tf.reduce_sum(loss_fn(y, m(x, training=True))) / gb\n"
+         "def own(m, x, y, gb):\n    return tf.reduce_sum(tf.nn.sparse_softmax_cross_entropy_with_logits(\n"
+         "        labels=y, logits=m(x, training=True))) / gb\n", ns)
+    assert ex01.compare_loss(ns["given"]).passed
+    report = ex01.compare_loss(ns["own"])
+    assert not report.passed and "the per-example losses come from loss_fn" in report.problem, report.problem
+    assert ns["loss_fn"] is LOSS_FN
+
+
+def test_compare_train_step_partial_batch_needs_the_earlier_call():
+    with pytest.raises(ValueError, match="partial=5 needs earlier_call=True"):
+        ex01.compare_train_step(_factory(), strategies.mirrored(["/cpu:0", "/cpu:1"]), partial=5)
+    with pytest.raises(ValueError, match="num_replicas=2 <= partial < global_batch_size=16"):
+        ex01.compare_train_step(_factory(), strategies.mirrored(["/cpu:0", "/cpu:1"]), partial=1, earlier_call=True)
 
 
 def test_compare_loss_names_a_model_called_without_training_true():

@@ -97,22 +97,19 @@ def compare_loss(compute_loss, seed: int = 0, n: int = 8, global_batch_size: int
         divisor = summed / got if got else float("inf")
         details["divided_by"] = divisor
         whole = abs(divisor - round(divisor)) <= 1e-3 * abs(divisor) and round(divisor) >= 1
-        if abs(divisor - global_batch_size) <= 1e-3 * global_batch_size:  # issue 38 round 4: float16 was
-            # reported as "the mean over this replica's examples" when n == global_batch_size
-            why = (f"the division by global_batch_size is there, but the value is off by {abs(got - expected):.2g}, more "
-                   f"than the {atol:g} allowed: compute in float32 (a lower precision such as float16 rounds the "
-                   f"loss) and use loss_fn on the model's logits as they are")
-        elif whole and round(divisor) == n:
+        if whole and round(divisor) == n and n != global_batch_size:
             why = (f"that is the mean over this replica's {n} examples: divide the SUM of the per-example "
                    f"losses by global_batch_size (not the per-replica batch)")
         elif whole and round(divisor) == 1:
             why = "that is the SUM of the per-example losses, not divided by global_batch_size"
-        elif whole:
+        elif whole and round(divisor) != global_batch_size:
             why = (f"that is the SUM of the per-example losses divided by {round(divisor)}, not by "
                    f"global_batch_size={global_batch_size}")
-        else:
-            why = ("that is no batch size's share of loss_fn(y, logits) summed over these examples: "
-                   "loss_fn takes the model's logits as they are")
+        else:  # issue 38, rounds 4 and 8 (float16, bfloat16 sums; probabilities into loss_fn): the rule, not a guess
+            why = (f"off by {abs(got - expected):.2g}, more than the {atol:g} allowed, and no other divisor explains "
+                   f"it: the rule is the SUM of loss_fn(y, logits)'s per-example losses, for the model's logits as "
+                   f"they are, in float32, divided by global_batch_size (no other loss, no change to the logits, no "
+                   f"lower precision such as float16 or bfloat16, which rounds the loss)")
         return Report("compute_loss", f"compute_loss gave {got:.6f}, expected {expected:.6f}: {why}", details)
     if not differentiable:
         return Report("compute_loss", "compute_loss returned the right number but TensorFlow cannot differentiate "
@@ -145,7 +142,53 @@ def compare_loss(compute_loss, seed: int = 0, n: int = 8, global_batch_size: int
     extreme = _extreme_losses_problem(compute_loss, global_batch_size)
     if extreme:
         return Report("compute_loss", extreme, details)
+    other = _other_loss_fn_problem(compute_loss, model, x, y, global_batch_size, atol)
+    if other:
+        return Report("compute_loss", other, details)
     return Report("compute_loss", None, details)
+
+
+def _weighted_loss_fn(y, logits):
+    """Another per-example loss for ``_other_loss_fn_problem``: the cross-entropy of ``loss_fn``, each example's
+    weighted by its class (1 + y / 4). A function of the logits' differences only, as the cross-entropy (a
+    log-softmax of the logits gives the same losses)."""
+    from ... import training
+    from ..._tf import tf
+
+    per_example = training.per_example_loss()(y, logits)
+    return per_example * (1.0 + 0.25 * tf.cast(tf.reshape(y, tf.shape(per_example)), per_example.dtype))
+
+
+def _other_loss_fn_problem(compute_loss, model, x, y, global_batch_size: int, atol: float) -> str | None:
+    """The rule "the per-example losses come from the given ``loss_fn``" (issue 38, round 8; planted:
+    ``own_crossentropy``, ``function_form``: a softmax cross-entropy written again, Keras' function called
+    directly, which equal this ``loss_fn`` to the last digit). For one call, the ``loss_fn`` in ``compute_loss``'s
+    globals (the notebook's) is replaced by another per-example loss (``_weighted_loss_fn``); the value must be that
+    loss's sum over ``global_batch_size``, computed here with it. A function whose globals hold no ``loss_fn``
+    (a test's lambda) is not probed."""
+    from ..._tf import tf
+
+    namespace = getattr(compute_loss, "__globals__", None)
+    if not isinstance(namespace, dict) or "loss_fn" not in namespace:
+        return None
+    expected = float(tf.reduce_sum(_weighted_loss_fn(y, model(x, training=True)))) / global_batch_size
+    given = namespace["loss_fn"]
+    namespace["loss_fn"] = _weighted_loss_fn
+    try:
+        got = try_answer(compute_loss, model, x, y, global_batch_size)
+    finally:
+        namespace["loss_fn"] = given
+    try:
+        got = float(got)
+    except (TypeError, ValueError):
+        pass
+    if isinstance(got, float) and abs(got - expected) <= atol:
+        return None
+    shown = f"{got:.6f}" if isinstance(got, float) else _short(got)
+    return (f"with loss_fn replaced by another per-example loss (the cross-entropy of each example weighted by its "
+            f"class, 1 + y/4), compute_loss gave {shown}, expected {expected:.6f} (that loss summed, divided by "
+            f"global_batch_size): the rule is the per-example losses come from loss_fn, the one the notebook gives, "
+            f"whatever it is (not a cross-entropy written again, nor Keras' or gpukit's own loss)")
 
 
 # issue 38, round 6: every example's loss counts as it is, whatever its value. Blind answers kept their points by
@@ -188,10 +231,13 @@ def _short(value) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+_ONE_DEVICE_STEPS: dict = {}  # q2's one-device reference (losses, weights), by the arguments the data follow from
+
+
 def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
                        global_batch_size: int | None = None, learning_rate: float = 0.1,
                        atol: float = 1e-5, x_scale: float = 1.0, frozen: bool = False,
-                       earlier_call: bool = False) -> Report:
+                       earlier_call: bool = False, partial: int = 0) -> Report:
     """Train ``steps`` batches with the learner's ``make_train_step`` under ``strategy`` and
     with ``gpukit.training`` on one device, from the same weights and data; compare.
 
@@ -210,6 +256,11 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
     (planted: steps cached by strategy and batch size, which return the other model's step). The learner's
     ``compute_loss`` (question 1, in the namespace ``make_train_step`` was defined in) is watched: the step
     must call it (planted: gpukit's own step or loss, the loss written again inline).
+
+    Issue 38, round 8: ``partial`` examples more make a last, partial batch (split unevenly over the replicas), which
+    the EARLIER call's step trains (``earlier_call`` needed; that step's first trace, so no trace is added) and must
+    train as one device does, its loss divided by ``global_batch_size`` as given (planted: ``shape_batch_size``, the
+    divisor taken from the replica's static rows x replicas, equal to the given one whenever every batch is full).
     """
     from ... import checks, data, models, training
     from ..._tf import keras, tf
@@ -219,7 +270,11 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
     name = "make_train_step"
     num_replicas = strategy.num_replicas_in_sync
     gb = global_batch_size or 8 * num_replicas
-    x, y = data.synthetic(gb * steps, shape=(64,), seed=seed)
+    if partial and not (earlier_call and num_replicas <= partial < gb):
+        raise ValueError(f"partial={partial} needs earlier_call=True (the earlier call's step trains the partial batch) "
+                         f"and num_replicas={num_replicas} <= partial < global_batch_size={gb} (every replica one "
+                         f"example at least)")
+    x, y = data.synthetic(gb * steps + partial, shape=(64,), seed=seed)
     x = x * x_scale
 
     def build(on, optimizer_class=keras.optimizers.SGD):
@@ -274,7 +329,7 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
         train_step = try_answer(make_train_step, strategy, model, optimizer, gb)
         if train_step is None:
             return Report(name, not_solved(name))
-        dist, _ = data.distribute(strategy, x, y, global_batch_size=gb)
+        dist, _ = data.distribute(strategy, x, y, global_batch_size=gb)  # `partial` examples more are dropped
         from unittest import mock
 
         with mock.patch.object(tf.GradientTape, "gradient", gradient):
@@ -289,15 +344,19 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
                                     f"model.trainable_variables, applied to those variables (a frozen layer's weights "
                                     f"are not trained)")
         # Issue 38, round 8 (`shared_state`, `shared_optimizer`: module-level state read by every step): the
-        # EARLIER call's step, run once after the later call, must train its own model, not the later one.
+        # EARLIER call's step, run once after the later call, must train its own model, not the later one. With
+        # `partial`, it runs on the partial batch alone (its first trace either way: no trace added).
         if earlier_call and callable(other_step):
             after = [np.array(w) for w in model.get_weights()]
             other_before = [np.array(w) for w in other.get_weights()]
+            probe = (data.distribute(strategy, x[gb * steps:], y[gb * steps:], global_batch_size=gb,
+                                     drop_remainder=False)[0] if partial else dist)
             try:
                 with mock.patch.object(tf.GradientTape, "gradient", gradient):  # its gradients are watched too
-                    other_step(next(iter(dist)))
+                    other_step(next(iter(probe)))
                 earlier_trains = (all(np.array_equal(a, b) for a, b in zip(model.get_weights(), after))
                                   and any(not np.array_equal(a, b) for a, b in zip(other.get_weights(), other_before)))
+                earlier_moved = [np.array(w) for w in other.get_weights()]
             except Exception:  # noqa: BLE001 - the learner's step
                 earlier_trains = False
             model.set_weights(after)
@@ -317,12 +376,26 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
                             "train its own model (it trained the later call's model, or failed): the rule is each "
                             "call returns a step for the model and optimizer it was given, nothing kept between "
                             "calls (no module-level model, optimizer or step that a later call replaces)")
+    if earlier_trains and partial:
+        off = _partial_step_difference(earlier_moved, other_initial, x[gb * steps:], y[gb * steps:], seed, frozen,
+                                       learning_rate, gb)
+        if not off <= atol:
+            return Report(name, f"on a last, partial batch of {partial} examples (split {num_replicas} ways), the step "
+                                f"moved the weights {off:.3g} away from one device's step on those examples: the rule "
+                                f"is every batch trained the same way, a partial one too, its loss divided by the "
+                                f"global_batch_size given ({gb}; not a size read from the batch's shape)")
 
-    single = tf.distribute.get_strategy()
-    reference, ref_optimizer = build(single)
-    ref_step = training.make_train_step(single, reference, ref_optimizer, gb)
-    ref_dist, _ = data.distribute(single, x, y, global_batch_size=gb)
-    ref_losses = [float(ref_step(batch)[0]) for batch in ref_dist]
+    # the one-device reference, trained once per process and arguments (the data follow from them): every blind
+    # answer's public and hidden runs ask for the same two (a trace and the steps saved per call)
+    key = (seed, learning_rate, gb, steps, partial, x_scale, frozen)
+    if key not in _ONE_DEVICE_STEPS:
+        single = tf.distribute.get_strategy()
+        reference, ref_optimizer = build(single)
+        ref_step = training.make_train_step(single, reference, ref_optimizer, gb)
+        ref_dist, _ = data.distribute(single, x, y, global_batch_size=gb)
+        ref_losses = [float(ref_step(batch)[0]) for batch in ref_dist]
+        _ONE_DEVICE_STEPS[key] = (ref_losses, [np.array(w) for w in reference.get_weights()])
+    ref_losses, reference = _ONE_DEVICE_STEPS[key]
 
     try:
         got = [float(v) for v in losses]
@@ -333,7 +406,7 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
                             f"per_replica_loss, axis=None))")
     weights_diff = checks.max_difference(model, reference)
     moved = [a - b for a, b in zip(model.get_weights(), initial)]
-    ref_moved = [a - b for a, b in zip(reference.get_weights(), initial)]
+    ref_moved = [a - b for a, b in zip(reference, initial)]
     scale = checks.scale_factor(moved, ref_moved)
     details = {"loss_diff": loss_diff, "weights_diff": weights_diff, "update_ratio": scale,
                "compiled": all(compiled) if compiled else None}
@@ -371,8 +444,26 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
     return Report(name, None, details)
 
 
+def _partial_step_difference(moved, initial, x, y, seed: int, frozen: bool, learning_rate: float, gb: int) -> float:
+    """How far ``moved`` (the weights after one step on the partial batch ``x, y``) lies from one plain SGD step on
+    one device from ``initial``: the loss's sum over ``gb`` (the global batch size given), differentiated eagerly
+    (no tf.function, no trace: a few milliseconds)."""
+    from ... import checks, models, training
+    from ..._tf import tf
+
+    reference = models.mlp(seed=seed)
+    if frozen:
+        reference.get_layer("hidden_0").trainable = False
+    reference.set_weights(initial)
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(training.per_example_loss()(y, reference(x, training=True))) / gb
+    for v, g in zip(reference.trainable_variables, tape.gradient(loss, reference.trainable_variables)):
+        v.assign_sub(learning_rate * g)
+    return checks.max_difference(moved, reference)
+
+
 def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
-                     global_batch_size: int | None = None, again: bool = False) -> Report:
+                     global_batch_size: int | None = None, again: bool = False, tied: bool = False) -> Report:
     """Run the learner's ``evaluate(strategy, model, dist_dataset)`` and compare its accuracy
     with the single-device count over the same examples. ``details``: ``got``, ``expected``.
 
@@ -380,7 +471,8 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
     (issue 38, round 6; planted: a float32 running mean, a few roundings off). The second call (a partial
     batch split unevenly) evaluates ANOTHER model on the same strategy (planted: a step cached by strategy,
     which evaluates the first model); with ``again``, a third call evaluates the first model on that same
-    dataset object (planted: a result cached by dataset)."""
+    dataset object (planted: a result cached by dataset); with ``tied``, a last call evaluates a model whose logits
+    are all equal (round 8; one call of the hidden test is enough: each call costs the learner's step a trace)."""
     from ... import data, models
 
     import numpy as np
@@ -438,7 +530,7 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
                                   f"added over replicas and batches), divided once at the end (a running mean or "
                                   f"accumulated float32 rounding is not exact)", details)
     if got is not None and abs(got - expected) < 1e-6:
-        return (_uneven_split_problem(evaluate, strategy, model, x, y, predicted, gb, seed, again)
+        return (_uneven_split_problem(evaluate, strategy, model, x, y, predicted, gb, seed, again, tied)
                 or Report("evaluate", None, details))
     if got is not None and r > 1 and abs(got - r * expected) < 1e-6:
         return Report("evaluate", f"{said}: {r} x too much, the correct counts of all {r} replicas divided by one "
@@ -461,7 +553,7 @@ def _exact(got: float, expected: float) -> bool:
 
 
 def _uneven_split_problem(evaluate, strategy, model, x, y, predicted, gb, seed: int = 0,
-                          again: bool = False) -> Report | None:
+                          again: bool = False, tied: bool = False) -> Report | None:
     """The rule "the result must not depend on how the examples were split": one whole batch and a
     partial one of ``r + 1`` examples (the replicas get unequal parts), counted on one device. A mean of
     the replicas' (or the batches') accuracies equals the whole only when every part is the same size.
@@ -485,11 +577,13 @@ def _uneven_split_problem(evaluate, strategy, model, x, y, predicted, gb, seed: 
     # Issue 38, round 8 (`in_top_k`, `label_logit_is_max`): a model whose logits are all equal (every weight
     # zero). "The class with the largest logit" is then argmax's first class; counting every tied class as
     # right gives accuracy 1.
-    tied = models.mlp(seed=seed + 2, strategy=strategy)
-    for v in tied.trainable_variables:
-        v.assign(np.zeros_like(v.numpy()))
-    calls.append((tied, float(np.mean(labels == 0)), "a model whose logits are all equal (a tie: the class with "
-                                                     "the largest logit is the first, as np.argmax / tf.argmax pick)"))
+    if tied:
+        zero = models.mlp(seed=seed + 2, strategy=strategy)
+        for v in zero.trainable_variables:
+            v.assign(np.zeros_like(v.numpy()))
+        calls.append((zero, float(np.mean(labels == 0)), "a model whose logits are all equal (a tie: the class with "
+                                                         "the largest logit is the first, as np.argmax / tf.argmax "
+                                                         "pick)"))
     for which, expected, what in calls:
         got = try_answer(evaluate, strategy, which, dist)
         try:
@@ -595,7 +689,7 @@ _ONE_DEVICE: dict = {}  # q5's one-device reference weights, by (seed, learning 
 
 def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int = 3,
                             global_batch_size: int | None = None, learning_rate: float = 0.1,
-                            atol: float = 1e-5, again: bool = False) -> Report:
+                            atol: float = 1e-5, again: bool = False, batches: int | None = None) -> Report:
     """q5: the learner's repaired ``train_mirrored(strategy, x, y, global_batch_size, steps,
     seed, learning_rate)`` returns its model; its weights must equal ``steps`` SGD steps on one
     device (``gpukit.training``) from the same seed and data. The bug it had: the replicas'
@@ -605,7 +699,15 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
     Issue 38, round 6: the gradients must be applied inside ``strategy.run`` on the replicas (the optimizer's
     ``apply`` is watched in a replica context of ``num_replicas``; planted: one device training on whole global
     batches, the replicas' slices concatenated in cross-replica context). With ``again``, a second call with
-    ``steps=0`` must return an untrained model (planted: model and optimizer kept between calls)."""
+    ``steps=0`` must return an untrained model (planted: model and optimizer kept between calls).
+
+    Issue 38, round 8: with ``again``, the second call must return another object than the first, and leave the first
+    model's weights as they were (planted: ``reused_model``, ``reused_model_seed``: one model per strategy (and seed)
+    handed back every call, its weights reset); the returned model's variables must be the strategy's, created in
+    its scope (planted: ``unmirrored_copy``, the trained weights copied into a model built outside the scope).
+    ``batches`` gives x, y that many full global batches and half a batch more (default: ``steps + 2`` full
+    batches); with fewer than ``steps``, each is trained once (planted: ``repeat_data``, the data repeated so that
+    ``steps`` updates always happen)."""
     from ... import checks, data, models, training
     from ..._tf import keras, tf
 
@@ -614,8 +716,11 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
     name = "train_mirrored"
     r = strategy.num_replicas_in_sync
     gb = global_batch_size or 8 * r
-    # two batches more than `steps`: training on every batch given, or one step too many, changes the weights
-    x, y = data.synthetic(gb * (steps + 2), shape=(64,), seed=seed)
+    # two batches more than `steps`: training on every batch given, or one step too many, changes the weights;
+    # `batches` fewer than `steps`: a data set repeated trains more updates than there are full batches
+    full = steps + 2 if batches is None else batches
+    x, y = data.synthetic(gb * full + (0 if batches is None else gb // 2), shape=(64,), seed=seed)
+    updates = min(steps, full)
     if is_stub(train_mirrored):
         return Report(name, not_solved(name))
     # the batching watched (issue 38, round 4; planted: drop_remainder=False, which trains on a partial last
@@ -632,7 +737,14 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
 
     watch = _watch_optimizers()
     with watch as optimizers, mock.patch.object(tf.data.Dataset, "batch", batch):
-        model = try_answer(train_mirrored, strategy, x, y, gb, steps, seed, learning_rate)
+        try:
+            model = try_answer(train_mirrored, strategy, x, y, gb, steps, seed, learning_rate)
+        except (StopIteration, tf.errors.OutOfRangeError) as e:  # the batches ran out (a `next(iterator)` per step)
+            if updates == steps:
+                raise
+            return Report(name, f"{name} raised {type(e).__name__} with steps={steps} and {full} full global batches "
+                                f"in x, y: the rule is train_buggy's loop, one update per full global batch, each "
+                                f"once, stopping when the batches run out ({updates} updates here, no error)")
     if model is None:
         return Report(name, not_solved(name))
     if not hasattr(model, "get_weights"):
@@ -664,9 +776,16 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
                       {"learning_rates": rates})
 
     single = tf.distribute.get_strategy()
+    variables = list(getattr(model, "variables", []))
+    foreign = [v for v in variables if getattr(getattr(v, "value", v), "distribute_strategy", None) is not strategy]
+    if strategy is not single and foreign:
+        return Report(name, f"{name} returned a model whose variables are not the strategy's ({len(foreign)} of "
+                            f"{len(variables)} are plain variables, created outside strategy.scope()): the rule is "
+                            f"train_buggy's model, models.mlp(seed=seed) built in strategy.scope(), trained on the "
+                            f"replicas and returned itself (not a copy built outside the scope)")
 
     def one_device(num_steps, first_batch_only=False):  # the reference, trained once per process and arguments
-        key = (seed, learning_rate, num_steps, gb, steps, first_batch_only)  # (the data follow from them)
+        key = (seed, learning_rate, num_steps, gb, steps, len(x), first_batch_only)  # (the data follow from them)
         if key not in _ONE_DEVICE:
             reference = models.mlp(seed=seed)
             optimizer = keras.optimizers.SGD(learning_rate)
@@ -694,7 +813,13 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
     details = {"weights_diff": weights_diff, "update_ratio": ratio}
     if weights_diff <= atol:
         if again:  # a second call, no step: a fresh models.mlp(seed=seed) (no training run, a model built)
+            trained = [np.array(w) for w in model.get_weights()]
             fresh = try_answer(train_mirrored, strategy, x, y, gb, 0, seed, learning_rate)
+            if fresh is model or any(not np.array_equal(a, b) for a, b in zip(model.get_weights(), trained)):
+                return Report(name, f"a second call of {name} (steps=0) returned the first call's model object again, "
+                                    f"or changed its weights: the rule is a new model on every call, models.mlp("
+                                    f"seed=seed) built in strategy.scope() as train_buggy does, and a model returned "
+                                    f"earlier left as it is (no model kept between calls)", details)
             if hasattr(fresh, "get_weights") and any(not np.array_equal(a, b) for a, b in
                                                      zip(fresh.get_weights(), initial)):
                 return Report(name, f"a second call of {name} with steps=0 returned a model already trained: the rule "
@@ -709,8 +834,8 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
     if abs(ratio - r) < 0.05 * r:
         return Report(name, f"still wrong: after {steps} steps every update is {ratio:.2f} x one device's on "
                             f"{r} replicas, the bug you were asked to find is still there", details)
-    if steps > 1 and checks.max_difference(model, one_device(steps, first_batch_only=True)) <= atol:
-        return Report(name, f"the weights are those of {steps} steps on the FIRST global batch, repeated: the rule is "
+    if updates > 1 and checks.max_difference(model, one_device(steps, first_batch_only=True)) <= atol:
+        return Report(name, f"the weights are those of {updates} steps on the FIRST global batch, repeated: the rule is "
                             f"one update per global batch of x, y, in order, each batch once (a new iterator per "
                             f"step starts again from the first batch)", details)
     if r > 1 and abs(ratio - 1 / r) < 0.05 / r:
@@ -719,8 +844,9 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
     return Report(name, f"the weights differ from one device by {weights_diff:.3g} (updates {ratio:.2f} x one "
                         f"device's), more than the {atol:g} allowed: the rule is train_buggy's training minus its "
                         f"bug: models.mlp(seed=seed), plain SGD at the given learning_rate, one update per full "
-                        f"global batch of x, y for `steps` steps (here {steps}; a partial last batch is dropped, "
-                        f"as train_buggy's data.distribute does), in float32 (a lower precision changes the "
+                        f"global batch of x, y for `steps` steps, each batch once (here {steps} steps asked, {full} "
+                        f"full batches given: {updates} updates, the data not repeated; a partial last batch is "
+                        f"dropped, as train_buggy's data.distribute does), in float32 (a lower precision changes the "
                         f"weights too)", details)
 
 

@@ -1,4 +1,4 @@
-# INTENT: adds model.losses (regularization) unscaled on every replica before taking gradients: N x the regularization gradient after the strategy sums; not the gradients of compute_loss as they are
+# INTENT (outside: the prompt says nothing of regularization losses, and its models have none): adds model.losses (regularization) unscaled on every replica before taking gradients: N x the regularization gradient after the strategy sums; not the gradients of compute_loss as they are
 def make_train_step(strategy, model, optimizer, global_batch_size):
     """A tf.function that trains one distributed batch and returns the global-batch loss."""
     def replica_step(x, y):

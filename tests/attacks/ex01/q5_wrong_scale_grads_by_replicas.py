@@ -1,4 +1,4 @@
-# INTENT: correct, different fix: keeps the per-replica mean but divides the gradients by strategy.num_replicas_in_sync before apply_gradients (equal replica slices with drop_remainder).
+# INTENT (re-filed wrong in round 8: a `next(iterator)` per step raises once the full batches run out, where train_buggy stops; the attacker: correct, different fix: keeps the per-replica mean but divides the gradients by strategy.num_replicas_in_sync before apply_gradients (equal replica slices with drop_remainder).)
 def train_mirrored(strategy, x, y, global_batch_size, steps, seed, learning_rate):
     """train_buggy without its bug."""
     with strategy.scope():

@@ -1,3 +1,4 @@
+# INTENT: re-filed wrong in round 8: a `next(iterator)` per step raises once the full batches run out, where train_buggy stops (filed right before: gpukit's own step, steps next(iterator) calls)
 def train_mirrored(strategy, x, y, global_batch_size, steps, seed, learning_rate):
     """train_buggy without its bug."""
     with strategy.scope():
