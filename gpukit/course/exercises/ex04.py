@@ -109,14 +109,16 @@ _LARGE_BATCH: dict = {}  # compare_accumulation's reference weights, per case
 
 def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size: int = 32, accum_steps: int = 2,
                          updates: int = 3, seed: int = 0, momentum: float = 0.0,
-                         atol: float = 1e-5) -> Report:
+                         atol: float = 1e-5, restart: bool = False) -> Report:
     """Train ``updates`` updates with the learner's ``make_accumulating_step(strategy, model,
     optimizer, global_batch_size, accum_steps)`` (which returns ``micro_step(batch)``, called
     once per distributed micro-batch) and with ``gpukit.training`` on one device with batches
     of ``global_batch_size``, from the same weights and data; compare. SGD, so a wrong scale
     shows (Adam would hide a constant factor). ``details``: ``iterations``, ``updates``,
     ``weights_diff``, ``update_ratio`` (the learner's weight change / the large batch's; 1.0
-    is right)."""
+    is right). Issue 38, round 9: ``restart``, after the run (which ends with an accumulation left unfinished) a
+    NEW ``micro_step`` made for the same model and optimizer must make its first update after ``accum_steps``
+    calls, with those micro-batches' gradients only (``_restart_problem``)."""
     import numpy as np
 
     from ... import checks, data, models, training
@@ -128,7 +130,9 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
     # one micro-batch more than the updates take: a last micro-step left accumulated, never applied (an epoch's
     # leftover, question 2). Planted (issue 38, round 4): a counter shared by every micro_step ever made (a module
     # global) then starts the next accumulation off by one, and the next check sees its updates at the wrong calls.
-    x, y = data.synthetic(global_batch_size * updates + sizes.micro_batch_size, shape=(64,), seed=seed)
+    # round 9: one global batch more for ``restart``'s new micro_step (the main run stops after its first micro-batch)
+    x, y = data.synthetic(global_batch_size * (updates + 1), shape=(64,), seed=seed)
+    run = global_batch_size * updates + sizes.micro_batch_size
 
     def build(on):
         model = models.mlp(seed=seed, strategy=on)
@@ -139,6 +143,7 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
 
     model, optimizer = build(strategy)
     initial = [np.array(w) for w in model.get_weights()]
+    slots = [np.array(v) for v in getattr(optimizer, "momentums", [])]  # round 9: the optimizer's own state
     learning_rate = float(np.asarray(optimizer.learning_rate))
     # Issue 38, round 3: how the gradients travel, observed (the numbers cannot tell): every variable made
     # while the learner's code runs, and every all-reduce (elements handed to the strategy's reduce_to /
@@ -149,7 +154,7 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
     watch.take()  # what making the accumulators read (their creation) is not a micro-step's
     if micro_step is None:
         return Report(name, not_solved(name))
-    dist, _ = data.distribute(strategy, x, y, global_batch_size=sizes.micro_batch_size)
+    dist, _ = data.distribute(strategy, x[:run], y[:run], global_batch_size=sizes.micro_batch_size)
     results, after, reduced = [], [], []  # the learner's weights after each update (every accum_steps calls)
     for i, batch in enumerate(dist):
         steps_before = int(optimizer.iterations.numpy())
@@ -184,22 +189,23 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
         single = tf.distribute.get_strategy()
         reference, ref_optimizer = build(single)
         trained = []
-        for u in range(updates):
+        for u in range(updates + 1):
             part = slice(u * global_batch_size, (u + 1) * global_batch_size)
             training.train(single, reference, ref_optimizer, (x[part], y[part]), global_batch_size=global_batch_size)
             trained.append([np.array(w) for w in reference.get_weights()])
         _LARGE_BATCH[key] = trained
     ref_after = [[np.array(w) for w in weights] for weights in _LARGE_BATCH[key]]
     moved = [a - b for a, b in zip(model.get_weights(), initial)]
-    ref_moved = [a - b for a, b in zip(ref_after[-1], initial)]
+    ref_moved = [a - b for a, b in zip(ref_after[updates - 1], initial)]
     iterations = int(optimizer.iterations.numpy())
-    weights_diff = checks.max_difference(model.get_weights(), ref_after[-1])
+    weights_diff = checks.max_difference(model.get_weights(), ref_after[updates - 1])
     scale = checks.scale_factor(moved, ref_moved)
     first_diff = checks.max_difference(after[0], ref_after[0]) if after else float("inf")
     first_scale = (checks.scale_factor([a - b for a, b in zip(after[0], initial)],
                                        [a - b for a, b in zip(ref_after[0], initial)]) if after else float("nan"))
     details = {"iterations": iterations, "updates": updates, "weights_diff": weights_diff, "update_ratio": scale,
-               "first_update_diff": first_diff, "first_update_ratio": first_scale, "atol": atol}
+               "first_update_diff": first_diff, "first_update_ratio": first_scale, "atol": atol,
+               "all_reduced": [(*taken, stepped) for taken, stepped in reduced]}
     if iterations != updates:
         return Report(name, f"the optimizer stepped {iterations} times in {len(results)} micro-steps ({updates} "
                             f"updates of {accum_steps} micro-batches each, then one micro-batch left over): the weights "
@@ -210,11 +216,23 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
                             f"{accum_steps} calls ({', '.join(str(accum_steps * (u + 1)) for u in range(updates))}): each "
                             f"micro_step counts its own calls from its first (a counter shared with an earlier "
                             f"micro_step, a module-level global, starts off by the calls made before)", details)
-    if weights_diff <= atol:
-        return Report(name, _communication_problem(watch, reduced, model, accum_steps)
-                      or _loss_problem(results, x, y, initial, ref_after, seed, sizes.micro_batch_size, accum_steps,
-                                       strategy.num_replicas_in_sync),
+    moved_slots = [not np.array_equal(a, np.array(v)) for a, v in zip(slots, getattr(optimizer, "momentums", []))]
+    if momentum and slots and not any(moved_slots):
+        # planted (round 9, q4_wrong_r9_manual_sgd): w -= lr * g by hand and optimizer.iterations bumped: plain SGD's
+        # numbers, but the optimizer's state (here its momentum) never moves
+        return Report(name, f"the weights moved and optimizer.iterations grew, but the optimizer's own state did not "
+                            f"(its momentum slots are as they were before the first update): the update bypassed the "
+                            f"optimizer (the weights changed by hand?). The rule is one update by the caller's optimizer "
+                            f"(its apply_gradients), whatever optimizer it is (here SGD with momentum {momentum:g})",
                       details)
+    if weights_diff <= atol:
+        problem = (_communication_problem(watch, reduced, model, accum_steps)
+                   or _loss_problem(results, x, y, initial, ref_after, seed, sizes.micro_batch_size, accum_steps,
+                                    strategy.num_replicas_in_sync))
+        if problem is None and restart:
+            problem = _restart_problem(make_accumulating_step, strategy, model, optimizer, global_batch_size,
+                                       accum_steps, x, y, updates, ref_after[updates], atol)
+        return Report(name, problem, details)
     if first_diff <= atol:  # two mistakes give ~accum_steps x overall; the first update tells them apart
         return Report(name, f"the first update equals the large batch's, the later ones do not (weights "
                             f"{weights_diff:.3g} apart after {updates}): the gradients kept for an update are "
@@ -239,6 +257,9 @@ class _Communication:
         self.strategy, self.elements, self.created = strategy, 0, []
         self.model, self.optimizer = model, optimizer
         self.gathered, self.rates, self.outside = 0, [], 0  # round 4: local results read, rates set, forwards outside
+        # round 9: the elements of distributed values only (a plain tensor crosses no replica), and of those the
+        # replicas' own values (PerReplica: computed in replica context, e.g. apply_gradients' all-reduce)
+        self.distributed, self.per_replica = 0, 0
 
     @staticmethod
     def _size(value):
@@ -256,12 +277,19 @@ class _Communication:
         ext = self.strategy.extended
         reduce_to, batch_reduce_to = ext.reduce_to, ext.batch_reduce_to
 
+        def count(values):
+            for v in values:
+                self.elements += self._size(v)
+                if isinstance(v, tf.distribute.DistributedValues):
+                    self.distributed += self._size(v)
+                    self.per_replica += self._size(v) if not isinstance(v, tf.Variable) else 0
+
         def counted_reduce_to(reduce_op, value, destinations, options=None):
-            self.elements += self._size(value)
+            count([value])
             return reduce_to(reduce_op, value, destinations, options)
 
         def counted_batch_reduce_to(reduce_op, value_destination_pairs, options=None):
-            self.elements += sum(self._size(v) for v, _ in value_destination_pairs)
+            count([v for v, _ in value_destination_pairs])
             return batch_reduce_to(reduce_op, value_destination_pairs, options)
 
         def creator(next_creator, **kwargs):
@@ -319,8 +347,9 @@ class _Communication:
         return False
 
     def take(self) -> tuple:
-        elements, gathered, self.elements, self.gathered = self.elements, self.gathered, 0, 0
-        return elements, gathered
+        taken = self.elements, self.gathered, self.distributed, self.per_replica
+        self.elements, self.gathered, self.distributed, self.per_replica = 0, 0, 0, 0
+        return taken
 
 
 def _communication_problem(watch, reduced, model, accum_steps) -> str | None:
@@ -334,7 +363,7 @@ def _communication_problem(watch, reduced, model, accum_steps) -> str | None:
                 "device that every replica writes into; make them in strategy.scope(), ON_READ with SUM, so each "
                 "replica keeps its own sum")
     params = sum(int(np.prod(v.shape)) for v in model.trainable_variables)
-    for i, ((elements, gathered), stepped) in enumerate(reduced):
+    for i, ((elements, gathered, distributed, per_replica), stepped) in enumerate(reduced):
         if not stepped and gathered >= params // 2:  # planted (round 4): the replicas' gradients summed on the host
             return (f"micro-step {i + 1} read {gathered} numbers of the replicas' values one by one "
                     f"(strategy.experimental_local_results) without an update (the gradients are {params}): the "
@@ -346,6 +375,57 @@ def _communication_problem(watch, reduced, model, accum_steps) -> str | None:
                     f"rule is one all-reduce of the gradients per update of {accum_steps} micro-batches, none "
                     f"between; plain mirrored accumulators (or reducing each micro-batch's gradients) synchronise on "
                     f"every micro-batch, ON_READ accumulators with SUM do not")
+        # planted (round 9, q4_wrong_r9_{double_reduce,explicit_allreduce_then_apply}): the sums read in cross-replica
+        # context (or all-reduced by hand) and then all-reduced again by apply_gradients: twice the gradients' numbers
+        # at the update (a right update all-reduces them once: ~params; the counter sees a tf.function as it is traced).
+        # Twice means the replicas' own gradients (PerReplica: apply_gradients' all-reduce in replica context, or an
+        # all_reduce) reduced on top of another reduce of the same size. Not counted: plain tensors (apply_gradients in
+        # cross-replica context of a cross-replica read, q4_right_r3_cross_replica_apply, which reads the ON_READ sums
+        # once more in its reset, tf.zeros_like(s): the accumulators, not the gradients the update uses)
+        if stepped and distributed >= 1.5 * params and per_replica >= params // 2:
+            return (f"micro-step {i + 1} (an update) all-reduced {distributed} numbers across the replicas, the gradients "
+                    f"are {params}: they crossed the replicas twice (summed across replicas by a cross-replica read "
+                    f"or an all_reduce, then again by apply_gradients); the rule is one all-reduce of the gradients "
+                    f"per update: hand apply_gradients, in replica context, each replica's own sum")
+    return None
+
+
+def _restart_problem(make_accumulating_step, strategy, model, optimizer, global_batch_size, accum_steps, x, y,
+                     updates, want, atol) -> str | None:
+    """Planted (issue 38, round 9: tests/attacks/ex04/q4_wrong_r9_{accumulators_cached_on_model, counter_on_optimizer,
+    state_on_model_and_optimizer}): the accumulators or the micro-step counter kept on the model or the optimizer and
+    reused by a later ``make_accumulating_step``. The main run ends with one micro-batch accumulated, never applied
+    (an epoch's leftover); a NEW micro_step for the same model and optimizer then runs the next global batch: its
+    first update comes after ``accum_steps`` calls (not before) and equals the large batch's next update ``want``
+    (no leftover gradient in it)."""
+    import numpy as np
+
+    from ... import checks, data
+    from ...accumulation import accum_sizes
+
+    micro = accum_sizes(strategy.num_replicas_in_sync, global_batch_size, accum_steps).micro_batch_size
+    fresh = try_answer(make_accumulating_step, strategy, model, optimizer, global_batch_size, accum_steps)
+    if fresh is None:
+        return "a second make_accumulating_step for the same model and optimizer returned None"
+    part = slice(updates * global_batch_size, (updates + 1) * global_batch_size)
+    dist, _ = data.distribute(strategy, x[part], y[part], global_batch_size=micro)
+    stepped = []
+    for batch in dist:
+        before = int(optimizer.iterations.numpy())
+        with session_kept("micro_step"):
+            fresh(batch)
+        stepped.append(int(optimizer.iterations.numpy()) - before)
+    start = (f"an earlier micro_step left an accumulation unfinished ({updates * accum_steps + 1} calls for "
+             f"{accum_steps} micro-batches an update), then a NEW micro_step was made for the same model and optimizer")
+    rule = ("each make_accumulating_step starts from zero: nothing of an earlier step (accumulators, a micro-step "
+            "counter kept on the model, the optimizer or the module) carries into a new one")
+    if stepped != [0] * (accum_steps - 1) + [1]:
+        at = [i + 1 for i, n in enumerate(stepped) if n]
+        return f"{start}: it updated at its call(s) {at}, not after its {accum_steps}th call: {rule}"
+    diff = checks.max_difference(model.get_weights(), want)
+    if not diff <= atol:
+        return (f"{start}: its first update is {diff:.3g} from the large batch's update on those {accum_steps} "
+                f"micro-batches (gradients left from the earlier step in its sum?): {rule}")
     return None
 
 
@@ -470,7 +550,9 @@ def _hidden_model(seed: int, frozen: bool, dtype: str):
     hidden = [dense(16, 0, "relu", "hidden_0")]
     if frozen:
         hidden.append(dense(16, 1, "relu", "hidden_1", kernel_regularizer=keras.regularizers.L2(0.05)))
-    model = keras.Sequential([keras.Input((10,)), *hidden, dense(4, len(hidden), name="logits")], name="mlp")
+    # round 9: the input in the model's dtype (a float32 Input would round a float64 x before the first layer)
+    model = keras.Sequential([keras.Input((10,), dtype=dtype), *hidden, dense(4, len(hidden), name="logits")],
+                             name="mlp")
     if frozen:
         model.get_layer("hidden_0").trainable = False
     return model
@@ -502,6 +584,8 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
 
     name = "accumulated_gradients"
     x, y = data.synthetic(n, shape=(10,), num_classes=4, seed=seed)
+    if dtype == "float64":  # round 9 (q3_wrong_r9_inputs_float32): inputs with more bits than float32 holds, so
+        x = x.astype("float64") / 3  # a float64 model fed them rounded to float32 gives another gradient (~1e-8)
     x_given, y_given = np.array(x, copy=True), np.array(y, copy=True)
     if frozen or dtype != "float32":
         model = _hidden_model(seed, frozen, dtype)
@@ -537,10 +621,12 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
                        f"frozen: not trainable)" if len(model.weights) != trainable else "")
         return Report(name, f"{name}: {count} gradients for {trainable} trainable variables{frozen_note}: return "
                             f"one gradient per variable of model.trainable_variables, in that order")
+    returned = list(got) if count is not None else got  # round 9: the objects the caller got, looked at again later
     try:
         got = [tf.convert_to_tensor(g) for g in got]
     except (TypeError, ValueError):
         return Report(name, f"{name}: returned {type(got).__name__}; return one gradient per trainable variable")
+    first = [g.numpy().copy() for g in got]
     off = [(i, g.dtype.name, tf.as_dtype(d).name) for i, (g, d) in enumerate(zip(got, dtypes))
            if g.dtype.is_floating and tf.as_dtype(d).is_floating and g.dtype.size < tf.as_dtype(d).size]
     if off:  # planted (round 4): float32 accumulators whatever the variables' dtype (float64 sums stay right)
@@ -558,7 +644,16 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     reference = training.gradients(tf.distribute.get_strategy(), model, x, y)
     diff = checks.max_difference(got, reference)
     scale = checks.scale_factor(got, reference)
-    details = {"diff": diff, "scale": scale, "accum_steps": accum_steps, "n": n, "call_sizes": list(watched.sizes)}
+    # round 9 (q3_wrong_r9_inputs_float32): a float64 model's gradient to float64's precision (right answers are
+    # within 1e-16 of the large batch's; rounded through float32 it is ~1e-8 off)
+    tol = 1e-6 if dtype == "float32" else 1e-12 * max(1.0, max(float(np.max(np.abs(r))) for r in reference))
+    details = {"diff": diff, "scale": scale, "accum_steps": accum_steps, "n": n, "call_sizes": list(watched.sizes),
+               "tol": tol}
+    if dtype != "float32" and tol < diff <= 1e-6:
+        return Report(name, f"{name}: this {dtype} model's gradient is {diff:.3g} from the large batch's, float32's "
+                            f"precision, not {dtype}'s: something was rounded to float32 on the way (the micro-batches "
+                            f"converted to float32 tensors, a sum, a gradient); the rule: nothing rounded to fewer bits "
+                            f"than the model's variables, x fed to the model as given", details)
     if not diff <= 1e-6:
         if accum_steps > 1 and abs(scale - accum_steps) <= 1e-3 * accum_steps:
             return Report(name, f"{name}: still {scale:.3g} x the large batch's gradient with accum_steps="
@@ -587,10 +682,42 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     reference = training.gradients(tf.distribute.get_strategy(), model, x, y)
     again = try_answer(accumulated_gradients, watched, x, y, accum_steps)
     again_diff = checks.max_difference([tf.convert_to_tensor(g) for g in again], reference) if again is not None else None
-    if again_diff is None or not again_diff <= 1e-6:
+    if again_diff is None or not again_diff <= tol:
         return Report(name, f"{name}: a second call with the same model and data, after the weights changed (as a "
                             f"training step changes them), returned "
                             f"{'None' if again_diff is None else f'a gradient {again_diff:.3g} away from the gradient at the new weights'}: "
                             f"something is kept between calls (accumulators, a cache); every call starts from zero with "
                             f"the model as it is", details)
+    # round 9 (q3_wrong_r9_returns_cached_variables): the first call's result, looked at after the second call, is
+    # what it was (planted: the same tf.Variable accumulators returned by every call, zeroed and refilled by the next)
+    if any(not np.array_equal(np.asarray(tf.convert_to_tensor(g)), f) for g, f in zip(returned, first)):
+        return Report(name, f"{name}: the gradients a first call returned changed when {name} was called again: the "
+                            f"same objects (variables, arrays) handed out by every call and refilled; that is state kept "
+                            f"between calls. Each call returns gradients of its own (new tensors) that no later call "
+                            f"changes", details)
+    # round 9 (q3_wrong_r9_cache_variables_per_model): a layer frozen (or unfrozen) between two calls: the gradients of
+    # the trainable variables as they are now (planted: the variable list cached per model on the first call)
+    layer = next(layer for layer in model.layers if layer.weights)
+    layer.trainable = not layer.trainable
+    how = "frozen" if not layer.trainable else "made trainable again"
+    reference = training.gradients(tf.distribute.get_strategy(), model, x, y)
+    third = try_answer(accumulated_gradients, watched, x, y, accum_steps)
+    try:
+        third = None if third is None else [tf.convert_to_tensor(g) for g in third]
+    except (TypeError, ValueError):
+        third = None
+    third_diff = (checks.max_difference(third, reference) if third is not None and len(third) == len(reference)
+                  else None)
+    if third_diff is None or not third_diff <= tol:
+        told = ("returned nothing usable" if third is None else
+                f"returned {len(third)} gradients for {len(reference)} trainable variables" if len(third) != len(reference)
+                else f"returned gradients {third_diff:.3g} away from the model's")
+        if third is not None and len(third) == len(model.weights) != len(reference):  # planted (round 3): model.weights
+            return Report(name, f"{name}: after layer {layer.name!r} was {how} between two calls, the next call returned "
+                                f"{len(third)} gradients, one per weight of the model (frozen ones included), for "
+                                f"{len(reference)} trainable variables: return one gradient per variable of "
+                                f"model.trainable_variables (a frozen layer has none)", details)
+        return Report(name, f"{name}: after layer {layer.name!r} was {how} between two calls, the next call {told}: "
+                            f"the trainable variables are read on every call (model.trainable_variables as it is then; "
+                            f"a list kept from an earlier call goes stale): nothing is kept between calls", details)
     return Report(name, None, details)

@@ -92,6 +92,11 @@ def check_micro_batches_prediction(value, p: int, target: float) -> Report:
     problem = number_problem(name, value, "a whole number of micro-batches")
     if problem:
         return Report(name, problem, details)
+    if not isinstance(value, (numbers.Integral, float, np.floating)):
+        # planted (issue 38, round 9: q1_wrong_r9_fraction): Fraction(14). The ruling for every count (04 q2): an int, a
+        # numpy int or a whole float; a Fraction is none of them
+        return Report(name, f"{name} must be a whole number of micro-batches (an int, a numpy int or a whole float), got "
+                            f"{value!r}, a {type(value).__name__}", details)
     if value != int(value) or value < 1:
         return Report(name, f"{name} must be a whole number of micro-batches >= 1, got {value!r}", details)
     called = sorted({f for f, _ in watched_calls(_Q1_CALLS)})
@@ -207,7 +212,15 @@ def check_split(split_pair, d: int, in_dim: int = 6, hidden: int = 8, out_dim: i
     w2 = rng.normal(size=(hidden, out_dim)).astype(dtype)
     x = rng.normal(size=(batch, in_dim)).astype("float32")
     given = (w1.copy(), b1.copy(), w2.copy())
-    got = try_answer(split_pair, *given, d)
+    try:
+        got = try_answer(split_pair, *given, d)
+    except ValueError as err:  # planted (round 9, q3_wrong_r9_checks_in_divisible): in_dim % d checked too
+        if hidden % d:
+            raise
+        return Report(name, f"{name}(w1 {w1.shape}, b1, w2 {w2.shape}, d={d}) raised ValueError ({err}), but this split "
+                            f"is valid: d={d} divides the hidden width {hidden}. Only the hidden units are split (each "
+                            f"shard keeps all {in_dim} rows of w1 and all {out_dim} columns of w2, whatever those widths); "
+                            f"the contract raises ValueError only when d does not divide h", {"d": d, "hidden": hidden})
     if got is None:
         return Report(name, not_solved(name))
     details = {"d": d, "hidden": hidden}
@@ -308,7 +321,7 @@ def _units_problem(shards, w1, b1, w2, exact: bool = False) -> str | None:
 
 def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10), num_stages: int = 3,
                              batch: int = 12, seed: int = 0, atol: float = 1e-5, devices=None,
-                             frozen: int | None = None) -> Report:
+                             frozen: int | None = None, refreeze: int | None = None) -> Report:
     """``pipeline_gradients(stages, devices, x, y, m)`` must return ``(loss, gradients)`` equal to
     one ``GradientTape`` over the unsplit model on the whole batch (mean cross-entropy; gradients
     stage by stage, in each stage's ``trainable_variables`` order). ``devices``: the stages' devices
@@ -317,7 +330,10 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
     forward on ``/CPU:0``, its backward under no device, where the default device is ``/CPU:0``).
     Round 5 (tests/attacks/ex05/q4_wrong_r5_*): ``frozen``, a stage whose layers are frozen (its weights are not
     trainable: planted, ``stage.weights`` for ``stage.trainable_variables``), and a second call on the same stages
-    and batch must return the same numbers (planted: gradient sums kept in a module-level list)."""
+    and batch must return the same numbers (planted: gradient sums kept in a module-level list). Round 9
+    (tests/attacks/ex05/q4_wrong_r9_stage_vars_cached): ``refreeze``, that stage's ``trainable`` flipped after the
+    second call, and a third call must return the gradients of the stages' trainable variables as they are then
+    (planted: each stage's variable list cached by id on the first call)."""
     from ... import data, parallel
     from ..._tf import tf
 
@@ -327,12 +343,15 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
     if frozen is not None:
         pipe.stages[frozen].trainable = False  # its weights stay in the forward, out of trainable_variables
     x, y = data.synthetic(batch, shape=(widths[0],), num_classes=widths[-1], seed=seed)
-    with tf.GradientTape() as tape:  # the reference: the unsplit model, one tape, whole batch
-        h = tf.constant(x)
-        for stage in pipe.stages:
-            h = stage(h, training=True)
-        ref_loss = tf.reduce_mean(pipe.loss_fn(tf.constant(y), h))
-    ref = [g.numpy() for g in tape.gradient(ref_loss, pipe.variables)]
+    def unsplit():  # the reference: the unsplit model, one tape, whole batch
+        with tf.GradientTape() as tape:
+            h = tf.constant(x)
+            for stage in pipe.stages:
+                h = stage(h, training=True)
+            loss_ = tf.reduce_mean(pipe.loss_fn(tf.constant(y), h))
+        return loss_, [g.numpy() for g in tape.gradient(loss_, pipe.variables)]
+
+    ref_loss, ref = unsplit()
     # the contract: one micro-batch at a time, each stage's backward under its own device
     watched = [Recorder(stage, backward=True) for stage in pipe.stages]
     got = try_answer(pipeline_gradients, watched, devices, x, y, m)
@@ -382,6 +401,26 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
                                 f"{'something else' if again_diff is None else f'gradients {again_diff:.3g} away from the first'}: "
                                 f"something is kept between calls (gradient sums, a cache); every call starts from zero",
                           details)
+        if refreeze is not None:
+            stage = pipe.stages[refreeze]
+            stage.trainable = not stage.trainable
+            how = "frozen" if not stage.trainable else "made trainable again"
+            _, ref = unsplit()
+            third = try_answer(pipeline_gradients, watched, devices, x, y, m)
+            try:
+                third = [np.asarray(g) for g in third[1]]
+                third_diff = (max((float(np.max(np.abs(g - r))) for g, r in zip(third, ref)), default=0.0)
+                              if len(third) == len(ref) and all(g.shape == r.shape for g, r in zip(third, ref)) else None)
+            except (TypeError, ValueError, IndexError):
+                third, third_diff = None, None
+            if third_diff is None or not third_diff <= atol:
+                told = ("returned something else" if third is None else
+                        f"returned {len(third)} gradients for {len(ref)} trainable variables" if third_diff is None else
+                        f"returned gradients {third_diff:.3g} away from the unsplit model's")
+                return Report(name, f"{name}: after stage {refreeze} was {how} between two calls, the next call {told}: "
+                                    f"each stage's trainable variables are read on every call (stage.trainable_variables "
+                                    f"as it is then; a list kept from an earlier call goes stale): nothing is kept between "
+                                    f"calls", details)
         return Report(name, None, details)
     if m > 1 and abs(ratio - m) < 1e-3 * m:
         return Report(name, f"the gradients are {ratio:.3g} x the unsplit model's (m={m} micro-batches)", details)

@@ -1,0 +1,1 @@
+predicted_epoch = (18.0, 4)

@@ -1,0 +1,1 @@
+predicted_micro_batches = 14.0
