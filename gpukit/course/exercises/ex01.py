@@ -73,8 +73,12 @@ def compare_loss(compute_loss, seed: int = 0, n: int = 8, global_batch_size: int
     summed = float(tf.reduce_sum(training.per_example_loss()(y, model(x))))
     expected = summed / global_batch_size
     details = {"expected": expected, "got": None}
+    given = _loss_fn_state(compute_loss)
     with tf.GradientTape() as tape:
         got = try_answer(compute_loss, model, x, y, global_batch_size)
+    changed = _loss_fn_changed(compute_loss, given)
+    if changed:
+        return Report("compute_loss", changed, details)
     if got is None:
         return Report("compute_loss", not_solved("compute_loss"), details)
     differentiable = tf.is_tensor(got)
@@ -148,6 +152,51 @@ def compare_loss(compute_loss, seed: int = 0, n: int = 8, global_batch_size: int
     return Report("compute_loss", None, details)
 
 
+def _loss_fn_state(fn):
+    """The notebook's ``loss_fn`` (in ``fn``'s globals) and what describes it: its ``reduction`` and the shape of its
+    output on 2 examples (a few ms). ``None`` when ``fn``'s globals hold no ``loss_fn`` (a test's lambda)."""
+    from ..._tf import tf
+
+    namespace = getattr(fn, "__globals__", None)
+    loss_fn = namespace.get("loss_fn") if isinstance(namespace, dict) else None
+    if loss_fn is None or not callable(loss_fn):
+        return None
+    try:
+        shape = tuple(loss_fn(tf.constant([0, 1]), tf.zeros((2, 2))).shape)
+    except Exception as e:  # a loss_fn that cannot take 2 examples any more: described by its error
+        shape = type(e).__name__
+    return loss_fn, getattr(loss_fn, "reduction", None), shape
+
+
+def _loss_fn_changed(fn, before) -> str | None:
+    """The rule "the given ``loss_fn`` is left as it was" (issue 38, round 9; planted: ``mutate_lossfn``, which sets
+    ``loss_fn.reduction = "sum"`` to get the sum directly: right values, but every later user of ``loss_fn`` gets a
+    scalar, and in one session the later questions failed with only "ValueError: in user code:"). ``before``
+    is ``_loss_fn_state`` before the call; the reduction is put back when it was changed. With ``before`` None, the
+    state now is compared with one loss per example (the given ``loss_fn``): used by the later questions."""
+    now = _loss_fn_state(fn)
+    if now is None:
+        return None
+    loss_fn, reduction, shape = now
+    if before is not None:
+        if before[0] is not loss_fn or (before[1], before[2]) == (reduction, shape):
+            return None
+        if before[1] != reduction and hasattr(loss_fn, "reduction"):
+            try:
+                loss_fn.reduction = before[1]
+            except Exception:  # an attribute that cannot be set back: the message still says what to do
+                pass
+        was = f"reduction {before[1]!r}, output shape {before[2]}"
+    elif shape == (2,):
+        return None
+    else:
+        was = "one loss per example, output shape (2,) on 2 examples"
+    return (f"the notebook's loss_fn was changed (now reduction {reduction!r}, output shape {shape} on 2 examples; it "
+            f"was {was}): the rule is the given loss_fn must be left as it was (do not set its reduction or any other "
+            f"attribute; sum its per-example losses yourself). If a later check says this, run the cell that defines "
+            f"loss_fn again")
+
+
 def _weighted_loss_fn(y, logits):
     """Another per-example loss for ``_other_loss_fn_problem``: the cross-entropy of ``loss_fn``, each example's
     weighted by its class (1 + y / 4). A function of the logits' differences only, as the cross-entropy (a
@@ -195,7 +244,10 @@ def _other_loss_fn_problem(compute_loss, model, x, y, global_batch_size: int, at
 # capping each per-example loss at 50, and by dropping (or zeroing) the non-finite ones: the MLP's losses are never
 # that large, never infinite. The probe: a model whose logits are its inputs (no weights, a few ms), 3 examples
 # whose losses are 0.31, 10 000 and 2.1, then the same with the last one infinite (the mean is then infinite).
-_EXTREME_LOGITS = ([[2.0, 1.0], [0.0, -1e4], [1.0, 3.0]], [[2.0, 1.0], [0.0, -1e4], [0.0, float("-inf")]])
+# Round 9 (planted: ``nan_to_zero``, ``nan_to_big``: a NaN per-example loss set to 0 or to 1e4): the same with the
+# last example's logits NaN (its loss is NaN, so the mean is NaN).
+_EXTREME_LOGITS = ([[2.0, 1.0], [0.0, -1e4], [1.0, 3.0]], [[2.0, 1.0], [0.0, -1e4], [0.0, float("-inf")]],
+                   [[2.0, 1.0], [0.0, -1e4], [float("nan"), 3.0]])
 
 
 def _extreme_losses_problem(compute_loss, global_batch_size: int) -> str | None:
@@ -215,14 +267,22 @@ def _extreme_losses_problem(compute_loss, global_batch_size: int) -> str | None:
             got = float(got)
         except (TypeError, ValueError):
             pass
-        if isinstance(got, float) and (got == expected if math.isinf(expected)
-                                       else abs(got - expected) <= 1e-6 * abs(expected)):
+        if isinstance(got, float) and (math.isnan(got) if math.isnan(expected) else got == expected
+                                       if math.isinf(expected) else abs(got - expected) <= 1e-6 * abs(expected)):
             continue
         shown = ", ".join(f"{v:.4g}" for v in losses.numpy())
+        if (isinstance(got, float) and math.isfinite(got) and math.isfinite(expected)
+                and abs(got - expected) <= 1e-2 * abs(expected)):  # round 9, planted: float16_sum (rounded, not cut)
+            return (f"compute_loss gave {got:.7g} on 3 examples whose per-example losses are {shown} (global_batch_size="
+                    f"{global_batch_size}), expected {expected:.7g}: close, but rounded. The rule is the sum of the "
+                    f"per-example losses in float32 (the losses' own dtype), divided by global_batch_size: a lower "
+                    f"precision (float16 keeps about 3 digits, bfloat16 about 2, and float16 overflows above 65504) "
+                    f"changes the loss the strategy trains on")
         return (f"compute_loss gave {got} on 3 examples whose per-example losses are {shown} (global_batch_size="
                 f"{global_batch_size}), expected {expected:.6g}: the rule is every example's loss counts as it is, "
-                f"whatever its value (no clipping, no dropping or zeroing of large or non-finite losses: a mean "
-                f"with an infinite loss in it is infinite, and training must show it)")
+                f"whatever its value (no clipping, no dropping, zeroing or replacing of large or non-finite losses: a "
+                f"mean with an infinite loss in it is infinite, one with a NaN loss is NaN, and training must show "
+                f"it)")
     return None
 
 
@@ -268,6 +328,9 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
     import numpy as np
 
     name = "make_train_step"
+    changed = _loss_fn_changed(make_train_step, None)  # issue 38, round 9: a session whose loss_fn question 1 changed
+    if changed:
+        return Report(name, changed)
     num_replicas = strategy.num_replicas_in_sync
     gb = global_batch_size or 8 * num_replicas
     if partial and not (earlier_call and num_replicas <= partial < gb):
@@ -336,9 +399,16 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
             try:
                 losses = [train_step(batch) for batch in dist]
             except Exception as e:  # noqa: BLE001 - the learner's step
+                last = [line.strip() for line in str(e).splitlines() if line.strip()]
+                if not frozen and "Variable" in str(e):  # round 9, planted: model_variables (tape.watch of Keras
+                    # variables picked from model.variables): the error alone said only "ValueError: in user code:"
+                    return Report(name, f"train_step raised {type(e).__name__} about the variables it "
+                                        f"differentiated or updated: {last[-1] if last else ''}; the rule is the "
+                                        f"gradients of compute_loss with respect to model.trainable_variables (the "
+                                        f"variables the optimizer was built on, only the trainable ones), applied "
+                                        f"with optimizer.apply_gradients")
                 if not frozen:
                     raise
-                last = [line.strip() for line in str(e).splitlines() if line.strip()]
                 return Report(name, f"train_step raised {type(e).__name__} on a model whose hidden layer is frozen "
                                     f"(trainable=False): {last[-1] if last else ''}; the rule is the gradients of "
                                     f"model.trainable_variables, applied to those variables (a frozen layer's weights "
@@ -441,6 +511,11 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
     if compiled and not all(compiled):
         return Report(name, "the numbers are right, but train_step ran eagerly (strategy.run outside a "
                             "tf.function): the contract is a train_step compiled with tf.function", details)
+    if not hasattr(train_step, "get_concrete_function"):  # round 9, planted: not_tf_function (a plain wrapper)
+        return Report(name, f"the numbers are right, but make_train_step returned a {type(train_step).__name__} "
+                            f"that is not a tf.function (a plain Python function around one, perhaps): the contract "
+                            f"is the returned train_step itself compiled with tf.function (@tf.function on it), "
+                            f"returning the loss as a tensor", details)
     return Report(name, None, details)
 
 
@@ -543,6 +618,12 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
             return Report("evaluate", f"{said}, which is the accuracy of the {part}'s examples only: sum the correct "
                                       f"counts over replicas and batches, then divide by the number of examples",
                           details)
+    if got is not None and abs(got - expected) < 1e-3:  # round 9, planted: float16_total, softmax_argmax_f16
+        return Report("evaluate", f"{said}: sum the correct counts over replicas, then divide by the number of "
+                                  f"examples; close, but not the count: the rule is exact counts (whole numbers of "
+                                  f"correct and of examples, kept in float32 or an integer type: float16 cannot count "
+                                  f"by 1 above 2048) of the predictions argmax of the model's logits as they are (no "
+                                  f"lower-precision softmax or logits, which changes near ties)", details)
     return Report("evaluate", f"{said}: sum the correct counts over replicas, then divide by the number of "
                               f"examples", details)
 
@@ -723,6 +804,9 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
     updates = min(steps, full)
     if is_stub(train_mirrored):
         return Report(name, not_solved(name))
+    changed = _loss_fn_changed(train_mirrored, None)  # issue 38, round 9: a session whose loss_fn question 1 changed
+    if changed:
+        return Report(name, changed)
     # the batching watched (issue 38, round 4; planted: drop_remainder=False, which trains on a partial last
     # batch once `steps` goes past the full ones; train_buggy's data.distribute drops it)
     from unittest import mock
@@ -825,6 +909,9 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
                 return Report(name, f"a second call of {name} with steps=0 returned a model already trained: the rule "
                                     f"is every call trains a new models.mlp(seed=seed) from its initial weights, as "
                                     f"train_buggy does (no model or optimizer kept between calls)", details)
+            other = _other_data_problem(train_mirrored, strategy, seed, learning_rate)
+            if other:
+                return Report(name, other, details)
         return Report(name, None, details)
     # Over several steps the trajectories part and the ratio drifts (3.77 for 4 replicas after the
     # notebook's 3 steps): the factor of one update is measured on a one-step run from the same start.
@@ -840,7 +927,15 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
                             f"step starts again from the first batch)", details)
     if r > 1 and abs(ratio - 1 / r) < 0.05 / r:
         return Report(name, f"after {steps} steps every update is {ratio:.2f} x one device's on {r} replicas: "
-                            f"too SMALL now, by the number of replicas", details)
+                            f"too SMALL now, by the number of replicas (divided by the global batch times the "
+                            f"replicas, or by a replica count hard-coded): the rule is each replica's summed loss "
+                            f"divided by global_batch_size as given (its rows x strategy.num_replicas_in_sync, not a "
+                            f"fixed count), once", details)
+    hard = [k for k in range(2, 9) if k != r and abs(ratio - r / k) < 0.05 * r / k]
+    if hard:  # round 9, planted: sum_over_local (rows x 4, the notebook's replica count, on 2 replicas)
+        return Report(name, f"after {steps} steps every update is {ratio:.2f} x one device's on {r} replicas, as if "
+                            f"there were {hard[0]} replicas: the rule is the divisor global_batch_size as given (a "
+                            f"replica's rows x strategy.num_replicas_in_sync), not a replica count hard-coded", details)
     return Report(name, f"the weights differ from one device by {weights_diff:.3g} (updates {ratio:.2f} x one "
                         f"device's), more than the {atol:g} allowed: the rule is train_buggy's training minus its "
                         f"bug: models.mlp(seed=seed), plain SGD at the given learning_rate, one update per full "
@@ -848,6 +943,40 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
                         f"full batches given: {updates} updates, the data not repeated; a partial last batch is "
                         f"dropped, as train_buggy's data.distribute does), in float32 (a lower precision changes the "
                         f"weights too)", details)
+
+
+def _other_data_problem(train_mirrored, strategy, seed: int, learning_rate: float) -> str | None:
+    """Issue 38, round 9 (planted: ``cache_data``, the distributed data set kept between calls keyed by its sizes;
+    ``extra_step``, one update more when ``steps`` > 3). Two more calls on data of the same size (30 examples of
+    2-class MLP inputs, global batch 6: 5 full batches, tiny): the first untrained (steps=0), the second on OTHER data
+    for 4 steps, compared with 4 one-device steps on that data (``gpukit.training``, cached per process)."""
+    from ... import checks, data, models, training
+    from ..._tf import keras, tf
+
+    import numpy as np
+
+    gb, steps = 6, 4
+    xa, ya = data.synthetic(30, shape=(64,), seed=seed + 101)
+    xb, yb = data.synthetic(30, shape=(64,), seed=seed + 202)
+    key = ("other data", seed, learning_rate)
+    if key not in _ONE_DEVICE:
+        single = tf.distribute.get_strategy()
+        reference = models.mlp(seed=seed)
+        step = training.make_train_step(single, reference, keras.optimizers.SGD(learning_rate), gb)
+        for _, batch in zip(range(steps), data.distribute(single, xb, yb, global_batch_size=gb)[0]):
+            step(batch)
+        _ONE_DEVICE[key] = [np.array(w) for w in reference.get_weights()]
+    try_answer(train_mirrored, strategy, xa, ya, gb, 0, seed, learning_rate)
+    got = try_answer(train_mirrored, strategy, xb, yb, gb, steps, seed, learning_rate)
+    if hasattr(got, "get_weights"):
+        reference = models.mlp(seed=seed)
+        reference.set_weights(_ONE_DEVICE[key])
+        if checks.max_difference(got, reference) <= 1e-5:
+            return None
+    return (f"two more calls with data of the same size (30 examples, global batch {gb}: 5 full batches), the second "
+            f"on OTHER examples for {steps} steps, did not give {steps} one-device steps on that second call's data: "
+            f"the rule is every call trains on the x, y it is given (nothing kept between calls, such as a data set "
+            f"cached by its sizes), exactly `steps` updates when there are that many full batches")
 
 
 def _not_plain(optimizer) -> dict:
