@@ -114,15 +114,16 @@ class Context:
         launcher's signal lands: without the hold it would run on (past the next collective, even
         past an epoch's checkpoint on a busy machine) before the signal arrived, and where the
         fault struck would depend on the machine's load. Planted bug it catches: a kill at epoch 1
-        step 2 after which the chief still saves epoch 1's checkpoint (tests/test_supervisor.py)."""
+        step 2 after which the chief still saves epoch 1's checkpoint (tests/test_launcher.py)."""
         record = {"event": event, "t": time.time(), **fields}
         with open(self._events, "a") as f:
             f.write(json.dumps(record) + "\n")
-        if self._fault is not None and Fault(**self._fault).fires_at(record):
+        fault = Fault(**self._fault) if self._fault is not None else None
+        if fault is not None and fault.fires_at(record):
             deadline = time.monotonic() + FAULT_HOLD_S
             while time.monotonic() < deadline:  # the launcher polls the events file every few ms
                 time.sleep(0.01)
-            os.kill(os.getpid(), Fault(**self._fault).signal)  # the launcher is gone or stuck: fault anyway
+            os.kill(os.getpid(), fault.signal)  # the launcher is gone or stuck: fault anyway
 
 
 @dataclasses.dataclass
