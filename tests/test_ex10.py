@@ -822,6 +822,34 @@ def _forward_memo_outputs():
     return answer
 
 
+def _forward_counting_by_argument_id(arg):
+    def make():
+        taken = {}
+
+        def answer(x, first_choice, gates, experts, capacity):  # places counted per id() of one argument object
+            places = taken.setdefault(id({"first_choice": first_choice, "gates": gates, "experts": experts}[arg]),
+                                      [0] * len(experts))
+            y = x.copy()
+            for e, expert in enumerate(experts):
+                rows = np.flatnonzero(first_choice == e)[:max(0, capacity - places[e])]
+                places[e] += len(rows)
+                if len(rows):
+                    y[rows] = x[rows] + gates[rows, None] * expert(x[rows])
+            return y
+        return answer
+    return make
+
+
+@pytest.mark.parametrize("arg", ["experts", "first_choice", "gates"])
+def test_moe_forward_state_keyed_on_an_arguments_id_is_caught_every_time(arg):
+    """Planted (issue 38, round 9, the experts list's id): a count keyed on id() of an argument object. With a new
+    list or array per call it was caught only when CPython reused a freed object's id; the check now hands the same
+    objects to its three calls, so the key meets itself in call 2 in every run (five runs, no luck involved)."""
+    for _ in range(5):
+        report = ex10.check_moe_forward(_forward_counting_by_argument_id(arg)(), PUBLIC_Q3)
+        assert not report.passed and "state kept between calls" in report.problem, report.problem
+
+
 @pytest.mark.parametrize("answer, says", [
     (_forward_counting_across_calls, r"call 2: tokens A again.*the same inputs as call 1 gave another result"),
     (_forward_memo_outputs, r"call 2: tokens A again.*no expert was given token \d+ in this call"),

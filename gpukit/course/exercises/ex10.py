@@ -479,7 +479,7 @@ def _forward_want(x, first, gates, experts, capacity):
 
 def _forward_state_problem(moe_forward) -> str | None:
     """The rule "each call is one step, each expert given its kept tokens": three calls with the SAME 5 expert
-    objects (a number of experts no case uses, so that a key made of the experts' ids cannot meet one of an earlier
+    objects, in the same list, with the same first-choice and gate arrays (a number of experts no case uses, so that a key made of the experts' ids cannot meet one of an earlier
     check's dead experts), capacity 2: tokens A, the same A again, then other tokens B with the same first choices
     and gates. Planted (issue 38, round 9): the places taken counted in a dict kept across calls, keyed on the
     experts' ids (call 2 drops what call 1 kept); each expert's output cached by (id, the rows' bytes) (call 2's
@@ -492,17 +492,23 @@ def _forward_state_problem(moe_forward) -> str | None:
     x_a, first, gates, experts = routing_case(10, 4, 5, seed=41)
     x_b = rng.normal(size=x_a.shape).astype(x_a.dtype)
     calls = (("A", x_a), ("A again", x_a), ("B", x_b))
+    # the same list and arrays in every call, held here: a key made of their ids meets itself in call 2, every time
+    # (planted, issue 38, round 9: places counted in a dict keyed on id(experts list); with a new list per call it
+    # was caught only when CPython happened to reuse the freed list's id, and kept its points in one CI run)
+    shared = (first.copy(), gates.copy(), list(experts))
     results = []
     for k, (label, x) in enumerate(calls, 1):
         want, kept = _forward_want(x, first, gates, experts, 2)
         before = [len(e.rows) for e in experts]
         try:
-            got = try_answer(moe_forward, x.copy(), first.copy(), gates.copy(), list(experts), 2)
+            got = try_answer(moe_forward, x.copy(), *shared, 2)
             y = np.asarray(got, dtype=np.float64)
         except Exception:  # noqa: BLE001  (a stub, an error, no array: the cases say so)
             return None
-        if y.shape != x.shape:
-            return None
+        if y.shape != x.shape or not (np.array_equal(shared[0], first) and np.array_equal(shared[1], gates)
+                                      and len(shared[2]) == len(experts)
+                                      and all(a is b for a, b in zip(shared[2], experts))):
+            return None  # an input written into: the cases name that rule
         given = [r for e, n in zip(experts, before) for rows in e.rows[n:] for r in rows]
         x64 = x.astype(np.float64)
         right = bool(np.max(np.abs(y - want)) <= 1e-5)
