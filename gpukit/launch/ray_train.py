@@ -149,9 +149,8 @@ class RayWorkerContext(WorkerContext):
 
         record = {"event": event, "t": time.time(), "attempt": self.attempt, **fields}
         self.collector.event.remote(self.name, record)
-        fault = self.fault
-        if (fault is not None and event == "step_begin" and self.name == fault["task"]
-                and (fields["epoch"], fields["step"]) >= (fault["epoch"], fault["step"])
+        fault = Fault(**self.fault) if self.fault is not None else None  # a dict: what Ray hands its workers
+        if (fault is not None and self.name == fault.task and fault.fires_at(record)
                 and ray.get(self.collector.claim_fault.remote(self.name))):
             # Ray's controller collects reported checkpoints when it polls the workers (every 2 s by
             # default): a crash right after a report would lose the chief's checkpoint; wait it out
