@@ -334,6 +334,25 @@ def test_q1_q4_the_same_stored_result_returned_again_is_named():
     assert ex03.compare_sample_weights(lambda s: np.array(s) * len(s) / sum(s), [32, 16, 16]).passed
 
 
+def test_q1_q4_a_result_memoised_by_the_arguments_id_is_caught_every_time():
+    """Planted (issue 38, after round 9): a memo keyed on id() of the list given. With a new list per call the check
+    caught it only when CPython reused the freed list's address (7 gradings in 30); both calls of the result-kept
+    check now get the same list, so the memo hits in every run."""
+    def by_id_plan():
+        memo = {}
+        return lambda c, g: memo.setdefault(id(c), _plan(c, g))
+
+    def by_id_weights():
+        memo = {}
+        return lambda s: memo.setdefault(id(s), [len(s) * n / sum(s) for n in s])
+
+    for _ in range(30):
+        report = ex03.compare_plan(by_id_plan(), [2, 1, 1], 64)
+        assert not report.passed, "a plan memoised by id(capacities) kept its points"
+        report = ex03.compare_sample_weights(by_id_weights(), [32, 16, 16])
+        assert not report.passed, "weights memoised by id(sizes) kept their points"
+
+
 def test_q2_a_nan_loss_dropped_is_named():
     """Round 7 (nansum, nan_to_zero, multiply_no_nan): a NaN loss counted as 0 weighs 0, not 1 / G."""
     nan_to_zero = lambda v, g: tf.reduce_sum(tf.where(tf.math.is_nan(v), tf.zeros_like(v), v)) / g  # noqa: E731
