@@ -482,3 +482,35 @@ def test_blind_answers_lose_or_keep_their_points(path):
     its question's points with a reason, each right one keeps them."""
     as_expected, message = blind.check_answer(path)
     assert as_expected, f"{path.name}: {message or 'kept its points'}"
+
+
+def test_q1_q4_answers_keyed_on_an_arguments_id_are_caught_every_time():
+    """Planted (issue 38, after round 9): q1, a pipeline cached by id(input_context), which met its key again in the
+    check's later runs only when CPython handed a freed context's address out again (each run made new contexts);
+    q4, a shuffle seed mixed with id(x), which the restarted run matched only when its arrays got the first run's
+    addresses. The checks now hand every run the same contexts, and keep both runs' arrays alive: caught every time."""
+    from gpukit import tf
+
+    def by_context_id():
+        cache = {}
+
+        def shard_dataset(ic, x, y, gb):
+            if id(ic) not in cache:
+                whole = len(x) // gb * gb
+                ds = tf.data.Dataset.from_tensor_slices((x[:whole], y[:whole]))
+                cache[id(ic)] = ds.shard(ic.num_input_pipelines, ic.input_pipeline_id).batch(
+                    ic.get_per_replica_batch_size(gb), drop_remainder=True)
+            return cache[id(ic)]
+        return shard_dataset
+
+    def seed_by_id(ic, x, y, gb, seed):
+        whole = len(x) // gb * gb
+        ds = tf.data.Dataset.from_tensor_slices((x[:whole], y[:whole]))
+        ds = ds.shuffle(whole, seed=(seed * 1_000_003 + id(x)) % 2**31)
+        return ds.shard(ic.num_input_pipelines, ic.input_pipeline_id).batch(ic.get_per_replica_batch_size(gb),
+                                                                            drop_remainder=True)
+
+    for _ in range(3):
+        assert not ex02.compare_sharding(by_context_id(), num_workers=2, global_batch_size=16, n_examples=64).passed
+        assert not ex02.check_shuffled_sharding(seed_by_id, num_workers=2, global_batch_size=8, n_examples=64,
+                                                seed=0).passed

@@ -56,6 +56,9 @@ HINTS = {
 LABEL_OFFSET = 1000  # the checks feed y = x + LABEL_OFFSET: a batch whose labels are not its inputs' shows
 
 
+_CONTEXTS: dict = {}  # (num_workers, worker, replicas per worker) -> the one InputContext the checks hand over
+
+
 def _worker_batches(fn, args, num_workers, replicas=1):
     """Call ``fn(input_context, *args)`` for each simulated worker (no cluster) and read one epoch:
     per worker, the example ids of each step (its x). With ``replicas`` per worker each worker's step is
@@ -68,8 +71,11 @@ def _worker_batches(fn, args, num_workers, replicas=1):
 
     datasets = []
     for i in range(num_workers):
-        ctx = tf.distribute.InputContext(num_input_pipelines=num_workers, input_pipeline_id=i,
-                                         num_replicas_in_sync=num_workers * replicas)
+        # the same context object for a worker in every run (issue 38, after round 9): a pipeline cached by
+        # id(input_context) meets its key again in the check's later runs every time, not only when CPython
+        # hands a freed context's address out again
+        ctx = _CONTEXTS.setdefault((num_workers, i, replicas), tf.distribute.InputContext(
+            num_input_pipelines=num_workers, input_pipeline_id=i, num_replicas_in_sync=num_workers * replicas))
         ds = try_answer(fn, ctx, *args)  # a setting of the whole session changed (a global seed) fails here
         if ds is None:
             return None
@@ -383,11 +389,13 @@ def watched_shard(input_context, x, y, global_batch_size, *, folder):
         from ..._tf import keras, tf
 
         base = next(k for k in type(keras.optimizers.Adam()).__mro__ if "apply" in vars(k))
-        original, seen, applying = vars(base)["apply"], set(), []
+        # seen: id -> the optimizer itself, held, so that a freed optimizer's address never hides a new one (issue 38,
+        # after round 9: with a set of ids, an optimizer made at a dead one's address was never written down)
+        original, seen, applying = vars(base)["apply"], {}, []
 
         def apply(opt, *args, **kwargs):
             if id(opt) not in seen:
-                seen.add(id(opt))
+                seen[id(opt)] = opt
                 _write_optimizer(folder, opt)
             applying.append(opt)
             try:
@@ -405,7 +413,7 @@ def watched_shard(input_context, x, y, global_batch_size, *, folder):
 
             def apply_gradients(opt, *args, **kwargs):
                 if id(opt) not in seen:
-                    seen.add(id(opt))
+                    seen[id(opt)] = opt
                     _write_optimizer(folder, opt)
                 return original_outer(opt, *args, **kwargs)
 
@@ -833,12 +841,16 @@ class _AsProcess:
 _PROCESSES = iter(range(10**9))  # each construction of a worker's pipeline: another simulated process
 
 
-def _epoch_orders(fn, ids, global_batch_size, num_workers, seed, epochs):
+def _epoch_orders(fn, ids, global_batch_size, num_workers, seed, epochs, keep=None):
     """Per epoch: the example ids all workers took, step by step (workers' shards concatenated). Each worker
-    builds its pipeline as in a process of its own (``_AsProcess``, its own copy of the arrays)."""
+    builds its pipeline as in a process of its own (``_AsProcess``, its own copy of the arrays). ``keep``: a list
+    the caller holds, which keeps every copy alive across constructions, so that a restarted run's arrays never
+    get an earlier run's addresses (issue 38, after round 9: a seed mixed with id(x) then differs in every run,
+    not only when CPython happens to hand the freed addresses out again)."""
     from ..._tf import tf
 
-    datasets, copies = [], []  # the copies kept alive while the workers build: each its own address (id)
+    datasets = []
+    copies = [] if keep is None else keep  # kept alive while the workers build: each copy its own address (id)
     for i in range(num_workers):
         ctx = tf.distribute.InputContext(num_input_pipelines=num_workers, input_pipeline_id=i,
                                          num_replicas_in_sync=num_workers)
@@ -911,10 +923,11 @@ def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, 
     ids = np.arange(n_examples)
     given = ids.copy()
     try:
-        first = _epoch_orders(shuffled_shard, ids, global_batch_size, num_workers, seed, epochs)
+        held = []  # both constructions' arrays alive together: the restarted run's are at other addresses
+        first = _epoch_orders(shuffled_shard, ids, global_batch_size, num_workers, seed, epochs, held)
         if first is None:
             return Report(name, not_solved(name))
-        again = _epoch_orders(shuffled_shard, ids, global_batch_size, num_workers, seed, epochs)
+        again = _epoch_orders(shuffled_shard, ids, global_batch_size, num_workers, seed, epochs, held)
     except NotImplementedError:
         return Report(name, not_solved(name))
     except _PairsBroken as e:  # planted: x and y shuffled with two seeds, or swapped
