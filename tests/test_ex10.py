@@ -840,6 +840,41 @@ def _forward_counting_by_argument_id(arg):
     return make
 
 
+def _forward_output_by_x_id():
+    memo = {}
+
+    def answer(x, first_choice, gates, experts, capacity):  # y cached by id(x)
+        if id(x) not in memo:
+            y = x.copy()
+            for e, expert in enumerate(experts):
+                rows = np.flatnonzero(first_choice == e)[:capacity]
+                if len(rows):
+                    y[rows] = x[rows] + gates[rows, None] * expert(x[rows])
+            memo[id(x)] = y
+        return memo[id(x)].copy()
+    return answer
+
+
+def test_q2_q3_results_cached_by_an_inputs_id_are_caught_every_time():
+    """Planted (issue 38, after round 9): a loss cached by id(probs), a layer's output by id(x). Each call of the state
+    checks got fresh copies, so the cache hit only when CPython reused a freed copy's address; the checks now refill
+    one array in place between calls."""
+    def loss_by_id():
+        memo = {}
+
+        def answer(probs, first_choice):
+            e = probs.shape[1]
+            f = np.bincount(first_choice, minlength=e) / len(first_choice)
+            return memo.setdefault(id(probs), float(e * np.sum(f * probs.mean(axis=0))))
+        return answer
+
+    for _ in range(5):
+        report = ex10.check_load_balancing_loss(loss_by_id(), PUBLIC_Q2)
+        assert not report.passed and "state kept between calls" in report.problem, report.problem
+        report = ex10.check_moe_forward(_forward_output_by_x_id(), PUBLIC_Q3)
+        assert not report.passed and "state kept between calls" in report.problem, report.problem
+
+
 @pytest.mark.parametrize("arg", ["experts", "first_choice", "gates"])
 def test_moe_forward_state_keyed_on_an_arguments_id_is_caught_every_time(arg):
     """Planted (issue 38, round 9, the experts list's id): a count keyed on id() of an argument object. With a new

@@ -254,12 +254,18 @@ def _loss_state_problem(load_balancing_loss) -> Report | None:
     probs_b = (0.5 * probs_a + 0.5 * np.eye(4, dtype=np.float32)[first]).astype(np.float32)
     want_a, want_b = _written_out(probs_a, first), _written_out(probs_b, first)
     got = []
+    # the same two arrays in every call, refilled in place (issue 38, after round 9): a result cached by id(probs)
+    # then meets its key in call 2 every run, not only when CPython hands a freed copy's address out again
+    p, f = probs_a.copy(), first.copy()
     for probs in (probs_a, probs_b, probs_a):
+        p[...], f[...] = probs, first
         try:
-            value = try_answer(load_balancing_loss, probs.copy(), first.copy())
+            value = try_answer(load_balancing_loss, p, f)
             got.append(float(np.asarray(value, dtype=np.float64)))
         except Exception:  # noqa: BLE001  (a stub, an error, not a number: the cases say so)
             return None
+        if not (np.array_equal(p, probs) and np.array_equal(f, first)):
+            return None  # an input written into: the cases name that rule
     a1, b, a2 = got
     name = "load_balancing_loss"
     rule = ("state kept between calls; the rule: each call is one batch, its loss computed from the probs and "
@@ -496,16 +502,18 @@ def _forward_state_problem(moe_forward) -> str | None:
     # (planted, issue 38, round 9: places counted in a dict keyed on id(experts list); with a new list per call it
     # was caught only when CPython happened to reuse the freed list's id, and kept its points in one CI run)
     shared = (first.copy(), gates.copy(), list(experts))
+    xs = x_a.copy()
     results = []
     for k, (label, x) in enumerate(calls, 1):
         want, kept = _forward_want(x, first, gates, experts, 2)
         before = [len(e.rows) for e in experts]
         try:
-            got = try_answer(moe_forward, x.copy(), *shared, 2)
+            xs[...] = x  # one x array refilled in place: an output cached by id(x) meets its key in call 3 (B)
+            got = try_answer(moe_forward, xs, *shared, 2)
             y = np.asarray(got, dtype=np.float64)
         except Exception:  # noqa: BLE001  (a stub, an error, no array: the cases say so)
             return None
-        if y.shape != x.shape or not (np.array_equal(shared[0], first) and np.array_equal(shared[1], gates)
+        if y.shape != x.shape or not (np.array_equal(xs, x) and np.array_equal(shared[0], first) and np.array_equal(shared[1], gates)
                                       and len(shared[2]) == len(experts)
                                       and all(a is b for a, b in zip(shared[2], experts))):
             return None  # an input written into: the cases name that rule
