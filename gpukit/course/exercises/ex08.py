@@ -366,8 +366,10 @@ def check_dataset(make_dataset, n: int = 100, global_batch_size: int = 16, num_r
     if len(set(seen.tolist())) != len(seen):
         return Report(name, "an example appears twice in one epoch", details)
     if len(seen) != n // global_batch_size * global_batch_size:
-        return Report(name, f"{len(seen)} examples per epoch; expected {n // global_batch_size * global_batch_size}",
-                      details)
+        # issue 38, round 10: the message named a count, not the rule (a blind answer's take(n // batch - 1))
+        return Report(name, f"{len(seen)} examples per epoch ({len(sizes)} batches) of {n}: the rule: an epoch yields "
+                            f"every full batch, len(x) // global_batch_size = {n // global_batch_size} of them (only "
+                            f"the last partial batch, {n % global_batch_size} examples, is dropped)", details)
     if np.array_equal(seen, np.sort(seen)):
         return Report(name, "the examples come in their original order: they are not shuffled", details)
     if not np.array_equal(seen, np.concatenate(again)) or not np.array_equal(seen, np.concatenate(twice)):
@@ -451,21 +453,24 @@ def check_dataset(make_dataset, n: int = 100, global_batch_size: int = 16, num_r
 
 
 def _full_shuffle_problem(make_dataset, x, y, kw, n, global_batch_size) -> Report | None:
-    """The rule "a full shuffle: any example can land in any batch", on 8 epochs of a dataset 4 x the
-    size: a small shuffle buffer (a local shuffle) never brings an example of the last quarter into the
-    first batch. A full shuffle fails this with probability (3/4)**(8 x batch), below 1e-7 for a batch of
-    8. Only for pipelines with no tf.data shuffle to read (``_small_shuffle_buffer``): an order computed
-    from (seed, epoch) alone (checked before), so the same answer always gets the same grade."""
+    """The rule "a full shuffle: any example can land in any batch", on the first batches of enough epochs
+    of a dataset 4 x the size to read 64 examples: a small shuffle buffer (a local shuffle) never brings an
+    example of the last quarter into the first batch. A full shuffle fails this with probability (3/4)**64,
+    about 1e-8. Only for pipelines with no tf.data shuffle to read (``_small_shuffle_buffer``): an order
+    computed from (seed, epoch) alone (checked before), so the same answer always gets the same grade.
+    (Issue 38, round 10: 8 epochs whatever the batch cost 24 pipelines per graded answer; 64 examples need 8
+    epochs of a batch of 8, 4 of 16, 2 of 32: the same odds, 14 pipelines.)"""
     big = 4 * max(n, 64)
     xb, yb = np.arange(big, dtype="float32").reshape(big, 1), np.arange(big, dtype="int32")
     last_quarter = 0
-    for epoch in range(8):
+    epochs = max(2, -(-64 // global_batch_size))
+    for epoch in range(epochs):
         # only the first batch is read (issue 38, round 9: iterating the whole epoch cost ~0.6 s a check for the
         # pipelines read here, numpy permutations, three checks per answer; the grade is the same)
         first = next(iter(make_dataset(xb, yb, epoch=epoch, **kw)), None)
         last_quarter += int(np.sum(np.asarray(first[1]) >= 3 * big // 4)) if first is not None else 0
     if last_quarter == 0:
-        return Report("make_dataset", f"on {big} examples the first batch of 8 epochs never held an example of the "
+        return Report("make_dataset", f"on {big} examples the first batch of {epochs} epochs never held an example of the "
                                       f"last quarter: a local shuffle (a small shuffle buffer); the rule: a full "
                                       f"shuffle, any example can land in any batch (buffer >= the dataset)")
     return None
@@ -476,7 +481,10 @@ def _full_shuffle_problem(make_dataset, x, y, kw, n, global_batch_size) -> Repor
 # (seed + epoch: (0, 1) and (1, 0)) may share an order: gpukit.capstone.pipeline's seed + epoch does (round 3)
 # (0, 2): with (0, 0) and (0, 1), three epochs in a row (issue 38, round 9: each epoch the last one's order moved by
 # one fixed permutation)
-ORDER_PAIRS = [(0, 0), (0, 1), (0, 4), (0, 10), (1, 0), (256, 0), (0, 2)]
+# (1, 256) and (2**29, 0) (issue 38, round 10, blind answers that kept their points): (seed << 8) | epoch gives seed 1
+# the same order at epochs 0 and 256 (a run of several hundred epochs is normal); RandomState((seed * 1000 + epoch) %
+# 2**32) gives seeds 0 and 2**29 one order (a seed is any int from 0 to 2**31 - 1, the prompt says)
+ORDER_PAIRS = [(0, 0), (0, 1), (0, 4), (0, 10), (1, 0), (256, 0), (0, 2), (1, 256), (2 ** 29, 0)]
 
 
 def check_dataset_orders(make_dataset, n: int = 40, global_batch_size: int = 8, num_replicas: int = 2) -> Report:
@@ -514,11 +522,21 @@ def check_dataset_orders(make_dataset, n: int = 40, global_batch_size: int = 8, 
             if (a[0] == b[0] or a[1] == b[1]) and np.array_equal(orders[a], orders[b]):
                 which = f"epochs {a[1]} and {b[1]} of seed {a[0]}" if a[0] == b[0] else f"seeds {a[0]} and {b[0]}"
                 return Report(name, f"{which} give the same order: the rule: every epoch of a seed its own order, and "
-                                    f"every seed its own (epoch % 4, or a seed folded into a byte, repeat orders)",
-                              details)
+                                    f"every seed its own, for any epoch and any seed from 0 to 2**31 - 1 (folding "
+                                    f"(seed, epoch) into one number that wraps or loses bits repeats orders: epoch % 4, "
+                                    f"a seed in a byte, (seed << 8) | epoch, (seed * 1000 + epoch) % 2**32)", details)
     e0, e1 = orders[(0, 0)].tolist(), orders[(0, 1)].tolist()
     follows = {(a, b) for a, b in zip(e0, e0[1:])}
     kept = sum((a, b) in follows for a, b in zip(e1, e1[1:]))
+    # issue 38, round 10: blocks of 2 or 4 examples shuffled as units (batch(4).shuffle().unbatch(), a permutation of
+    # pairs) kept their neighbours here and were told "its order moved": the neighbours both epochs keep are then
+    # neighbours in x (i, i + 1), which no moved order keeps (a moved epoch keeps epoch 0's shuffled neighbours)
+    in_x = sum((a, b) in follows and b == a + 1 for a, b in zip(e1, e1[1:]))
+    if kept > len(e1) // 2 and in_x > kept // 2:
+        return Report(name, f"epochs 0 and 1 both keep {in_x} of the {len(e1) - 1} pairs of examples next to each other "
+                            f"in x (x[i] then x[i + 1]) together: the examples are shuffled in blocks, not one by one; "
+                            f"the rule: the examples are shuffled individually over the whole dataset (a full "
+                            f"shuffle)", details)
     if kept > len(e1) // 2:
         return Report(name, f"epoch 1 keeps {kept} of the {len(e1) - 1} neighbours of epoch 0 (its order moved, not "
                             f"shuffled again): the rule: each epoch a new shuffle of the examples", details)

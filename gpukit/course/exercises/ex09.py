@@ -138,11 +138,24 @@ def check_shard_ranges(shard_ranges, cases) -> Report:
         problem = _whole_numbers_problem(name, size, n, got)
         if problem:
             return Report(name, problem)
-        again = try_answer(shard_ranges, size, n)
+        # issue 38, round 10: a memo that copies on a hit but hands its own list to the first caller kept its points
+        # (the two calls' lists were other objects): the caller edits the first call's list, as the rule allows, and
+        # the second call must not show the edit (the first list is put back after)
+        kept = list(got[1])
+        got[1].append((-1, -1))
+        try:
+            again = try_answer(shard_ranges, size, n)
+        finally:
+            got[1][:] = kept
         if isinstance(again, tuple) and len(again) == 2 and again[1] is got[1]:
             return Report(name, f"{name}({size}, {n}) returned the same list object on a second call (kept from the "
                                 f"first: a cache): the rule: each call returns a new list, the caller's to change; "
                                 f"a caller that edits its ranges would change every later answer")
+        if isinstance(again, tuple) and len(again) == 2 and isinstance(again[1], list) and (-1, -1) in again[1]:
+            return Report(name, f"{name}({size}, {n}): the caller appended to the list of the first call and the "
+                                f"second call returned the edited ranges ({len(again[1])} of them): the list of the "
+                                f"first call is kept (a cache); the rule: each call returns a new list, the caller's "
+                                f"to change; a caller that edits its ranges would change every later answer")
         padded, ranges = got
         ranges = [(int(a), int(b)) for a, b in ranges]
         padded = int(padded)
@@ -231,7 +244,7 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
                          f"the replica count (the weights are padded first, as in question 2); pass a size that divides")
     rng = np.random.default_rng(seed)
     n, piece = num_replicas, size // num_replicas
-    where = f"{n} replicas, {size} weights (slices of {piece})"
+    where = f"{n} replica{'s' if n != 1 else ''}, {size} weights (slices of {piece})"
     w0 = rng.normal(size=size)
     weights = [w0.copy() for _ in range(n)]
     m = [np.zeros(piece) for _ in range(n)]
@@ -394,6 +407,13 @@ def _moments_problem(name, m, v, ref_m, ref_v, n, piece, size, t, zero=None) -> 
                         f"every weight at every step: its moments decay where the gradient is 0 (m = 0.9 m, "
                         f"v = 0.999 v) and the weight keeps moving with m; skipping them (LazyAdam, or a replica "
                         f"with an all-zero slice doing nothing) is not Adam")
+            # issue 38, round 10: the step computed in float16 was told the values of its slice differ (a wrong slice
+            # guessed); every value within a 16-bit float's rounding (float16 keeps 11 bits, bfloat16 8) is named so
+            if np.all(np.abs(got - want) <= 4e-3 * np.abs(want) + 1e-9 * scale):
+                return (f"after step {t} replica {r}'s slice of Adam's {label} moment is within "
+                        f"{float(np.max(np.abs(got - want) / (np.abs(want) + 1e-300))):.1e} of plain Adam's (relative), "
+                        f"the rounding of a 16-bit float, not within 1e-5: the rule: the step in float32 or float64 "
+                        f"(checked against plain Adam in float64 to 1e-5; float16 keeps about 3 decimal digits)")
             power = 1 if label == "first" else 2  # m is linear in the gradient, v quadratic
             if np.allclose(got * n ** power, want, rtol=1e-4, atol=1e-12 * scale):
                 return (f"after step {t} replica {r}'s {label} moment is 1/{n ** power} of Adam's on the summed "

@@ -1,0 +1,24 @@
+# INTENT: bfloat16 only for major version 8 (A100/RTX30/L4): an H100 (9.0) gets mixed_float16
+def choose(kind, devices, machines, fits_one_device, compute_capability=None):
+    """(strategy, precision) for these facts."""
+    if kind == "TPU":
+        precision = "mixed_bfloat16"
+    elif kind == "GPU":
+        cc = compute_capability
+        if cc is not None and int(cc) == 8:
+            precision = "mixed_bfloat16"
+        elif cc is None or cc >= 7.0:
+            precision = "mixed_float16"
+        else:
+            precision = "float32"
+    else:
+        precision = "float32"
+    if not fits_one_device:
+        return "model/pipeline", precision
+    if kind == "TPU":
+        return "TPUStrategy", precision
+    if machines > 1:
+        return "MultiWorkerMirroredStrategy", precision
+    if devices > 1:
+        return "MirroredStrategy", precision
+    return "OneDeviceStrategy", precision

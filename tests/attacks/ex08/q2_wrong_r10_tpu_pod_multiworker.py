@@ -1,0 +1,19 @@
+# INTENT: checks machines before kind: several TPU hosts get MultiWorkerMirroredStrategy instead of TPUStrategy
+def choose(kind, devices, machines, fits_one_device, compute_capability=None):
+    """(strategy, precision) for these facts."""
+    if kind == "TPU":
+        precision = "mixed_bfloat16"
+    elif kind == "GPU":
+        cc = 7.0 if compute_capability is None else compute_capability
+        precision = "mixed_bfloat16" if cc >= 8.0 else ("mixed_float16" if cc >= 7.0 else "float32")
+    else:
+        precision = "float32"
+    if not fits_one_device:
+        return "model/pipeline", precision
+    if machines > 1:
+        return "MultiWorkerMirroredStrategy", precision
+    if kind == "TPU":
+        return "TPUStrategy", precision
+    if devices > 1:
+        return "MirroredStrategy", precision
+    return "OneDeviceStrategy", precision

@@ -1,0 +1,26 @@
+# INTENT: thinks float16 tensor cores start at Turing (7.5): a V100 (7.0) gets float32 instead of mixed_float16
+def choose(kind, devices, machines, fits_one_device, compute_capability=None):
+    """(strategy, precision) for these facts."""
+    if kind == "TPU":
+        precision = "mixed_bfloat16"
+    elif kind == "GPU":
+        cc = compute_capability
+        if cc is None:
+            precision = "mixed_float16"
+        elif cc >= 8.0:
+            precision = "mixed_bfloat16"
+        elif cc >= 7.5:
+            precision = "mixed_float16"
+        else:
+            precision = "float32"
+    else:
+        precision = "float32"
+    if not fits_one_device:
+        return "model/pipeline", precision
+    if kind == "TPU":
+        return "TPUStrategy", precision
+    if machines > 1:
+        return "MultiWorkerMirroredStrategy", precision
+    if devices > 1:
+        return "MirroredStrategy", precision
+    return "OneDeviceStrategy", precision

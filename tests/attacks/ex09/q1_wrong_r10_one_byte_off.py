@@ -1,0 +1,2 @@
+# INTENT: near miss: off by one byte (checks exactness)
+predicted_bytes = 16877

@@ -1,0 +1,20 @@
+# INTENT: reduce-scatter summing into g = grads[r][own], a view: the caller's gradients are written into
+def zero1_step(weights, grads, m, v, t, lr):
+    """One ZeRO stage-1 Adam step for every replica: (weights, m, v) after the step."""
+    n = len(weights)
+    piece = len(weights[0]) // n
+    alpha = lr * np.sqrt(1 - 0.999 ** t) / (1 - 0.9 ** t)
+    pieces = []
+    for r in range(n):
+        own = slice(r * piece, (r + 1) * piece)
+        g = grads[r][own]
+        for q in range(n):
+            if q != r:
+                g += grads[q][own]
+        m[r] = m[r] + (g - m[r]) * (1 - 0.9)
+        v[r] = v[r] + (g * g - v[r]) * (1 - 0.999)
+        pieces.append(weights[r][own] - alpha * m[r] / (np.sqrt(v[r]) + 1e-7))
+    for r in range(n):
+        for q in range(n):
+            weights[r][q * piece:(q + 1) * piece] = pieces[q]
+    return weights, m, v
