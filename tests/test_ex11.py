@@ -348,6 +348,54 @@ def test_fewest_gpus_classic_mistakes_are_named(wrong, says):
     assert not report.passed and says in report.problem, report.problem
 
 
+ONE_HEAD_MOE = (plan.Model(layers=16, hidden=3072, heads=1, seq=8192, vocab=256000, experts=8, top_k=2,
+                           name="1-head MoE"), "V100 32GB", 16)
+
+
+def _searched(**kwargs):
+    """The solution's search with other options (planted, issue 38 round 10)."""
+    def answer(model, accelerator, global_batch):
+        count = 1
+        while True:
+            try:
+                return count, plan.search(model, ex11.cluster_of(accelerator, count), global_batch, top=1,
+                                          **{"recompute": ("none",), "max_cp": 1, **kwargs})[0].layout
+            except plan.PlanError:
+                count *= 2
+    return answer
+
+
+def _without_logits(model, accelerator, global_batch):
+    """Planted (round 10): "fits" decided without the fp32 logits: on ONE_HEAD_MOE this ZeRO-3 layout of 16 needs
+    36.5 GB of the 28.8 usable, 28.1 without its 8.4 GB of logits."""
+    return 16, plan.Layout(dp=16, ep=8, zero=3, micro_batch=1, global_batch=global_batch)
+
+
+@pytest.mark.parametrize("wrong, says", [
+    (_searched(zero_stages=(0, 3)), "= 128 is not the fewest: 32 fit (tp1 x pp4 x dp8 x ep8, ZeRO-1"),
+    (_searched(headroom=0.0), "it fits only in all 32 GB: the rule: fits according to gpukit.plan, which keeps 10%"),
+    (_without_logits, "it fits only without the fp32 logits of the loss"),
+])
+def test_fewest_gpus_round_10_slips_are_named(wrong, says):
+    """Issue 38, round 10: ZeRO-0/3 only (a pipeline with ZeRO-1 left out), every byte usable (headroom=0: it was
+    told "activations forgotten"), the fp32 logits left out of the fit; one hidden case shows all three."""
+    report = ex11.check_fewest_gpus(wrong, [ONE_HEAD_MOE])
+    assert not report.passed and says in report.problem, report.problem
+    assert ex11.check_fewest_gpus(q3_solution, [ONE_HEAD_MOE]).passed
+
+
+def test_plan_bytes_gradients_whole_at_zero_2_is_named():
+    """Issue 38, round 10 (planted: the gradients left whole at ZeRO-2): its parts equal the ZeRO-1 case before it,
+    and it was named as a result kept from an earlier call."""
+    def whole_grads(model, layout):
+        out = q2_solution(model, layout)
+        out["gradients"] = plan.parameters_per_device(model, layout) * model.grad_bytes
+        return out
+    report = ex11.check_plan_bytes(whole_grads, Q2_HIDDEN)
+    assert not report.passed and "the gradients left whole at ZeRO-2: ZeRO-2 and up divide the gradients" \
+        in report.problem and "earlier call" not in report.problem, report.problem
+
+
 def test_fewest_gpus_a_result_kept_by_the_models_name_is_named():
     """Planted (issue 38, round 9, memo_name): answers cached by (model.name, accelerator); the second call, another
     global batch, got the first's layout (it was told only "the layout trains global_batch=64")."""
