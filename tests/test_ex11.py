@@ -426,3 +426,30 @@ def test_blind_answers_lose_or_keep_their_points(path):
     its question's points with a reason, each right one keeps them."""
     as_expected, message = blind.check_answer(path)
     assert as_expected, f"{path.name}: {message or 'kept its points'}"
+
+
+@pytest.mark.parametrize("wrong, case, says", [
+    (lambda n, t, p, d, z: n / (t * p) * (2 + 4 / (d if z >= 2 else 1) + 12 / (d if z >= 1 else 1)), (7e9, 1, 1, 8, 1),
+     "the gradients in fp32 (4 bytes)"),
+    (lambda n, t, p, d, z: n / (t * p) * (6 + 2 + 8 / d), (7e9, 1, 1, 8, 1), "the fp32 master copy counted with the weights"),
+    (lambda n, t, p, d, z: n / (t * p) * (4 + 12 / (t * p * d)), (70e9, 8, 4, 2, 1),
+     "the state divided over all tp x pp x dp = 64 devices"),
+    (lambda n, t, p, d, z: n / (t * p) * (2 / d + 14), (175e9, 8, 1, 124, 3), "at stage 3 this divides weights by dp"),
+])
+def test_state_bytes_round_10_slips_are_named(wrong, case, says):
+    """Issue 38, round 10: each was told only "is not what one device holds"."""
+    report = ex11.check_state_bytes(wrong, [case])
+    assert not report.passed and says in report.problem, report.problem
+
+
+@pytest.mark.parametrize("part, how, case, says", [
+    ("optimizer", lambda m, l, p: p * m.optimizer_bytes / (l.dp * l.cp // l.ep), MOE_EP, "dp x cp / ep = 2"),
+    ("optimizer", lambda m, l, p: p * 6 * m.param_bytes / l.dp, FP32_ADAM, "6 x model.param_bytes"),
+    ("activations", lambda m, l, p: plan.memory(m, l)["activations"] + plan.memory(m, l)["logits"], Q2_HIDDEN[0],
+     "the fp32 logits of the loss"),
+])
+def test_plan_bytes_round_10_slips_are_named(part, how, case, says):
+    def answer(model, layout):
+        return {**q2_solution(model, layout), part: how(model, layout, plan.parameters_per_device(model, layout))}
+    report = ex11.check_plan_bytes(answer, [case])
+    assert not report.passed and says in report.problem, report.problem

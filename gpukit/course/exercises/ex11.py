@@ -94,6 +94,27 @@ def _state_slip(value, num_params, tp, pp, dp, stage) -> str | None:
     if stage == 0:
         slips["the optimizer state divided at stage 0: plain data parallelism keeps the whole state on every "
               "replica"] = 4 * share + 12 * share / dp
+    # issue 38, round 10 (planted: fp32 gradients, the master copy counted with the weights, ZeRO over every device,
+    # each stage dividing only "its" part; they were told only "is not what one device holds")
+    by = {part: (dp if stage >= s else 1) for part, s in (("weights", 3), ("gradients", 2), ("optimizer", 1))}
+    slips["the gradients in fp32 (4 bytes): mixed-precision Adam keeps a bf16 gradient (2 bytes) a parameter"] = \
+        share * (2 / by["weights"] + 4 / by["gradients"] + 12 / by["optimizer"])
+    slips["the fp32 master copy counted with the weights: it is part of Adam's state (12 bytes: master copy and two "
+          "moments), which ZeRO-1 and up divide"] = share * (6 / by["weights"] + 2 / by["gradients"] + 8 / by["optimizer"])
+    every = tp * pp * dp
+    if stage and every != dp:
+        slips[f"the state divided over all tp x pp x dp = {every} devices: ZeRO divides it over the dp = {dp} "
+              f"data-parallel replicas only"] = share * sum(b / (every if by[part] > 1 else 1)
+                                                            for part, b in (("weights", 2), ("gradients", 2),
+                                                                            ("optimizer", 12)))
+    for mask in range(8):  # which parts are divided: the stages are cumulative
+        divided = [part for i, part in enumerate(("weights", "gradients", "optimizer")) if mask >> i & 1]
+        got = share * sum(b / (dp if part in divided else 1) for part, b in (("weights", 2), ("gradients", 2),
+                                                                                ("optimizer", 12)))
+        if dp > 1 and set(divided) != {part for part, d in by.items() if d > 1}:
+            slips.setdefault(f"at stage {stage} this divides {' and '.join(divided) or 'nothing'} by dp: the stages "
+                             f"add up: stage 1 divides the optimizer state, stage 2 the gradients too, stage 3 the "
+                             f"weights too", got)
     for what, wrong in slips.items():
         if math.isclose(value, wrong, rel_tol=1e-6):
             return what
@@ -151,6 +172,16 @@ def _plan_slips(model, layout, values, ref) -> list[str]:
             said.append(f"the optimizer state not divided by the ZeRO group (dp x cp = {group}) at ZeRO-{layout.zero}")
         elif near(got, 0.0):
             said.append("no optimizer state: Adam's state exists at the peak of every step")
+        # issue 38, round 10 (planted: each was told only which part is off)
+        elif layout.ep > 1 and near(got, params * model.optimizer_bytes / (group / layout.ep)):
+            said.append(f"the optimizer state divided by dp x cp / ep = {group // layout.ep}: ZeRO's group is dp x cp = "
+                        f"{group} (the expert-parallel ranks are inside it, not taken out of it)")
+        elif near(got, params * 6 * model.param_bytes / by) and model.optimizer_bytes != 6 * model.param_bytes:
+            said.append(f"the optimizer state as 6 x model.param_bytes = {6 * model.param_bytes:g} bytes a parameter: "
+                        f"this model has model.optimizer_bytes = {model.optimizer_bytes:g}")
+        elif near(got, plan.parameter_count(model) / (layout.tp * layout.pp) * model.optimizer_bytes / by):
+            said.append(f"the optimizer state of the whole model split evenly over tp x pp: the busiest device holds "
+                        f"plan.parameters_per_device = {params:.4g} parameters (the first stage has the embedding)")
     for part, nbytes, stage in (("weights", model.param_bytes, 3), ("gradients", model.grad_bytes, 2)):
         if not near(values[part], ref[part]) and layout.cp > 1 and layout.zero >= stage and \
                 near(values[part], params * nbytes / layout.dp):
@@ -176,6 +207,10 @@ def _plan_slips(model, layout, values, ref) -> list[str]:
                 near(values[part], params * getattr(model, other) / by):   # issue 38, round 3: the bytes swapped
             said.append(f"the {part} counted with model.{other} = {getattr(model, other):g} bytes a value: the {part} "
                         f"have {nbytes:g} (model.{'param_bytes' if part == 'weights' else 'grad_bytes'})")
+    if not near(values["activations"], ref["activations"]) and near(values["activations"], ref["activations"] +
+                                                                      ref["logits"]):  # issue 38, round 10
+        said.append(f"the fp32 logits of the loss ({ref['logits'] / 1e9:.2f} GB) counted in the activations: the four "
+                    f"parts leave them out (plan.memory keeps them apart, as 'logits', on the last stage)")
     if not near(values["activations"], ref["activations"]) and layout.pp > 1:
         per_layer = plan.activation_bytes_per_layer(model, layout)
         layers = math.ceil(model.layers / layout.pp)
