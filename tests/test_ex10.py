@@ -926,3 +926,16 @@ def test_a_short_block_weighed_by_its_size_is_named():
     assert not report.passed and "with the same keys in 2 equal blocks of 5 it is exact" in report.problem \
         and "every key counts once in the sums, whatever the size of its block" in report.problem, report.problem
     assert "larger score" not in report.problem
+
+
+def test_a_loss_in_float16_is_named_as_precision():
+    """Issue 38, round 10 (planted: the probabilities cast to float16 before the means): it was told only "not
+    E * sum_i f_i * P_i", as if the formula were wrong."""
+    def f16(probs, first_choice):
+        p16 = np.asarray(probs).astype(np.float16)
+        f = np.bincount(first_choice, minlength=p16.shape[1]).astype(np.float16) / np.float16(len(p16))
+        return float(p16.shape[1] * np.sum(f * p16.mean(axis=0)))
+
+    report = ex10.check_load_balancing_loss(f16, [(8, 4, 0)])
+    assert not report.passed and "more than the 1e-5 asked" in report.problem and "float16" in report.problem, \
+        report.problem

@@ -453,3 +453,20 @@ def test_plan_bytes_round_10_slips_are_named(part, how, case, says):
         return {**q2_solution(model, layout), part: how(model, layout, plan.parameters_per_device(model, layout))}
     report = ex11.check_plan_bytes(answer, [case])
     assert not report.passed and says in report.problem, report.problem
+
+
+def test_fewest_gpus_a_search_that_gives_up_early_is_named():
+    """Issue 38, round 10 (planted: powers of two up to 64 only, then PlanError): it was told only its own error."""
+    def up_to_64(model, accelerator, global_batch):
+        for count in (1, 2, 4, 8, 16, 32, 64):
+            try:
+                return count, plan.recommend(model, ex11.cluster_of(accelerator, count), global_batch,
+                                             recompute=("none",), max_cp=1).layout
+            except plan.PlanError:
+                pass
+        raise plan.PlanError(f"{model.name} does not fit on 64")
+
+    report = ex11.check_fewest_gpus(up_to_64, [(ex11.llama_like("70B", 80, 8192, 64, 28672, kv_heads=8), "V100 32GB",
+                                                256)])
+    assert not report.passed and "raised PlanError" in report.problem and "however many that takes" in report.problem, \
+        report.problem

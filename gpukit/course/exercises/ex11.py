@@ -393,7 +393,17 @@ def check_fewest_gpus(fewest_gpus, cases) -> Report:
         return None
 
     for model, accelerator, global_batch in cases:
-        got = try_answer(fewest_gpus, model, accelerator, global_batch)
+        try:
+            got = try_answer(fewest_gpus, model, accelerator, global_batch)
+        except plan.PlanError as err:  # issue 38, round 10 (planted: the search stopped at 64; the 25B needs 128)
+            try:
+                expected, best = reference_fewest(model, accelerator, global_batch)
+            except plan.PlanError:
+                raise err from None
+            return Report(name, f"{name}({model.name}, {accelerator}, {global_batch}) raised PlanError ({err}), but "
+                                f"{expected} fit ({best.layout}): the rule: the smallest power of two on which some "
+                                f"layout fits, however many that takes (stop only where gpukit.plan itself gives up)",
+                          details)
         if got is None:
             return Report(name, not_solved(name))
         reference = reference_fewest(model, accelerator, global_batch)
