@@ -938,3 +938,39 @@ def test_blind_answers_lose_or_keep_their_points(path):
     its question's points with a reason, each right one keeps them."""
     as_expected, message = blind.check_answer(path)
     assert as_expected, f"{path.name}: {message or 'kept its points'}"
+
+
+def test_a_short_block_weighed_by_its_size_is_named():
+    """Issue 38, round 10 (planted: each block's sums the MEAN of its exponentials: exact whenever the blocks are
+    equal): it was told "what was summed before a larger score arrived is off"; the same keys in equal blocks show it."""
+    def mean_per_block(q, kv_blocks):
+        scale = 1.0 / np.sqrt(q.shape[-1])
+        m = l = acc = None
+        for k_block, v_block in kv_blocks:
+            s = q @ k_block.T * scale
+            m_new = s.max(axis=1) if m is None else np.maximum(m, s.max(axis=1))
+            p = np.exp(s - m_new[:, None])
+            alpha = 0.0 if m is None else np.exp(m - m_new)
+            l = p.mean(axis=1) + (0.0 if m is None else l * alpha)
+            acc = (p @ v_block) / len(k_block) + (0.0 if m is None else acc * alpha[:, None])
+            m = m_new
+        return acc / l[:, None]
+
+    assert ex10.check_blockwise_attention(mean_per_block).passed  # 4 equal blocks: the mean cancels
+    report = ex10.check_blockwise_attention(mean_per_block, lq=6, lk=10, d=4, dv=3, block=4, seed=1)
+    assert not report.passed and "with the same keys in 2 equal blocks of 5 it is exact" in report.problem \
+        and "every key counts once in the sums, whatever the size of its block" in report.problem, report.problem
+    assert "larger score" not in report.problem
+
+
+def test_a_loss_in_float16_is_named_as_precision():
+    """Issue 38, round 10 (planted: the probabilities cast to float16 before the means): it was told only "not
+    E * sum_i f_i * P_i", as if the formula were wrong."""
+    def f16(probs, first_choice):
+        p16 = np.asarray(probs).astype(np.float16)
+        f = np.bincount(first_choice, minlength=p16.shape[1]).astype(np.float16) / np.float16(len(p16))
+        return float(p16.shape[1] * np.sum(f * p16.mean(axis=0)))
+
+    report = ex10.check_load_balancing_loss(f16, [(8, 4, 0)])
+    assert not report.passed and "more than the 1e-5 asked" in report.problem and "float16" in report.problem, \
+        report.problem

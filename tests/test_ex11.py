@@ -348,6 +348,54 @@ def test_fewest_gpus_classic_mistakes_are_named(wrong, says):
     assert not report.passed and says in report.problem, report.problem
 
 
+ONE_HEAD_MOE = (plan.Model(layers=16, hidden=3072, heads=1, seq=8192, vocab=256000, experts=8, top_k=2,
+                           name="1-head MoE"), "V100 32GB", 16)
+
+
+def _searched(**kwargs):
+    """The solution's search with other options (planted, issue 38 round 10)."""
+    def answer(model, accelerator, global_batch):
+        count = 1
+        while True:
+            try:
+                return count, plan.search(model, ex11.cluster_of(accelerator, count), global_batch, top=1,
+                                          **{"recompute": ("none",), "max_cp": 1, **kwargs})[0].layout
+            except plan.PlanError:
+                count *= 2
+    return answer
+
+
+def _without_logits(model, accelerator, global_batch):
+    """Planted (round 10): "fits" decided without the fp32 logits: on ONE_HEAD_MOE this ZeRO-3 layout of 16 needs
+    36.5 GB of the 28.8 usable, 28.1 without its 8.4 GB of logits."""
+    return 16, plan.Layout(dp=16, ep=8, zero=3, micro_batch=1, global_batch=global_batch)
+
+
+@pytest.mark.parametrize("wrong, says", [
+    (_searched(zero_stages=(0, 3)), "= 128 is not the fewest: 32 fit (tp1 x pp4 x dp8 x ep8, ZeRO-1"),
+    (_searched(headroom=0.0), "it fits only in all 32 GB: the rule: fits according to gpukit.plan, which keeps 10%"),
+    (_without_logits, "it fits only without the fp32 logits of the loss"),
+])
+def test_fewest_gpus_round_10_slips_are_named(wrong, says):
+    """Issue 38, round 10: ZeRO-0/3 only (a pipeline with ZeRO-1 left out), every byte usable (headroom=0: it was
+    told "activations forgotten"), the fp32 logits left out of the fit; one hidden case shows all three."""
+    report = ex11.check_fewest_gpus(wrong, [ONE_HEAD_MOE])
+    assert not report.passed and says in report.problem, report.problem
+    assert ex11.check_fewest_gpus(q3_solution, [ONE_HEAD_MOE]).passed
+
+
+def test_plan_bytes_gradients_whole_at_zero_2_is_named():
+    """Issue 38, round 10 (planted: the gradients left whole at ZeRO-2): its parts equal the ZeRO-1 case before it,
+    and it was named as a result kept from an earlier call."""
+    def whole_grads(model, layout):
+        out = q2_solution(model, layout)
+        out["gradients"] = plan.parameters_per_device(model, layout) * model.grad_bytes
+        return out
+    report = ex11.check_plan_bytes(whole_grads, Q2_HIDDEN)
+    assert not report.passed and "the gradients left whole at ZeRO-2: ZeRO-2 and up divide the gradients" \
+        in report.problem and "earlier call" not in report.problem, report.problem
+
+
 def test_fewest_gpus_a_result_kept_by_the_models_name_is_named():
     """Planted (issue 38, round 9, memo_name): answers cached by (model.name, accelerator); the second call, another
     global batch, got the first's layout (it was told only "the layout trains global_batch=64")."""
@@ -378,3 +426,47 @@ def test_blind_answers_lose_or_keep_their_points(path):
     its question's points with a reason, each right one keeps them."""
     as_expected, message = blind.check_answer(path)
     assert as_expected, f"{path.name}: {message or 'kept its points'}"
+
+
+@pytest.mark.parametrize("wrong, case, says", [
+    (lambda n, t, p, d, z: n / (t * p) * (2 + 4 / (d if z >= 2 else 1) + 12 / (d if z >= 1 else 1)), (7e9, 1, 1, 8, 1),
+     "the gradients in fp32 (4 bytes)"),
+    (lambda n, t, p, d, z: n / (t * p) * (6 + 2 + 8 / d), (7e9, 1, 1, 8, 1), "the fp32 master copy counted with the weights"),
+    (lambda n, t, p, d, z: n / (t * p) * (4 + 12 / (t * p * d)), (70e9, 8, 4, 2, 1),
+     "the state divided over all tp x pp x dp = 64 devices"),
+    (lambda n, t, p, d, z: n / (t * p) * (2 / d + 14), (175e9, 8, 1, 124, 3), "at stage 3 this divides weights by dp"),
+])
+def test_state_bytes_round_10_slips_are_named(wrong, case, says):
+    """Issue 38, round 10: each was told only "is not what one device holds"."""
+    report = ex11.check_state_bytes(wrong, [case])
+    assert not report.passed and says in report.problem, report.problem
+
+
+@pytest.mark.parametrize("part, how, case, says", [
+    ("optimizer", lambda m, l, p: p * m.optimizer_bytes / (l.dp * l.cp // l.ep), MOE_EP, "dp x cp / ep = 2"),
+    ("optimizer", lambda m, l, p: p * 6 * m.param_bytes / l.dp, FP32_ADAM, "6 x model.param_bytes"),
+    ("activations", lambda m, l, p: plan.memory(m, l)["activations"] + plan.memory(m, l)["logits"], Q2_HIDDEN[0],
+     "the fp32 logits of the loss"),
+])
+def test_plan_bytes_round_10_slips_are_named(part, how, case, says):
+    def answer(model, layout):
+        return {**q2_solution(model, layout), part: how(model, layout, plan.parameters_per_device(model, layout))}
+    report = ex11.check_plan_bytes(answer, [case])
+    assert not report.passed and says in report.problem, report.problem
+
+
+def test_fewest_gpus_a_search_that_gives_up_early_is_named():
+    """Issue 38, round 10 (planted: powers of two up to 64 only, then PlanError): it was told only its own error."""
+    def up_to_64(model, accelerator, global_batch):
+        for count in (1, 2, 4, 8, 16, 32, 64):
+            try:
+                return count, plan.recommend(model, ex11.cluster_of(accelerator, count), global_batch,
+                                             recompute=("none",), max_cp=1).layout
+            except plan.PlanError:
+                pass
+        raise plan.PlanError(f"{model.name} does not fit on 64")
+
+    report = ex11.check_fewest_gpus(up_to_64, [(ex11.llama_like("70B", 80, 8192, 64, 28672, kv_heads=8), "V100 32GB",
+                                                256)])
+    assert not report.passed and "raised PlanError" in report.problem and "however many that takes" in report.problem, \
+        report.problem

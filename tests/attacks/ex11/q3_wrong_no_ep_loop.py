@@ -1,4 +1,5 @@
 # INTENT: correct - its own loop over powers of two: on each Cluster (per_node = min(8, count)) it enumerates tp dividing the heads within a node, pp up to the layers, ZeRO stages and micro-batches, no recompute, cp=1, keeps layouts plan.plan says fit and returns the first count with one (public check: passed)
+# RULED wrong (issue 38, round 10; filed right): it never tries expert parallelism (ep stays 1), so a mixture-of-experts model gets more accelerators than the fewest (a hidden 8-expert model: 64, not 32); the prompt says some layout gpukit.plan plans, ep included
 def fewest_gpus(model, accelerator, global_batch):
     """(the fewest power-of-two accelerator count on which a layout fits, that layout)"""
     count = 1

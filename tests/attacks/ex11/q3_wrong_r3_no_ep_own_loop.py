@@ -1,3 +1,4 @@
+# RULED wrong (issue 38, round 10; filed right): it never tries expert parallelism (ep stays 1), so a mixture-of-experts model gets more accelerators than the fewest (a hidden 8-expert model: 64, not 32); the prompt says some layout gpukit.plan plans, ep included
 def fewest_gpus(model, accelerator, global_batch):
     """(the fewest power-of-two accelerator count on which a layout fits, that layout)"""
     for i in range(20):

@@ -1,0 +1,19 @@
+# INTENT: casts each block to float32 copies (k32, v32) "to halve the memory" and works in float32; the copies of the previous block are still alive when the next one arrives, and the sums lose float64 precision
+# RULED outside (issue 38, round 10; filed wrong): float32 copies of the block just worked in, replaced before the next is worked in (round 5's astype_copy), float32 within the stated 1e-5 (round 9's float32_state); the prompt now says so
+def blockwise_attention(q, kv_blocks):
+    """softmax(q k^T / sqrt(d)) v over keys and values that arrive one block at a time."""
+    q32 = q.astype(np.float32)
+    scale = np.float32(1.0 / np.sqrt(q.shape[-1]))
+    m = l = acc = None
+    for k_block, v_block in kv_blocks:
+        k32, v32 = k_block.astype(np.float32), v_block.astype(np.float32)
+        s = (q32 @ k32.T).astype(np.float64) * scale
+        m_new = s.max(axis=1) if m is None else np.maximum(m, s.max(axis=1))
+        p = np.exp(s - m_new[:, None])
+        if m is None:
+            l, acc = p.sum(axis=1), p @ v32
+        else:
+            a = np.exp(m - m_new)
+            l, acc = l * a + p.sum(axis=1), acc * a[:, None] + p @ v32
+        m = m_new
+    return acc / l[:, None]

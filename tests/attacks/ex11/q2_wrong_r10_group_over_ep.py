@@ -1,0 +1,13 @@
+# INTENT: shards the optimizer over dp x cp / ep (thinks the expert groups take ranks out of the data-parallel group)
+def plan_bytes(model, layout):
+    """Bytes per device on the busiest device: weights, gradients, optimizer, activations."""
+    params = plan.parameters_per_device(model, layout)
+    group = layout.dp * layout.cp
+    weights = params * model.param_bytes / (group if layout.zero >= 3 else 1)
+    gradients = params * model.grad_bytes / (group if layout.zero >= 2 else 1)
+    optimizer = params * model.optimizer_bytes / (group // layout.ep if layout.zero >= 1 else 1)
+    layers = math.ceil(model.layers / layout.pp)
+    activations = layers * plan.activation_bytes_per_layer(model, layout) * plan.in_flight(layout)
+    if layout.recompute == "full":
+        activations += plan.activation_bytes_per_layer(model, dataclasses.replace(layout, recompute="none"))
+    return {"weights": weights, "gradients": gradients, "optimizer": optimizer, "activations": activations}

@@ -1,0 +1,11 @@
+# INTENT: forgets to switch context parallelism off (plan.search's default max_cp=8): a layout with cp > 1 may make it fit on fewer
+def fewest_gpus(model, accelerator, global_batch):
+    """(the fewest power-of-two accelerator count on which a layout fits, that layout)"""
+    for i in range(14):
+        count = 2 ** i
+        cluster = plan.Cluster(accelerator, count, per_node=min(8, count))
+        try:
+            return count, plan.search(model, cluster, global_batch, top=1, recompute=("none",))[0].layout
+        except plan.PlanError:
+            pass
+    raise plan.PlanError("does not fit")
