@@ -33,3 +33,49 @@ def test_the_same_code_is_graded_once_and_a_real_difference_twice(tmp_path, monk
     (folder / "q1_right_e.py").write_text("def f(n):\n    return n + 1\n")
     assert blind.duplicates_disagreeing("99") == [["q1_right_e.py", "q1_wrong_a.py", "q1_wrong_r5_b.py"]]
     assert all(isinstance(p, pathlib.Path) for p in blind.answers("99"))
+
+
+def test_a_hinted_test_runs_first_and_a_stale_hint_costs_time_not_a_verdict(monkeypatch):
+    """RULED_BY's hint (issue 37): the hinted test first; when it fails, its message is the verdict. Planted bugs it
+    catches: a hint that passes and skips the other tests (a wrong answer the public test alone rules would keep its
+    points), and a hint run after the others (no time saved)."""
+    ran = []
+    tests = ["ran.append(0); assert f(1) == 1, 'public'", "ran.append(1); assert f(2) == 2, 'hidden'"]
+    monkeypatch.setattr(blind, "questions", lambda stem_: {"q1": {"answer": None, "tests": tests}, "_given": []})
+    monkeypatch.setattr(blind, "namespace", lambda stem_: {"ran": ran})
+    assert blind._grade("x", "q1", "def f(n):\n    return n if n == 1 else 0", first=1) == (1, "AssertionError: hidden")
+    assert ran == [1]
+    ran.clear()  # the hint is stale: the hidden test passes, the public one rules
+    assert blind._grade("x", "q1", "def f(n):\n    return 0 if n == 1 else n", first=1) == (0, "AssertionError: public")
+    assert ran == [1, 0]
+    assert blind.grade("x", "q1", "def f(n):\n    return n", first=1) is None
+
+
+@pytest.mark.parametrize("number", NUMBERS)
+def test_no_test_cell_needs_a_name_an_earlier_one_binds(number):
+    """A hinted test runs without the tests before it: that grades alike only if it needs nothing they define."""
+    import ast
+
+    from IPython.core.inputtransformer2 import TransformerManager
+
+    for question, found in blind.questions(blind.stem(number)).items():
+        if question == "_given":
+            continue
+        bound = set()
+        for i, source in enumerate(found["tests"]):
+            tree = ast.parse(TransformerManager().transform_cell(source))
+            loads = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+            assert not loads & bound, f"{number} {question}: test {i} reads {sorted(loads & bound)} from an earlier test"
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                    bound.add(node.id)
+                elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                    bound.update(a.asname or a.name.split(".")[0] for a in node.names)
+                elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                    bound.add(node.name)
+
+
+def test_every_hint_names_a_wrong_answer_that_exists():
+    for key, index in blind.ruled_by().items():
+        path = blind.ATTACKS / key
+        assert path.exists() and path.stem.split("_")[1] == "wrong" and isinstance(index, int) and index >= 1, key
