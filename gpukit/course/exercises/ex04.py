@@ -16,8 +16,10 @@
 
 from __future__ import annotations
 
+import gc
 import math
 import numbers
+import weakref
 
 import numpy as np
 
@@ -233,6 +235,12 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
             problem = _restart_problem(make_accumulating_step, strategy, model, optimizer, global_batch_size,
                                        accum_steps, x, y, updates, ref_after[updates], atol)
         return Report(name, problem, details)
+    narrow = _narrow_accumulators(watch, model)
+    if narrow:  # planted (issue 38, round 10: q4_wrong_r10_f16_accumulators): the old message blamed a missing reset
+        return Report(name, f"the weights differ from large-batch training by {weights_diff:.3g} after {updates} "
+                            f"updates: make_accumulating_step keeps the gradients in {narrow} variables, fewer bits "
+                            f"than the model's weights, so every sum is rounded; keep them in each variable's own "
+                            f"dtype (e.g. tf.zeros_like(v))", details)
     if first_diff <= atol:  # two mistakes give ~accum_steps x overall; the first update tells them apart
         return Report(name, f"the first update equals the large batch's, the later ones do not (weights "
                             f"{weights_diff:.3g} apart after {updates}): the gradients kept for an update are "
@@ -254,7 +262,7 @@ class _Communication:
     and whether a strategy's scope was open)."""
 
     def __init__(self, strategy, model=None, optimizer=None):
-        self.strategy, self.elements, self.created = strategy, 0, []
+        self.strategy, self.elements, self.created, self.created_dtypes = strategy, 0, [], []
         self.model, self.optimizer = model, optimizer
         self.gathered, self.rates, self.outside = 0, [], 0  # round 4: local results read, rates set, forwards outside
         # round 9: the elements of distributed values only (a plain tensor crosses no replica), and of those the
@@ -295,6 +303,7 @@ class _Communication:
         def creator(next_creator, **kwargs):
             variable = next_creator(**kwargs)
             self.created.append((tuple(variable.shape), tf.distribute.has_strategy()))
+            self.created_dtypes.append((tuple(variable.shape), tf.as_dtype(variable.dtype)))
             return variable
 
         ext.reduce_to, ext.batch_reduce_to = counted_reduce_to, counted_batch_reduce_to
@@ -350,6 +359,20 @@ class _Communication:
         taken = self.elements, self.gathered, self.distributed, self.per_replica
         self.elements, self.gathered, self.distributed, self.per_replica = 0, 0, 0, 0
         return taken
+
+
+def _narrow_accumulators(watch, model) -> str | None:
+    """The dtype of accumulators (variables made by the learner's code, shaped like a trainable variable) with fewer
+    bits than that variable, else None (issue 38, round 10: float16 accumulators to save memory)."""
+    from ..._tf import tf
+
+    wanted = {}
+    for v in model.trainable_variables:
+        wanted.setdefault(tuple(v.shape), []).append(v.dtype)
+    for shape, made in watch.created_dtypes:
+        if made.is_floating and any(made.size < tf.as_dtype(d).size for d in wanted.get(shape, [])):
+            return made.name
+    return None
 
 
 def _communication_problem(watch, reduced, model, accum_steps) -> str | None:
@@ -535,6 +558,152 @@ def check_epoch_prediction(value, **params) -> Report:
 # --------------------------------------------------------------------------- q3: debug the accumulation loop
 
 
+class TapesWatched:
+    """While entered: every ``tf.GradientTape`` entered (its class's ``__enter__`` wrapped, put back on exit), kept
+    as weak references, so a check can ask which tapes were recording at a moment (``recording``) and which of them
+    still hold what they recorded later (``holding``: alive and not released; a non-persistent tape lets its
+    recording go in its ``gradient``, a persistent one only when it is deleted). Issue 38, round 10: the memory
+    contract of gradient accumulation (ex04 q3: a persistent tape kept across micro-batches holds every micro-batch's
+    activations) and of a pipeline (ex05 q4: tapes kept after the call returns). Eager tapes only matter: a tape
+    traced into a tf.function holds nothing once the function has run."""
+
+    def __init__(self):
+        self.entered = []
+
+    def __enter__(self):
+        from ..._tf import tf
+
+        cls = tf.GradientTape
+        enter, entered = cls.__dict__["__enter__"], self.entered
+
+        def watched_enter(tape):
+            if not any(ref() is tape for ref in entered):
+                entered.append(weakref.ref(tape))
+            return enter(tape)
+
+        self._cls, self._enter = cls, enter
+        cls.__enter__ = watched_enter
+        return self
+
+    def __exit__(self, *exc):
+        self._cls.__enter__ = self._enter
+        return False
+
+    def recording(self) -> list:
+        """Weak references to the tapes recording now."""
+        return [ref for ref in self.entered if ref() is not None and getattr(ref(), "_recording", False)]
+
+    @staticmethod
+    def holding(refs) -> list:
+        """The tapes of ``refs`` still alive and holding a recording (garbage collected first if any seems to)."""
+        def held():
+            return [ref() for ref in refs if ref() is not None and getattr(ref(), "_tape", None) is not None]
+
+        if held():
+            gc.collect()  # only then: a tape in a reference cycle is not kept by anyone
+        return held()
+
+
+_MAX_PASSES = 128
+
+
+class _Passes(Recorder):
+    """Question 3's watched model (issue 38, round 10): ``Recorder`` (trace-time events for the order of forwards
+    and backwards, ``training`` flags) plus what it cannot see. (1) The examples of every pass as they RUN: a
+    ``Recorder`` call is Python, made once when a tf.function is traced, so a micro-step in a tf.function run on
+    two micro-batches looked like one pass of 12 of 24 examples (q3_right_r10_tf_function lost its points); here a
+    variable log written by the pass itself (``run_sizes``: eager, traced or XLA-compiled alike). (2) The dtype of
+    each micro-batch handed in (``dtypes``). (3) With ``tapes``, the persistent tapes that recorded an earlier
+    micro-batch and still hold it when the next forward starts (``held``: (earlier pass, this pass))."""
+
+    def __init__(self, target, tapes: TapesWatched):
+        from ..._tf import tf
+
+        super().__init__(target, backward=True)
+        object.__setattr__(self, "_tapes", tapes)
+        object.__setattr__(self, "_recorded", [])  # per pass: the tapes recording at its forward (eager only)
+        object.__setattr__(self, "held", [])
+        object.__setattr__(self, "dtypes", [])
+        object.__setattr__(self, "_log", tf.Variable(tf.zeros(_MAX_PASSES, tf.int64), trainable=False))
+        object.__setattr__(self, "_count", tf.Variable(tf.constant(0, tf.int64), trainable=False))
+
+    def _record(self, x, args=(), kwargs=None):
+        from ..._tf import tf
+
+        super()._record(x, args, kwargs)
+        call = len(self.sizes) - 1
+        self.dtypes.append(getattr(x, "dtype", None))
+        if tf.executing_eagerly():
+            for earlier, refs in enumerate(self._recorded):
+                if not self.held and self._tapes.holding(refs):  # the first is enough (a gc.collect each)
+                    self.held.append((earlier, call))
+            self._recorded.append(self._tapes.recording())
+        size = tf.shape(x, out_type=tf.int64)[0]
+        self._log.scatter_nd_update([[tf.minimum(self._count, _MAX_PASSES - 1)]], [size])
+        self._count.assign_add(1)
+
+    def run_sizes(self) -> list:
+        """The number of examples of every pass that ran, in order (reset: ``restart``)."""
+        return [int(v) for v in self._log.numpy()[:min(int(self._count.numpy()), _MAX_PASSES)]]
+
+    def restart(self) -> None:
+        self._count.assign(0)
+
+
+def _later_backward_problem(name: str, events) -> str | None:
+    """Planted (issue 38, round 10: q3_wrong_r10_persistent_running_loss): a running total of the micro-batches'
+    losses on one persistent tape, its gradient taken after each micro-batch: every backward pass before the last
+    micro-batch's forward looks right, but the last one runs back through every earlier micro-batch. The rule: each
+    backward pass sees one micro-batch only (a backward of micro-batch i after micro-batch j > i ran forward)."""
+    latest = -1
+    for event in events:
+        if event[0] == "forward":
+            latest = max(latest, event[1])
+        elif event[0] == "backward" and event[1] < latest:
+            return (f"a backward pass ran through micro-batch {event[1] + 1} after micro-batch {latest + 1}'s forward: "
+                    f"one backward went through more than one micro-batch (the gradient of a running total of the "
+                    f"losses?), so every micro-batch's activations were kept for it. The contract is each backward "
+                    f"pass on one micro-batch only: each micro-batch's own loss, its own gradient, then added")
+    return None
+
+
+def _held_problem(name: str, held) -> str | None:
+    """Planted (issue 38, round 10: q3_wrong_r10_persistent_{tape,outside_with}): one persistent tape over every
+    micro-batch (around the loop, or re-entered for each): the gradient of each micro-batch is taken before the next
+    forward, the numbers are right, but the tape keeps what it recorded of every micro-batch until it is deleted."""
+    if not held:
+        return None
+    earlier, call = held[0]
+    return (f"when micro-batch {call + 1}'s forward pass began, a persistent GradientTape that recorded micro-batch "
+            f"{earlier + 1} still held its recording (its activations): one tape kept over several micro-batches keeps "
+            f"them all in memory. The contract is only one micro-batch's activations in memory at once: a tape per "
+            f"micro-batch, let go after its backward (a non-persistent tape lets go in tape.gradient)")
+
+
+def _cross_entropy(y, logits):
+    """``loss_fn``'s cross-entropy (from logits, per example) in the logits' own dtype (Keras' ``loss_fn`` returns
+    float32 for float64 logits): question 3's second reference for a float64 model (issue 38, round 10)."""
+    from ..._tf import tf
+
+    return tf.nn.sparse_softmax_cross_entropy_with_logits(tf.cast(tf.reshape(y, [-1]), tf.int64), logits)
+
+
+def _narrow_values(gradients, dtypes) -> str | None:
+    """The name of a float dtype narrower than the variables' (float16, bfloat16, float32) that holds every value of
+    every gradient exactly, else None: the trace of sums kept in fewer bits and cast back."""
+    import numpy as np
+
+    from ..._tf import tf
+
+    arrays = [np.asarray(g) for g in gradients]
+    for narrow in (tf.float16, tf.bfloat16, tf.float32):
+        if all(narrow.size < tf.as_dtype(d).size for d in dtypes) and all(
+                np.array_equal(a, tf.cast(tf.cast(a, narrow), a.dtype).numpy()) for a in arrays
+                if np.issubdtype(a.dtype, np.floating)) and any(np.issubdtype(a.dtype, np.floating) for a in arrays):
+            return narrow.name
+    return None
+
+
 def _hidden_model(seed: int, frozen: bool, dtype: str):
     """Issue 38, round 4: the hidden cases' models. ``dtype="float64"``: a gradient must come back in its
     variable's dtype (planted: float32 accumulators). ``frozen``: two hidden layers, the first frozen
@@ -596,8 +765,11 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     flags_given = [layer.trainable for layer in model.layers]
     trainable = len(model.trainable_variables)
     dtypes = [v.dtype for v in model.trainable_variables]
-    watched = Recorder(model, backward=True)  # the contract: each forward and backward pass sees one micro-batch only
-    got = try_answer(accumulated_gradients, watched, x, y, accum_steps)
+    tapes = TapesWatched()
+    watched = _Passes(model, tapes)  # the contract: each forward and backward pass sees one micro-batch only
+    with tapes:
+        got = try_answer(accumulated_gradients, watched, x, y, accum_steps)
+    run_sizes = watched.run_sizes()
     if got is None:
         return Report(name, not_solved(name))
     if not (np.array_equal(x, x_given) and np.array_equal(y, y_given)):
@@ -641,19 +813,40 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
         return Report(name, f"{name}: every gradient of this float64 model holds float32 values only (cast to float64 "
                             f"after the fact): the gradient is rounded to fewer bits than its variable; accumulate in the "
                             f"variable's dtype (e.g. tf.zeros_like(v))")
-    reference = training.gradients(tf.distribute.get_strategy(), model, x, y)
-    diff = checks.max_difference(got, reference)
+    def large_batch_diff(gradients):
+        """How far ``gradients`` are from the large batch's: the nearer of two references for a float64 model
+        (round 10, q3_right_r10_f64_aware): ``loss_fn`` as given (Keras computes it in float32 even on float64
+        logits) and the same cross-entropy in float64 throughout; both are the gradient the contract asks for."""
+        reference = training.gradients(tf.distribute.get_strategy(), model, x, y)
+        diff = checks.max_difference(gradients, reference)
+        if dtype != "float32" and not diff <= 1e-12 * max(1.0, max(float(np.max(np.abs(r))) for r in reference)):
+            in_dtype = training.gradients(tf.distribute.get_strategy(), model, x, y, loss_fn=_cross_entropy)
+            diff = min(diff, checks.max_difference(gradients, in_dtype))
+        return diff, reference
+
+    diff, reference = large_batch_diff(got)
     scale = checks.scale_factor(got, reference)
     # round 9 (q3_wrong_r9_inputs_float32): a float64 model's gradient to float64's precision (right answers are
     # within 1e-16 of the large batch's; rounded through float32 it is ~1e-8 off)
     tol = 1e-6 if dtype == "float32" else 1e-12 * max(1.0, max(float(np.max(np.abs(r))) for r in reference))
-    details = {"diff": diff, "scale": scale, "accum_steps": accum_steps, "n": n, "call_sizes": list(watched.sizes),
-               "tol": tol}
+    details = {"diff": diff, "scale": scale, "accum_steps": accum_steps, "n": n, "call_sizes": run_sizes, "tol": tol}
     if dtype != "float32" and tol < diff <= 1e-6:
-        return Report(name, f"{name}: this {dtype} model's gradient is {diff:.3g} from the large batch's, float32's "
-                            f"precision, not {dtype}'s: something was rounded to float32 on the way (the micro-batches "
-                            f"converted to float32 tensors, a sum, a gradient); the rule: nothing rounded to fewer bits "
-                            f"than the model's variables, x fed to the model as given", details)
+        fed = [d for d in watched.dtypes if d is not None and tf.as_dtype(d).is_floating
+               and tf.as_dtype(d).size < tf.as_dtype(dtype).size]
+        how = (f"the model was fed {tf.as_dtype(fed[0]).name} micro-batches: x rounded before the first layer" if fed else
+               "that is how far a value rounded to float32 on the way (a sum, a gradient, the loss) moves it")
+        return Report(name, f"{name}: this {dtype} model's gradient is {diff:.3g} from the large batch's (computed with "
+                            f"loss_fn, and with the cross-entropy in {dtype} throughout: it is near neither), float32's "
+                            f"precision, not {dtype}'s ({how}); the rule: nothing rounded to fewer bits than the model's "
+                            f"variables, x fed to the model as given", details)
+    narrow = _narrow_values(got, dtypes) if not diff <= 1e-6 else None
+    if narrow:
+        # planted (round 10, q3_wrong_r10_f16_accumulators): float16 running sums cast back at the end; the dtype is
+        # right, the values are float16 numbers (the old message blamed a kept sum or cache)
+        return Report(name, f"{name}: every gradient holds {narrow} values only (cast back to the variables' dtype "
+                            f"after the fact): it differs from the large batch's by {diff:.3g}, the gradient rounded to "
+                            f"fewer bits than its variable; accumulate in the variable's dtype (e.g. tf.zeros_like(v))",
+                      details)
     if not diff <= 1e-6:
         if accum_steps > 1 and abs(scale - accum_steps) <= 1e-3 * accum_steps:
             return Report(name, f"{name}: still {scale:.3g} x the large batch's gradient with accum_steps="
@@ -664,9 +857,12 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
                             f"{n} examples{extra}, each micro-batch weighted by its share, and every call starting from "
                             f"zero (a sum or cache kept from an earlier call breaks it)", details)
     micro = n // accum_steps
-    broken = micro_batch_problem(name, watched.sizes, n, micro) or interleaving_problem(name, watched.events)
-    if not broken and list(watched.sizes) != [micro] * accum_steps:  # planted: one example a pass; size/count swapped
-        sizes = list(watched.sizes)
+    # round 10: the passes' sizes as they ran (a tf.function's Python runs once, when traced), then the order of
+    # forwards and backwards (trace time is enough for that), then what the tapes held
+    broken = (micro_batch_problem(name, run_sizes, n, micro) or interleaving_problem(name, watched.events)
+              or _later_backward_problem(name, watched.events) or _held_problem(name, watched.held))
+    if not broken and run_sizes != [micro] * accum_steps:  # planted: one example a pass; size/count swapped
+        sizes = run_sizes
         shown = f"{sizes}" if len(sizes) <= 8 else f"[{', '.join(map(str, sizes[:6]))}, ...]"
         broken = (f"{name} made {len(sizes)} forward passes of {shown} examples; the contract is accum_steps="
                   f"{accum_steps} micro-batches of {micro} examples ({n} / {accum_steps}), one pass each")
@@ -679,9 +875,8 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     # the one at the new weights (a cache returns the old one, kept sums add the old one)
     for v in model.trainable_variables:
         v.assign(v * 0.5)
-    reference = training.gradients(tf.distribute.get_strategy(), model, x, y)
     again = try_answer(accumulated_gradients, watched, x, y, accum_steps)
-    again_diff = checks.max_difference([tf.convert_to_tensor(g) for g in again], reference) if again is not None else None
+    again_diff = large_batch_diff([tf.convert_to_tensor(g) for g in again])[0] if again is not None else None
     if again_diff is None or not again_diff <= tol:
         return Report(name, f"{name}: a second call with the same model and data, after the weights changed (as a "
                             f"training step changes them), returned "
@@ -706,8 +901,7 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
         third = None if third is None else [tf.convert_to_tensor(g) for g in third]
     except (TypeError, ValueError):
         third = None
-    third_diff = (checks.max_difference(third, reference) if third is not None and len(third) == len(reference)
-                  else None)
+    third_diff = (large_batch_diff(third)[0] if third is not None and len(third) == len(reference) else None)
     if third_diff is None or not third_diff <= tol:
         told = ("returned nothing usable" if third is None else
                 f"returned {len(third)} gradients for {len(reference)} trainable variables" if len(third) != len(reference)

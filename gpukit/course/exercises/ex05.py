@@ -18,6 +18,7 @@ import numpy as np
 
 from . import (Recorder, Report, device_problem, micro_batch_problem, not_solved, number_problem, session_kept,
                training_problem, try_answer, watch_calls, watched_calls)
+from .ex04 import TapesWatched  # round 10: shared with ex04 q3 (a candidate for the package __init__)
 
 
 # q1's "before running anything" observed (issue 38, round 7: tests/attacks/ex05/q1_wrong_r7_{simulated,theory_call}
@@ -354,7 +355,8 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
     ref_loss, ref = unsplit()
     # the contract: one micro-batch at a time, each stage's backward under its own device
     watched = [Recorder(stage, backward=True) for stage in pipe.stages]
-    got = try_answer(pipeline_gradients, watched, devices, x, y, m)
+    with TapesWatched() as tapes:  # round 10: the tapes the call makes, to see whether any outlives it
+        got = try_answer(pipeline_gradients, watched, devices, x, y, m)
     if got is None:
         return Report(name, not_solved(name))
     try:
@@ -391,6 +393,16 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
                       or training_problem(name, stage.flags, what=f"stage {s}"))
             if broken:
                 return Report(name, f"the numbers are right, but {broken}", details)
+        # planted (issue 38, round 10: q4_wrong_r10_module_kept_tapes): every call's persistent tapes (and with them
+        # the micro-batches' activations) kept in a module-level dict never cleared; the numbers of every call are
+        # right. Observed: a tape made during the call that still holds its recording once the call has returned
+        kept = tapes.holding(tapes.entered)
+        if kept:
+            return Report(name, f"the numbers are right, but after {name} returned, {len(kept)} of the "
+                                f"{len(tapes.entered)} GradientTapes it made still held their recordings (the "
+                                f"micro-batches' activations): something that outlives the call (a module-level dict or "
+                                f"list) keeps them. The contract: it keeps nothing between calls; each tape is let go "
+                                f"after its backward", details)
         again = try_answer(pipeline_gradients, watched, devices, x, y, m)  # planted (round 5): sums kept between calls
         try:
             again_diff = max(float(np.max(np.abs(np.asarray(g) - r))) for g, r in zip(again[1], ref))
