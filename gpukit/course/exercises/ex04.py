@@ -19,11 +19,10 @@ from __future__ import annotations
 import gc
 import math
 import numbers
-import weakref
 
 import numpy as np
 
-from . import (Recorder, Report, interleaving_problem, is_stub, micro_batch_problem, not_solved, session_kept,
+from . import (Recorder, Report, TapesWatched, interleaving_problem, is_stub, micro_batch_problem, not_solved, session_kept,
                training_problem, try_answer, unwatched_backward_problem)
 
 HINTS = {
@@ -556,52 +555,6 @@ def check_epoch_prediction(value, **params) -> Report:
 
 
 # --------------------------------------------------------------------------- q3: debug the accumulation loop
-
-
-class TapesWatched:
-    """While entered: every ``tf.GradientTape`` entered (its class's ``__enter__`` wrapped, put back on exit), kept
-    as weak references, so a check can ask which tapes were recording at a moment (``recording``) and which of them
-    still hold what they recorded later (``holding``: alive and not released; a non-persistent tape lets its
-    recording go in its ``gradient``, a persistent one only when it is deleted). Issue 38, round 10: the memory
-    contract of gradient accumulation (ex04 q3: a persistent tape kept across micro-batches holds every micro-batch's
-    activations) and of a pipeline (ex05 q4: tapes kept after the call returns). Eager tapes only matter: a tape
-    traced into a tf.function holds nothing once the function has run."""
-
-    def __init__(self):
-        self.entered = []
-
-    def __enter__(self):
-        from ..._tf import tf
-
-        cls = tf.GradientTape
-        enter, entered = cls.__dict__["__enter__"], self.entered
-
-        def watched_enter(tape):
-            if not any(ref() is tape for ref in entered):
-                entered.append(weakref.ref(tape))
-            return enter(tape)
-
-        self._cls, self._enter = cls, enter
-        cls.__enter__ = watched_enter
-        return self
-
-    def __exit__(self, *exc):
-        self._cls.__enter__ = self._enter
-        return False
-
-    def recording(self) -> list:
-        """Weak references to the tapes recording now."""
-        return [ref for ref in self.entered if ref() is not None and getattr(ref(), "_recording", False)]
-
-    @staticmethod
-    def holding(refs) -> list:
-        """The tapes of ``refs`` still alive and holding a recording (garbage collected first if any seems to)."""
-        def held():
-            return [ref() for ref in refs if ref() is not None and getattr(ref(), "_tape", None) is not None]
-
-        if held():
-            gc.collect()  # only then: a tape in a reference cycle is not kept by anyone
-        return held()
 
 
 _MAX_PASSES = 128

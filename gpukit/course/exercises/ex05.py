@@ -16,9 +16,8 @@ import numbers
 
 import numpy as np
 
-from . import (Recorder, Report, device_problem, micro_batch_problem, not_solved, number_problem, session_kept,
+from . import (Recorder, Report, TapesWatched, device_problem, micro_batch_problem, not_solved, number_problem, session_kept,
                training_problem, try_answer, watch_calls, watched_calls)
-from .ex04 import TapesWatched  # round 10: shared with ex04 q3 (a candidate for the package __init__)
 
 
 # q1's "before running anything" observed (issue 38, round 7: tests/attacks/ex05/q1_wrong_r7_{simulated,theory_call}
