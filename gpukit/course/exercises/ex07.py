@@ -12,6 +12,7 @@ the machine is. The references are ``gpukit.bench`` (``time_steps``, ``ring_allr
 
 from __future__ import annotations
 
+import math
 import statistics
 
 from ... import bench
@@ -62,6 +63,28 @@ class FakeBatches:
         return self.n
 
 
+class FakeStream(FakeBatches):
+    """Issue 38, round 10: ``FakeBatches`` as a generator or an input pipeline of unknown size is: it has no length
+    (``len`` raises a TypeError that names the rule; ``list()`` still works) and, ``one_pass``, a second pass over it
+    yields nothing, as a generator's does. Planted: the batches counted in a first pass, then stepped in a second
+    (q1_wrong_r10_counts_first: on a generator no step runs); the loop written as ``range(len(batches))``
+    (q3_wrong_r10_uses_len)."""
+
+    def __init__(self, clock: FakeClock, n: int, read_s=0.0, one_pass: bool = False):
+        super().__init__(clock, n, read_s)
+        self.one_pass = one_pass
+
+    def __iter__(self):
+        if self.one_pass and self.passes:
+            self.passes += 1
+            return iter(())
+        return super().__iter__()
+
+    def __len__(self):
+        raise TypeError("batches has no len(): it is a finite iterable (a generator, an input pipeline of unknown "
+                        "size), not a list; the rule: iterate it (once), do not ask its length")
+
+
 # --------------------------------------------------------------------------- q1: a fair step time
 
 # issue 38, round 7: costs with ten significant digits (they were round numbers: 0.2 s, 0.05 s), so that a median
@@ -72,7 +95,8 @@ STEADY_CASES = {
     "public": {"costs": [3.017283946, 0.5123456789, 0.1048576123, 0.3141592654, 0.2236067977, 0.1122334455,
                          2.071828183, 0.2236067977, 0.1073741824], "warmup": 2},
     "hidden": {"costs": [5.012345679, 0.9182736455, 0.7071067812, 0.04123456789, 0.05234567891, 0.06123456789,
-                         0.05234567891, 1.543210988, 0.04123456789, 0.05234567891, 0.05234567891], "warmup": 3},
+                         0.05234567891, 1.543210988, 0.04123456789, 0.05234567891, 0.05234567891], "warmup": 3,
+               "stream": True},   # issue 38, round 10: batches a one-pass generator without a length (FakeStream)
 }
 # a right answer differs from the median by the fake clock's float noise only (its times are differences of sums
 # below 20 s: about 1e-15 s); 1e-12 s is far below any rounding a learner would write (0.1 ns)
@@ -83,6 +107,12 @@ EXACT_S = 1e-12
 STEADY_EXTRA = [
     {"costs": [5.0, 4.0, 3.0, 2.0, 0.1, 0.1, 0.2, 0.1, 1.0], "warmup": 4, "read_s": 0.0},
     {"costs": [2.0, 0.1, 0.2, 0.1, 0.1, 0.9, 0.1], "warmup": 1, "read_s": 0.03},
+    # issue 38, round 10 (q1_wrong_r10_drop_last: times[warmup:-1], the last step left out too, was named with two
+    # other slips that give the same number in the case below): five steady steps (an odd count: a middle one, no
+    # median_low/high) after one warm-up step that costs their median (keeping it moves nothing), the slowest not
+    # last (leaving out the slowest moves nothing): only leaving out the last step (0.25 s) or one steady step too
+    # many (0.35 s) moves the answer, and each to a number of its own
+    {"costs": [0.3, 0.1, 0.5, 0.3, 0.2, 0.4], "warmup": 1, "read_s": 0.0},
     # issue 38, round 3: warm-up steps that are NOT the slowest (3.0 and 0.6 are steady steps), so leaving out
     # the `warmup` slowest steps instead of the first `warmup` moves the answer (0.25 s); and an EVEN number of
     # steady steps, so the median (0.3 s, the mean of the two middle ones) differs from either middle step
@@ -132,7 +162,12 @@ def _steady_case(steady_step_seconds, spec) -> Report:
     costs, warmup, read_s = spec["costs"], spec["warmup"], spec.get("read_s", 0.0)
     clock = FakeClock()
     step = FakeStep(clock, costs)
-    value = try_answer(steady_step_seconds, step, FakeBatches(clock, len(costs), read_s), warmup, clock)
+
+    def batches_of(clock, n):
+        return FakeStream(clock, n, read_s, one_pass=True) if spec.get("stream") else FakeBatches(clock, n, read_s)
+
+    batches = batches_of(clock, len(costs))
+    value = try_answer(steady_step_seconds, step, batches, warmup, clock)
     expected = statistics.median(costs[warmup:])
     details = {"value": value, "expected": expected, "costs": costs, "warmup": warmup, "calls": step.calls}
     if value is None:
@@ -144,6 +179,10 @@ def _steady_case(steady_step_seconds, spec) -> Report:
         value = float(value)
     except (TypeError, ValueError):
         return Report(name, f"{name} returned {value!r}, not a number of seconds", details)
+    if batches.passes > 1:   # issue 38, round 10 (q1_wrong_r10_counts_first): counted in a first pass
+        return Report(name, f"{name} iterated batches {batches.passes} times: the rule: batches is a finite iterable, "
+                            f"which may be a generator or an input pipeline (a second pass yields nothing, or reads "
+                            f"everything again): iterate it once, stepping each batch as it comes", details)
     if step.calls != len(costs):
         return Report(name, f"step ran {step.calls} times for {len(costs)} batches: every batch must run once "
                             f"(the warm-up steps run too, untimed)", details)
@@ -156,7 +195,7 @@ def _steady_case(steady_step_seconds, spec) -> Report:
     # 20 s), then these steps again
     for other, times in (([10.0] + [20.0] * (2 * len(costs) + 1), 1), (costs, warmup)):
         again_clock = FakeClock()
-        again = try_answer(steady_step_seconds, FakeStep(again_clock, other), FakeBatches(again_clock, len(other), read_s),
+        again = try_answer(steady_step_seconds, FakeStep(again_clock, other), batches_of(again_clock, len(other)),
                            times, again_clock)
     try:
         same, shown = abs(float(again) - value) <= 1e-12, f"{float(again):.4g}"
@@ -202,6 +241,9 @@ def _steady_case(steady_step_seconds, spec) -> Report:
         # gives one of the two middle ones of an even count too; the median's definition is named first
         slips.insert(0, f"takes one of the two middle steps of an even count ({len(steady)} steady steps), where the "
                         f"median is the mean of the two middle ones")
+    if len(steady) > 1 and abs(value - statistics.median(steady[:-1])) <= 1e-9:
+        # issue 38, round 10 (q1_wrong_r10_drop_last: times[warmup:-1], "the last batch may be partial"): named as such
+        slips.append("leaves out the last step too (every step after the first `warmup` is steady, the last one too)")
     if len(steady) < 3 and abs(value - min(steady)) <= 1e-9:   # issue 38, round 4: min() when few steps remain
         slips.append(f"takes the fastest of the {len(steady)} steady steps")
     if slips:
@@ -364,8 +406,17 @@ BOTTLENECK_CASES = {
                # issue 38, round 9 (q3_wrong_r9_round_10us: each interval rounded to 10 us, round(t, 5), kept its points:
                # the closest call above differs by 15 us per batch): reads of 8.58 us against steps of 7.63 us (powers of
                # two: the fake clock adds them exactly); both round to 10 us, a tie, called compute-bound
-               (2**-17 + 2**-20, 2**-17, 4)],
+               (2**-17 + 2**-20, 2**-17, 4),
+               # issue 38, round 10 (q3_wrong_r10_float32_acc: the totals added up in numpy float32): 100 batches read
+               # in 50 ms + 10 ns, stepped in 50 ms (1 us more reading in all); float32 totals of 5 s hold nothing
+               # finer than 0.48 us per addition and come out equal (measured), float64 keeps the 1 us (its noise:
+               # ~1e-14 s)
+               (0.05 + 1e-8, 0.05, 100)],
 }
+# issue 38, round 10 (q3_wrong_r10_uses_len: range(len(batches))): in the hidden cases batches has no length, as a
+# generator or an input pipeline of unknown size has none (FakeStream; it can be iterated again, so that a second
+# pass is still named by the one-pass rule)
+STREAM_CASES = {"hidden"}
 
 
 def expected_bottleneck(read_s: float, step_s: float) -> str:
@@ -380,7 +431,7 @@ def check_find_bottleneck(find_bottleneck, case: str = "public") -> Report:
     results = []
     for read_s, step_s, n, *start in BOTTLENECK_CASES[case]:
         clock = FakeClock(*start)
-        batches = FakeBatches(clock, n, read_s)
+        batches = FakeStream(clock, n, read_s) if case in STREAM_CASES else FakeBatches(clock, n, read_s)
         step = FakeStep(clock, step_s if isinstance(step_s, list) else [step_s])
         got = try_answer(find_bottleneck, step, batches, clock)
         total_read = sum(read_s[i % len(read_s)] for i in range(n)) if isinstance(read_s, list) else n * read_s
@@ -411,10 +462,12 @@ def check_find_bottleneck(find_bottleneck, case: str = "public") -> Report:
                 rule = (f"{longer} takes {1e3 * abs(total_read - total_step):.3g} ms longer than {shorter} in all: the "
                         f"rule: 'input' whenever reading takes longer, by any amount, else 'compute' (no noise margin: "
                         f"the check's clock is exact)")
-                if start or n >= 1000:   # issue 38, round 7: the cases where 32 or 16 bits lose the difference
+                if start or n >= 100:   # issue 38, rounds 7, 10: the cases where 32 or 16 bits lose the difference
                     lost = (f"the clock read {start[0]:g} s when the run began, where a float32 holds nothing finer "
                             f"than {start[0] * 2**-23:g} s" if start else
-                            f"over {n} batches a float16 total holds about 3 digits")
+                            f"over {n} batches a float16 total holds about 3 digits" if n >= 1000 else
+                            f"a float32 total of {total_step:g} s holds nothing finer than "
+                            f"{2.0 ** (math.floor(math.log2(total_step)) - 23):.2g} s")
                     rule += f"; the times as measured: {lost}: keep clock() values and totals as Python floats"
             elif max(total_read, total_step) / n < 1e-4:   # issue 38, round 9: intervals rounded (to 10 us)
                 rule = (f"reading takes {1e6 * abs(total_read - total_step) / n:.3g} us per batch "

