@@ -231,11 +231,23 @@ def _loss_mean_rescaled(model, x, y, global_batch_size):
 
 @pytest.mark.parametrize("answer", [
     lambda m, x, y, gb: tf.nn.compute_average_loss(LOSS_FN(y, m(x, training=True)), global_batch_size=gb),
-    _loss_keras_sum, _loss_mean_rescaled])
+    _loss_keras_sum])
 def test_q1_correct_alternatives_pass_public_and_hidden(answer):
     for kwargs in Q1_PUBLIC + Q1_HIDDEN:
         report = ex01.compare_loss(answer, **kwargs)
         assert report.passed, (kwargs, report.problem)
+
+
+def test_q1_the_mean_times_the_count_is_nan_on_a_replica_with_no_example():
+    """Blind round 10: the mean x the replica's count / G equals sum / G whenever the replica has examples (it was
+    filed right until round 9), and is NaN on a replica whose slice of a last batch is empty: called inside
+    strategy.run (``on_replicas``), the check names it. The right formula passes the same case."""
+    assert ex01.compare_loss(_loss_mean_rescaled, **Q1_HIDDEN[0]).passed
+    report = ex01.compare_loss(_loss_mean_rescaled, seed=13, n=10, global_batch_size=30, on_replicas=True)
+    assert not report.passed and "a replica with no example gives 0" in report.problem, report.problem
+    right = ex01.compare_loss(lambda m, x, y, gb: tf.reduce_sum(LOSS_FN(y, m(x, training=True))) / gb,
+                              seed=13, n=10, global_batch_size=30, on_replicas=True)
+    assert right.passed, right.problem
 
 
 @pytest.mark.parametrize("answer, says", [

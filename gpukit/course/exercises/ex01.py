@@ -17,6 +17,8 @@ Each ``compare_*`` runs the learner's function and the single-device reference
 
 from __future__ import annotations
 
+import contextlib
+
 from . import Recorder, Report, is_stub, not_solved, training_problem, try_answer
 
 HINTS = {
@@ -59,12 +61,15 @@ HINTS = {
 
 
 def compare_loss(compute_loss, seed: int = 0, n: int = 8, global_batch_size: int = 32,
-                 atol: float = 1e-5) -> Report:
+                 atol: float = 1e-5, on_replicas: bool = False) -> Report:
     """Call the learner's ``compute_loss(model, x, y, global_batch_size)`` on ``n`` examples (one
     replica's slice) and compare it with the per-example loss summed and divided by the
     global batch. The call runs under a ``GradientTape``: the strategy differentiates this loss,
     so a right number computed outside TensorFlow (numpy, ``float()``) has no gradient and fails.
-    ``details``: ``got``, ``expected``, ``divided_by`` (the sum over the value: the divisor used)."""
+    ``details``: ``got``, ``expected``, ``divided_by`` (the sum over the value: the divisor used).
+
+    Issue 38, round 10: with ``on_replicas``, it is also called inside ``strategy.run`` on every replica
+    (``_replicas_problem``), where the replica count is not 1."""
     from ... import data, models, training
     from ..._tf import tf
 
@@ -146,6 +151,9 @@ def compare_loss(compute_loss, seed: int = 0, n: int = 8, global_batch_size: int
     extreme = _extreme_losses_problem(compute_loss, global_batch_size)
     if extreme:
         return Report("compute_loss", extreme, details)
+    on = _replicas_problem(compute_loss) if on_replicas else None
+    if on:
+        return Report("compute_loss", on, details)
     other = _other_loss_fn_problem(compute_loss, model, x, y, global_batch_size, atol)
     if other:
         return Report("compute_loss", other, details)
@@ -262,7 +270,16 @@ def _extreme_losses_problem(compute_loss, global_batch_size: int) -> str | None:
         x = tf.constant(logits, tf.float32)
         losses = training.per_example_loss()(y, x)
         expected = float(tf.reduce_sum(losses)) / global_batch_size
-        got = try_answer(compute_loss, logits_model, x, y, global_batch_size)
+        try:
+            got = try_answer(compute_loss, logits_model, x, y, global_batch_size)
+        except AssertionError:  # a session setting changed (session_kept names it)
+            raise
+        except Exception as e:  # noqa: BLE001  round 10, planted: check_numerics (raised "Tensor had Inf values")
+            shown = ", ".join(f"{v:.4g}" for v in losses.numpy())
+            return (f"compute_loss raised {type(e).__name__} on 3 examples whose per-example losses are {shown} "
+                    f"(global_batch_size={global_batch_size}): the rule is every example's loss counts as it is, "
+                    f"whatever its value: a non-finite loss must show in the value returned (an infinite or NaN "
+                    f"mean), not raise (no tf.debugging.check_numerics or assert on the loss)")
         try:
             got = float(got)
         except (TypeError, ValueError):
@@ -284,6 +301,64 @@ def _extreme_losses_problem(compute_loss, global_batch_size: int) -> str | None:
                 f"mean with an infinite loss in it is infinite, one with a NaN loss is NaN, and training must show "
                 f"it)")
     return None
+
+
+_ON_REPLICAS: dict = {}  # the strategy and the logits model of _replicas_problem, made once per process
+
+
+def _replicas_problem(compute_loss) -> str | None:
+    """The rule "divide by the global_batch_size given, whatever the replica count, and a replica with no example
+    gives 0" (issue 38, round 10; planted: ``rounded_global``, ``floor_strategy``, ``ceil_global``,
+    ``rounded_nearest``: the divisor rebuilt from the replica count, ``(G // R) * R`` and the like, which equals G
+    outside ``strategy.run``, where the replica count is 1; ``mean_times_count``, ``mean_times_size_tf``: the mean x
+    the replica's count / G, NaN on a replica whose slice is empty). ``compute_loss`` runs eagerly inside
+    ``strategy.run`` on every replica (no trace, a few ms), on a last batch of 2 examples of a global batch of 30
+    split over the replicas as TensorFlow splits it (1, 1, then nothing), with the weightless logits model of
+    ``_extreme_losses_problem``; each replica's value must be its own losses' sum / 30 (0 for an empty slice)."""
+    from ... import devices, strategies, training
+    from ..._tf import keras, tf
+
+    names = tuple(devices.replica_devices())
+    if len(names) < 3:  # the probe needs replicas with no example
+        return None
+    if names not in _ON_REPLICAS:
+        logits_model = keras.Sequential([keras.layers.Activation("linear")])
+        logits_model(tf.zeros((1, 2)))  # built here, not in a replica's thread
+        _ON_REPLICAS[names] = (strategies.mirrored(list(names)), logits_model)
+    strategy, logits_model = _ON_REPLICAS[names]
+    r, gb = strategy.num_replicas_in_sync, 30
+    x = tf.constant([[0.5, -1.0], [2.0, 1.5]], tf.float32)
+    y = tf.constant([1, 0], tf.int32)
+    parts = [(x[i:i + 1], y[i:i + 1]) if i < 2 else (x[:0], y[:0]) for i in range(r)]
+    losses = training.per_example_loss()(y, x).numpy()
+    expected = [float(losses[i]) / gb if i < 2 else 0.0 for i in range(r)]
+    xs = strategy.experimental_distribute_values_from_function(lambda ctx: parts[ctx.replica_id_in_sync_group][0])
+    ys = strategy.experimental_distribute_values_from_function(lambda ctx: parts[ctx.replica_id_in_sync_group][1])
+
+    def on_replicas():
+        return strategy.run(lambda xb, yb: compute_loss(logits_model, xb, yb, gb), args=(xs, ys))
+
+    on_replicas.__name__ = getattr(compute_loss, "__name__", "compute_loss")
+    where = (f"called inside strategy.run on {r} replicas, on a last batch of 2 examples of a global batch of {gb} "
+             f"(one example on each of the first two replicas, none on the others; per-example losses "
+             f"{losses[0]:.4g} and {losses[1]:.4g})")
+    try:
+        got = try_answer(on_replicas)
+        values = [float(v) for v in strategy.experimental_local_results(got)] if got is not None else None
+    except AssertionError:
+        raise
+    except Exception as e:  # noqa: BLE001 - the learner's function
+        return (f"compute_loss raised {type(e).__name__} when {where}: the rule is each replica's SUM of its "
+                f"per-example losses divided by global_batch_size, one number on every replica (0 for a replica "
+                f"with no example)")
+    if values is not None and len(values) == r and all(abs(v - e) <= 1e-6 for v, e in zip(values, expected)):
+        return None
+    shown = "none" if values is None else ", ".join(f"{v:.6g}" for v in values)
+    return (f"compute_loss gave {shown} on the {r} replicas when {where}; expected "
+            f"{', '.join(f'{e:.6g}' for e in expected)}: the rule is each replica's SUM of its per-example losses "
+            f"divided by global_batch_size as given ({gb}, whatever the replica count: not rebuilt from "
+            f"num_replicas_in_sync, rounded or padded to a multiple of it), so a replica with no example gives 0 (a "
+            f"mean over no example is NaN)")
 
 
 def _short(value) -> str:
@@ -379,7 +454,7 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
         loss_calls.append(True)
         return learners_loss(*args, **kwargs)
 
-    earlier_trains = None
+    earlier_trains = extreme = None
     if callable(learners_loss):
         namespace["compute_loss"] = compute_loss
     try:
@@ -429,6 +504,10 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
                 earlier_moved = [np.array(w) for w in other.get_weights()]
             except Exception:  # noqa: BLE001 - the learner's step
                 earlier_trains = False
+            if earlier_trains and partial:  # round 10: a large and a non-finite loss, the same step, no new trace
+                with mock.patch.object(tf.GradientTape, "gradient", gradient):
+                    extreme = _extreme_step_problem(other_step, other, strategy, x[gb * steps:], y[gb * steps:], gb,
+                                                    learning_rate)
             model.set_weights(after)
             other.set_weights(other_initial)
     finally:
@@ -446,6 +525,8 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
                             "train its own model (it trained the later call's model, or failed): the rule is each "
                             "call returns a step for the model and optimizer it was given, nothing kept between "
                             "calls (no module-level model, optimizer or step that a later call replaces)")
+    if earlier_trains and partial and extreme:
+        return Report(name, extreme)
     if earlier_trains and partial:
         off = _partial_step_difference(earlier_moved, other_initial, x[gb * steps:], y[gb * steps:], seed, frozen,
                                        learning_rate, gb)
@@ -519,6 +600,62 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
     return Report(name, None, details)
 
 
+def _extreme_step_problem(step, model, strategy, x, y, gb: int, learning_rate: float) -> str | None:
+    """The rule "compute_loss's value differentiated as it is, its gradients applied as they are, its loss returned
+    as it is, whatever its value" (issue 38, round 10; planted: ``loss_nan_guard``, a non-finite replica loss replaced
+    by 0 before differentiating, which drops that replica's gradient; ``loss_clip_value``, ``tf.minimum(loss, 100)``:
+    no gradient above 100, the returned loss clipped). The check's losses are small and finite; here the step the
+    check already traced on the partial batch ``x, y`` runs twice more on batches of the same sizes (no new trace, a
+    few ms each): (1) the last example's inputs x 1000 (its loss in the thousands, its replica's above 100); (2) the
+    logits layer's bias set to +2e38 for one class and -2e38 for the last example's label, so its loss is infinite
+    while every gradient stays finite (the cross-entropy's gradient is softmax - one-hot). Each must give the loss
+    and, for every weight array, the update of one device's step from the same weights (eager, the loss's sum over
+    ``gb``), to 1e-5 of that update's size. ``model``'s weights are put back by the caller."""
+    from ... import data, training
+    from ..._tf import tf
+
+    import numpy as np
+
+    start = [np.array(w) for w in model.get_weights()]
+    large = np.array(x, dtype="float32")
+    large[-1] *= 1000.0
+    label = int(np.asarray(y)[-1])
+    bias = np.zeros_like(model.get_layer("logits").bias.numpy())
+    bias[(label + 1) % len(bias)], bias[label] = 2e38, -2e38
+    infinite = [w if i != len(start) - 1 else w + bias for i, w in enumerate(start)]  # the logits bias is the last
+    rule = ("the rule is compute_loss's value differentiated as it is and the gradients applied as tape.gradient "
+            "returns them, whatever the loss (no clipping, capping or guard of the loss or of its gradients: a "
+            "replica's gradient is never dropped or zeroed), and the loss returned as it is")
+    probes = ((large, start,
+               "a batch one of whose examples has inputs x 1000 (its replica's loss above 100)"),
+              (np.array(x, dtype="float32"), infinite,
+               "a batch one of whose examples has an infinite loss (the logits' bias +-2e38) with finite gradients"))
+    for inputs, weights, what in probes:
+        model.set_weights(weights)
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(training.per_example_loss()(y, model(inputs, training=True))) / gb
+        grads = tape.gradient(loss, model.trainable_variables)
+        for v, g in zip(model.trainable_variables, grads):
+            v.assign_sub(learning_rate * g)
+        reference = [np.array(w) for w in model.get_weights()]
+        model.set_weights(weights)
+        try:
+            batch = next(iter(data.distribute(strategy, inputs, y, global_batch_size=gb, drop_remainder=False)[0]))
+            got = float(step(batch))
+        except Exception as e:  # noqa: BLE001 - the learner's step
+            return f"on {what}, train_step raised {type(e).__name__}: {rule}"
+        moved = [np.array(a) - b for a, b in zip(model.get_weights(), weights)]
+        ref_moved = [a - b for a, b in zip(reference, weights)]
+        off = max((float(np.max(np.abs(m - r))) / float(np.max(np.abs(r))) if np.any(r) else float(np.max(np.abs(m)))
+                   for m, r in zip(moved, ref_moved)), default=0.0)
+        expected = float(loss)
+        same_loss = got == expected if np.isinf(expected) else abs(got - expected) <= 1e-5 * max(1.0, abs(expected))
+        if not (same_loss and off <= 1e-5):
+            return (f"on {what}, train_step returned loss {got:.6g} (one device: {expected:.6g}) and its updates "
+                    f"differ from one device's step by {off:.3g} of their size: {rule}")
+    return None
+
+
 def _partial_step_difference(moved, initial, x, y, seed: int, frozen: bool, learning_rate: float, gb: int) -> float:
     """How far ``moved`` (the weights after one step on the partial batch ``x, y``) lies from one plain SGD step on
     one device from ``initial``: the loss's sum over ``gb`` (the global batch size given), differentiated eagerly
@@ -574,16 +711,31 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
     dist, _ = data.distribute(strategy, x, y, global_batch_size=gb)
     # issue 38, round 4: the model is watched (planted: predictions with training=True, which this MLP without
     # Dropout cannot show; model.trainable = False left behind, which freezes the next training)
-    state = (model.trainable, [layer.trainable for layer in model.layers], [np.array(w) for w in model.get_weights()])
+    # Round 10 (planted: ``trainable_toggle``, ``freeze_layers``: model.trainable, or every layer's, set to False for
+    # the evaluation and then to True, which unfreezes a layer that was frozen before): the hidden layer is frozen
+    # (it changes no prediction), and every layer's flag and the trainable variables are compared after the call.
+    model.get_layer("hidden_0").trainable = False
+
+    def trainable_state():
+        return (model.trainable, [layer.trainable for layer in model.layers],
+                [id(v) for v in model.trainable_variables])
+
+    state = (*trainable_state(), [np.array(w) for w in model.get_weights()])
     watched = Recorder(model)
     got = try_answer(evaluate, strategy, watched, dist)
     if got is None:
         return Report("evaluate", not_solved("evaluate"), details)
-    after = (model.trainable, [layer.trainable for layer in model.layers], model.get_weights())
-    if after[:2] != state[:2] or any(not np.array_equal(a, b) for a, b in zip(after[2], state[2])):
+    after = (*trainable_state(), model.get_weights())
+    if after[:3] != state[:3] or any(not np.array_equal(a, b) for a, b in zip(after[3], state[3])):
+        now = [layer.trainable for layer in model.layers]
         model.trainable = state[0]
-        return Report("evaluate", "evaluate changed the model it was given (its trainable flag or its weights): the "
-                                  "rule is an evaluation leaves the model as it found it, ready to train on", details)
+        for layer, flag in zip(model.layers, state[1]):
+            layer.trainable = flag
+        return Report("evaluate", f"evaluate changed the model it was given (its trainable flags or its weights; "
+                                  f"its layers' trainable flags were {state[1]}, now {now}: a layer frozen before "
+                                  f"came back trainable, or the reverse): the rule is an evaluation leaves the model "
+                                  f"as it found it, ready to train on (no trainable flag set, not even set back to "
+                                  f"True afterwards)", details)
     if any(flag is True for flag in watched.flags):
         return Report("evaluate", "evaluate called the model with training=True: the rule is a prediction in "
                                   "inference mode (training=False, or not given: Dropout off, BatchNormalization's "
@@ -740,13 +892,19 @@ def check_scale_prediction(predicted_update_scale, num_replicas: int = 4, per_re
         measuring.append(True)
         return original(tape, *args, **kwargs)
 
-    with mock.patch.object(tf.GradientTape, "gradient", gradient):
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(mock.patch.object(tf.GradientTape, "gradient", gradient))
+        drawn = _watch_random_draws(stack)
         got = try_answer(predicted_update_scale, num_replicas, per_replica_batch_size)
     if got is None:
         return Report(name, not_solved(name), details)
     if measuring:
         return Report(name, f"{name} computed gradients: the rule is a formula of its arguments, worked out on "
                             f"paper, not a value measured by running the model", details)
+    if drawn:
+        return Report(name, f"{name} drew random numbers ({', '.join(sorted(set(drawn)))}): the rule is a formula of "
+                            f"its arguments, worked out on paper, not a value measured on data it made (a simulation "
+                            f"of the replicas in numpy or TensorFlow is a measurement too)", details)
     try:
         details["got"] = got = float(got)
     except (TypeError, ValueError):
@@ -761,8 +919,46 @@ def check_scale_prediction(predicted_update_scale, num_replicas: int = 4, per_re
     if got in with_batch - {1.0, measured}:  # the batch size in the formula (1 is 'a mean is a mean')
         return Report(name, f"{name} gave {got:g} {where}: the per-replica batch size does not enter "
                             f"the measured factor", details)
+    if abs(got - measured) < 5e-4:  # round 10 (q4_wrong_epsilon 3.99975, q4_wrong_simulated 3.9999999999999996)
+        return Report(name, f"{name} gave {got!r} {where}; the factor measured on {num_replicas} replicas, rounded to "
+                            f"3 decimals, is {measured!r}: your answer is not rounded, it must BE that value exactly "
+                            f"(an exact formula of the arguments gives it; a value that only rounds to it, with an "
+                            f"epsilon or from a measurement, does not)", details)
     return Report(name, f"{name} gave {got!r} {where}, which is not the factor measured on "
-                        f"{num_replicas} replicas", details)
+                        f"{num_replicas} replicas ({measured!r}, rounded to 3 decimals)", details)
+
+
+# what a formula never needs: random draws (issue 38, round 10; planted: ``simulated_rounded``, the factor measured
+# on random numpy data standing for the replicas, rounded to 3 decimals, which equals the measured factor exactly)
+_RANDOM_DRAWS = {"numpy.random": ("default_rng", "rand", "randn", "random", "random_sample", "normal",
+                                  "standard_normal", "uniform", "randint", "permutation", "shuffle", "choice", "seed"),
+                 "tensorflow.random": ("normal", "uniform", "truncated_normal", "stateless_normal",
+                                       "stateless_uniform", "shuffle", "set_seed"),
+                 "random": ("random", "gauss", "uniform", "randint", "shuffle", "seed", "normalvariate")}
+
+
+def _watch_random_draws(stack) -> list:
+    """Patch the random-number functions of numpy, TensorFlow and Python for the ``stack``'s block; the names of
+    those called are appended to the returned list."""
+    import importlib
+    from unittest import mock
+
+    from ..._tf import tf
+
+    drawn = []
+    for module_name, names in _RANDOM_DRAWS.items():
+        module = tf.random if module_name == "tensorflow.random" else importlib.import_module(module_name)
+        for attr in names:
+            original = getattr(module, attr, None)
+            if original is None:
+                continue
+
+            def watched(*args, _original=original, _name=f"{module_name}.{attr}", **kwargs):
+                drawn.append(_name)
+                return _original(*args, **kwargs)
+
+            stack.enter_context(mock.patch.object(module, attr, watched))
+    return drawn
 
 
 _ONE_DEVICE: dict = {}  # q5's one-device reference weights, by (seed, learning rate, steps run, global batch, steps)

@@ -1,4 +1,4 @@
-# INTENT: correct: the local mean rescaled by (local examples / global batch), which equals sum / global_batch_size.
+# INTENT: correct: the local mean rescaled by (local examples / global batch), which equals sum / global_batch_size. (Re-filed wrong in round 10: NaN on a replica with no example.)
 def compute_loss(model, x, y, global_batch_size):
     """This replica's share of the loss (one number), as the contract in the prompt says."""
     logits = model(x, training=True)

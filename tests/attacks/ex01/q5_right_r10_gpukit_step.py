@@ -1,0 +1,10 @@
+def train_mirrored(strategy, x, y, global_batch_size, steps, seed, learning_rate):
+    """train_buggy without its bug."""
+    with strategy.scope():
+        model = models.mlp(seed=seed)
+        optimizer = keras.optimizers.SGD(learning_rate)
+    dist, _ = data.distribute(strategy, x, y, global_batch_size=global_batch_size)
+    step = training.make_train_step(strategy, model, optimizer, global_batch_size, loss_fn)
+    for _, batch in zip(range(steps), dist):
+        step(batch)
+    return model
