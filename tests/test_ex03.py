@@ -211,7 +211,8 @@ Q2_CASES = [([2, 1, 1], 32, 0), ([3, 1], 48, 5), ([1, 2, 5], 40, 9)]  # public, 
 @pytest.mark.parametrize("answer", [
     lambda losses, gb: tf.nn.compute_average_loss(losses, global_batch_size=gb),      # the colleague's call, fixed
     lambda losses, gb: tf.reduce_sum(losses / gb),
-    lambda losses, gb: tf.reduce_mean(losses) * tf.cast(tf.size(losses), tf.float32) / gb,
+    # (the replica's mean times n_r / G is wrong since round 10: NaN on a replica a partial last batch leaves empty;
+    # tests/attacks/ex03/q2_wrong_*mean_times_*)
     lambda losses, gb: tf.cast(tf.reduce_sum(tf.cast(losses, tf.float64)) / gb, tf.float32),  # summed in float64
 ])
 def test_q2_correct_alternatives_pass_public_and_hidden(answer):

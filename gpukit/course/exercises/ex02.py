@@ -54,6 +54,7 @@ HINTS = {
 
 
 LABEL_OFFSET = 1000  # the checks feed y = x + LABEL_OFFSET: a batch whose labels are not its inputs' shows
+LATER = 5000  # q1: added to x in place after shard_dataset returned, while its datasets are read (round 10)
 
 
 _CONTEXTS: dict = {}  # (num_workers, worker, replicas per worker) -> the one InputContext the checks hand over
@@ -80,10 +81,22 @@ def _worker_batches(fn, args, num_workers, replicas=1):
         if ds is None:
             return None
         datasets.append(ds)
-    epochs = []
-    for _ in range(2):  # iterating a dataset again is the next epoch
-        batches = [[_batch_ids(b) for b in ds] for ds in datasets]
-        epochs.append([[sum(p[k:k + replicas], []) for k in range(0, len(p), replicas)] for p in batches])
+    # issue 38, round 10 (planted: from_generator over x[i], y[i]; Dataset.range mapped through tf.numpy_function onto
+    # x and y): a dataset that reads the arrays when it is iterated, not as they are when the function is called.
+    # The caller's arrays are rewritten in place (each example + LATER) while the datasets are read, then put back:
+    # such a dataset yields those ids, outside the call's examples
+    x, y = args[0], args[1]
+    given = (x.copy(), y.copy())
+    if x.flags.writeable and y.flags.writeable:  # arrays made read-only: compare_sharding names that
+        x[...] = given[0] + LATER
+        y[...] = x + LABEL_OFFSET
+    try:
+        epochs = []
+        for _ in range(2):  # iterating a dataset again is the next epoch
+            batches = [[_batch_ids(b) for b in ds] for ds in datasets]
+            epochs.append([[sum(p[k:k + replicas], []) for k in range(0, len(p), replicas)] for p in batches])
+    finally:
+        x[...], y[...] = given
     if epochs[1] != epochs[0]:
         raise _EpochsDiffer([len(p) for p in epochs[0]], [len(p) for p in epochs[1]])
     return epochs[0]
@@ -100,6 +113,10 @@ class _PairsBroken(Exception):
     """A batch's labels are not the labels of its inputs (the message says which)."""
 
 
+class _ShapeChanged(_PairsBroken):
+    """A batch's x or y is not shaped as the arrays given (the message says how)."""
+
+
 def _batch_ids(batch):
     """The example ids of one ``(x, y)`` batch, after checking that every y is its own x's label."""
     import numpy as np
@@ -108,6 +125,14 @@ def _batch_ids(batch):
         raise _PairsBroken(f"a batch is {type(batch).__name__}, not the pair (x, y)")
     _DTYPES.setdefault("x", set()).add(np.asarray(batch[0]).dtype.name)
     _DTYPES.setdefault("y", set()).add(np.asarray(batch[1]).dtype.name)
+    # issue 38, round 10 (planted: the labels as a column, y.reshape(-1, 1); a channel axis added, x[..., None]): the
+    # checks hand 1-D x and y, one number per example, so a batch of either is 1-D as well
+    shapes = [tuple(np.shape(part)) for part in batch]
+    if any(len(shape) != 1 for shape in shapes):
+        raise _ShapeChanged(f"a batch's x is shaped {shapes[0]} and its y {shapes[1]}, from x and y given shaped (n,) (one "
+                            f"number per example): the rule is each input and each label as given, its values, dtype "
+                            f"and shape (a batch of b examples of an x shaped (n,) + s is shaped (b,) + s): no axis "
+                            f"added or removed, no reshape")
     x, y = (np.asarray(part).ravel().astype(int) for part in batch)
     if x.shape != y.shape or not np.array_equal(y, x + LABEL_OFFSET):
         raise _PairsBroken(f"a batch pairs inputs {_ranges(sorted(x.tolist()))} with labels "
@@ -254,7 +279,11 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
             return Report(name, f"{name} returned examples that are not in the x of this call (with {n} examples: "
                                 f"{_ranges(outside)}"
                                 + ("; these arrays are the first call's, their values rewritten in place" if run == again
-                                   else "") + "): the rule is the dataset of the x and y it is given, each call, as they "
+                                   else "")
+                                + (f"; these are the values the check wrote into x and y AFTER the call returned, while "
+                                   f"it read the dataset (x + {LATER}): the dataset reads the arrays when it is "
+                                   f"iterated" if set(outside) <= {int(v) + LATER for v in x_given} else "")
+                                + "): the rule is the dataset of the x and y it is given, each call, as they "
                                 f"are when it is called (no dataset or tensor kept from an earlier call)", {"n_examples": n})
         if permuted and per_worker == first:
             return Report(name, f"{name} returned the batches of an earlier call, given the same examples in another "
@@ -841,19 +870,20 @@ class _AsProcess:
 _PROCESSES = iter(range(10**9))  # each construction of a worker's pipeline: another simulated process
 
 
-def _epoch_orders(fn, ids, global_batch_size, num_workers, seed, epochs, keep=None):
+def _epoch_orders(fn, ids, global_batch_size, num_workers, seed, epochs, keep=None, replicas=1):
     """Per epoch: the example ids all workers took, step by step (workers' shards concatenated). Each worker
     builds its pipeline as in a process of its own (``_AsProcess``, its own copy of the arrays). ``keep``: a list
     the caller holds, which keeps every copy alive across constructions, so that a restarted run's arrays never
     get an earlier run's addresses (issue 38, after round 9: a seed mixed with id(x) then differs in every run,
-    not only when CPython happens to hand the freed addresses out again)."""
+    not only when CPython happens to hand the freed addresses out again). ``replicas``: replicas per worker (issue 38,
+    round 10): a worker's step is that many consecutive batches of its dataset, as in question 1's check."""
     from ..._tf import tf
 
     datasets = []
     copies = [] if keep is None else keep  # kept alive while the workers build: each copy its own address (id)
     for i in range(num_workers):
         ctx = tf.distribute.InputContext(num_input_pipelines=num_workers, input_pipeline_id=i,
-                                         num_replicas_in_sync=num_workers)
+                                         num_replicas_in_sync=num_workers * replicas)
         copies.append((ids.copy(), ids + LABEL_OFFSET))
         with _AsProcess(next(_PROCESSES)):  # and a global seed set fails (try_answer)
             ds = try_answer(fn, ctx, *copies[-1], global_batch_size, seed)
@@ -863,6 +893,7 @@ def _epoch_orders(fn, ids, global_batch_size, num_workers, seed, epochs, keep=No
     orders = []
     for _ in range(epochs):  # iterating a dataset again is the next epoch
         steps = [[_batch_ids(batch) for batch in ds] for ds in datasets]
+        steps = [[sum(s[k:k + replicas], []) for k in range(0, len(s), replicas)] for s in steps]
         if len({len(s) for s in steps}) != 1:
             raise _StepsDiffer([len(s) for s in steps])
         orders.append([sorted(sum((s[k] for s in steps), [])) for k in range(len(steps[0]))])
@@ -887,7 +918,7 @@ _PROBE_SEED = 20_261_126  # TensorFlow's global seed while q4 is checked, when t
 
 
 def check_shuffled_sharding(shuffled_shard, *, num_workers=2, global_batch_size=8, n_examples=64, seed=0,
-                            epochs=2) -> Report:
+                            epochs=2, replicas_per_worker=1) -> Report:
     """``_check_shuffled_sharding`` (below) in a session that has a global seed: when it has none, one is set for
     the check and cleared after it (issue 38, round 6; planted: ``tf.random.set_seed(seed)`` then
     ``tf.random.set_seed(None)``, which wipes the global seed of a session that had one, and which a session
@@ -901,18 +932,22 @@ def check_shuffled_sharding(shuffled_shard, *, num_workers=2, global_batch_size=
         tf.random.set_seed(_PROBE_SEED)
     try:
         return _check_shuffled_sharding(shuffled_shard, num_workers=num_workers, global_batch_size=global_batch_size,
-                                        n_examples=n_examples, seed=seed, epochs=epochs)
+                                        n_examples=n_examples, seed=seed, epochs=epochs,
+                                        replicas=replicas_per_worker)
     finally:
         if probe:
             tf.random.set_seed(None)
 
 
-def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, n_examples, seed, epochs) -> Report:
+def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, n_examples, seed, epochs,
+                             replicas=1) -> Report:
     """q4: ``shuffled_shard(input_context, x, y, global_batch_size, seed)`` gives one worker's
     shuffled dataset. Simulating ``num_workers`` workers here (no cluster), for ``epochs``
     epochs: every epoch must hold every example exactly once, in steps of ``global_batch_size``
     over all workers, shuffled (not the file order), and a second construction (a restarted
-    run, same seed) must replay the same epochs. ``details``: counts."""
+    run, same seed) must replay the same epochs. ``replicas``: replicas per worker (issue 38, round 10; planted:
+    take(len(x) // global_batch_size) batches, a shard per replica, a cut to whole rounds of one batch per worker:
+    one replica per worker cannot tell them from the rule). ``details``: counts."""
     import collections
 
     import numpy as np
@@ -924,10 +959,10 @@ def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, 
     given = ids.copy()
     try:
         held = []  # both constructions' arrays alive together: the restarted run's are at other addresses
-        first = _epoch_orders(shuffled_shard, ids, global_batch_size, num_workers, seed, epochs, held)
+        first = _epoch_orders(shuffled_shard, ids, global_batch_size, num_workers, seed, epochs, held, replicas)
         if first is None:
             return Report(name, not_solved(name))
-        again = _epoch_orders(shuffled_shard, ids, global_batch_size, num_workers, seed, epochs, held)
+        again = _epoch_orders(shuffled_shard, ids, global_batch_size, num_workers, seed, epochs, held, replicas)
     except NotImplementedError:
         return Report(name, not_solved(name))
     except _PairsBroken as e:  # planted: x and y shuffled with two seeds, or swapped
@@ -954,7 +989,10 @@ def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, 
         details[f"epoch {epoch}"] = {"steps": len(steps), "seen twice or more": twice, "never seen": never}
         if twice:
             return Report(name, f"in epoch {epoch} the {num_workers} workers together saw {twice} examples more "
-                                f"than once and {never} never: their shards overlap", details)
+                                f"than once and {never} never: their shards overlap, so the workers did not shuffle in one "
+                                f"order. The rule: the order follows from `seed` alone, every value of it (0 included) a "
+                                f"fixed order that every worker, each a process of its own, computes alike; then each "
+                                f"takes its shard", details)
         if never > dropped:
             return Report(name, f"in epoch {epoch} the {num_workers} workers together never saw {never} of the "
                                 f"{n_examples} examples", details)
@@ -997,6 +1035,22 @@ def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, 
                             f"together): the rule is a full shuffle of the examples, as in shuffled_shard_buggy, "
                             f"BEFORE the data is split between the workers (not a shuffle of each worker's part, nor "
                             f"of blocks)", details)
+    # round 10 (planted: blocks of one replica's batch of consecutive examples shuffled, then a per-example shuffle with a
+    # buffer of one replica's batch): neighbours in the file stay near each other. The share of file neighbours (i, i + 1)
+    # that train in the same step: a full shuffle gives about (G - 1) / (n - 1); where that is at most 0.12 (the public
+    # case's 7 / 63 included), a full shuffle reaches 0.35 in one epoch with odds below 2e-7 (binomial tail), in every
+    # epoch far below; the planted shuffle gives 0.4 to 0.6
+    together = []
+    for steps in first:
+        where = {i: k for k, step in enumerate(steps) for i in step}
+        pairs = [i for i in range(n_examples - 1) if i in where and i + 1 in where]
+        together.append(sum(where[i] == where[i + 1] for i in pairs) / len(pairs) if pairs else 0.0)
+    if (global_batch_size - 1) / max(n_examples - 1, 1) <= 0.12 and together and min(together) >= 0.35:
+        return Report(name, f"in every epoch at least {min(together):.0%} of the file's neighbours (examples i and i + 1) "
+                            f"train in the same step, where a full shuffle puts about "
+                            f"{(global_batch_size - 1) / (n_examples - 1):.0%} together: the examples stay near their "
+                            f"neighbours of the file (blocks shuffled, or a small buffer); the rule is a full shuffle of "
+                            f"the examples, as in shuffled_shard_buggy, before the data is split", details)
     # round 8 (planted: cut to whole global batches, then shuffled): the examples beyond the last whole global batch never
     # reach a step; a full shuffle before the cut leaves all of them out of every epoch with odds below 1 / C(68, 4)
     whole = n_examples - dropped
@@ -1010,7 +1064,7 @@ def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, 
     if problem:
         return Report(name, problem, details)
     try:
-        other = _epoch_orders(shuffled_shard, ids, global_batch_size, num_workers, seed + 1, 1)
+        other = _epoch_orders(shuffled_shard, ids, global_batch_size, num_workers, seed + 1, 1, None, replicas)
     except Exception as e:  # noqa: BLE001 - the learner's code may raise anything
         return Report(name, f"{type(e).__name__}: {_first_line(e)}")
     if other is not None and other[0] == first[0]:

@@ -224,10 +224,13 @@ def compare_replica_loss(replica_loss, capacities, global_batch_size: int, seed:
 # weighing 0, not 1 / G; the gradient of a plain sum is 1 / G at a NaN too).
 # Round 9 (planted: the divisor counted by all-reducing the replicas' batch sizes, global_batch_size ignored, which
 # equals G whenever the batches fill the global batch): a partial last batch, 2 and 1 examples of a global batch of
-# 4; every example still weighs 1 / 4 (each replica keeps one example: a replica with none is not in the contract).
+# 4; every example still weighs 1 / 4.
+# Round 10 (planted: the replica's mean times n_r / G, NaN for a replica with no example: the mean of nothing): the
+# partial last batch is 3 and 0 examples (tf.distribute can leave a replica of a partial last batch empty; the prompt
+# says so now): the empty replica's scalar must be 0, the sum of no losses, and the replicas' scalars add up to the mean.
 _PROBE = ([[0.1, 3e5, 0.7], [1.3]], [[0.5, 40.0, float("nan")], [float("inf")]])
 _EVEN_PROBE = ([[0.1, 3e5], [0.7, 1.3]], [[0.5, 40.0], [float("nan"), float("inf")]])
-_PARTIAL_PROBE = [[0.1, 0.7], [1.3]]
+_PARTIAL_PROBE = [[0.1, 0.7, 1.3], []]
 
 
 def _weights_problem(replica_loss, tf, strategies, devices, even: bool = False):
@@ -244,10 +247,11 @@ def _weights_problem(replica_loss, tf, strategies, devices, even: bool = False):
     split = "2 and 2" if even else "3 and 1"
     probes = [(losses, split, "global batch 4") for losses in (_EVEN_PROBE if even else _PROBE)]
     if not even:  # (an even plan probes even batches only: the colleague's loss is exact there)
-        probes.append((_PARTIAL_PROBE, "2 and 1", "a partial last batch: 3 examples of a global batch of 4"))
+        probes.append((_PARTIAL_PROBE, "3 and 0", "a partial last batch: 3 examples of a global batch of 4, none on the "
+                                                  "second replica"))
     for losses, split, whole in probes:
         per_replica = strategy.experimental_distribute_values_from_function(
-            lambda ctx, losses=losses: tf.constant(losses[ctx.replica_id_in_sync_group]))
+            lambda ctx, losses=losses: tf.constant(losses[ctx.replica_id_in_sync_group], dtype=tf.float32))
 
         @tf.function
         def step(values):
@@ -279,8 +283,15 @@ def _weights_problem(replica_loss, tf, strategies, devices, even: bool = False):
                     f"{w!r} in its replica's loss, not 1 / 4: every example weighs 1 / G (global_batch_size, also when "
                     f"the replicas hold fewer examples in all) whatever its replica's batch size (count the examples as they are, not from the static shape) and whatever its loss (no "
                     f"clipping, no dropping of large or non-finite losses, NaN and inf included)")
+        scalars = [float(v) for v in strategy.experimental_local_results(values)]
+        empty = [v for v, l in zip(scalars, losses) if not l and v != 0]
+        if empty:  # planted (round 10): tf.reduce_mean(losses) * n_r / G, NaN on an empty replica
+            return (f"{name}: with batches of {split} examples ({whole}), the replica with no example returns "
+                    f"{empty[0]!r}, not 0: the rule is every example weighs 1 / G, also in a partial last batch, which can "
+                    f"leave a replica with no example at all (shape [0]); its scalar is the sum of no losses, 0 (a mean "
+                    f"of nothing is NaN, and NaN x 0 is NaN: sum the losses and divide by G)")
         if all(math.isfinite(x) for l in losses for x in l):
-            total = sum(float(v) for v in strategy.experimental_local_results(values))
+            total = sum(scalars)
             mean = sum(sum(l) for l in losses) / 4
             if not abs(total - mean) <= 1e-5 * abs(mean):
                 return (f"{name}: with batches of {split} examples ({whole}), their sizes known only when "
@@ -439,7 +450,8 @@ def compare_sample_weights(fit_sample_weights, per_replica_batch_sizes, seed: in
         return Report(name, problem)
     losses = np.random.default_rng(seed).random(sum(sizes))
     bounds = np.cumsum([0] + sizes)
-    fit_style = sum(w * losses[a:b].mean() / len(sizes) for w, a, b in zip(weights, bounds, bounds[1:]))
+    # Keras's per-replica mean divides with divide_no_nan: a replica with no example adds 0, whatever its weight (round 10)
+    fit_style = sum((w * losses[a:b]).sum() / max(b - a, 1) / len(sizes) for w, a, b in zip(weights, bounds, bounds[1:]))
     diff = abs(fit_style - losses.mean())
     details = {"fit_loss": float(fit_style), "global_mean": float(losses.mean()), "diff": float(diff)}
     if not diff <= 1e-9:
@@ -447,5 +459,8 @@ def compare_sample_weights(fit_sample_weights, per_replica_batch_sizes, seed: in
                    "move fit's loss by more than that)" if diff < 1e-3 else "")  # planted: float32, 4 decimals
         return Report(name, f"{name}: fit's loss would be {fit_style:.12g}, the global mean is {losses.mean():.12g}, "
                             f"{diff:.2g} apart, more than the 1e-9 allowed: with these weights an example does not "
-                            f"weigh 1 / G as on one device{rounded}", details)
+                            f"weigh 1 / G as on one device{rounded}"
+                            + (" (a replica with 0 examples, as a partial last batch can leave one, still counts in "
+                               "Keras' 1 / R: R is every replica in sync, the empty ones too)" if 0 in sizes else ""),
+                      details)
     return Report(name, None, details)
