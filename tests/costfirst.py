@@ -20,10 +20,10 @@ import pytest
 # Seconds per unit on 2 cores (sum of its tests, setup included), measured with --durations=0 on
 # a full run (issue 25); files not listed cost less than a minute and keep their order after these.
 COST_S = {
-    "tests/test_browser.py::notebooks": 500,
+    "tests/test_browser.py::notebooks": 280,
     "tests/test_exercise_grading.py": 60,  # one solution graded end to end by otter (02), the rest without otter
-    "tests/test_grading.py": 174,
-    "tests/test_browser.py::exercises": 187,
+    "tests/test_grading.py": 160,
+    "tests/test_browser.py::exercises": 120,
     "tests/test_ray_train.py": 96,
     "tests/test_sandbox.py": 80,
     "tests/test_cluster.py": 66,
@@ -34,18 +34,9 @@ COST_S = {
     "tests/test_accumulation.py": 34,
     # the blind answers (issue 38, round 3), measured single-process with --durations=0: exercise 02's
     # q2 answers each start a cluster of two workers
-    # after round 10 (issue 37): the blind answers of 01 and 02 are a unit per question (``unit``), so the costliest
-    # is not one file of 600 s on one process while the others run out of work; seconds from that run's table
-    "tests/test_ex02.py::blind-q2": 560,  # 56 answers, each one or two clusters of two or three workers
-    "tests/test_ex01.py::blind-q3": 195,
-    "tests/test_ex01.py::blind-q5": 168,
-    "tests/test_ex01.py::blind-q2": 113,
-    "tests/test_ex02.py": 60,
-    "tests/test_ex01.py": 60,
-    "tests/test_ex02.py::blind-q4": 25,
-    "tests/test_ex02.py::blind-q1": 20,
-    "tests/test_ex01.py::blind-q1": 15,
-    "tests/test_ex04.py": 209,  # q4's answers each run accumulation on a mirrored strategy
+    "tests/test_ex02.py": 260,  # round 6: 46 q2 answers, each a cluster of two workers (estimated)
+    "tests/test_ex01.py": 140,
+    "tests/test_ex04.py": 90,   # round 5: q4's answers each run accumulation on a mirrored strategy (estimated)
     "tests/test_ex08.py": 45,
     # issue 37's test time: the notebooks the replica pass runs under nbval (collected last, they made its
     # tail: one worker alone with lesson 01 at the end), and the solutions the main pass runs under nbval;
@@ -76,20 +67,11 @@ COST_S = {
 }
 
 
-# Files whose blind answers (tests/blind.py) are a unit per question: each unit builds the exercise's namespace once
-# in its process (3.5 s for 01, 0.1 s for 02), and the units spread over the processes instead of one holding 600 s
-SPLIT_BLIND = ("tests/test_ex01.py", "tests/test_ex02.py")
-BLIND_TEST = "::test_blind_answers_lose_or_keep_their_points["
-
-
 def unit(nodeid: str) -> str:
-    """The unit of work a test belongs to: its file, its half of the browser pass, or (``SPLIT_BLIND``) the blind
-    answers of one question."""
+    """The unit of work a test belongs to: its file, or its half of the browser pass."""
     path = nodeid.split("::", 1)[0]
     if path.endswith("tests/test_browser.py") and "[" in nodeid:
         return f"{path}::{'exercises' if '[exercises/' in nodeid else 'notebooks'}"
-    if path in SPLIT_BLIND and BLIND_TEST in nodeid:
-        return f"{path}::blind-{nodeid.split(BLIND_TEST, 1)[1].split('_', 1)[0]}"
     return path
 
 
@@ -109,8 +91,7 @@ def pytest_xdist_make_scheduler(config, log):
     from xdist.scheduler import LoadFileScheduling
 
     class CostFirst(LoadFileScheduling):
-        """LoadFile with the browser file in two units and the blind answers of ``SPLIT_BLIND`` in one per
-        question, queued in collection (= cost) order."""
+        """LoadFile with the browser file in two units, queued in collection (= cost) order."""
 
         def __init__(self, config, log=None):
             super().__init__(config, log)
