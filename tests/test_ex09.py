@@ -221,10 +221,26 @@ def _cached(size, n, _cache={}):  # planted: one list handed to every caller
 
 
 def test_shard_ranges_a_cache_and_size_zero_are_named():
-    assert "returned the same list object on a second call" in ex09.check_shard_ranges(_cached, PUBLIC_Q2).problem
+    assert "the list of the first call is kept (a cache)" in ex09.check_shard_ranges(_cached, PUBLIC_Q2).problem
     at_least_one = lambda size, n: _ceil_ranges(max(size, 1), n)  # noqa: E731  size 0 padded to n
     assert "expected (0, [(0, 0)" in ex09.check_shard_ranges(at_least_one, [(0, 4)]).problem
     assert ex09.check_shard_ranges(_ceil_ranges, [(0, 4)]).passed
+
+
+def test_shard_ranges_a_memo_handing_out_its_list_once_or_a_deep_copy_is_named():
+    """Planted (round 10): a memo that gives the first caller its own list and copies on later hits, and one that
+    deep-copies its list (the caller's edit of the first result shows in the second either way); the shared
+    ``result_kept_problem`` appends a pair to the first call's list."""
+    import copy
+
+    def first_then_copies(size, n, _memo={}):
+        if (size, n) in _memo:
+            return _memo[(size, n)][0], copy.deepcopy(_memo[(size, n)][1])
+        _memo[(size, n)] = _ceil_ranges(size, n)
+        return _memo[(size, n)]
+
+    assert "the list of the first call is kept (a cache)" in ex09.check_shard_ranges(first_then_copies, PUBLIC_Q2).problem
+    assert ex09.check_shard_ranges(lambda size, n: copy.deepcopy(_ceil_ranges(size, n)), PUBLIC_Q2).passed
 
 
 def test_zero1_step_form_state_and_a_gradient_that_becomes_zero_are_named():

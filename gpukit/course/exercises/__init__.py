@@ -572,11 +572,27 @@ def result_kept_problem(name: str, got, call_again) -> str | None:
     round 7, 03 q1 and q4 ``cached_array`` / ``cached_same_list``): a memo that hands every call the same stored list
     or array, so a caller's edit of one result shows in the next call's. The check adds 1000 to each number of
     ``got`` (the first call's result) in place, calls ``call_again()`` (the same arguments), puts ``got`` back,
-    and compares. An immutable result (a tuple, a tensor) cannot be edited: nothing to see, as it should be."""
+    and compares. A list of other items (pairs, names) is edited by appending a marker, which the second call's list
+    must not hold (planted, issue 38, round 10, 09 q2: a memo handing its list of ranges to the first caller). An
+    immutable result (a tuple, a tensor) cannot be edited: nothing to see, as it should be."""
     import numbers
 
     import numpy as np
 
+    if isinstance(got, list) and not any(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in got):
+        sizes = {len(v) if isinstance(v, tuple) else None for v in got}
+        # pairs get a pair (-1, -1), which a copy (even a deep one) keeps and code that unpacks pairs still reads
+        marker = (-1,) * sizes.pop() if len(sizes) == 1 and None not in sizes else object()
+        got.append(marker)
+        try:
+            second = call_again()
+        finally:
+            got.remove(marker)
+        if second is got or (isinstance(second, list) and any(v is marker or v == marker for v in second)):
+            return (f"{name}: the caller appended to a first call's list, and a second call with the same arguments "
+                    f"returned that list, edited: the list of the first call is kept (a cache). The rule is each call "
+                    f"returns a new list of its own: a caller's edit of one result changes no later result")
+        return None
     if isinstance(got, list):
         keys = [i for i, v in enumerate(got) if isinstance(v, numbers.Real) and not isinstance(v, bool)]
     elif isinstance(got, dict):

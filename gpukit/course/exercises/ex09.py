@@ -16,7 +16,7 @@ import functools
 
 import numpy as np
 
-from . import Report, number_problem, not_solved, try_answer
+from . import Report, number_problem, not_solved, result_kept_problem, try_answer
 
 HINTS = {
     "q1": [
@@ -141,21 +141,13 @@ def check_shard_ranges(shard_ranges, cases) -> Report:
         # issue 38, round 10: a memo that copies on a hit but hands its own list to the first caller kept its points
         # (the two calls' lists were other objects): the caller edits the first call's list, as the rule allows, and
         # the second call must not show the edit (the first list is put back after)
-        kept = list(got[1])
-        got[1].append((-1, -1))
-        try:
+        def ranges_again():
             again = try_answer(shard_ranges, size, n)
-        finally:
-            got[1][:] = kept
-        if isinstance(again, tuple) and len(again) == 2 and again[1] is got[1]:
-            return Report(name, f"{name}({size}, {n}) returned the same list object on a second call (kept from the "
-                                f"first: a cache): the rule: each call returns a new list, the caller's to change; "
-                                f"a caller that edits its ranges would change every later answer")
-        if isinstance(again, tuple) and len(again) == 2 and isinstance(again[1], list) and (-1, -1) in again[1]:
-            return Report(name, f"{name}({size}, {n}): the caller appended to the list of the first call and the "
-                                f"second call returned the edited ranges ({len(again[1])} of them): the list of the "
-                                f"first call is kept (a cache); the rule: each call returns a new list, the caller's "
-                                f"to change; a caller that edits its ranges would change every later answer")
+            return again[1] if isinstance(again, tuple) and len(again) == 2 else None
+
+        problem = result_kept_problem(f"{name}({size}, {n})", got[1], ranges_again)
+        if problem:
+            return Report(name, problem)
         padded, ranges = got
         ranges = [(int(a), int(b)) for a, b in ranges]
         padded = int(padded)
