@@ -62,6 +62,13 @@ class FakeBatches:
     def __len__(self):
         return self.n
 
+    def __getitem__(self, index):
+        """Issue 38, round 11 (q1_wrong_r11_indexing: ``batches[i]`` for i in ``range(len(batches))``): it used to lose
+        its points with Python's own "'FakeBatches' object is not subscriptable"; the rule is named instead."""
+        raise TypeError(f"batches[{index!r}]: batches cannot be indexed: it is a finite iterable (a generator, an input "
+                        f"pipeline), not a list; the rule: loop over it once (for batch in batches), stepping each "
+                        f"batch as it comes, without indexing it or asking its length")
+
 
 class FakeStream(FakeBatches):
     """Issue 38, round 10: ``FakeBatches`` as a generator or an input pipeline of unknown size is: it has no length
@@ -406,12 +413,24 @@ BOTTLENECK_CASES = {
                # issue 38, round 9 (q3_wrong_r9_round_10us: each interval rounded to 10 us, round(t, 5), kept its points:
                # the closest call above differs by 15 us per batch): reads of 8.58 us against steps of 7.63 us (powers of
                # two: the fake clock adds them exactly); both round to 10 us, a tie, called compute-bound
-               (2**-17 + 2**-20, 2**-17, 4),
+               # issue 38, round 11 (q3_wrong_r11_int_ns: each interval cut to whole microseconds, int(t * 1e6), kept its
+               # points: 8.58 us and 7.63 us cut to 8 and 7): reads of 1.788 us against steps of 1.669 us (sums of powers
+               # of two: exact on the fake clock); cut to whole us both are 1, rounded to us both 2, to 10 us both 0:
+               # a tie, called compute-bound
+               (2**-20 + 2**-21 + 2**-22 + 2**-23, 2**-20 + 2**-21 + 2**-22, 4),
                # issue 38, round 10 (q3_wrong_r10_float32_acc: the totals added up in numpy float32): 100 batches read
                # in 50 ms + 10 ns, stepped in 50 ms (1 us more reading in all); float32 totals of 5 s hold nothing
                # finer than 0.48 us per addition and come out equal (measured), float64 keeps the 1 us (its noise:
-               # ~1e-14 s)
-               (0.05 + 1e-8, 0.05, 100)],
+               # ~1e-14 s). Issue 38, round 11 (q3_wrong_r11_f32_compare: float64 totals compared as np.float32, kept its
+               # points: 5 s + 1 us and 5 s differ in float32): 0.5 s + 10 ns per batch, totals 50 s + 1 us and 50 s,
+               # where a float32 holds nothing finer than 3.8 us: rounded to float32 the totals tie, at the end or
+               # along the way; float64 keeps the 1 us (its noise: ~1e-12 s)
+               (0.5 + 1e-8, 0.5, 100),
+               # issue 38, round 11 (q3_wrong_r11_sample: the first 50 batches timed, the rest stepped untimed;
+               # q3_wrong_r11_sample10: the first 10): every case above costs the same on every batch, so a sample
+               # of the first ones judges it right. 60 batches whose reads cost 1 ms but batch 57's (100 ms): input-bound
+               # by the totals (159 ms against 120 ms), compute-bound on any sample that stops before batch 57
+               ([0.001] * 57 + [0.1] + [0.001] * 2, 0.002, 60)],
 }
 # issue 38, round 10 (q3_wrong_r10_uses_len: range(len(batches))): in the hidden cases batches has no length, as a
 # generator or an input pipeline of unknown size has none (FakeStream; it can be iterated again, so that a second
@@ -447,8 +466,13 @@ def check_find_bottleneck(find_bottleneck, case: str = "public") -> Report:
             return Report(name, f"{name} never read clock(): time both parts with the clock it is given (the "
                                 f"check's clock moves only when a batch is read or a step runs)", {"cases": results})
         if got != want:
-            reads = (f"reading {', '.join(f'{1e3 * r:g}' for r in read_s)} ms" if isinstance(read_s, list)
-                     else f"reading {1e3 * read_s:g} ms per batch")
+            if isinstance(read_s, list) and len(read_s) > 8:   # one slow read among many (round 11)
+                slow = read_s.index(max(read_s))
+                reads = (f"reading {1e3 * min(read_s):g} ms per batch but batch {slow}'s, "
+                         f"{1e3 * read_s[slow]:g} ms")
+            else:
+                reads = (f"reading {', '.join(f'{1e3 * r:g}' for r in read_s)} ms" if isinstance(read_s, list)
+                         else f"reading {1e3 * read_s:g} ms per batch")
             steps = (f"steps {', '.join(f'{1e3 * c:g}' for c in step_s)} ms" if isinstance(step_s, list)
                      else f"steps {1e3 * step_s:g} ms")
             what = f"{n} batches, {reads}, {steps}" + (f", a clock reading {start[0]:g} s at the start" if start else "")
@@ -472,11 +496,16 @@ def check_find_bottleneck(find_bottleneck, case: str = "public") -> Report:
             elif max(total_read, total_step) / n < 1e-4:   # issue 38, round 9: intervals rounded (to 10 us)
                 rule = (f"reading takes {1e6 * abs(total_read - total_step) / n:.3g} us per batch "
                         f"{'longer' if want == 'input' else 'less'} than a step: the rule: add up the times as measured, "
-                        f"to the clock's resolution (an interval rounded, e.g. to 10 us, makes these two equal), and "
-                        f"compare the totals")
+                        f"to the clock's resolution (an interval rounded or cut, e.g. to 10 us or to whole us, makes "
+                        f"these two equal), and compare the totals")
             elif isinstance(step_s, list):
                 rule = ("the rule: compare the TOTAL time of all reads with the TOTAL time of all steps, every step "
                         "counted at its own cost (not the slowest or the fastest step, not a typical one)")
+            elif isinstance(read_s, list) and len(read_s) == n and read_s.index(max(read_s)) > n // 2:
+                # issue 38, round 11 (q3_wrong_r11_sample, sample10): a sample of the first batches timed
+                rule = (f"the rule: add up the time of EVERY batch, to the last (here the slow read is batch "
+                        f"{read_s.index(max(read_s))} of {n}: a sample of the first batches, the rest stepped untimed, "
+                        f"misses it)")
             elif isinstance(read_s, list):
                 rule = ("the rule: compare the TOTAL time of all reads with the total of all steps, every batch "
                         "counted (not a typical batch, not all but the first)")

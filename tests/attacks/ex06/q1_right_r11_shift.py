@@ -1,0 +1,1 @@
+predicted_scale = int(INITIAL_SCALE) >> BAD_STEPS

@@ -1,0 +1,16 @@
+# INTENT: casts the labels to int64 "for the loss" (the prompt: the whole (x, y) batch as given, not cast)
+def train_with_policy(policy_name, x, y, steps, seed):
+    model = precision.mlp(policy_name, hidden=(32,), seed=seed)
+    opt = precision.optimizer(policy_name)
+    scaled = precision.is_loss_scaled(opt)
+    per_example = training.per_example_loss()
+    y = tf.cast(y, tf.int64)
+    losses = []
+    for _ in range(steps):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(per_example(y, model(x)))
+            target = opt.scale_loss(loss) if scaled else loss
+        grads = tape.gradient(target, model.trainable_variables)
+        opt.apply_gradients(zip(grads, model.trainable_variables))
+        losses.append(float(loss))
+    return losses
