@@ -161,15 +161,15 @@ def _forward_loop(x, first_choice, gates, experts, capacity):
 
 
 def _forward_cumsum(x, first_choice, gates, experts, capacity):
-    """numpy: each token's place from a cumulative count of its expert's earlier tokens; computed in float64,
-    returned in x's dtype."""
+    """numpy: each token's place from a cumulative count of its expert's earlier tokens; the experts given x's rows
+    as they are, the rest computed in float64, returned in x's dtype."""
     onehot = np.eye(len(experts), dtype=int)[first_choice]
     place = np.sum(np.cumsum(onehot, axis=0) * onehot, axis=1) - 1
     y = x.astype(np.float64)
     for e, expert in enumerate(experts):
         rows = np.nonzero((first_choice == e) & (place < capacity))[0]
         if len(rows):
-            y[rows] += gates[rows, None].astype(np.float64) * expert(x[rows].astype(np.float64))
+            y[rows] += gates[rows, None].astype(np.float64) * expert(x[rows]).astype(np.float64)
     return y.astype(x.dtype)
 
 
@@ -219,8 +219,29 @@ def test_moe_forward_experts_take_n_x_d_arrays_of_the_tokens_as_they_are():
     assert "the row of dropped token" in ex10.check_moe_forward(rounded, case).problem
 
 
+@pytest.mark.parametrize("hand_over, says", [
+    (lambda rows: list(rows), r"expert \d was given a builtins.list, not a numpy array: the rule: .* n x d numpy array"),
+    (lambda rows: tuple(rows), r"expert \d was given a builtins.tuple, not a numpy array"),
+    (lambda rows: rows.tolist(), r"expert \d was given a builtins.list, not a numpy array"),
+    (lambda rows: tf.constant(rows), r"expert \d was given a .*EagerTensor, not a numpy array"),
+    (lambda rows: rows.astype(np.float64), r"expert \d was given its rows as float64 for x in float32: the rule: .* in "
+                                           r"x's dtype"),
+])
+def test_moe_forward_experts_are_given_numpy_arrays_in_xs_dtype(hand_over, says):
+    """Planted (issue 38, round 11): the kept rows handed to an expert as a list or tuple of 1-D rows, as
+    x.tolist() rows, as a tf.Tensor, or cast to float64 for a float32 x: right numbers, each an n x d array once
+    np.asarray'd; the contract says an n x d numpy array of x's rows as they are."""
+    def answer(x, first_choice, gates, experts, capacity):
+        return _forward_loop(x, first_choice, gates, [lambda r, f=f: np.asarray(f(hand_over(r))) for f in experts],
+                             capacity)
+
+    report = ex10.check_moe_forward(answer, PUBLIC_Q3)
+    assert not report.passed and re.search(says, report.problem), report.problem
+
+
 def _forward_tf(x, first_choice, gates, experts, capacity):
-    """TensorFlow ops: places by tf.cumsum, experts on gathered rows, results scattered back."""
+    """TensorFlow ops: places by tf.cumsum, experts on gathered rows (handed over as numpy, as the contract says),
+    results scattered back."""
     first = tf.constant(first_choice)
     onehot = tf.one_hot(first, len(experts), dtype=tf.int32)
     place = tf.reduce_sum(tf.cumsum(onehot, axis=0, exclusive=True) * onehot, axis=1)
@@ -229,7 +250,7 @@ def _forward_tf(x, first_choice, gates, experts, capacity):
         rows = tf.where((first == e) & (place < capacity))
         if rows.shape[0]:
             picked = tf.gather_nd(y, rows)
-            update = picked + tf.gather_nd(gates, rows)[:, None] * tf.constant(expert(picked))
+            update = picked + tf.gather_nd(gates, rows)[:, None] * tf.constant(expert(picked.numpy()))
             y = tf.tensor_scatter_nd_update(y, rows, update)
     return y
 

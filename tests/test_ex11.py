@@ -470,3 +470,55 @@ def test_fewest_gpus_a_search_that_gives_up_early_is_named():
                                                 256)])
     assert not report.passed and "raised PlanError" in report.problem and "however many that takes" in report.problem, \
         report.problem
+
+
+# issue 38, round 11: the hidden cases of q3 that need ZeRO-3, and a pipeline that does not divide the layers
+WIDE_VOCAB = (plan.Model(layers=2, hidden=4096, heads=1, seq=256, vocab=1_000_000, name="2-layer, 1M vocabulary"),
+              "T4", 64)
+SIX_LAYERS = (plan.Model(layers=6, hidden=5120, heads=1, seq=1024, vocab=8000, name="6-layer, 1 head"), "T4", 1)
+
+
+def _pp_dividing_layers(model, accelerator, global_batch):
+    """Planted (round 11): only the pipeline degrees that divide the layers, each layout planned by hand."""
+    for count in (2 ** i for i in range(8)):
+        for layout in (plan.Layout(pp=pp, dp=count // pp, zero=z, global_batch=global_batch)
+                       for pp in (1, 2, 4, 8) if count % pp == 0 and pp <= model.layers and model.layers % pp == 0
+                       for z in (0, 1, 2, 3) if (pp == 1 or z < 2) and (count // pp > 1 or z == 0)
+                       and global_batch % (count // pp) == 0):
+            if plan.plan(model, ex11.cluster_of(accelerator, count), layout).fits:
+                return count, layout
+    raise plan.PlanError(f"{model.name} fits on none of the counts tried")
+
+
+@pytest.mark.parametrize("wrong, case, says", [
+    (_searched(zero_stages=(0, 1, 2)), WIDE_VOCAB, "= 16 is not the fewest: 8 fit (tp1 x pp1 x dp8, ZeRO-3"),
+    (_searched(zero_stages=(0, 1, 2)), WIDE_VOCAB, "every ZeRO stage among them"),
+    (_pp_dividing_layers, SIX_LAYERS, "4 fit (tp1 x pp4 x dp1"),
+    (_pp_dividing_layers, SIX_LAYERS, "a pipeline degree need not divide the layers (pp=4 over 6 layers"),
+])
+def test_fewest_gpus_round_11_slips_are_named(wrong, case, says):
+    """Issue 38, round 11: ZeRO-3 left out of the search (16 where 8 fit), pipeline degrees only among the divisors
+    of the layers (nothing fits where pp=4 fits on 4): both kept their points; a hidden case each."""
+    report = ex11.check_fewest_gpus(wrong, [case])
+    assert not report.passed and says in report.problem, report.problem
+    assert ex11.check_fewest_gpus(q3_solution, [case]).passed
+
+
+def test_plan_bytes_sequence_parallelism_the_layout_does_not_have_is_named():
+    """Issue 38, round 11 (planted: activations always computed with sequence_parallel=True): BLOOM-176B's published
+    layout (tp4, no SP), a hidden case; and the converse, SP always off, on the public tp2 case."""
+    bloom = (plan.PUBLISHED["BLOOM-176B"]["model"], plan.PUBLISHED["BLOOM-176B"]["layout"])
+
+    def sp(on):
+        def answer(model, layout):
+            return {**q2_solution(model, layout), "activations": plan.memory(
+                model, dataclasses.replace(layout, sequence_parallel=on))["activations"]}
+        return answer
+
+    report = ex11.check_plan_bytes(sp(True), [bloom])
+    assert not report.passed and "the activations with sequence parallelism, but this layout has " \
+        "sequence_parallel=False" in report.problem, report.problem
+    report = ex11.check_plan_bytes(sp(False), ex11.buggy_cases())
+    assert not report.passed and "without sequence parallelism, but this layout has sequence_parallel=True" \
+        in report.problem, report.problem
+    assert ex11.check_plan_bytes(q2_solution, [bloom]).passed

@@ -331,18 +331,22 @@ def _against_written_out(load_balancing_loss, probs, first):
 
 def _unchosen_expert_problem(load_balancing_loss) -> Report | None:
     """The rule "one f_i per expert, E of them": a batch in which the last expert is nobody's first
-    choice (f_E = 0). Counting only the experts that were chosen (``np.bincount`` without
-    ``minlength``, ``np.unique``) gives fewer than E entries or misaligns them with P."""
+    choice (f_E = 0). Planted: counting only the experts that were chosen (``np.bincount`` without
+    ``minlength``, ``np.unique``) gives fewer than E entries or misaligns them with P; ``np.histogram`` with E bins
+    spans the smallest to the largest choice (round 11)."""
     probs, argmax = router_probs(12, 4, seed=39)
     found = _against_written_out(load_balancing_loss, probs, np.where(argmax == 3, 0, argmax))
     if not isinstance(found, tuple):
         return found
     value, want = found
+    # issue 38, round 11 (planted: np.histogram(first_choice, bins=E), whose bins span the smallest to the largest
+    # choice, not 0 .. E-1, was told "counting only the experts that were chosen leaves one out"): the message
+    # names the rule, not a guessed mechanism
     return Report("load_balancing_loss", f"load_balancing_loss gives {value:.4g} where the last of 4 experts is "
                                          f"nobody's first choice (expected {want:.4g}): the rule: f and P have one entry "
-                                         f"per expert, E of them (E = the columns of probs), f_i = 0 for an expert "
-                                         f"no token chose; counting only the experts that were chosen leaves one "
-                                         f"out, or misaligns f with P", {"expected": want, "got": value})
+                                         f"per expert, for the experts 0, 1, ..., E-1 in that order (E = the columns "
+                                         f"of probs); f_i is the fraction of the tokens whose first choice is expert "
+                                         f"i, 0 for an expert nobody chose", {"expected": want, "got": value})
 
 
 def _given_choice_problem(load_balancing_loss) -> Report | None:
@@ -381,6 +385,7 @@ class Expert:
         self.sizes: list[int] = []
         self.rows: list = []  # the tokens given, float64, one array per call
         self.shapes: list = []  # the shape of each call's argument (the contract: n x d)
+        self.given: list = []  # (type, dtype or None) of each call's argument as given (the contract: x's rows)
 
     @classmethod
     def random(cls, index: int, d_model: int, rng):
@@ -394,6 +399,10 @@ class Expert:
         return np.maximum(rows @ self.w1 + self.b1, 0.0) @ self.w2 + self.b2
 
     def __call__(self, rows):
+        # issue 38, round 11 (planted: the kept rows handed over as a Python list or a tuple of 1-D rows, as
+        # x.tolist() rows, or as a tf.Tensor: np.asarray made each an n x d array): what the expert is given is
+        # written down as it comes, its type and dtype, before any conversion
+        self.given.append((type(rows), getattr(rows, "dtype", None)))
         rows = np.asarray(rows)
         self.shapes.append(rows.shape)
         self.sizes.append(1 if rows.ndim == 1 else int(rows.shape[0]))
@@ -476,7 +485,7 @@ def check_moe_forward(moe_forward, cases) -> Report:
             if given > keeps:
                 return Report(name, f"{where}: expert {e} was given {given} tokens but keeps {keeps}: "
                                     + _given_tokens_problem(expert, x64, kept, first, e), details)
-        problem = _exact_rows_problem(experts, x64, y, kept)
+        problem = _exact_rows_problem(experts, x64, y, kept, x.dtype)
         if problem:
             return Report(name, f"{where}: {problem}", details)
         try:  # issue 38, round 7 (planted: y computed and returned in float64 for a float32 x)
@@ -560,7 +569,7 @@ def _forward_state_problem(moe_forward) -> str | None:
     return None
 
 
-def _exact_rows_problem(experts, x64, y, kept) -> str | None:
+def _exact_rows_problem(experts, x64, y, kept, dtype_x) -> str | None:
     """The contract's exact parts: each expert takes an ``n x d`` array of its tokens' rows of x as they
     are, and a dropped token's row of y is its input unchanged (the values were checked to 1e-5 before)."""
     for e, expert in enumerate(experts):
@@ -568,6 +577,11 @@ def _exact_rows_problem(experts, x64, y, kept) -> str | None:
         if flat is not None:
             return (f"expert {e} was called with an array of shape {flat}: the rule: experts[e](rows) takes an n x d "
                     f"array of tokens (one token is a 1 x d array: x[t:t + 1] or x[[t]])")
+        handed = next((kind for kind, _ in expert.given if not issubclass(kind, np.ndarray)), None)
+        if handed is not None:  # planted (round 11): a list or tuple of rows, x.tolist() rows, a tf.Tensor
+            return (f"expert {e} was given a {handed.__module__}.{handed.__qualname__}, not a numpy array: the rule: "
+                    f"experts[e](rows) is always given an n x d numpy array of the kept tokens' rows of x, in x's "
+                    f"dtype (x[kept] or x[t:t + 1])")
         for rows in expert.rows:
             for row in rows:  # (n x d, ndmin=2: an empty call has none)
                 if row.size != x64.shape[1] or not np.any(np.all(x64 == row, axis=1)):
@@ -576,6 +590,12 @@ def _exact_rows_problem(experts, x64, y, kept) -> str | None:
                     return (f"expert {e} was given a row that is not a token's input as it is (the nearest, token "
                             f"{near}, differs by {off:.3g}: cast or rounded?): the rule: each expert is given its "
                             f"kept tokens, the rows of x unchanged")
+    for e, expert in enumerate(experts):  # planted (round 11): a float32 x's rows handed over as float64 (equal values)
+        other = next((dtype for _, dtype in expert.given if dtype != dtype_x), None)
+        if other is not None:
+            return (f"expert {e} was given its rows as {other} for x in {dtype_x}: the rule: each expert is given the "
+                    f"rows of x as they are, an n x d numpy array in x's dtype (cast the expert's output if you "
+                    f"compute in another precision, not its input)")
     changed = [t for t in np.flatnonzero(~kept) if not np.array_equal(y[t], x64[t])]
     if changed:
         t = changed[0]

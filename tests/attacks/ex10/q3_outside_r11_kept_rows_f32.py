@@ -1,0 +1,12 @@
+# INTENT: kept rows computed in float32 (GPU habit) and written back: a float64 x's kept rows lose their low digits
+# RULED outside (issue 38, round 11; filed wrong): float32 arithmetic on a kept row (~1e-7) is within the 1e-5 the prompt states, as rounds 5, 7, 9 and 10 ruled (residual_f32, gate_f32); dropped rows stay exact
+def moe_forward(x, first_choice, gates, experts, capacity):
+    """One replica's top-1 layer with expert capacity: y of the same shape and dtype as x (see the contract)."""
+    fc = np.asarray(first_choice); g = np.asarray(gates)
+    y = x.copy()
+    for e, expert in enumerate(experts):
+        idx = np.flatnonzero(fc == e)[:capacity]
+        if len(idx):
+            out = expert(x[idx])
+            y[idx] = x[idx].astype(np.float32) + g[idx, None].astype(np.float32) * out.astype(np.float32)
+    return y

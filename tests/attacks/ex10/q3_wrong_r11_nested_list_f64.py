@@ -1,0 +1,12 @@
+# INTENT: x.tolist() rows handed over (a list of lists of Python floats: float32 x's rows arrive as float64 values, not an array)
+def moe_forward(x, first_choice, gates, experts, capacity):
+    """One replica's top-1 layer with expert capacity: y of the same shape and dtype as x (see the contract)."""
+    fc = np.asarray(first_choice); g = np.asarray(gates)
+    rows = x.tolist()
+    y = x.copy()
+    for e, expert in enumerate(experts):
+        idx = np.flatnonzero(fc == e)[:capacity]
+        if len(idx):
+            out = np.asarray(expert([rows[i] for i in idx]))
+            y[idx] = x[idx] + g[idx, None] * out
+    return y

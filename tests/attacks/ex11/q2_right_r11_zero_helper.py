@@ -1,0 +1,11 @@
+def plan_bytes(model, layout):
+    """Bytes per device on the busiest device: weights, gradients, optimizer, activations."""
+    state = zero.state_bytes(plan.parameters_per_device(model, layout), layout.dp * layout.cp, layout.zero,
+                             weight_bytes=model.param_bytes, grad_bytes=model.grad_bytes,
+                             optimizer_bytes=model.optimizer_bytes)
+    per_layer = plan.activation_bytes_per_layer(model, layout)
+    acts = -(-model.layers // layout.pp) * per_layer * plan.in_flight(layout)
+    if layout.recompute == "full":
+        acts += plan.activation_bytes_per_layer(model, dataclasses.replace(layout, recompute="none"))
+    return {"weights": state["weights"], "gradients": state["gradients"], "optimizer": state["optimizer"],
+            "activations": acts}

@@ -1,0 +1,6 @@
+# INTENT: leaves ZeRO-3 out of the search (thinks FSDP is "another strategy"): stages 0-2 only
+def fewest_gpus(model, accelerator, global_batch):
+    """(the fewest power-of-two accelerator count on which a layout fits, that layout)"""
+    best = plan.fewest_devices(model, accelerator, global_batch, recompute=("none",), max_cp=1,
+                               zero_stages=(0, 1, 2))
+    return best.cluster.count, best.layout
