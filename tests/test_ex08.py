@@ -309,11 +309,15 @@ def _choose_with(strategy=None, precision=None):
     (_choose_with(strategy=lambda c, s: "model/pipeline" if c[1] * c[2] > 1 and c[0] != "TPU" else s),
      None, r"the model fits one device, so there is nothing to split"),
     (_choose_with(strategy=lambda c, s: "TPUStrategy" if c[0] == "TPU" else s),               # TPUs checked first
-     BOUNDARY_CHOOSE, r"TPU x 8 .* fits one device: False: strategy 'TPUStrategy': the model does not fit one device"),
+     BOUNDARY_CHOOSE, r"TPU x 8 .* fits one device: False, compute capability None: strategy 'TPUStrategy': the model does not fit one device"),
     (_choose_with(precision=lambda c, p: "float32" if c[0] == "GPU" and (c[4] or 0) <= 7.0 else p),  # 7.0 excluded
      BOUNDARY_CHOOSE, r"compute capability 7.0 \(7.x\) has float16 tensor cores, which float32 leaves idle"),
     (_choose_with(precision=lambda c, p: "mixed_float16" if c[4] == 8.0 else p),              # 8.0 excluded
      None, r"compute capability 8.0 >= 8.0: its tensor cores run bfloat16"),
+    # issue 38, round 11: a bug in the doesn't-fit branch only; the message names the whole case, fit flag included
+    (_choose_with(precision=lambda c, p: "mixed_float16" if not c[3] and c[0] == "GPU" else p),
+     None, r"for GPU x \d+ on \d+ machine\(s\), fits one device: False, compute capability 8.0: precision "
+           r"'mixed_float16'"),
     (_choose_with(precision=lambda c, p: "float32" if c[0] == "GPU" and c[4] is None else p),  # unknown: no guess
      BOUNDARY_CHOOSE, r"the compute capability is unknown: the question lets you assume float16 tensor cores"),
     (_choose_with(precision=lambda c, p: "mixed_bfloat16" if c[0] == "GPU" and (c[4] or 7) >= 7 else p),

@@ -301,3 +301,38 @@ def test_zero1_step_follows_lr():
 
     problem = ex09.check_zero1_step(alpha_cached).problem
     assert "with lr=0.02 as with lr=0.01" in problem and "depends only on its arguments" in problem, problem
+
+
+def test_zero1_step_moments_kept_whole_behind_a_slice_and_a_float16_sum_are_named():
+    """Issue 38, round 11: each replica's moment a view of its own full-size array (n full copies alive: the state
+    is not sharded) kept its points; slices of ONE common buffer stay right (round 5). A gradient sum in float16
+    was told its slice differs: the message names the prompt's rule (float16 is not fine)."""
+    right = _step()
+
+    def full_kept(weights, grads, m, v, t, lr):
+        weights, m, v = right(weights, grads, [a.copy() for a in m], [b.copy() for b in v], t, lr)
+        size, piece = len(weights[0]), len(m[0])
+        for r in range(len(m)):
+            for part in (m, v):
+                whole = np.zeros(size)
+                whole[r * piece:(r + 1) * piece] = part[r]
+                part[r] = whole[r * piece:(r + 1) * piece]
+        return weights, m, v
+
+    def one_buffer(weights, grads, m, v, t, lr):
+        weights, m, v = right(weights, grads, m, v, t, lr)
+        both = np.concatenate(m + v)
+        k = len(m)
+        return weights, [both[i * len(m[0]):(i + 1) * len(m[0])] for i in range(k)], \
+            [both[(k + i) * len(v[0]):(k + i + 1) * len(v[0])] for i in range(k)]
+
+    problem = ex09.check_zero1_step(full_kept).problem
+    assert "is a view of a 12-value array whose other 9 values" in problem and "keeps only its own slice" in problem
+    assert ex09.check_zero1_step(one_buffer).passed
+
+    def float16_sum(weights, grads, m, v, t, lr):
+        return right(weights, [sum(np.float16(g) for g in grads).astype("float64")] + [0 * g for g in grads[1:]],
+                     m, v, t, lr)
+
+    problem = ex09.check_zero1_step(float16_sum).problem
+    assert "float32 is fine, float16 is not" in problem and "the sum of the gradients too" in problem, problem

@@ -273,7 +273,7 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
             if not (isinstance(after, np.ndarray) and np.array_equal(before, after)):
                 return Report(name, f"after step {t} the caller's grads[{r}] changed ({where}): the rule: grads is "
                                     f"only read; sum the replicas' gradients into a new array", {"step": t})
-        problem = _returned_problem(name, got, probe, t, where)
+        problem = _returned_problem(name, got, probe, t, where) or _unsharded_problem(got, n, piece, t, where)
         if problem:
             return Report(name, problem, {"step": t})
         moved = not all(_same(w, previous) for w in got[0])  # a step that moves nothing is named below, not here
@@ -359,6 +359,58 @@ def _returned_problem(name, got, probe, t, where) -> str | None:
     return None
 
 
+def _extent(a: np.ndarray) -> tuple[int, int]:
+    """The bytes ``[low, high)`` of memory that array ``a`` spans (any strides)."""
+    low = high = a.__array_interface__["data"][0]
+    if a.size == 0:
+        return low, low
+    for count, stride in zip(a.shape, a.strides):
+        if stride < 0:
+            low += (count - 1) * stride
+        else:
+            high += (count - 1) * stride
+    return low, high + a.itemsize
+
+
+def _root(a: np.ndarray) -> np.ndarray:
+    """The array whose memory ``a`` is a view of (``a`` itself when it owns its memory)."""
+    while isinstance(a.base, np.ndarray):
+        a = a.base
+    return a
+
+
+def _unsharded_problem(got, n, piece, t, where) -> str | None:
+    """The rule of stage 1 "each replica keeps only its own slice of the moments", read on the memory the
+    returned moments keep alive (issue 38, round 11, a blind answer that kept its points: each replica built
+    full-size moments and returned ``m[r] = full_m[own]``, a view: ``m[r].base`` is the whole moment, so ``n``
+    full copies of the state stay alive behind the slices). A moment that is a view of a larger array must
+    have every byte of that array held by the returned arrays (non-overlapping slices of one common buffer, the
+    weights' included, are right: round 5's ruling); bytes no returned array holds are state kept whole."""
+    arrays = [a for part in got for a in part]
+    spans: dict = {}
+    for a in arrays:
+        spans.setdefault(id(_root(a)), []).append(_extent(a))
+    for label, part in zip(("first", "second"), got[1:]):
+        for r, a in enumerate(part):
+            root = _root(a)
+            if root is a:
+                continue
+            low, high = _extent(root)
+            covered, end = 0, low
+            for lo, hi in sorted(spans[id(root)]):
+                lo, hi = max(lo, end), min(hi, high)
+                if hi > lo:
+                    covered, end = covered + hi - lo, hi
+            hidden = (high - low - covered) // root.itemsize
+            if hidden > 0:
+                return (f"after step {t} replica {r}'s slice of Adam's {label} moment ({a.size} values) is a view of "
+                        f"a {root.size}-value array whose other {hidden} values no returned array holds ({where}): "
+                        f"the slice keeps the whole array alive, so the replicas together keep {n} full-size moments; "
+                        f"the rule of stage 1: each replica keeps only its own slice of the moments ({piece} values: "
+                        f"compute the slice alone, or copy it out of a full-size temporary)")
+    return None
+
+
 def _same_weights(a, b) -> bool:
     """``a`` and ``b`` both (weights, m, v) with the same weights (anything else: not the same)."""
     try:
@@ -401,11 +453,16 @@ def _moments_problem(name, m, v, ref_m, ref_v, n, piece, size, t, zero=None) -> 
                         f"with an all-zero slice doing nothing) is not Adam")
             # issue 38, round 10: the step computed in float16 was told the values of its slice differ (a wrong slice
             # guessed); every value within a 16-bit float's rounding (float16 keeps 11 bits, bfloat16 8) is named so
-            if np.all(np.abs(got - want) <= 4e-3 * np.abs(want) + 1e-9 * scale):
+            # issue 38, round 11: a gradient SUM in float16 (then cast up) rounds each gradient to 11 bits: where the
+            # replicas' gradients cancel, its relative error is large, so the values were told they differ; the error
+            # stays within a 16-bit float's rounding of the largest value, and the message names the prompt's rule
+            off = np.abs(got - want)
+            if np.all(off <= 4e-3 * np.abs(want) + 1e-9 * scale) or np.max(off) <= 4e-3 * scale:
                 return (f"after step {t} replica {r}'s slice of Adam's {label} moment is within "
-                        f"{float(np.max(np.abs(got - want) / (np.abs(want) + 1e-300))):.1e} of plain Adam's (relative), "
-                        f"the rounding of a 16-bit float, not within 1e-5: the rule: the step in float32 or float64 "
-                        f"(checked against plain Adam in float64 to 1e-5; float16 keeps about 3 decimal digits)")
+                        f"{float(np.max(off)) / scale:.1e} of plain Adam's (relative to its largest value), the "
+                        f"rounding of a 16-bit float, not within 1e-5: the rule: float32 is fine, float16 is not: every "
+                        f"part of the step (the sum of the gradients too) in float32 or float64 (checked against plain "
+                        f"Adam in float64 to 1e-5; float16 keeps about 3 decimal digits)")
             power = 1 if label == "first" else 2  # m is linear in the gradient, v quadratic
             if np.allclose(got * n ** power, want, rtol=1e-4, atol=1e-12 * scale):
                 return (f"after step {t} replica {r}'s {label} moment is 1/{n ** power} of Adam's on the summed "
