@@ -244,6 +244,33 @@ def test_accumulated_gradients_on_the_whole_batch_breaks_the_contract():
                 in report.problem), report.problem
 
 
+@pytest.mark.parametrize("keep", [False, True])
+def test_recorder_sees_outputs_kept_after_their_backward(keep):
+    """Issue 38, round 11 (the shared ``Recorder``'s ``outputs``, ``alive`` and ``_backward_seen``, used by 04 q3 and
+    05 q4): an output kept in a list is alive at the next pass's backward and after the loop; one let go is not."""
+    from gpukit.course.exercises import Recorder
+
+    seen = []
+
+    class Watched(Recorder):
+        def _backward_seen(self, call):
+            seen.append((call, self.alive([c for c, _ in self.outputs if c < call])))
+
+    watched, kept = Watched(lambda x: x * 2.0, backward=True), []
+    for i in range(2):
+        xb = tf.constant([1.0 + i])
+        with tf.GradientTape() as tape:
+            tape.watch(xb)
+            out = watched(xb)
+            loss = tf.reduce_sum(out)
+        tape.gradient(loss, xb)
+        if keep:
+            kept.append(out)
+    del out, loss, tape
+    assert seen == [(0, []), (1, [0] if keep else [])]
+    assert watched.alive() == ([0, 1] if keep else [])
+
+
 def test_hints_cover_every_question():
     assert set(ex04.HINTS) == {"q1", "q2", "q3", "q4"}
     assert all(len(h) >= 2 for h in ex04.HINTS.values())

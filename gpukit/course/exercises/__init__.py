@@ -709,7 +709,11 @@ class Recorder:
     the device the backward of that call runs under (TensorFlow places gradient ops by the device scope
     around ``tape.gradient``, not by where the forward ran), and ``("output", call, device)``: the device
     the forward's output was computed on. ``flags`` holds the ``training`` argument of every call
-    (``None`` when not given), so a check can hold a learner to ``training=True``."""
+    (``None`` when not given), so a check can hold a learner to ``training=True``.
+
+    Issue 38, round 11: ``outputs`` holds, per call run eagerly, ``(call, weak references)`` to the tensors handed
+    back to the learner, so a check can ask which calls' outputs (activations) are still alive (``alive``), and a
+    subclass's ``_backward_seen(call)`` runs as each backward pass goes through (a no-op here)."""
 
     def __init__(self, target, *, backward: bool = False):
         object.__setattr__(self, "_target", target)
@@ -717,6 +721,7 @@ class Recorder:
         object.__setattr__(self, "events", [])
         object.__setattr__(self, "flags", [])
         object.__setattr__(self, "_backward", backward)
+        object.__setattr__(self, "outputs", [])
 
     def _record(self, x, args=(), kwargs=None):
         shape = getattr(x, "shape", None)
@@ -725,8 +730,32 @@ class Recorder:
         self.events.append(("forward", len(self.sizes) - 1))
 
     def _watch(self, out):
-        if not self._backward:
-            return out
+        return self._note_outputs(self._passthrough(out) if self._backward else out)
+
+    def _note_outputs(self, out):
+        from ..._tf import tf
+
+        if tf.executing_eagerly():  # a traced call's tensors belong to its graph: nothing to let go of
+            refs = [weakref.ref(t) for t in tf.nest.flatten(out) if isinstance(t, tf.Tensor)]
+            if refs:
+                self.outputs.append((len(self.sizes) - 1, refs))
+        return out
+
+    def _backward_seen(self, call):
+        """Run as call ``call``'s backward pass goes through the watched output (for subclasses)."""
+
+    def alive(self, calls=None) -> list:
+        """The calls (of ``calls``, default every one) whose outputs are still alive (garbage collected first if
+        any seems to be: a tensor in a reference cycle is kept by no one)."""
+        def held():
+            return sorted({call for call, refs in self.outputs
+                           if (calls is None or call in calls) and any(ref() is not None for ref in refs)})
+
+        if held():
+            gc.collect()
+        return held()
+
+    def _passthrough(self, out):
         from ..._tf import tf
 
         call = len(self.sizes) - 1
@@ -738,6 +767,7 @@ class Recorder:
         def passthrough(t):
             def grad(dy):
                 self.events.append(("backward", call, tf.identity(dy).device))
+                self._backward_seen(call)
                 return dy
             return tf.identity(t), grad
 

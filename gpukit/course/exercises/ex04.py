@@ -245,6 +245,9 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
                             f"{weights_diff:.3g} apart after {updates}): the gradients kept for an update are "
                             f"still in the sum at the next one -- what is kept is never emptied after it is "
                             f"applied", details)
+    rescaled = _rescaled_problem(after, ref_after, initial, first_scale, learning_rate, global_batch_size) if after else None
+    if rescaled:
+        return Report(name, rescaled, details)
     if abs(first_scale - 1) > 0.02:
         return Report(name, f"the first update is {first_scale:.2f} x the large batch's: as if each micro-batch's "
                             f"loss were divided by {global_batch_size / first_scale:.3g} examples (a micro-batch "
@@ -253,6 +256,35 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
                             f"update", details)
     return Report(name, f"the weights differ from large-batch training by {weights_diff:.3g} (the first update "
                         f"is the right size, {first_scale:.2f} x, but points elsewhere)", details)
+
+
+def _rescaled_problem(after, ref_after, initial, first_scale, learning_rate, global_batch_size) -> str | None:
+    """Planted (issue 38, round 11: q4_wrong_r11_clip_norm): the summed gradient clipped by global norm 1.0 before
+    ``apply_gradients`` (run in replica context, so each replica's own sum is clipped). Its first update was told
+    "as if each micro-batch's loss were divided by 34.3 examples": a wrong divisor only SCALES the update (it points
+    exactly the large batch's way, by a factor whose divisor ``global_batch_size / first_scale`` is a count of
+    examples: the micro-batch, one replica's share). Anything else, another direction or a factor that is no count,
+    is a gradient changed between the sum and the update (clipped, rescaled): named by the rule, not the divisor."""
+    moved = [a - b for a, b in zip(after[0], initial)]
+    ref_moved = [a - b for a, b in zip(ref_after[0], initial)]
+    if not (0 < first_scale and abs(first_scale - 1) > 0.02):
+        return None
+    implied = global_batch_size / first_scale
+    ref_norm = math.sqrt(sum(float(np.sum(np.square(r))) for r in ref_moved))
+    off = math.sqrt(sum(float(np.sum(np.square(m - first_scale * r))) for m, r in zip(moved, ref_moved)))
+    off = off / (first_scale * ref_norm) if ref_norm else float("inf")
+    whole = abs(implied - round(implied)) <= 0.02 * implied
+    if whole and off <= 0.01:
+        return None  # a pure rescaling by a count of examples: the divisor message says which
+    norm = math.sqrt(sum(float(np.sum(np.square(m))) for m in moved)) / learning_rate
+    how = (f"points exactly the large batch's way, and {global_batch_size} / {first_scale:.2f} = {implied:.3g} is no "
+           f"count of examples (not a wrong divisor)" if off <= 0.01 else
+           f"points {off:.1%} away from the large batch's direction (a wrong divisor would only scale it)")
+    return (f"the first update is {first_scale:.2f} x the large batch's and {how}: the gradient applied (global norm "
+            f"{norm:.3g}, the large batch's {ref_norm / learning_rate:.3g}) is not the sum of the micro-batches' "
+            f"gradients; it was changed before the update (clipped to a norm, per replica or as a whole?). The rule: "
+            f"each update is exactly the large batch's, the summed gradients applied as they are (no clipping or "
+            f"rescaling)")
 
 
 class _Communication:
@@ -576,6 +608,7 @@ class _Passes(Recorder):
         object.__setattr__(self, "_tapes", tapes)
         object.__setattr__(self, "_recorded", [])  # per pass: the tapes recording at its forward (eager only)
         object.__setattr__(self, "held", [])
+        object.__setattr__(self, "held_outputs", [])  # round 11: (earlier pass, the pass whose backward ran)
         object.__setattr__(self, "dtypes", [])
         object.__setattr__(self, "_log", tf.Variable(tf.zeros(_MAX_PASSES, tf.int64), trainable=False))
         object.__setattr__(self, "_count", tf.Variable(tf.constant(0, tf.int64), trainable=False))
@@ -594,6 +627,19 @@ class _Passes(Recorder):
         size = tf.shape(x, out_type=tf.int64)[0]
         self._log.scatter_nd_update([[tf.minimum(self._count, _MAX_PASSES - 1)]], [size])
         self._count.assign_add(1)
+
+    def _backward_seen(self, call):
+        """Planted (issue 38, round 11: q3_wrong_r11_keep_{logits,tapes}): every micro-batch's output (the logits,
+        with its tape, slice and loss) kept in a list after its backward "to inspect later": the numbers and the order
+        of passes are right, but nothing of a micro-batch may be kept once its backward is done. Seen: as pass
+        ``call``'s backward runs (eagerly), the output the model handed back for an earlier pass is still alive (a
+        right loop has rebound its names to this micro-batch by then; its tape let the earlier one go)."""
+        from ..._tf import tf
+
+        if not self.held_outputs and tf.executing_eagerly():
+            earlier = self.alive([c for c, _ in self.outputs if c < call])
+            if earlier:
+                self.held_outputs.append((earlier[0], call))
 
     def run_sizes(self) -> list:
         """The number of examples of every pass that ran, in order (reset: ``restart``)."""
@@ -631,6 +677,45 @@ def _held_problem(name: str, held) -> str | None:
             f"{earlier + 1} still held its recording (its activations): one tape kept over several micro-batches keeps "
             f"them all in memory. The contract is only one micro-batch's activations in memory at once: a tape per "
             f"micro-batch, let go after its backward (a non-persistent tape lets go in tape.gradient)")
+
+
+def _held_output_problem(name: str, held, after) -> str | None:
+    """Round 11: a micro-batch's output (its activations) still held at a later micro-batch's backward (``held``:
+    (earlier, later) pass), or once the call has returned (``after``: the passes whose outputs outlive it; planted: a
+    module-level list "for debugging")."""
+    if held:
+        earlier, call = held[0]
+        return (f"when micro-batch {call + 1}'s backward pass ran, the output the model returned for micro-batch "
+                f"{earlier + 1} (its logits) was still held after that micro-batch's backward was done (kept in a list, "
+                f"with its tape or loss?): the contract is only one micro-batch's activations in memory at once, "
+                f"nothing of a micro-batch kept once its backward is done")
+    if after:
+        return (f"after {name} returned, the output the model returned for micro-batch(es) "
+                f"{', '.join(str(c + 1) for c in after[:4])} was still held (by a module-level or global name?): it "
+                f"keeps nothing of a micro-batch once its backward is done, and nothing between calls")
+    return None
+
+
+def _function_state(fn) -> dict | None:
+    """What a plain Python function carries as attributes: ``{name: (id, len)}`` of ``fn.__dict__``, else None."""
+    import types
+
+    if not isinstance(fn, types.FunctionType):
+        return None
+    return {k: (id(v), len(v) if hasattr(v, "__len__") else None) for k, v in vars(fn).items()}
+
+
+def _function_state_problem(name: str, before, fn) -> str | None:
+    """Planted (issue 38, round 11: q3_wrong_r11_state_on_function, q3_wrong_r11_keep_logits): every call's losses
+    appended to a list kept on the function object ``accumulated_gradients.losses`` (or the last loss set as an
+    attribute): the numbers are right, but the prompt says it keeps nothing between calls. Seen: an attribute of the
+    function added, rebound or grown by a call."""
+    after = _function_state(fn)
+    if before is None or after is None or after == before:
+        return None
+    changed = sorted(k for k in after if before.get(k) != after[k]) or sorted(set(before) - set(after))
+    return (f"{name} changed its own attribute(s) {', '.join(repr(k) for k in changed[:4])} during the call (state kept "
+            f"on the function object, e.g. a list of losses): the contract is it keeps nothing between calls")
 
 
 def _cross_entropy(y, logits):
@@ -720,8 +805,10 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     dtypes = [v.dtype for v in model.trainable_variables]
     tapes = TapesWatched()
     watched = _Passes(model, tapes)  # the contract: each forward and backward pass sees one micro-batch only
+    state = _function_state(accumulated_gradients)  # round 11: attributes of the function, before the call
     with tapes:
         got = try_answer(accumulated_gradients, watched, x, y, accum_steps)
+    outlived = watched.alive()  # round 11: the passes whose outputs outlive the call
     run_sizes = watched.run_sizes()
     if got is None:
         return Report(name, not_solved(name))
@@ -813,7 +900,9 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     # round 10: the passes' sizes as they ran (a tf.function's Python runs once, when traced), then the order of
     # forwards and backwards (trace time is enough for that), then what the tapes held
     broken = (micro_batch_problem(name, run_sizes, n, micro) or interleaving_problem(name, watched.events)
-              or _later_backward_problem(name, watched.events) or _held_problem(name, watched.held))
+              or _later_backward_problem(name, watched.events) or _held_problem(name, watched.held)
+              or _held_output_problem(name, watched.held_outputs, outlived)
+              or _function_state_problem(name, state, accumulated_gradients))
     if not broken and run_sizes != [micro] * accum_steps:  # planted: one example a pass; size/count swapped
         sizes = run_sizes
         shown = f"{sizes}" if len(sizes) <= 8 else f"[{', '.join(map(str, sizes[:6]))}, ...]"

@@ -402,6 +402,16 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
                                 f"micro-batches' activations): something that outlives the call (a module-level dict or "
                                 f"list) keeps them. The contract: it keeps nothing between calls; each tape is let go "
                                 f"after its backward", details)
+        # planted (issue 38, round 11: q4_wrong_r11_global_debug): the last micro-batch's tapes (non-persistent: they
+        # let go of their recordings) and activations kept in a module-level variable "for debugging". Observed: an
+        # output a stage handed back during the call still alive once the call has returned (garbage collected first)
+        outlived = [s for s, stage in enumerate(watched) if stage.alive()]
+        if outlived:
+            return Report(name, f"the numbers are right, but after {name} returned, the activations (outputs) of "
+                                f"stage(s) {outlived} were still held: something that outlives the call (a module-level "
+                                f"or global variable, kept \"for debugging\") keeps them. The contract: no tape or "
+                                f"activation of a call is held once it has returned; it keeps nothing between calls",
+                          details)
         again = try_answer(pipeline_gradients, watched, devices, x, y, m)  # planted (round 5): sums kept between calls
         try:
             again_diff = max(float(np.max(np.abs(np.asarray(g) - r))) for g, r in zip(again[1], ref))
