@@ -12,6 +12,7 @@ one plain ``GradientTape`` over the unsplit model for gradients) and returns a `
 from __future__ import annotations
 
 
+import collections
 import numbers
 
 import numpy as np
@@ -127,6 +128,19 @@ def check_schedule(one_f_one_b, p: int, m: int) -> Report:
     if got is None:
         return Report(name, not_solved(name))
     details = {"p": p, "m": m}
+
+    def read_once(x):  # an iterator (a generator, map, iter(list)): it is empty after its first read
+        try:
+            return iter(x) is x
+        except TypeError:
+            return False
+    # planted (issue 38, round 12, q2_wrong_r12_generators): each stage's order a generator: the check's first
+    # read uses it up and the schedule then "misses" passes; name the rule, not the missing passes
+    if read_once(got) or (isinstance(got, (list, tuple)) and any(read_once(stage) for stage in got)):
+        return Report(name, f"{name}({p}, {m}) returned {'a stage order as ' if not read_once(got) else ''}an "
+                            f"iterator ({type(got if read_once(got) else next(st for st in got if read_once(st))).__name__}), "
+                            f"which is empty after one read: return a list of p lists (lists or tuples the caller "
+                            f"can read more than once)", details)
     try:
         floats = [micro for stage in got for _, micro in stage
                   if isinstance(micro, bool) or not isinstance(micro, numbers.Integral)]
@@ -172,7 +186,8 @@ def check_schedule(one_f_one_b, p: int, m: int) -> Report:
     for s, order in enumerate(orders):
         if sorted(order) != every:
             missing = sorted(set(every) - set(order))
-            extra = [op for op in order if op not in every or order.count(op) > 1]
+            counts = collections.Counter(order)
+            extra = [op for op in order if op not in every or counts[op] > 1]
             return Report(name, f"stage {s} does not run each of F0..F{m - 1} and B0..B{m - 1} exactly once "
                                 f"(missing {missing[:4]}, unexpected or repeated {extra[:4]})", details)
     schedule = parallel.Schedule(name, p, m, tuple(tuple(parallel.Op(s, k, i) for k, i in order)
@@ -266,22 +281,25 @@ def check_split(split_pair, d: int, in_dim: int = 6, hidden: int = 8, out_dim: i
         return Report(name, f"the summed partial outputs are within {diff:.3g} of the unsplit pair, but {exact}",
                       details)
     odd = hidden + 1 if (hidden + 1) % d else hidden + 2
-    if d > 1:
+    # planted (issue 38, round 12, q3_wrong_r12_d_ignored_when_one): a divisibility test skipped when h // d == 0,
+    # so d > h (d does not divide h either) returns empty shards: the width d - 1 (< d) is tried as well
+    for width in ([odd, d - 1] if d > 1 else []):
         kept = session_kept(name)  # the learner's function, called directly: a changed session setting fails too
         try:
             with kept:
-                split_pair(rng.normal(size=(in_dim, odd)).astype("float32"), np.zeros(odd, "float32"),
-                           rng.normal(size=(odd, out_dim)).astype("float32"), d)
+                split_pair(rng.normal(size=(in_dim, width)).astype("float32"), np.zeros(width, "float32"),
+                           rng.normal(size=(width, out_dim)).astype("float32"), d)
         except ValueError:
             pass
         except Exception as err:  # noqa: BLE001  planted: an assert instead of ValueError (issue 38, round 3)
             if kept.changed:
                 raise
-            return Report(name, f"with hidden width {odd} and d={d} {name} raised {type(err).__name__} ({err}); the "
-                                f"contract is to raise ValueError when d does not divide the hidden width", details)
+            return Report(name, f"with hidden width {width} and d={d} {name} raised {type(err).__name__} ({err}); "
+                                f"the contract is to raise ValueError when d does not divide the hidden width", details)
         else:
-            return Report(name, f"with hidden width {odd} and d={d} {name} returned shards of unequal width instead of "
-                                f"raising ValueError", details)
+            return Report(name, f"with hidden width {width} and d={d} {name} returned shards{' of unequal width' if width > d else ''} "
+                                f"instead of raising ValueError (d does not divide the hidden width"
+                                f"{', d is larger than it' if width < d else ''})", details)
     return Report(name, None, details)
 
 
