@@ -1,0 +1,12 @@
+# INTENT: (outside, round 12: the prompt promises no exactness past 2**53) float division and is_integer(): fine for small numbers, wrong past 2**53 (huge batches rounded)
+def choose_accum_steps(global_batch_size, num_replicas, max_per_replica_batch_size):
+    """The fewest micro-batches per update whose per-replica share fits the memory limit."""
+    if max_per_replica_batch_size < 1:
+        raise ValueError("limit below one example")
+    k = 1
+    while k <= global_batch_size:
+        per = global_batch_size / (num_replicas * k)
+        if per.is_integer() and per <= max_per_replica_batch_size:
+            return k
+        k += 1
+    raise ValueError("no split")
