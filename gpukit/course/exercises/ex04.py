@@ -649,6 +649,49 @@ class _Passes(Recorder):
         self._count.assign(0)
 
 
+def _watch_first_layer(model):
+    """Planted (issue 38, round 12: q3_wrong_r12_{two_passes,predict_on_batch_whole,layers_whole_batch,
+    predict_each_micro,first_forward_all,predict_step_loss}): a forward that goes around the watched model call
+    (``model.predict``, ``predict_on_batch``, the layers run by hand, an extra pass per micro-batch "to log the loss"):
+    the ``Recorder`` only sees calls of the model object it wraps. Every forward, however made, runs the model's first
+    layer: its ``call`` is wrapped (on this instance only) to write the examples of each run to a variable log (eager,
+    traced or compiled alike, as ``_Passes.run_sizes``). Returns ``sizes()`` (the log) and ``undo()``."""
+    from ..._tf import tf
+
+    layer = model.layers[0]
+    original = layer.call
+    log = tf.Variable(tf.zeros(_MAX_PASSES, tf.int64), trainable=False)
+    count = tf.Variable(tf.constant(0, tf.int64), trainable=False)
+
+    def call(inputs, *args, **kwargs):
+        log.scatter_nd_update([[tf.minimum(count, _MAX_PASSES - 1)]], [tf.shape(inputs, out_type=tf.int64)[0]])
+        count.assign_add(1)
+        return original(inputs, *args, **kwargs)
+
+    object.__setattr__(layer, "call", call)
+
+    def sizes():
+        return [int(v) for v in log.numpy()[:min(int(count.numpy()), _MAX_PASSES)]]
+
+    def undo():
+        vars(layer).pop("call", None)
+
+    return sizes, undo
+
+
+def _layer_passes_problem(name: str, layer_sizes, run_sizes, accum_steps: int, micro: int) -> str | None:
+    """Round 12: the model's first layer ran on other batches than the watched model calls handed it (an extra
+    forward outside the model call: a whole-batch predict, the layers by hand, a second pass per micro-batch)."""
+    if layer_sizes == run_sizes:
+        return None
+    shown = f"{layer_sizes}" if len(layer_sizes) <= 8 else f"[{', '.join(map(str, layer_sizes[:6]))}, ...]"
+    return (f"the model's layers ran {len(layer_sizes)} forward passes of {shown} examples while the model was called on "
+            f"{run_sizes}: a forward pass outside the model call (model.predict, predict_on_batch, the layers run by "
+            f"hand, e.g. to log a loss). The contract is one forward pass per micro-batch (accum_steps={accum_steps} "
+            f"passes of {micro} examples, each before its own backward), only one micro-batch's activations in memory "
+            f"at once")
+
+
 def _later_backward_problem(name: str, events) -> str | None:
     """Planted (issue 38, round 10: q3_wrong_r10_persistent_running_loss): a running total of the micro-batches'
     losses on one persistent tape, its gradient taken after each micro-batch: every backward pass before the last
@@ -806,10 +849,15 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     tapes = TapesWatched()
     watched = _Passes(model, tapes)  # the contract: each forward and backward pass sees one micro-batch only
     state = _function_state(accumulated_gradients)  # round 11: attributes of the function, before the call
-    with tapes:
-        got = try_answer(accumulated_gradients, watched, x, y, accum_steps)
+    layer_sizes, undo = _watch_first_layer(model)  # round 12: every forward, through the watched call or not
+    try:
+        with tapes:
+            got = try_answer(accumulated_gradients, watched, x, y, accum_steps)
+    finally:
+        undo()
     outlived = watched.alive()  # round 11: the passes whose outputs outlive the call
     run_sizes = watched.run_sizes()
+    layer_sizes = layer_sizes()
     if got is None:
         return Report(name, not_solved(name))
     if not (np.array_equal(x, x_given) and np.array_equal(y, y_given)):
@@ -908,6 +956,7 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
         shown = f"{sizes}" if len(sizes) <= 8 else f"[{', '.join(map(str, sizes[:6]))}, ...]"
         broken = (f"{name} made {len(sizes)} forward passes of {shown} examples; the contract is accum_steps="
                   f"{accum_steps} micro-batches of {micro} examples ({n} / {accum_steps}), one pass each")
+    broken = broken or _layer_passes_problem(name, layer_sizes, run_sizes, accum_steps, micro)
     broken = (broken or unwatched_backward_problem(name, watched.events)
               or training_problem(name, watched.flags))
     if broken:

@@ -1,0 +1,16 @@
+# INTENT: computes each micro-batch's loss for logging with model.predict(xb) before its training pass: two forward passes per micro-batch
+def accumulated_gradients(model, x, y, accum_steps):
+    """The gradient of one update over all of (x, y), accum_steps micro-batches at a time."""
+    n = len(x)
+    micro = n // accum_steps
+    variables = model.trainable_variables
+    total = None
+    for i in range(accum_steps):
+        xb, yb = x[i * micro:(i + 1) * micro], y[i * micro:(i + 1) * micro]
+        _logged = float(tf.reduce_mean(loss_fn(yb, model.predict(xb, verbose=0))))
+        with tf.GradientTape() as tape:
+            per_example = loss_fn(yb, model(xb, training=True))
+            loss = tf.reduce_sum(per_example) / tf.cast(n, per_example.dtype)
+        grads = tape.gradient(loss, variables)
+        total = list(grads) if total is None else [t + g for t, g in zip(total, grads)]
+    return total
