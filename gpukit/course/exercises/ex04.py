@@ -942,8 +942,9 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
         extra = (" and nothing else (model.losses is not part of it)" if model.losses else "")
         return Report(name, f"{name}: differs from the large batch's gradient by {diff:.3g} (about {scale:.3g} x) "
                             f"with accum_steps={accum_steps}: the rule is the gradient of the mean of loss_fn over all "
-                            f"{n} examples{extra}, each micro-batch weighted by its share, and every call starting from "
-                            f"zero (a sum or cache kept from an earlier call breaks it)", details)
+                            f"{n} examples{extra}, each micro-batch weighted by its share and scored against its own "
+                            f"labels (y sliced as x is: labels from another micro-batch break it), and every call "
+                            f"starting from zero (a sum or cache kept from an earlier call breaks it)", details)
     micro = n // accum_steps
     # round 10: the passes' sizes as they ran (a tf.function's Python runs once, when traced), then the order of
     # forwards and backwards (trace time is enough for that), then what the tapes held

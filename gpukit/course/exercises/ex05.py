@@ -17,6 +17,7 @@ import numbers
 
 import numpy as np
 
+from .ex04 import _watch_first_layer  # issue 38, round 12: shared with 04 q3 (a candidate for __init__)
 from . import (Recorder, Report, TapesWatched, device_problem, micro_batch_problem, not_solved, number_problem, session_kept,
                training_problem, try_answer, watch_calls, watched_calls)
 
@@ -372,8 +373,15 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
     ref_loss, ref = unsplit()
     # the contract: one micro-batch at a time, each stage's backward under its own device
     watched = [Recorder(stage, backward=True) for stage in pipe.stages]
-    with TapesWatched() as tapes:  # round 10: the tapes the call makes, to see whether any outlives it
-        got = try_answer(pipeline_gradients, watched, devices, x, y, m)
+    # round 12: every forward of each stage, through the watched call or not (stage.predict, its layers by hand)
+    layer_watches = [_watch_first_layer(stage) for stage in pipe.stages]
+    try:
+        with TapesWatched() as tapes:  # round 10: the tapes the call makes, to see whether any outlives it
+            got = try_answer(pipeline_gradients, watched, devices, x, y, m)
+    finally:
+        for _, undo in layer_watches:
+            undo()
+    layer_sizes = [sizes() for sizes, _ in layer_watches]
     if got is None:
         return Report(name, not_solved(name))
     try:
@@ -410,6 +418,18 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
                       or training_problem(name, stage.flags, what=f"stage {s}"))
             if broken:
                 return Report(name, f"the numbers are right, but {broken}", details)
+        # planted (issue 38, round 12: q4_wrong_r12_{per_example,half_micro}: m ignored, one example or half a
+        # micro-batch per pass; q4_wrong_r12_predict_whole_batch: stage.predict on the whole batch after the right
+        # loop, outside the watched call): every forward of a stage, seen at its first layer, runs on exactly one of
+        # the m micro-batches (batch / m examples; a recomputed forward is fine, it is one micro-batch too)
+        for s, sizes in enumerate(layer_sizes if batch % m == 0 else []):
+            off = [k for k in sizes if k != batch // m]
+            if off:
+                shown = f"{sizes}" if len(sizes) <= 8 else f"[{', '.join(map(str, sizes[:6]))}, ...]"
+                return Report(name, f"the numbers are right, but stage {s}'s layers ran forward passes of {shown} "
+                                    f"examples: the contract is m={m} micro-batches of {batch // m} examples ({batch} / "
+                                    f"{m}), every forward of a stage on exactly one micro-batch (not smaller pieces, not "
+                                    f"the whole batch, e.g. a stage.predict to log the loss)", details)
         # planted (issue 38, round 10: q4_wrong_r10_module_kept_tapes): every call's persistent tapes (and with them
         # the micro-batches' activations) kept in a module-level dict never cleared; the numbers of every call are
         # right. Observed: a tape made during the call that still holds its recording once the call has returned
@@ -470,5 +490,10 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
     if max(per_stage) <= atol:
         return Report(name, f"the gradients are right but the loss is {loss:.6f}, not {float(ref_loss):.6f} (the mean "
                             f"over the whole batch)", details)
+    # round 12 (q4_wrong_r12_global_microbatches: the notebook's MICRO_BATCHES for the argument m): name the count
+    first = watched[0].sizes
+    count = (f": stage 0 ran on micro-batches of {first[:8]} examples, the contract is m={m} micro-batches of "
+             f"{batch // m} examples, every example once (is m the argument, not a notebook constant?)"
+             if batch % m == 0 and first and set(first) != {batch // m} else "")
     return Report(name, f"the gradients differ from the unsplit model by up to {max(per_stage):.3g} "
-                        f"(per stage {[f'{v:.2g}' for v in per_stage]})", details)
+                        f"(per stage {[f'{v:.2g}' for v in per_stage]}){count}", details)
