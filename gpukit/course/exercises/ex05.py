@@ -152,6 +152,13 @@ def check_schedule(one_f_one_b, p: int, m: int) -> Report:
     if floats:  # planted (issue 38, round 4): ("F", 0.0)
         return Report(name, f"{name}({p}, {m}): a micro-batch index is {floats[0]!r}, a {type(floats[0]).__name__}: "
                             f"each pass is (kind, i) with i the micro-batch's index, an int", details)
+    # planted (round 12, q2_wrong_r12_numpy_int_overflow): np.int8 indices wrap past 127 (read as "missing B128...")
+    narrow = [micro for stage in got for _, micro in stage
+              if isinstance(micro, np.integer) and np.iinfo(type(micro)).max < m - 1]
+    if narrow:
+        return Report(name, f"{name}({p}, {m}): a micro-batch index is a {type(narrow[0]).__name__}, which holds at most "
+                            f"{np.iinfo(type(narrow[0])).max}: indices wrap past it; each index is the micro-batch's "
+                            f"number for any m (an int, or a numpy integer wide enough)", details)
     # planted (round 4): stage lists shared between stages, or the same lists returned on every call (a cache):
     # the caller owns what it gets and may edit it
     lists = [stage for stage in got if isinstance(stage, list)]
