@@ -51,6 +51,7 @@ __all__ = [
     "hint_all",
     "reset_hints",
     "Recorder",
+    "watch_first_layer",
     "session_kept",
     "mark_session",
     "checking",
@@ -697,6 +698,36 @@ class closing:
         print(f"not passed yet: {self.what}: {error}" if str(error) else f"not passed yet: {self.what}")
         print("(each question's check cell above says what is wrong; fix it, then run all cells again)")
         return True
+
+
+def watch_first_layer(model, max_passes: int = 128):
+    """Planted (issue 38, round 12: q3_wrong_r12_{two_passes,predict_on_batch_whole,layers_whole_batch,
+    predict_each_micro,first_forward_all,predict_step_loss}): a forward that goes around the watched model call
+    (``model.predict``, ``predict_on_batch``, the layers run by hand, an extra pass per micro-batch "to log the loss"):
+    the ``Recorder`` only sees calls of the model object it wraps. Every forward, however made, runs the model's first
+    layer: its ``call`` is wrapped (on this instance only) to write the examples of each run to a variable log (eager,
+    traced or compiled alike, as ``_Passes.run_sizes``). Returns ``sizes()`` (the log) and ``undo()``."""
+    from ..._tf import tf
+
+    layer = model.layers[0]
+    original = layer.call
+    log = tf.Variable(tf.zeros(max_passes, tf.int64), trainable=False)
+    count = tf.Variable(tf.constant(0, tf.int64), trainable=False)
+
+    def call(inputs, *args, **kwargs):
+        log.scatter_nd_update([[tf.minimum(count, max_passes - 1)]], [tf.shape(inputs, out_type=tf.int64)[0]])
+        count.assign_add(1)
+        return original(inputs, *args, **kwargs)
+
+    object.__setattr__(layer, "call", call)
+
+    def sizes():
+        return [int(v) for v in log.numpy()[:min(int(count.numpy()), max_passes)]]
+
+    def undo():
+        vars(layer).pop("call", None)
+
+    return sizes, undo
 
 
 class Recorder:

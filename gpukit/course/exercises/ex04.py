@@ -23,7 +23,7 @@ import numbers
 import numpy as np
 
 from . import (Recorder, Report, TapesWatched, interleaving_problem, is_stub, micro_batch_problem, not_solved, session_kept,
-               training_problem, try_answer, unwatched_backward_problem)
+               training_problem, try_answer, unwatched_backward_problem, watch_first_layer)
 
 HINTS = {
     "q1": [
@@ -649,36 +649,6 @@ class _Passes(Recorder):
         self._count.assign(0)
 
 
-def _watch_first_layer(model):
-    """Planted (issue 38, round 12: q3_wrong_r12_{two_passes,predict_on_batch_whole,layers_whole_batch,
-    predict_each_micro,first_forward_all,predict_step_loss}): a forward that goes around the watched model call
-    (``model.predict``, ``predict_on_batch``, the layers run by hand, an extra pass per micro-batch "to log the loss"):
-    the ``Recorder`` only sees calls of the model object it wraps. Every forward, however made, runs the model's first
-    layer: its ``call`` is wrapped (on this instance only) to write the examples of each run to a variable log (eager,
-    traced or compiled alike, as ``_Passes.run_sizes``). Returns ``sizes()`` (the log) and ``undo()``."""
-    from ..._tf import tf
-
-    layer = model.layers[0]
-    original = layer.call
-    log = tf.Variable(tf.zeros(_MAX_PASSES, tf.int64), trainable=False)
-    count = tf.Variable(tf.constant(0, tf.int64), trainable=False)
-
-    def call(inputs, *args, **kwargs):
-        log.scatter_nd_update([[tf.minimum(count, _MAX_PASSES - 1)]], [tf.shape(inputs, out_type=tf.int64)[0]])
-        count.assign_add(1)
-        return original(inputs, *args, **kwargs)
-
-    object.__setattr__(layer, "call", call)
-
-    def sizes():
-        return [int(v) for v in log.numpy()[:min(int(count.numpy()), _MAX_PASSES)]]
-
-    def undo():
-        vars(layer).pop("call", None)
-
-    return sizes, undo
-
-
 def _layer_passes_problem(name: str, layer_sizes, run_sizes, accum_steps: int, micro: int) -> str | None:
     """Round 12: the model's first layer ran on other batches than the watched model calls handed it (an extra
     forward outside the model call: a whole-batch predict, the layers by hand, a second pass per micro-batch)."""
@@ -849,7 +819,7 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     tapes = TapesWatched()
     watched = _Passes(model, tapes)  # the contract: each forward and backward pass sees one micro-batch only
     state = _function_state(accumulated_gradients)  # round 11: attributes of the function, before the call
-    layer_sizes, undo = _watch_first_layer(model)  # round 12: every forward, through the watched call or not
+    layer_sizes, undo = watch_first_layer(model, _MAX_PASSES)  # round 12: every forward, through the watched call or not
     try:
         with tapes:
             got = try_answer(accumulated_gradients, watched, x, y, accum_steps)

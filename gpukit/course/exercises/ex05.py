@@ -17,9 +17,8 @@ import numbers
 
 import numpy as np
 
-from .ex04 import _watch_first_layer  # issue 38, round 12: shared with 04 q3 (a candidate for __init__)
 from . import (Recorder, Report, TapesWatched, device_problem, micro_batch_problem, not_solved, number_problem, session_kept,
-               training_problem, try_answer, watch_calls, watched_calls)
+               training_problem, try_answer, watch_calls, watched_calls, watch_first_layer)
 
 
 # q1's "before running anything" observed (issue 38, round 7: tests/attacks/ex05/q1_wrong_r7_{simulated,theory_call}
@@ -381,7 +380,7 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
     # the contract: one micro-batch at a time, each stage's backward under its own device
     watched = [Recorder(stage, backward=True) for stage in pipe.stages]
     # round 12: every forward of each stage, through the watched call or not (stage.predict, its layers by hand)
-    layer_watches = [_watch_first_layer(stage) for stage in pipe.stages]
+    layer_watches = [watch_first_layer(stage) for stage in pipe.stages]
     try:
         with TapesWatched() as tapes:  # round 10: the tapes the call makes, to see whether any outlives it
             got = try_answer(pipeline_gradients, watched, devices, x, y, m)
