@@ -172,11 +172,30 @@ def test_is_stub_try_answer_and_require():
     assert try_answer(lambda a, b=0: a + b, 1, b=2) == 3
     with pytest.raises(ZeroDivisionError):  # a real bug is the learner's to see
         try_answer(lambda: 1 / 0)
+    # issue 38, round 11: an error from a tf.function says first only "in user code:"; its last line is put first
+    with pytest.raises(TypeError, match=r"\Aint\(\) argument must be .* \(in user code: the traceback follows\)\n"):
+        try_answer(lambda: (_ for _ in ()).throw(TypeError("in user code:\n\n  File x\n\n  TypeError: int() argument "
+                                                          "must be a string, not 'NoneType'\n")))
+    with pytest.raises(ValueError, match=r"\Aplain\Z"):  # any other error as it was
+        try_answer(lambda: (_ for _ in ()).throw(ValueError("plain")))
     report = Report("f", not_solved("f"))
     assert not report.passed and report.details == {}
     with pytest.raises(AssertionError, match="not solved yet: f returns None"):
         require(report)
     require(Report("f"))  # passed: no error
+
+
+def test_recorder_records_none_for_a_size_unknown_while_tracing():
+    """Issue 38, round 11: a dataset iterated inside a tf.function gives batches of unknown size; the Recorder raised
+    TypeError (int(None)) inside the learner's function, and the learner saw only "TypeError: in user code:"."""
+    from gpukit._tf import tf
+    from gpukit.course.exercises import Recorder
+
+    watched = Recorder(lambda x, training=None: x * 2.0)
+    tf.function(lambda x: watched(x, training=False),
+                input_signature=[tf.TensorSpec((None, 2), tf.float32)]).get_concrete_function()
+    watched(tf.zeros((3, 2)))
+    assert watched.sizes == [None, 3] and watched.flags == [False, None]
 
 
 # ----------------------------------------------------------------------------- notebook_grader

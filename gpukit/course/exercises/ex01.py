@@ -396,6 +396,10 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
     the EARLIER call's step trains (``earlier_call`` needed; that step's first trace, so no trace is added) and must
     train as one device does, its loss divided by ``global_batch_size`` as given (planted: ``shape_batch_size``, the
     divisor taken from the replica's static rows x replicas, equal to the given one whenever every batch is full).
+
+    Issue 38, round 11: the updates must run on the replicas (planted: ``gather_step_ignores_replicas``, the replicas'
+    slices joined in cross-replica context, one tape and one ``apply_gradients`` on one device: one device's numbers
+    exactly); the steps run under q5's ``_watch_optimizers``, which sees the replica count of every ``apply``.
     """
     from ... import checks, data, models, training
     from ..._tf import keras, tf
@@ -470,7 +474,8 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
         dist, _ = data.distribute(strategy, x, y, global_batch_size=gb)  # `partial` examples more are dropped
         from unittest import mock
 
-        with mock.patch.object(tf.GradientTape, "gradient", gradient):
+        watch = _watch_optimizers()  # round 11: the replica contexts the updates ran in (q5's detection)
+        with mock.patch.object(tf.GradientTape, "gradient", gradient), watch:
             try:
                 losses = [train_step(batch) for batch in dist]
             except Exception as e:  # noqa: BLE001 - the learner's step
@@ -566,6 +571,11 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
                             "made its own, or changed the weights by hand): the rule is update `model` with "
                             "`optimizer.apply_gradients`, whatever optimizer and learning rate the caller chose",
                       details)
+    if num_replicas > 1 and num_replicas not in watch.replicas:  # round 11, planted: gather_step_ignores_replicas
+        return Report(name, f"train_step applied its gradients outside strategy.run (on one device, or in "
+                            f"cross-replica context, e.g. the replicas' slices joined), never on the {num_replicas} "
+                            f"replicas: the rule is the step runs on every replica with strategy.run, each replica "
+                            f"its slice of the batch, its gradients applied there", details)
     if not weights_diff <= atol:
         r = num_replicas
         if r > 1 and abs(scale - r) < 0.05 * r:
@@ -587,8 +597,10 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
                             "rule is each replica's loss computed by compute_loss, its gradients applied (not "
                             "gpukit's own step or loss, not the loss written again inline)", details)
     if not loss_diff <= atol:
-        return Report(name, f"the returned loss differs from the single-device loss by {loss_diff:.3g}: "
-                            f"return strategy.reduce(SUM, per_replica_loss, axis=None)", details)
+        return Report(name, f"the returned loss differs from the single-device loss by {loss_diff:.3g}: the rule is "
+                            f"the step returns the loss of the whole global batch, the SUM of every replica's loss "
+                            f"(each already divided by global_batch_size), not one replica's scaled: return "
+                            f"strategy.reduce(SUM, per_replica_loss, axis=None)", details)
     if compiled and not all(compiled):
         return Report(name, "the numbers are right, but train_step ran eagerly (strategy.run outside a "
                             "tf.function): the contract is a train_step compiled with tf.function", details)
@@ -772,10 +784,12 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
                           details)
     if got is not None and abs(got - expected) < 1e-3:  # round 9, planted: float16_total, softmax_argmax_f16
         return Report("evaluate", f"{said}: sum the correct counts over replicas, then divide by the number of "
-                                  f"examples; close, but not the count: the rule is exact counts (whole numbers of "
-                                  f"correct and of examples, kept in float32 or an integer type: float16 cannot count "
-                                  f"by 1 above 2048) of the predictions argmax of the model's logits as they are (no "
-                                  f"lower-precision softmax or logits, which changes near ties)", details)
+                                  f"examples; close, but not the count: the rule is exact counts, for any dataset of up "
+                                  f"to 2**24 (16 777 216) examples and any batch size (whole numbers of correct and of "
+                                  f"examples, per replica, per batch and in total: an integer type, or float32, which "
+                                  f"counts by 1 up to 2**24; float16 cannot above 2048, bfloat16 above 256) of the "
+                                  f"predictions argmax of the model's logits as they are (no lower-precision softmax or "
+                                  f"logits, which changes near ties)", details)
     return Report("evaluate", f"{said}: sum the correct counts over replicas, then divide by the number of "
                               f"examples", details)
 
