@@ -82,9 +82,9 @@ def test_max_batch_prediction_right_answer_passes(params):
     (..., "not solved yet: predicted_max_batch is ..."),
     ("554", "must be one number"),
     (True, "must be one number"),
-    (654, "optimizer's slots are missing"),                     # weights + gradients only
+    (654, "two 4-byte values per weight short"),                   # weights + gradients only
     (704, "counts the weights only"),
-    (604, "gradients are missing"),
+    (604, "the gradients or one of Adam's two slots"),
     (638, "headroom is not taken off"),
     (520, r"MiB is 2\*\*20 bytes"),
     (2219, "counted as bytes"),

@@ -81,6 +81,7 @@ def _worker_batches(fn, args, num_workers, replicas=1):
         if ds is None:
             return None
         datasets.append(ds)
+    _raise_if_nondeterministic(datasets)
     # issue 38, round 10 (planted: from_generator over x[i], y[i]; Dataset.range mapped through tf.numpy_function onto
     # x and y): a dataset that reads the arrays when it is iterated, not as they are when the function is called.
     # The caller's arrays are rewritten in place (each example + LATER) while the datasets are read, then put back:
@@ -100,6 +101,37 @@ def _worker_batches(fn, args, num_workers, replicas=1):
     if epochs[1] != epochs[0]:
         raise _EpochsDiffer([len(p) for p in epochs[0]], [len(p) for p in epochs[1]])
     return epochs[0]
+
+
+class _Nondeterministic(Exception):
+    """A dataset whose order tf.data may change from run to run (``args[0]``: which setting says so)."""
+
+
+def _raise_if_nondeterministic(datasets) -> None:
+    """Raise ``_Nondeterministic`` for a dataset that lets tf.data hand out elements in the order they finish.
+    Issue 38, round 11 (planted: ``Options.deterministic = False`` with a parallel map; ``batch(...,
+    num_parallel_calls=..., deterministic=False)``; round 8's ``map(..., deterministic=False)``): on the checks'
+    small data the order hardly ever changes, so the dataset is read, not run. As exercise 08 reads it
+    (``ex08._pipeline``, the same walk): a parallel map, batch or interleave records ``deterministic`` as
+    ``_deterministic``, "false", or "default" (then the dataset's options decide). No iteration, no race."""
+    from .ex08 import _pipeline
+
+    for ds in datasets:
+        try:
+            options_say = ds.options().deterministic
+        except Exception:  # noqa: BLE001 - not a tf.data dataset: the read that follows says so
+            options_say = None
+        for d in _pipeline(ds):
+            flag = getattr(d, "_deterministic", None)
+            if flag == "false" or (flag == "default" and options_say is False):
+                how = "deterministic=False" if flag == "false" else "the dataset's options.deterministic = False"
+                raise _Nondeterministic(f"a {type(d).__name__.strip('_')} of the pipeline runs with {how}")
+
+
+def _nondeterministic_message(what: str, rule: str) -> str:
+    return (f"the dataset's order is left to chance: {what}, which lets tf.data hand out elements in the order they "
+            f"are ready, not in the order of the data (on a busy machine the batches change places): the rule is "
+            f"{rule}; leave deterministic at its default (True), num_parallel_calls keeps the order then")
 
 
 class _EpochsDiffer(Exception):
@@ -256,6 +288,9 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
             if problem:  # the pairs broke because x or y was cast
                 return Report(name, problem, {"n_examples": n})
             return Report(name, f"{name}: {e}", {"n_examples": n})
+        except _Nondeterministic as e:
+            return Report(name, _nondeterministic_message(e.args[0], "global batch k at step k, the same batches every "
+                                                                     "epoch"), {"n_examples": n})
         except _EpochsDiffer as e:
             return Report(name, f"reading the dataset a second time (the next epoch) gave other steps than the first "
                                 f"(steps per worker {e.args[0]}, then {e.args[1]}, with {n} examples): the rule is a "
@@ -890,6 +925,7 @@ def _epoch_orders(fn, ids, global_batch_size, num_workers, seed, epochs, keep=No
         if ds is None:
             return None
         datasets.append(ds)
+    _raise_if_nondeterministic(datasets)
     orders = []
     for _ in range(epochs):  # iterating a dataset again is the next epoch
         steps = [[_batch_ids(batch) for batch in ds] for ds in datasets]
@@ -957,6 +993,7 @@ def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, 
         return Report(name, not_solved(name))
     ids = np.arange(n_examples)
     given = ids.copy()
+    _DTYPES.clear()  # round 11 (planted: x cast to float32 or float16, y to int32): the batches' dtypes as given
     try:
         held = []  # both constructions' arrays alive together: the restarted run's are at other addresses
         first = _epoch_orders(shuffled_shard, ids, global_batch_size, num_workers, seed, epochs, held, replicas)
@@ -966,7 +1003,12 @@ def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, 
     except NotImplementedError:
         return Report(name, not_solved(name))
     except _PairsBroken as e:  # planted: x and y shuffled with two seeds, or swapped
-        return Report(name, f"{name}: {e}")
+        # round 11 (planted: x stored as float16): a cast is named as such, before the pairs it seems to break
+        return Report(name, _dtype_problem(given, given + LABEL_OFFSET) or f"{name}: {e}")
+    except _Nondeterministic as e:  # round 11 (planted: a parallel batch with deterministic=False)
+        return Report(name, _nondeterministic_message(e.args[0], "an order that follows from `seed` alone, so that "
+                                                                 "the workers' steps line up and a restarted run "
+                                                                 "replays the same batches"))
     except _ArraysChanged:
         ids = None
     except _StepsDiffer as e:  # planted (round 6): the seed fixed, the data not cut to whole global batches
@@ -980,6 +1022,9 @@ def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, 
         return Report(name, f"{name} changed the x or y it was given: the rule is the caller's arrays stay as they "
                             f"were (values and flags: not shuffled in place, nor marked read-only); shuffle a copy, or "
                             f"the dataset (Dataset.shuffle)")
+    problem = _dtype_problem(given, given + LABEL_OFFSET)  # question 1's rule: each input and label as given
+    if problem:
+        return Report(name, problem)
     details = {}
     dropped = n_examples % global_batch_size  # a partial last global batch is dropped: those may go unseen
     for epoch, steps in enumerate(first, 1):

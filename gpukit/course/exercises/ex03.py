@@ -77,7 +77,19 @@ def compare_plan(plan_batches, capacities, global_batch_size: int) -> Report:
     arg = list(capacities)
     got = try_answer(plan_batches, arg, global_batch_size)
     kept = result_kept_problem("plan_batches", got, lambda: try_answer(plan_batches, arg, global_batch_size))
-    return Report(report.name, kept, report.details) if kept else report
+    if kept:
+        return Report(report.name, kept, report.details)
+    # issue 38, round 11 (planted: capacities that are whole and already sum to the global batch returned as the plan,
+    # the caller's list itself): the first plan handed back as capacities, with the global batch they sum to
+    exact = list(report.details["sizes"])
+    got = try_answer(plan_batches, exact, global_batch_size)
+    if got is exact:
+        return Report(report.name, f"plan_batches: given capacities {exact} that are whole and already sum to the global "
+                                   f"batch of {global_batch_size}, it returned the caller's capacities list itself: a "
+                                   f"caller's edit of the plan changes its capacities (and any later plan of them). The "
+                                   f"rule is each call returns a new list of its own, even when the plan equals the "
+                                   f"capacities (list(capacities))", report.details)
+    return report
 
 
 def _later_calls(plan_batches, capacities, global_batch_size: int, first: Report) -> Report | None:
@@ -270,8 +282,20 @@ def _weights_problem(replica_loss, tf, strategies, devices, even: bool = False):
             raise
         except Exception as e:  # noqa: BLE001 - the learner's function, traced inside strategy.run
             last = [line.strip() for line in str(e).splitlines() if line.strip()]
+            said = last[-1] if last else ""
+            # round 11 (planted: tf.debugging.check_numerics on the losses; an assert that the replica has examples):
+            # the probe that raised says which rule (the first probe, finite losses on both replicas, ran)
+            if not losses[-1] or not losses[0]:
+                return (f"{name} raised {type(e).__name__} on a partial last batch that leaves a replica with no example "
+                        f"(shape [0]): {said}. The rule is an empty replica is allowed (tf.distribute hands one out when "
+                        f"a partial last batch is short): its scalar is 0, the sum of no losses, divided by G")
+            if not all(math.isfinite(v) for l in losses for v in l):
+                return (f"{name} raised {type(e).__name__} on per-example losses {[v for l in losses for v in l]} "
+                        f"(a NaN and an inf among them): {said}. The rule is every example's loss weighs 1 / G "
+                        f"whatever its value: no check that raises, no clipping, no dropping of large or non-finite "
+                        f"losses (a NaN loss shows in the reported loss, where the learner sees it)")
             return (f"{name} raised {type(e).__name__} inside strategy.run on a batch whose size is known only when "
-                    f"it runs (shape [None], as a partial last batch gives): {last[-1] if last else ''}")
+                    f"it runs (shape [None], as a partial last batch gives): {said}")
         weights = [[None] * len(l) if g is None else [float(w) for w in g.numpy()]
                    for g, l in zip(strategy.experimental_local_results(grads), losses)]
         flat = [(loss, w) for l, ws in zip(losses, weights) for loss, w in zip(l, ws)]
@@ -393,11 +417,17 @@ def check_max_batch_prediction(value, **params) -> Report:
         return Report(name, None, details)
     n, a, h = p["num_parameters"], p["activations_per_example"], p["headroom"]
     slips = [
-        (_max_batch(n, a, device, h, slots=0), "the optimizer's slots are missing from the fixed part (Adam keeps "
-                                               "two values per weight)"),
+        (_max_batch(n, a, device, h, slots=0), "the fixed part is two 4-byte values per weight short: Adam's two "
+                                               "slots are missing (or the gradients and one slot); one replica keeps "
+                                               "the weights, the gradients and Adam's two slots, 4 float32 values per "
+                                               "weight"),
         (_max_batch(n, a, device, h, slots=0, grads=False), "the fixed part counts the weights only: the gradients "
                                                             "and the optimizer's slots need memory too"),
-        (_max_batch(n, a, device, h, grads=False), "the gradients are missing from the fixed part"),
+        # round 11 (planted: Adam given one slot): one 4-byte value per weight short is the gradients OR one slot
+        (_max_batch(n, a, device, h, grads=False), "the fixed part is one 4-byte value per weight short: the "
+                                                   "gradients or one of Adam's two slots are missing; one replica "
+                                                   "keeps the weights, the gradients and Adam's two slots, 4 float32 "
+                                                   "values per weight"),
         (_max_batch(n, a, device, 0.0), "the headroom is not taken off the device's memory"),
         (_max_batch(n, a, p["device_mib"] * 10**6, h), "a MiB is 2**20 bytes, not 10**6"),
         (_max_batch(n, a / 4, device, h), "the activations are counted as bytes, but each float32 value takes 4"),

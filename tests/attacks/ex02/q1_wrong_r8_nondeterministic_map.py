@@ -1,4 +1,4 @@
-# INTENT: adds a parallel map with deterministic=False before batching (for speed): examples may leave their step, so step k is not guaranteed to be global batch k (passes only when the threads happen to keep order)
+# INTENT: (ruled wrong in round 11: the order is left to chance, read on the pipeline; was outside) adds a parallel map with deterministic=False before batching (for speed): examples may leave their step, so step k is not guaranteed to be global batch k (passes only when the threads happen to keep order)
 def shard_dataset(input_context, x, y, global_batch_size):
     """This worker's dataset: its shard of (x, y), in batches of one replica's share of the global batch."""
     whole = len(x) // global_batch_size * global_batch_size

@@ -1,0 +1,8 @@
+# INTENT: deterministic=False in a parallel batch for speed: a restarted run need not replay the same batches, and workers' step k need not line up
+def shuffled_shard(input_context, x, y, global_batch_size, seed):
+    """shuffled_shard_buggy without its bug."""
+    per_replica = input_context.get_per_replica_batch_size(global_batch_size)
+    whole = len(x) // global_batch_size * global_batch_size
+    ds = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(len(x), seed=seed, reshuffle_each_iteration=True)
+    ds = ds.take(whole).shard(input_context.num_input_pipelines, input_context.input_pipeline_id)
+    return ds.batch(per_replica, drop_remainder=True, num_parallel_calls=tf.data.AUTOTUNE, deterministic=False)
