@@ -52,6 +52,8 @@ __all__ = [
     "reset_hints",
     "Recorder",
     "watch_first_layer",
+    "pipeline_datasets",
+    "nondeterministic_stage",
     "session_kept",
     "mark_session",
     "checking",
@@ -714,6 +716,39 @@ class closing:
         print(f"not passed yet: {self.what}: {error}" if str(error) else f"not passed yet: {self.what}")
         print("(each question's check cell above says what is wrong; fix it, then run all cells again)")
         return True
+
+
+def pipeline_datasets(ds):
+    """Every dataset of the tf.data pipeline ``ds`` is built from, ``ds`` first (tf.data keeps each one's input as
+    ``_input_dataset``, several as ``_datasets``; TensorFlow-private, read only)."""
+    todo, seen = [ds], set()
+    while todo:
+        d = todo.pop()
+        if d is None or id(d) in seen:
+            continue
+        seen.add(id(d))
+        yield d
+        todo.append(getattr(d, "_input_dataset", None))
+        todo.extend(getattr(d, "_datasets", None) or ())
+
+
+def nondeterministic_stage(ds) -> str | None:
+    """None, or which stage of the pipeline ``ds`` lets tf.data hand out elements in the order they finish
+    (``"a ParallelMapDataset of the pipeline runs with deterministic=False"``). Planted (issue 38: 08 q3 round 9, a
+    parallel map with ``deterministic=False``; 02 q1/q4 round 11, ``Options.deterministic = False``): on a check's
+    small data the order hardly ever changes, so the pipeline is read, not run (no iteration, no race). A parallel
+    map, batch or interleave records ``deterministic`` as ``_deterministic``: "false", or "default" (then the
+    dataset's options decide)."""
+    try:
+        options_say = ds.options().deterministic
+    except Exception:  # noqa: BLE001 - not a tf.data dataset: the caller's other checks say so
+        options_say = None
+    for d in pipeline_datasets(ds):
+        flag = getattr(d, "_deterministic", None)
+        if flag == "false" or (flag == "default" and options_say is False):
+            how = "deterministic=False" if flag == "false" else "the dataset's options.deterministic = False"
+            return f"a {type(d).__name__.strip('_')} of the pipeline runs with {how}"
+    return None
 
 
 def watch_first_layer(model, max_passes: int = 128):

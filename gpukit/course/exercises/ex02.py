@@ -16,7 +16,7 @@
 
 from __future__ import annotations
 
-from . import Report, is_stub, not_solved, try_answer
+from . import Report, is_stub, nondeterministic_stage, not_solved, try_answer
 
 HINTS = {
     "q1": [
@@ -112,20 +112,12 @@ def _raise_if_nondeterministic(datasets) -> None:
     Issue 38, round 11 (planted: ``Options.deterministic = False`` with a parallel map; ``batch(...,
     num_parallel_calls=..., deterministic=False)``; round 8's ``map(..., deterministic=False)``): on the checks'
     small data the order hardly ever changes, so the dataset is read, not run. As exercise 08 reads it
-    (``ex08._pipeline``, the same walk): a parallel map, batch or interleave records ``deterministic`` as
+    (``nondeterministic_stage``, shared): a parallel map, batch or interleave records ``deterministic`` as
     ``_deterministic``, "false", or "default" (then the dataset's options decide). No iteration, no race."""
-    from .ex08 import _pipeline
-
     for ds in datasets:
-        try:
-            options_say = ds.options().deterministic
-        except Exception:  # noqa: BLE001 - not a tf.data dataset: the read that follows says so
-            options_say = None
-        for d in _pipeline(ds):
-            flag = getattr(d, "_deterministic", None)
-            if flag == "false" or (flag == "default" and options_say is False):
-                how = "deterministic=False" if flag == "false" else "the dataset's options.deterministic = False"
-                raise _Nondeterministic(f"a {type(d).__name__.strip('_')} of the pipeline runs with {how}")
+        stage = nondeterministic_stage(ds)
+        if stage:
+            raise _Nondeterministic(stage)
 
 
 def _nondeterministic_message(what: str, rule: str) -> str:

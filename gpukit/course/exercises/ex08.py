@@ -14,7 +14,7 @@ import numbers
 
 import numpy as np
 
-from . import Report, not_solved, session_kept, try_answer, watch_calls, watched_calls
+from . import Report, nondeterministic_stage, not_solved, pipeline_datasets, session_kept, try_answer, watch_calls, watched_calls
 from ... import advisor as _advisor, batching as _batching
 
 
@@ -255,18 +255,7 @@ def _small_shuffle_buffer(ds) -> tuple[str | None, bool]:
     return None, full
 
 
-def _pipeline(ds):
-    """Every dataset of the pipeline ``ds`` is built from, ``ds`` first (tf.data keeps each one's input as
-    ``_input_dataset``, several as ``_datasets``)."""
-    todo, seen = [ds], set()
-    while todo:
-        d = todo.pop()
-        if d is None or id(d) in seen:
-            continue
-        seen.add(id(d))
-        yield d
-        todo.append(getattr(d, "_input_dataset", None))
-        todo.extend(getattr(d, "_datasets", None) or ())
+_pipeline = pipeline_datasets  # the walk is shared with exercise 02 (gpukit.course.exercises)
 
 
 def _reshuffles(ds) -> bool:
@@ -289,18 +278,10 @@ def _nondeterministic_problem(ds) -> str | None:
     it kept its points because on the check's small data the order came out the same). A parallel map, batch or
     interleave records ``deterministic`` as ``_deterministic`` ("false", or "default": then the dataset's
     options decide); no iteration, no race."""
-    options_say = None
-    try:
-        options_say = ds.options().deterministic
-    except Exception:  # noqa: BLE001  not a tf.data dataset: other checks say so
-        pass
-    for d in _pipeline(ds):
-        flag = getattr(d, "_deterministic", None)
-        if flag == "false" or (flag == "default" and options_say is False):
-            how = ("deterministic=False" if flag == "false" else "the dataset's options.deterministic = False")
-            return (f"a {type(d).__name__.strip('_')} of the pipeline runs with {how}: "
-                    f"its elements come out in the order they finish, which changes from run to run; the rule: the "
-                    f"same (seed, epoch) always gives the same order (leave deterministic at its default, True)")
+    stage = nondeterministic_stage(ds)
+    if stage:
+        return (f"{stage}: its elements come out in the order they finish, which changes from run to run; the rule: "
+                f"the same (seed, epoch) always gives the same order (leave deterministic at its default, True)")
     return None
 
 
