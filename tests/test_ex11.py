@@ -522,3 +522,26 @@ def test_plan_bytes_sequence_parallelism_the_layout_does_not_have_is_named():
     assert not report.passed and "without sequence parallelism, but this layout has sequence_parallel=True" \
         in report.problem, report.problem
     assert ex11.check_plan_bytes(q2_solution, [bloom]).passed
+
+
+def _top5_without_recompute(model, accelerator, global_batch):
+    """Planted (round 12): a search that allowed recomputation, the first of its top 5 free of it kept."""
+    for count in (2 ** i for i in range(14)):
+        try:
+            plans = plan.search(model, ex11.cluster_of(accelerator, count), global_batch, max_cp=1)
+        except plan.PlanError:
+            continue
+        for p in plans:
+            if p.layout.recompute == "none":
+                return count, p.layout
+    raise plan.PlanError("no count fits")
+
+
+def test_fewest_gpus_a_filtered_search_is_told_the_rule_not_zero_3():
+    """Issue 38, round 12: 16 where 8 fit (A100 40GB, a hidden case): the message says the rule (restrictions passed
+    to the search) and does not blame a missing ZeRO stage, as ZeRO-0/1/2 alone would not give 16 here."""
+    case = (M7, "A100 40GB", 64)
+    report = ex11.check_fewest_gpus(_top5_without_recompute, [case])
+    assert not report.passed and "= 16 is not the fewest: 8 fit" in report.problem, report.problem
+    assert "pass them to the search" in report.problem and "ZeRO stage" not in report.problem, report.problem
+    assert ex11.check_fewest_gpus(q3_solution, [case]).passed

@@ -1102,8 +1102,8 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
             return Report(name, f"{name} allocated {peak / 1024:.0f} KiB at its peak ({where}; measured by "
                                 f"tracemalloc) while all the keys and values take {all_bytes / 1024:.0f} KiB: the "
                                 f"contract is one block at a time, carrying only values per query from one block "
-                                f"to the next (right numbers, but the blocks, copies of them or their scores were "
-                                f"kept)", details)
+                                f"to the next (right numbers, but the blocks, copies of them, their scores or per-block "
+                                f"results were kept)", details)
         # round 9: growth in both halves (block n // 4 to n // 2, n // 2 to the end) and more than 32 KiB: numpy's first
         # use of a path (a float32 product, its caches) allocates once, 12-22 KiB in one half (planted: q @ k cast to
         # float32), and under otter the kernel's other threads, traced too, added 9 KiB to the solution's run (seen

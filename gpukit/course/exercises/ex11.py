@@ -345,15 +345,30 @@ def _short_by(model, accelerator, count, layout, named: bool = False) -> str:
     return f"{said}{generic}"
 
 
-def _searched_rule(model, best) -> str:
-    """The layouts ``plan.search`` plans that the fewest layout ``best`` uses and an answer may have left out
+def _searched_rule(model, accelerator, global_batch, best, count=None) -> str:
+    """The rule a count above the fewest (``count``; ``None``: the answer raised PlanError) breaks, and the parts of
+    the layouts ``plan.search`` plans that the fewest layout ``best`` needs and that explain the answer's count
     (issue 38, round 11; planted: ZeRO-3 left out of the search, a 2-layer model with a 1M vocabulary then needing 16
     where 8 fit; pipeline degrees only among the divisors of the layers, a 6-layer model then fitting nowhere where
-    pp=4 fits on 4): named when ``best`` uses one, as a part of the rule, not a guess at the answer's search."""
-    said = ""
+    pp=4 fits on 4). Issue 38, round 12 (planted: a search that allowed recomputation, its top 5 filtered for none, or
+    its recommended plan taken only when it recomputes nothing: 32 where 8 fit on A100 40GB, both told "every ZeRO
+    stage among them", a guess): ZeRO-3 is named only when it is needed (no ZeRO-0/1/2 layout fits on the fewest
+    count) and leaving it out gives exactly the answer's count; the rule itself is always said."""
+    from ... import plan
+
+    said = ("; the rule: the fewest power of two on which ANY layout plan.search plans fits with the question's "
+            "restrictions (no recomputation, no context parallelism: pass them to the search, recompute=('none',), "
+            "max_cp=1, rather than filter the few plans it returns or its recommended one)")
     if best.zero == 3:
-        said += ("; the layouts are every one plan.search plans, every ZeRO stage among them (ZeRO-3 shards the weights "
-                 "over the data-parallel group too)")
+        try:
+            without = plan.fewest_devices(model, accelerator, global_batch, **{**SEARCH, "zero_stages": (0, 1, 2)})
+            without = without.cluster.count
+        except plan.PlanError:
+            without = None
+        if without == count:
+            said += ("; the layouts are every one plan.search plans, every ZeRO stage among them (ZeRO-3 shards the "
+                     "weights over the data-parallel group too; without it "
+                     + (f"the fewest is {count}" if count else "none fits") + ")")
     if best.pp > 1 and model.layers % best.pp:
         said += (f"; the layouts are every one plan.search plans: a pipeline degree need not divide the layers (pp="
                  f"{best.pp} over {model.layers} layers: the busiest stage holds ceil({model.layers} / {best.pp}) = "
@@ -409,7 +424,7 @@ def check_fewest_gpus(fewest_gpus, cases) -> Report:
             ep = ("; expert parallelism is a layout too: ep ranks inside the data-parallel group each hold only their "
                   "experts" if best.layout.ep > 1 and getattr(layout, "ep", 1) == 1 else "")
             return Report(name, f"{name}({model.name}, {accelerator}) = {count} is not the fewest: {expected} fit "
-                                f"({best.layout}){ep}{_searched_rule(model, best.layout)}", details)
+                                f"({best.layout}){ep}{_searched_rule(model, accelerator, global_batch, best.layout, count)}", details)
         try:
             again = plan.plan(model, cluster_of(accelerator, count), layout)
         except plan.PlanError as err:
@@ -430,7 +445,7 @@ def check_fewest_gpus(fewest_gpus, cases) -> Report:
             return Report(name, f"{name}({model.name}, {accelerator}, {global_batch}) raised PlanError ({err}), but "
                                 f"{expected} fit ({best.layout}): the rule: the smallest power of two on which some "
                                 f"layout fits, however many that takes (stop only where gpukit.plan itself gives up)"
-                                f"{_searched_rule(model, best.layout)}", details)
+                                f"{_searched_rule(model, accelerator, global_batch, best.layout)}", details)
         if got is None:
             return Report(name, not_solved(name))
         reference = reference_fewest(model, accelerator, global_batch)
