@@ -1,4 +1,4 @@
-# INTENT: seed ^ epoch as the shuffle seed: (0,1) and (1,0) collide, and (2,3) with (3,2)
+# INTENT: seed ^ epoch as the shuffle seed (round 4 outside; round 12 wrong: at epoch 1 seeds 1 and 2**31 - 2 give 0 and 2**31 - 1, the same seed to TensorFlow)
 def make_dataset(x, y, *, global_batch_size, num_replicas, seed, epoch):
     """Batches of global_batch_size, shuffled by (seed, epoch), every batch full."""
     n = len(x)
