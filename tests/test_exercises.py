@@ -176,6 +176,11 @@ def test_is_stub_try_answer_and_require():
     with pytest.raises(TypeError, match=r"\Aint\(\) argument must be .* \(in user code: the traceback follows\)\n"):
         try_answer(lambda: (_ for _ in ()).throw(TypeError("in user code:\n\n  File x\n\n  TypeError: int() argument "
                                                           "must be a string, not 'NoneType'\n")))
+    # Keras adds lines after the error ("Arguments received by ...", "• mask=None"): the line naming the error leads
+    with pytest.raises(ValueError, match=r"\AInput 0 is incompatible \(in user code: the traceback follows\)\n"):
+        try_answer(lambda: (_ for _ in ()).throw(ValueError("in user code:\n\n  File x\n\n  ValueError: Input 0 is "
+                                                           "incompatible\n\nArguments received by Sequential.call():\n"
+                                                           "  \u2022 mask=None\n")))
     with pytest.raises(ValueError, match=r"\Aplain\Z"):  # any other error as it was
         try_answer(lambda: (_ for _ in ()).throw(ValueError("plain")))
     report = Report("f", not_solved("f"))
@@ -648,3 +653,22 @@ def test_a_process_started_by_the_answer_cell_is_noted_for_the_questions_that_as
     cell("import os\npredicted = os.system('true')\n", "<another answer cell>")
     assert "os.system(true)" in child_process_problem("predicted")
     mark_session()
+
+
+def test_result_kept_problem_leaves_lists_of_tensors_and_arrays_alone():
+    """Review of round 12 (planted: the list branch compared items with ==): a list of 0-d tensors or of arrays is
+    no list of pairs; the check must neither call the items' == (a tensor's raises, an array's is ambiguous) nor
+    fail the answer; a list of pairs kept between calls is still named."""
+    import numpy as np
+
+    from gpukit._tf import tf
+    from gpukit.course.exercises import result_kept_problem
+
+    tensors = [tf.constant(1.0), tf.constant(2.0)]
+    assert result_kept_problem("f", tensors, lambda: [tf.constant(1.0), tf.constant(2.0)]) is None
+    assert len(tensors) == 2
+    arrays = [np.zeros(3), np.ones(3)]
+    assert result_kept_problem("f", arrays, lambda: [np.zeros(3), np.ones(3)]) is None
+    kept = [(0, 2), (2, 4)]
+    assert "kept (a cache)" in result_kept_problem("f", kept, lambda: kept)
+    assert kept == [(0, 2), (2, 4)]

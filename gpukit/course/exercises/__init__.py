@@ -137,9 +137,14 @@ def _last_line_first(err: BaseException) -> None:
     text = str(err)
     if not text.startswith("in user code:") or err.args != (text,):
         return
+    import re
+
     lines = [line.strip() for line in text.splitlines() if line.strip()]
-    if len(lines) > 1:
-        last = lines[-1].removeprefix(f"{type(err).__name__}: ")  # TensorFlow writes "TypeError: ..." there
+    # the real error is the last line that names one ("TypeError: ..."); Keras adds lines after it ("Arguments
+    # received by ...", "• mask=None"), which must not be put first
+    named = [i for i, line in enumerate(lines) if re.match(r"[A-Za-z_][\w.]*(Error|Exception): ", line)]
+    if len(lines) > 1 and named:
+        last = lines[named[-1]].removeprefix(f"{type(err).__name__}: ")
         err.args = (f"{last} ({lines[0]} the traceback follows)\n{text}",)
 
 
@@ -591,14 +596,14 @@ def result_kept_problem(name: str, got, call_again) -> str | None:
     round 7, 03 q1 and q4 ``cached_array`` / ``cached_same_list``): a memo that hands every call the same stored list
     or array, so a caller's edit of one result shows in the next call's. The check adds 1000 to each number of
     ``got`` (the first call's result) in place, calls ``call_again()`` (the same arguments), puts ``got`` back,
-    and compares. A list of other items (pairs, names) is edited by appending a marker, which the second call's list
+    and compares. A list of tuples or strings (pairs, names) is edited by appending a marker, which the second call's list
     must not hold (planted, issue 38, round 10, 09 q2: a memo handing its list of ranges to the first caller). An
     immutable result (a tuple, a tensor) cannot be edited: nothing to see, as it should be."""
     import numbers
 
     import numpy as np
 
-    if isinstance(got, list) and not any(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in got):
+    if isinstance(got, list) and got and all(isinstance(v, (tuple, str)) for v in got):
         sizes = {len(v) if isinstance(v, tuple) else None for v in got}
         # pairs get a pair (-1, -1), which a copy (even a deep one) keeps and code that unpacks pairs still reads
         marker = (-1,) * sizes.pop() if len(sizes) == 1 and None not in sizes else object()
@@ -606,8 +611,9 @@ def result_kept_problem(name: str, got, call_again) -> str | None:
         try:
             second = call_again()
         finally:
-            got.remove(marker)
-        if second is got or (isinstance(second, list) and any(v is marker or v == marker for v in second)):
+            del got[max(i for i, v in enumerate(got) if v is marker)]  # by identity: no item's == is called
+        if second is got or (isinstance(second, list)
+                             and any(v is marker or (type(v) is tuple and v == marker) for v in second)):
             return (f"{name}: the caller appended to a first call's list, and a second call with the same arguments "
                     f"returned that list, edited: the list of the first call is kept (a cache). The rule is each call "
                     f"returns a new list of its own: a caller's edit of one result changes no later result")
@@ -771,6 +777,9 @@ def watch_first_layer(model, max_passes: int = 128):
         return original(inputs, *args, **kwargs)
 
     object.__setattr__(layer, "call", call)
+    # the log lives as long as the layer: a learner's tf.function traced through the wrapped call keeps only weak
+    # references to the variables it writes, and is reused by a later call after undo() (a module-level step)
+    object.__setattr__(layer, "_gpukit_first_layer_log", (log, count))
 
     def sizes():
         return [int(v) for v in log.numpy()[:min(int(count.numpy()), max_passes)]]
@@ -945,6 +954,9 @@ def micro_batch_problem(name: str, sizes, n: int, micro: int, what: str = "a for
     sentence naming the broken contract ("one micro-batch at a time")."""
     if not sizes:
         return f"{name} never called the model: the contract is one forward and backward pass per micro-batch"
+    sizes = [s for s in sizes if s is not None]  # a size unknown while tracing (Recorder): its run is counted elsewhere
+    if not sizes:
+        return None
     if max(sizes) > micro:
         return (f"{what} in {name} saw {max(sizes)} examples at once; the contract is one micro-batch "
                 f"({micro} examples) per pass, so that only a micro-batch is in memory")

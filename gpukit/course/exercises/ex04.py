@@ -273,7 +273,7 @@ def _rescaled_problem(after, ref_after, initial, first_scale, learning_rate, glo
     ref_norm = math.sqrt(sum(float(np.sum(np.square(r))) for r in ref_moved))
     off = math.sqrt(sum(float(np.sum(np.square(m - first_scale * r))) for m, r in zip(moved, ref_moved)))
     off = off / (first_scale * ref_norm) if ref_norm else float("inf")
-    whole = abs(implied - round(implied)) <= 0.02 * implied
+    whole = abs(implied - round(implied)) <= max(0.05, 0.002 * implied)  # a count, to rounding (34.3 is none)
     if whole and off <= 0.01:
         return None  # a pure rescaling by a count of examples: the divisor message says which
     norm = math.sqrt(sum(float(np.sum(np.square(m))) for m in moved)) / learning_rate
@@ -715,7 +715,13 @@ def _function_state(fn) -> dict | None:
 
     if not isinstance(fn, types.FunctionType):
         return None
-    return {k: (id(v), len(v) if hasattr(v, "__len__") else None) for k, v in vars(fn).items()}
+    def length(v):
+        try:
+            return len(v)
+        except TypeError:  # a 0-d tensor or array has __len__ but no length
+            return None
+
+    return {k: (id(v), length(v)) for k, v in vars(fn).items()}
 
 
 def _function_state_problem(name: str, before, fn) -> str | None:

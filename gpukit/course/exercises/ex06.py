@@ -596,6 +596,7 @@ def _inf_problem(train_step, seed, float32_output) -> Report | None:
     logits = model(x, training=True)
     gaps = np.max(logits.numpy(), axis=1, keepdims=True) - logits.numpy()
     far = np.where(gaps > 120.0, gaps, np.inf)
+    assert np.isfinite(far).any(), f"no logit 120 below its row's largest for seed {seed}: pick another seed"
     row, col = np.unravel_index(int(np.argmin(far)), far.shape)
     y = np.array(y, copy=True)
     y[row] = col
