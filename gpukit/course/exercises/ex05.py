@@ -380,8 +380,10 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
     # the contract: one micro-batch at a time, each stage's backward under its own device
     watched = [Recorder(stage, backward=True) for stage in pipe.stages]
     # round 12: every forward of each stage, through the watched call or not (stage.predict, its layers by hand)
-    layer_watches = [watch_first_layer(stage) for stage in pipe.stages]
+    layer_watches = []
     try:
+        for stage in pipe.stages:  # one at a time inside the try: a watch that fails to start leaves none behind
+            layer_watches.append(watch_first_layer(stage))
         with TapesWatched() as tapes:  # round 10: the tapes the call makes, to see whether any outlives it
             got = try_answer(pipeline_gradients, watched, devices, x, y, m)
     finally:

@@ -384,6 +384,16 @@ def _clip_problem(train_step, seed, float32_output) -> Report | None:
                                 f"their size)", {"recipe_difference": off})
 
 
+def _returned_loss_off(got, want: float) -> float | None:
+    """The loss ``train_step`` returned, as a float, when it is more than 1e-3 (relative) off the batch's mean loss
+    ``want``; None when it is within, or not a number (the normal step's check names that)."""
+    try:
+        returned = float(np.asarray(got, dtype=np.float64))
+    except (TypeError, ValueError):
+        return None
+    return None if abs(returned - want) <= 1e-3 * abs(want) else returned
+
+
 def _large_logits_problem(train_step, float32_output) -> Report | None:
     """Issue 38, round 7 (q2_wrong_r7_loss_from_float16_logits_value): the loss returned is the mean loss of the float32
     logits, to the prompt's 1e-3. Planted: the loss recomputed from the logits cast to float16 (within 1e-3 on the
@@ -402,12 +412,8 @@ def _large_logits_problem(train_step, float32_output) -> Report | None:
     want = float(tf.reduce_mean(training.per_example_loss()(y, logits)))
     opt = precision.optimizer("mixed_float16", keras.optimizers.SGD(LEARNING_RATE))
     opt.build(model.trainable_variables)
-    got = try_answer(train_step, model, opt, x, y)
-    try:
-        returned = float(np.asarray(got, dtype=np.float64))
-    except (TypeError, ValueError):
-        return None  # the normal step has named it
-    if abs(returned - want) <= 1e-3 * abs(want):
+    returned = _returned_loss_off(try_answer(train_step, model, opt, x, y), want)
+    if returned is None:
         return None
     return Report("train_step", f"on a batch with large logits (up to {float(tf.reduce_max(tf.abs(logits))):.0f}) and a "
                                 f"small loss, train_step returned {returned:.6g}, but the batch's mean loss of the "
@@ -608,11 +614,8 @@ def _inf_problem(train_step, seed, float32_output) -> Report | None:
     after = float(opt.dynamic_scale.numpy())
     moved = any(not np.array_equal(a, b) for a, b in zip(before, model.get_weights()))
     if not moved and after < scale:
-        try:
-            returned = float(np.asarray(got, dtype=np.float64))
-        except (TypeError, ValueError):
-            return None  # the normal step has named it
-        if abs(returned - loss) <= 1e-3 * abs(loss):
+        returned = _returned_loss_off(got, loss)
+        if returned is None:
             return None
         return Report("train_step", f"on a batch where one example's label is {float(gaps[row, col]):.0f} below its "
                                     f"largest logit, train_step returned {returned:.6g}, but the batch's mean loss is "
