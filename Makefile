@@ -36,11 +36,17 @@ COLAB_TESTS ?= tests/test_colab_replica.py tests/test_training.py tests/test_acc
 	tests/test_data.py tests/test_devices.py tests/test_strategies.py tests/test_checks.py tests/test_models.py \
 	tests/test_precision.py tests/test_tpu.py tests/test_parallel.py tests/test_widgets.py \
 	tests/test_keras_multiworker.py notebooks
+# The replica runs the 1- and 4-replica cases of the optimizer x replicas matrices (Colab's Keras and TensorFlow at
+# both ends); their 2-replica middle runs in the main pass only (issue 37's test time, docs/decisions.md).
+COLAB_MIDDLE := $(foreach o,adam momentum sgd,tests/test_accumulation.py::test_accumulation_equals_the_large_batch[$(o)-2] \
+	tests/test_accumulation.py::test_fit_path_equals_the_large_batch[$(o)-2]) \
+	$(foreach o,adam sgd,tests/test_training.py::test_ctl_equals_single_device[$(o)-2])
 # Of the Keras multi-worker launches, the replica runs the tutorial's (Colab's Keras 3.13.2); the other two
 # (dict inputs / predict, kill and resume) run in the lowest-versions pass on the same TensorFlow 2.20 and
 # Keras 3.13.0 (issue 37's test time: each launch is two TensorFlow workers, about 10 s).
 COLAB_DESELECT := --deselect tests/test_keras_multiworker.py::test_dict_inputs_sample_weights_steps_per_execution_and_predict \
-	--deselect tests/test_keras_multiworker.py::test_a_worker_killed_at_epoch_2_resumes_from_the_backup
+	--deselect tests/test_keras_multiworker.py::test_a_worker_killed_at_epoch_2_resumes_from_the_backup \
+	$(foreach t,$(COLAB_MIDDLE),--deselect $(t))
 
 # The lowest declared versions with a current Jupyter (issue 37): Python 3.13, gpukit's direct dependencies
 # at pyproject.toml's lower bounds and ipykernel, IPython, nbval, pytest at constraints.txt's
