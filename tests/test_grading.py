@@ -1,10 +1,13 @@
 """Batch grading (issue 5): every bad submission gets its row, nothing hangs, nothing is left behind.
 
-The submissions are made here from the committed exercise and the solution's answers. One
-module fixture runs the CLI three times at once: the main folder (untouched, solved, partly
-wrong with raising cells, hard-coded numbers with edited public checks, invalid JSON, JSON
-that is not a notebook) with ``--jobs 2``; a hanging notebook with ``--timeout 15``; and a hanging
-notebook interrupted with Ctrl-C.
+The submissions are made here from the committed exercise 11 (plan a run: arithmetic with
+gpukit.plan, no training; issue 37: grading its solution takes a fifth of exercise 01's, and the
+subject here is the grading CLI, not an exercise) and the solution's answers. One module fixture
+runs the CLI three times at once: the main folder (untouched, solved, partly wrong with raising
+cells, the planted mistakes, a blind wrong answer after a cell that seeds TensorFlow globally, an
+earlier release, a setup cell that raises, hard-coded numbers with edited public checks, invalid
+JSON, JSON that is not a notebook) with ``--jobs 2``; a hanging notebook with ``--timeout 15``;
+and a hanging notebook interrupted with Ctrl-C.
 """
 
 from __future__ import annotations
@@ -22,15 +25,15 @@ import time
 import pytest
 
 from gpukit.course import grading
-from gpukit.course.exercises import ex01
+from gpukit.course.exercises import ex11
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-EXERCISE = ROOT / "exercises" / "01_mirrored_strategy.ipynb"
-SOLUTION = ROOT / "solutions" / "01_mirrored_strategy.ipynb"
+EXERCISE = ROOT / "exercises" / "11_plan_a_run.ipynb"
+SOLUTION = ROOT / "solutions" / "11_plan_a_run.ipynb"
 HANG_TIMEOUT_S = 15
 MAIN_TIMEOUT_S = 240
-QUESTIONS = ["q1", "q2", "q3", "q4", "q5"]
-POINTS = [2, 2, 1, 1, 2]
+QUESTIONS = ["q1", "q2", "q3"]   # q1 predict (the state bytes), q2 debug (the plan), q3 build (the fewest GPUs)
+POINTS = [1, 2, 2]
 MAX = sum(POINTS)
 
 
@@ -60,7 +63,7 @@ def _fill(nb, answers) -> dict:
     nb = json.loads(json.dumps(nb))
     cells = _answer_cells(nb)
     answers = list(answers) + [None] * (len(QUESTIONS) - len(answers))  # the rest stays untouched
-    assert len(cells) == len(answers) == len(QUESTIONS), "exercise 01 has one answer cell per question"
+    assert len(cells) == len(answers) == len(QUESTIONS), "exercise 11 has one answer cell per question"
     for cell, answer in zip(cells, answers):
         if answer is not None:
             cell["source"] = answer
@@ -75,13 +78,22 @@ def _insert_after_setup(nb, source) -> dict:
     return nb
 
 
-def _public_numbers():
-    """The numbers the public checks of q1 and q3 expect (what a cheater would copy)."""
-    from gpukit import strategies
+PUBLIC_STATE_CASES = [(7e9, 1, 1, 8, 1), (70e9, 8, 4, 2, 1)]       # q1's check cell
+PUBLIC_FEWEST_CASE = (ex11.llama_like("7B", 32, 4096, 32, 11008), "A100 80GB", 64)   # q3's check cell
 
-    loss = ex01.compare_loss(lambda *a: None, seed=0, n=8, global_batch_size=32).details["expected"]
-    acc = ex01.compare_accuracy(lambda *a: None, strategies.mirrored(), seed=0).details["expected"]
-    return loss, acc
+
+def _public_numbers():
+    """What the public checks of q1, q2 and q3 expect (what a cheater would copy), from exercise 11's own
+    checks: q1's bytes per public case, q2's parts per public (model, layout), q3's count and a layout."""
+    state = {case: ex11.check_state_bytes(lambda *a: 0, [case]).details[case]["expected"]
+             for case in PUBLIC_STATE_CASES}
+    parts = {(model.name, layout.tp, layout.pp): ex11.check_plan_bytes(
+                 lambda m, l: dict.fromkeys(ex11.PARTS, 0.0), [(model, layout)]).details[str(layout)]["expected"]
+             for model, layout in ex11.buggy_cases()}
+    count = ex11.check_fewest_gpus(lambda *a: (0, None), [PUBLIC_FEWEST_CASE]).details["7B"]["expected"]
+    _, best = ex11.reference_fewest(*PUBLIC_FEWEST_CASE)
+    assert best.cluster.count == count
+    return state, parts, (count, best.layout)
 
 
 def make_submissions(folder: pathlib.Path) -> dict:
@@ -97,39 +109,40 @@ def make_submissions(folder: pathlib.Path) -> dict:
     write("solved.ipynb", _fill(ex, answers))
     expected["solved.ipynb"] = POINTS
 
-    # Partly wrong and raising: the classic mistake in the step (the mean over the per-replica
-    # batch: q2 wrong), a q3 answer that raises, and a learner cell that raises right after the
-    # setup. q1 still scores: grading goes on past every error.
-    wrong_step = answers[1].replace("loss = compute_loss(model, x, y, global_batch_size)",
-                                    "loss = tf.reduce_mean(loss_fn(y, model(x, training=True)))")
-    assert wrong_step != answers[1]
-    partly = _fill(ex, [answers[0], wrong_step, 'raise ValueError("half-written")'])
+    # Partly wrong and raising: a classic mistake in the plan (ZeRO's group taken as dp alone, the
+    # context-parallel ranks forgotten: right on the public cases, cp=1; wrong on a hidden one, cp=2: q2
+    # wrong), a q3 answer that raises, and a learner cell that raises right after the setup. q1 still
+    # scores: grading goes on past every error.
+    wrong_plan = answers[1].replace("zero.state_bytes(params, layout.dp * layout.cp,",
+                                    "zero.state_bytes(params, layout.dp,")
+    assert wrong_plan != answers[1]
+    partly = _fill(ex, [answers[0], wrong_plan, 'raise ValueError("half-written")'])
     write("partly_wrong_and_raising.ipynb", _insert_after_setup(partly, 'raise RuntimeError("a learner cell that raises")'))
-    expected["partly_wrong_and_raising.ipynb"] = [2, 0, 0, 0, 0]
+    expected["partly_wrong_and_raising.ipynb"] = [1, 0, 0]
 
     # The planted mistakes of the predict and debug questions (issue 13), in one submission (one grading
     # run less: issue 37's test time): zero for those two questions only, each named in the reason.
-    # q4: "the gradients shrink" (1/N); q5: the bug left in train_buggy.
-    one_over_n = answers[3].replace("return num_replicas", "return 1 / num_replicas")
-    assert one_over_n != answers[3]
-    bug_left = answers[4].replace(
-        "loss = tf.nn.compute_average_loss(per_example, global_batch_size=global_batch_size)",
-        "loss = tf.reduce_sum(per_example) / tf.cast(tf.shape(y_batch)[0], tf.float32)")
-    assert bug_left != answers[4]
-    write("q4_one_over_n_q5_bug_left.ipynb", _fill(ex, [*answers[:3], one_over_n, bug_left]))
-    expected["q4_one_over_n_q5_bug_left.ipynb"] = [2, 2, 1, 0, 0]
+    # q1: Adam's two moments without the fp32 master copy (8 bytes a parameter, not 12); q2: the bug left
+    # in plan_bytes_buggy (no optimizer state).
+    moments_only = answers[0].replace("optimizer = 12 * share", "optimizer = 8 * share")
+    assert moments_only != answers[0]
+    bug_left = answers[1].replace('"optimizer": state["optimizer"]', '"optimizer": 0.0')
+    assert bug_left != answers[1]
+    write("q1_moments_only_q2_bug_left.ipynb", _fill(ex, [moments_only, bug_left, answers[2]]))
+    expected["q1_moments_only_q2_bug_left.ipynb"] = [0, 0, 2]
 
-    # Issue 38. A blind wrong answer (tests/attacks: the learning rate divided by the replicas, the bug
-    # kept): q5 loses its points and the CSV says why. A notebook of an earlier release: the setup cell of
-    # the names before gpukit.course (gpukit.colab, gpukit.exercises) and no question 5: graded on its
-    # four questions, the release named. A setup cell that raises: reported with its error.
-    # Round 6, in the same submission: q3's answer cell starts by seeding TensorFlow globally, at the top of
-    # the cell: q3 loses its points naming the setting, and q4 after it keeps them (otter runs the check
-    # cells in order; the check put the seed back).
-    blind = (ROOT / "tests" / "attacks" / "ex01" / "q5_wrong_lr_divided.py").read_text()
-    seeded_q3 = "tf.random.set_seed(0)  # at the top of the cell, not in a function\n" + answers[2]
-    write("blind_q5_lr_divided.ipynb", _fill(ex, [answers[0], answers[1], seeded_q3, answers[3], blind]))
-    expected["blind_q5_lr_divided.ipynb"] = [2, 2, 0, 1, 0]
+    # Issue 38. A blind wrong answer (tests/attacks: the count after the fewest, twice it): q3 loses its
+    # points and the CSV says why. A notebook of an earlier release: the setup cell of the names before
+    # gpukit.course (gpukit.colab, gpukit.exercises) and no question 3: graded on its two questions, the
+    # release named. A setup cell that raises: reported with its error.
+    # Round 6, in the same submission: q1's answer cell starts by seeding TensorFlow globally, at the top of
+    # the cell (after importing it: exercise 11's setup has no `tf`): q1 loses its points naming the setting,
+    # and q2 after it keeps them (otter runs the check cells in order; the check put the seed back).
+    blind = (ROOT / "tests" / "attacks" / "ex11" / "q3_wrong_double.py").read_text()
+    seeded_q1 = ("import tensorflow as tf\ntf.random.set_seed(0)  # at the top of the cell, not in a function\n"
+                 + answers[0])
+    write("blind_q3_double.ipynb", _fill(ex, [seeded_q1, answers[1], blind]))
+    expected["blind_q3_double.ipynb"] = [0, 2, 0]
     old = _fill(ex, answers)
     for cell in old["cells"]:
         src = "".join(cell["source"])
@@ -137,25 +150,35 @@ def make_submissions(folder: pathlib.Path) -> dict:
             cell["source"] = (src.replace("gpukit.course.colab.setup(", "gpukit.colab.setup(")
                               .replace("from gpukit.course.exercises import", "from gpukit.exercises import"))
             assert "gpukit.colab.setup(" in cell["source"] and "from gpukit.exercises import" in cell["source"]
-    del old["metadata"]["otter"]["tests"]["q5"]
+    del old["metadata"]["otter"]["tests"]["q3"]
     old["metadata"]["gpukit"]["exercise_release"] = "0.0.9+earlier"
     write("old_release.ipynb", old)
-    expected["old_release.ipynb"] = [2, 2, 1, 1, 0]
+    expected["old_release.ipynb"] = [1, 2, 0]
     broken = _fill(ex, answers)
     for cell in broken["cells"]:
         if "notebook_grader(" in "".join(cell["source"]):
             cell["source"] = "".join(cell["source"]).replace("import gpukit ", "import gpukit.not_a_module ", 1)
+            assert "import gpukit.not_a_module " in cell["source"]
     write("setup_raises.ipynb", broken)
     expected["setup_raises.ipynb"] = [0] * len(QUESTIONS)
 
-    # Hard-coded public numbers, a fake step, and public checks edited to always pass.
-    loss, acc = _public_numbers()
-    cheat = _fill(ex, [
-        f"def compute_loss(model, x, y, global_batch_size):\n    return tf.constant({loss!r})",
-        "def make_train_step(strategy, model, optimizer, global_batch_size):\n"
-        "    return lambda batch: tf.constant(2.3)",
-        f"def evaluate(strategy, model, dist_dataset):\n    return {acc!r}",
-    ])
+    # Hard-coded public numbers (each answer looks its public cases up), and public checks edited to always pass.
+    state, parts, (count, layout) = _public_numbers()
+    hard_coded = [
+        f"def predicted_state_bytes(num_params, tp, pp, dp, zero_stage):\n"
+        f"    return {state!r}[(num_params, tp, pp, dp, zero_stage)]",
+        f"def plan_bytes(model, layout):\n    return {parts!r}[(model.name, layout.tp, layout.pp)]",
+        f"def fewest_gpus(model, accelerator, global_batch):\n    return {count!r}, plan.{layout!r}",
+    ]
+    from gpukit import plan
+
+    answer = {}   # they pass the public checks (edited or not): only the hidden tests can tell
+    for source in hard_coded:
+        exec(source, {"plan": plan}, answer)
+    assert ex11.check_state_bytes(answer["predicted_state_bytes"], PUBLIC_STATE_CASES).passed
+    assert ex11.check_plan_bytes(answer["plan_bytes"], ex11.buggy_cases()).passed
+    assert ex11.check_fewest_gpus(answer["fewest_gpus"], [PUBLIC_FEWEST_CASE]).passed
+    cheat = _fill(ex, hard_coded)
     for name, test in cheat["metadata"]["otter"]["tests"].items():
         for suite in test["suites"]:
             suite["cases"] = [{"code": ">>> assert True\n", "hidden": False, "locked": False}]
@@ -217,17 +240,18 @@ def graded(tmp_path_factory, generated):
     interrupted = _hanging(base / "interrupted")
     # The CLI reads build/autograder/: put the run's one generation there when it is missing or
     # stale, so the three CLI runs below do not all regenerate it at the same time.
-    solution = grading.solution_paths(["01"])[0]
+    solution = grading.solution_paths(["11"])[0]
     zip_path = grading.autograder_zip(solution)
     if not zip_path.is_file() or zip_path.stat().st_mtime < solution.stat().st_mtime:
         zip_path.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(grading.autograder_zip(solution, generated[1]), zip_path)
 
-    main = _popen(_cli(base / "main", "--exercise", "01", "--jobs", "2", "--timeout", MAIN_TIMEOUT_S,
+    main = _popen(_cli(base / "main", "--exercise", "11", "--jobs", "2", "--timeout", MAIN_TIMEOUT_S,
                        "--out", base / "grades.csv"), base / "main.log")
     start = time.monotonic()
-    hang_proc = _popen(_cli(hang, "--exercise", "01", "--timeout", HANG_TIMEOUT_S), base / "hang.log")
-    intr = _popen(_cli(interrupted, "--exercise", "1", "--timeout", 600, "--no-progress"), base / "intr.log")
+    hang_proc = _popen(_cli(hang, "--exercise", "11", "--timeout", HANG_TIMEOUT_S), base / "hang.log")
+    intr = _popen(_cli(interrupted, "--exercise", "11_plan_a_run", "--timeout", 600, "--no-progress"),
+                  base / "intr.log")
 
     # Ctrl-C once otter is running for the interrupted run (its processes carry our token).
     prefix = f"gpukit-{intr.pid}-"
@@ -258,7 +282,7 @@ def test_main_run_has_one_row_per_notebook(graded):
     assert sorted(rows) == sorted(graded["expected"]), "one row per .ipynb, other files ignored"
     header = list(next(iter(rows.values())))
     assert header == ["file", "score", "max", *QUESTIONS, "status", "reason", "seconds"]
-    assert "grading 01_mirrored_strategy" in log, "progress bar shown"
+    assert "grading 11_plan_a_run" in log, "progress bar shown"
 
 
 STATUS = {"untouched.ipynb": "not_attempted", "partly_wrong_and_raising.ipynb": "cell_error",
@@ -266,8 +290,8 @@ STATUS = {"untouched.ipynb": "not_attempted", "partly_wrong_and_raising.ipynb": 
 
 
 @pytest.mark.parametrize("name", ["untouched.ipynb", "solved.ipynb", "partly_wrong_and_raising.ipynb",
-                                  "hard_coded.ipynb", "q4_one_over_n_q5_bug_left.ipynb",
-                                  "blind_q5_lr_divided.ipynb", "setup_raises.ipynb"])
+                                  "hard_coded.ipynb", "q1_moments_only_q2_bug_left.ipynb",
+                                  "blind_q3_double.ipynb", "setup_raises.ipynb"])
 def test_scores(graded, name):
     _, rows, log, _ = graded["main"]
     row, want = rows[name], graded["expected"][name]
@@ -279,9 +303,13 @@ def test_scores(graded, name):
 @pytest.mark.parametrize("name, words", [
     ("untouched.ipynb", ["not attempted"]),
     ("solved.ipynb", []),
-    ("q4_one_over_n_q5_bug_left.ipynb", ["q4: predicted_update_scale gave", "q5: still wrong: after"]),
-    ("blind_q5_lr_divided.ipynb", ["q5: train_mirrored trained with learning rate", "the bug is in the loss",
-                                   "q3: the cells run since the last check changed TensorFlow's global seed"]),
+    ("q1_moments_only_q2_bug_left.ipynb", [
+        "q1: predicted_state_bytes(7000000000.0, 1, 1, 8, 1) = 3.5e+10 bytes is not what one device holds",
+        "that is Adam's two moments without the fp32 master copy",
+        "q2: it says 7B with", "the part(s) ['optimizer'] are off",
+        "no optimizer state: Adam's state exists at the peak of every step"]),
+    ("blind_q3_double.ipynb", ["q3: fewest_gpus(7B, A100 ", "is not the fewest:", "the rule: the fewest power of two",
+                               "q1: the cells run since the last check changed TensorFlow's global seed"]),
     ("partly_wrong_and_raising.ipynb", ["a cell before the answers (cell ", "RuntimeError: a learner cell that raises",
                                         "q3: NameError"]),
     ("setup_raises.ipynb", ["the setup cell (cell ", "ModuleNotFoundError", "q1: NameError"]),
@@ -298,12 +326,12 @@ def test_the_reason_says_why_per_question(graded, name, words):
 
 def test_a_notebook_of_an_earlier_release_is_graded_on_its_questions(graded):
     """Its setup cell calls gpukit.colab and gpukit.exercises (the names before gpukit.course: aliases
-    keep them working), and it has no question 5: it scores its four questions out of their 6 points,
+    keep them working), and it has no question 3: it scores its two questions out of their 3 points,
     and the reason names the release it was made on and what to do."""
     row = graded["main"][1]["old_release.ipynb"]
     assert row["status"] == "ok", row
-    assert [float(row[q]) for q in QUESTIONS] == [2, 2, 1, 1, 0] and float(row["max"]) == 6, row
-    assert "made on release 0.0.9+earlier" in row["reason"] and "not in it: q5" in row["reason"], row
+    assert [float(row[q]) for q in QUESTIONS] == [1, 2, 0] and float(row["max"]) == 3, row
+    assert "made on release 0.0.9+earlier" in row["reason"] and "not in it: q3" in row["reason"], row
     assert "regrade with that release's autograder" in row["reason"], row
 
 
@@ -357,8 +385,12 @@ def _run(*args, timeout=120):
     return subprocess.run(_cli(*args), capture_output=True, text=True, timeout=timeout, cwd=ROOT, env=env)
 
 
-def test_empty_folder_is_a_clear_error(tmp_path):
-    result = _run(tmp_path, "--exercise", "01")
+@pytest.mark.parametrize("exercise", ["1", "11"])
+def test_empty_folder_is_a_clear_error(tmp_path, exercise):
+    """Also: the CLI finds the exercise by its number without the leading zero ("1": exercise 01; nothing
+    is graded) as by its number (the graded runs above pass "11" and the stem "11_plan_a_run"): the error
+    is the empty folder, not the exercise."""
+    result = _run(tmp_path, "--exercise", exercise)
     assert result.returncode != 0
     assert "no .ipynb files" in result.stderr and str(tmp_path) in result.stderr
     assert not (tmp_path / "grades.csv").exists()
@@ -366,8 +398,8 @@ def test_empty_folder_is_a_clear_error(tmp_path):
 
 @pytest.mark.parametrize("args, words", [
     (["--exercise", "99"], "matches 0 solutions"),
-    (["--exercise", "01", "--timeout", "0"], "positive number of seconds"),
-    (["--exercise", "01", "--jobs", "0"], "jobs=0"),
+    (["--exercise", "11", "--timeout", "0"], "positive number of seconds"),
+    (["--exercise", "11", "--jobs", "0"], "jobs=0"),
 ])
 def test_bad_arguments(tmp_path, args, words):
     (tmp_path / "a.ipynb").write_text("{}")
@@ -377,20 +409,20 @@ def test_bad_arguments(tmp_path, args, words):
 
 def test_missing_folder(tmp_path):
     with pytest.raises(ValueError, match="is not a folder"):
-        grading.grade(tmp_path / "nope", "01")
+        grading.grade(tmp_path / "nope", "11")
 
 
 def test_an_unwritable_out_is_refused_before_grading(tmp_path):
     (tmp_path / "a.ipynb").write_text("{}")
     (tmp_path / "taken").mkdir()
     with pytest.raises(ValueError, match="is a folder"):
-        grading.grade(tmp_path, "01", out=tmp_path / "taken")
+        grading.grade(tmp_path, "11", out=tmp_path / "taken")
     (tmp_path / "file").write_text("")
     with pytest.raises(ValueError, match="cannot write the grades"):
-        grading.grade(tmp_path, "01", out=tmp_path / "file" / "grades.csv")
+        grading.grade(tmp_path, "11", out=tmp_path / "file" / "grades.csv")
     (tmp_path / "grades.csv").write_text("file,score\nalice.ipynb,3\n")     # an earlier run's grades
     with pytest.raises(ValueError, match=r"grades\.csv exists .*--force"):
-        grading.grade(tmp_path, "01")
+        grading.grade(tmp_path, "11")
     assert (tmp_path / "grades.csv").read_text() == "file,score\nalice.ipynb,3\n"
 
 
@@ -410,7 +442,7 @@ def test_doctor_still_works():
 
 
 def test_question_points_from_the_autograder(graded):
-    solution = grading.solution_paths(["01_mirrored_strategy"])[0]
+    solution = grading.solution_paths(["11_plan_a_run"])[0]
     zip_path = grading.autograder_zip(solution)
     assert grading.question_points(zip_path) == dict(zip(QUESTIONS, map(float, POINTS)))
 
@@ -440,13 +472,13 @@ def test_grading_seconds_grades_the_solution_and_the_untouched_exercise(monkeypa
 
     def fake_grade(folder, exercise, **kwargs):
         seen.update(files=sorted(p.name for p in folder.glob("*.ipynb")), exercise=exercise, jobs=kwargs["jobs"])
-        return [grading.Grade("solution.ipynb", 8.0, 8.0, {}, "ok", seconds=12.5),
-                grading.Grade("untouched.ipynb", untouched_score, 8.0, {}, "not_attempted", seconds=9.0)]
+        return [grading.Grade("solution.ipynb", 5.0, 5.0, {}, "ok", seconds=12.5),
+                grading.Grade("untouched.ipynb", untouched_score, 5.0, {}, "not_attempted", seconds=9.0)]
 
     monkeypatch.setattr(grading, "grade", fake_grade)
-    row = grading.grading_seconds("01")
-    assert seen == {"files": ["solution.ipynb", "untouched.ipynb"], "exercise": "01", "jobs": 1}
-    assert row["exercise"] == "01_mirrored_strategy" and row["solution_s"] == 12.5 and row["untouched_s"] == 9.0
+    row = grading.grading_seconds("11")
+    assert seen == {"files": ["solution.ipynb", "untouched.ipynb"], "exercise": "11", "jobs": 1}
+    assert row["exercise"] == "11_plan_a_run" and row["solution_s"] == 12.5 and row["untouched_s"] == 9.0
     assert row["as_expected"] is expected
 
 
