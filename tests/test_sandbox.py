@@ -28,10 +28,10 @@ import pytest
 from gpukit.course import grading
 from gpukit.course import sandbox as sb
 
-from test_grading import MAX, _exercise, _fill, _solution_answers  # the exercise-01 submissions
+from test_grading import MAX, _exercise, _fill, _solution_answers  # the exercise-11 submissions (test_grading's)
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-MEMORY_CAP = "1G"  # above what grading exercise 01 needs (~0.5 GiB measured), far below the machine
+MEMORY_CAP = "1G"  # above what grading exercise 01 needs (~0.5 GiB measured; 11 needs less), far below the machine
 HOG_MIB = 1600
 TIMEOUT_S = 240  # as test_grading: a correct submission took > 100 s at load average 20 on 2 cores
 
@@ -150,7 +150,7 @@ def graded(tmp_path_factory, generated):
     (folder / "not_json.ipynb").write_text('{"cells": [ this is not JSON')
     before = {p.name: p.read_bytes() for p in folder.iterdir()}
     try:
-        rows = grading.grade(folder, "01", timeout=TIMEOUT_S, jobs=2, progress=False,
+        rows = grading.grade(folder, "11", timeout=TIMEOUT_S, jobs=2, progress=False,
                              out=csv_folder / "grades.csv", memory=MEMORY_CAP, build_dir=generated[1])
     finally:
         listener.close()
