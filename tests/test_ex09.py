@@ -336,3 +336,53 @@ def test_zero1_step_moments_kept_whole_behind_a_slice_and_a_float16_sum_are_name
 
     problem = ex09.check_zero1_step(float16_sum).problem
     assert "float32 is fine, float16 is not" in problem and "the sum of the gradients too" in problem, problem
+
+
+def test_bytes_prediction_measured_in_the_answer_cell_is_named():
+    """Issue 38, round 13: the answer cell reading ex09.measured_bytes, or stepping a ZeroTrainer and reading its
+    resident bytes, kept its points (the measured number): the trainer's entry points are watched while the cell
+    that sets predicted_bytes runs; arithmetic keeps its points."""
+    stem = blind.stem("09")
+    problem = blind.grade(stem, "q1", "predicted_bytes = ex09.measured_bytes(IN_DIM, HIDDEN, OUT_DIM, NUM_REPLICAS, 2)")
+    assert "ex09.measured_bytes" in problem and "worked out before running anything, not measured" in problem
+    assert blind.grade(stem, "q1", f"predicted_bytes = {4 * PSI + 12 * PADDED // 4}") is None
+
+
+def test_shard_ranges_one_list_refilled_by_every_call_is_named():
+    """Issue 38, round 13: one module-level list cleared and refilled by every call crashed the check (max() of an
+    empty sequence); a new list each call that empties the one it handed out before is named too."""
+    buffer, last = [], []
+
+    def refilled(size, n):
+        buffer[:] = _ceil_ranges(size, n)[1]
+        return -(-size // n) * n, buffer
+
+    def empties_the_last(size, n):
+        for old in last:
+            old.clear()
+        padded, ranges = _ceil_ranges(size, n)
+        last[:] = [ranges]
+        return padded, ranges
+
+    assert "the list of the first call is kept (a cache)" in ex09.check_shard_ranges(refilled, PUBLIC_Q2).problem
+    problem = ex09.check_shard_ranges(empties_the_last, PUBLIC_Q2).problem
+    assert "changed the list the first call returned" in problem and "each call returns a new list" in problem
+
+
+def test_zero1_step_a_buffer_reused_by_every_call_is_named():
+    """Issue 38, round 13: the moments written into a module-level buffer reused by every call kept its points (a
+    call for another state overwrites them); step 1 is followed by a call for an independent state."""
+    right = _step()
+    scratch = {}
+
+    def reused(weights, grads, m, v, t, lr):
+        weights, m, v = right(weights, grads, m, v, t, lr)
+        buf = scratch.setdefault(len(m), (np.zeros((len(m), len(m[0]))), np.zeros((len(m), len(m[0])))))
+        for r in range(len(m)):
+            buf[0][r], buf[1][r] = m[r], v[r]
+        return weights, list(buf[0]), list(buf[1])
+
+    problem = ex09.check_zero1_step(reused).problem
+    assert "a call for another state changed replica 0's first moment" in problem, problem
+    assert "no state kept between calls" in problem
+    assert ex09.check_zero1_step(right).passed

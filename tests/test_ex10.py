@@ -997,3 +997,35 @@ def test_a_loss_in_float16_is_named_as_precision():
     report = ex10.check_load_balancing_loss(f16, [(8, 4, 0)])
     assert not report.passed and "more than the 1e-5 asked" in report.problem and "float16" in report.problem, \
         report.problem
+
+
+def test_dropped_prediction_run_through_the_layers_compiled_step_is_named():
+    """Issue 38, round 13: the answer cell running the layer's private _function("forward", ...) kept its points
+    (only __call__ and gradients were watched): _function and the routing op it traces are watched too."""
+    source = ('_layer, _x = ex10.prediction_layer(NUM_REPLICAS, CAPACITY_FACTOR)\n'
+              '_xx, _split = _layer._split(_x)\n'
+              '_step, _ = _layer._function("forward", len(_xx))\n'
+              '_y, (_top, _gates, _kept, _aux, _cross) = _step(_split(_xx))\n'
+              'predicted_dropped = int(sum(int((~t.numpy()).sum()) for t in '
+              '_layer.strategy.experimental_local_results(_kept)))\n')
+    problem = blind.grade(blind.stem("10"), "q1", source)
+    assert "MoELayer._function" in problem and "before running anything" in problem, problem
+    assert blind.grade(blind.stem("10"), "q1", "predicted_dropped = 4") is None
+
+
+def test_load_balancing_loss_written_into_one_hot_probs_is_named():
+    """Issue 38, round 13: np.clip(p, 1e-12, None, out=p) writes into the caller's probs only where a probability is
+    exactly 0 (a softmax never gives one): a one-hot case compares the inputs after the call."""
+    def clipped(probs, first_choice):
+        p = np.asarray(probs)
+        np.clip(p, 1e-12, None, out=p)
+        f = np.bincount(first_choice, minlength=p.shape[1]) / p.shape[0]
+        return float(p.shape[1] * np.sum(f * p.mean(axis=0)))
+
+    problem = ex10.check_load_balancing_loss(clipped, [(16, 4, 0)]).problem
+    assert "wrote into the caller's probs (a one-hot router" in problem and "stay as they were" in problem, problem
+
+    def copied(probs, first_choice):
+        return clipped(np.array(probs), first_choice)
+
+    assert ex10.check_load_balancing_loss(copied, [(16, 4, 0)]).passed

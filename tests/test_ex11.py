@@ -545,3 +545,36 @@ def test_fewest_gpus_a_filtered_search_is_told_the_rule_not_zero_3():
     assert not report.passed and "= 16 is not the fewest: 8 fit" in report.problem, report.problem
     assert "pass them to the search" in report.problem and "ZeRO stage" not in report.problem, report.problem
     assert ex11.check_fewest_gpus(q3_solution, [case]).passed
+
+
+@pytest.mark.parametrize("key, says", [
+    (lambda n, tp, pp, dp, z: (n, tp * pp, z), "differs only in dp"),
+    (lambda n, tp, pp, dp, z: (n, dp, z), "differs only in tp"),
+])
+def test_state_bytes_a_memo_missing_an_argument_is_named(key, says):
+    """Issue 38, round 13: a memo keyed without dp, or without tp x pp, kept its points (no two cases differed in
+    that argument alone): each right call is followed by the same case with dp, then tp, doubled."""
+    memo = {}
+
+    def memoised(n, tp, pp, dp, z):
+        return memo.setdefault(key(n, tp, pp, dp, z), q1_solution(n, tp, pp, dp, z))
+
+    problem = ex11.check_state_bytes(memoised, [(7e9, 1, 1, 8, 1)]).problem
+    assert says in problem and "state kept between calls" in problem, problem
+    assert ex11.check_state_bytes(q1_solution, [(7e9, 1, 1, 8, 1), (70e9, 8, 4, 2, 1)]).passed
+
+
+@pytest.mark.parametrize("change, says", [
+    (dict(sequence_parallel=False), "without sequence parallelism, which plan.search never plans"),
+    (dict(micro_batch=16), "a size plan.search never tries"),
+])
+def test_fewest_gpus_a_layout_plan_search_never_plans_is_named(change, says):
+    """Issue 38, round 13: the right count with a tensor-parallel layout without sequence parallelism kept its
+    points; the layout's fields are compared with those plan.search tries (SP with tp > 1, micro-batches 1-8)."""
+    def other_layout(model, accelerator, global_batch):
+        count, layout = q3_solution(model, accelerator, global_batch)
+        return count, dataclasses.replace(layout, tp=2, dp=layout.dp * layout.tp // 2, **change)
+
+    problem = ex11.check_fewest_gpus(other_layout, [(ex11.llama_like("7B", 32, 4096, 32, 11008), "A100 80GB", 64)]
+                                     ).problem
+    assert says in problem and "one plan.search would try" in problem, problem

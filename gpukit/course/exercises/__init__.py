@@ -607,16 +607,26 @@ def result_kept_problem(name: str, got, call_again) -> str | None:
         sizes = {len(v) if isinstance(v, tuple) else None for v in got}
         # pairs get a pair (-1, -1), which a copy (even a deep one) keeps and code that unpacks pairs still reads
         marker = (-1,) * sizes.pop() if len(sizes) == 1 and None not in sizes else object()
+        items = list(got)
         got.append(marker)
         try:
             second = call_again()
         finally:
-            del got[max(i for i, v in enumerate(got) if v is marker)]  # by identity: no item's == is called
+            held = [i for i, v in enumerate(got) if v is marker]  # by identity: no item's == is called
+            if held:
+                del got[held[-1]]
         if second is got or (isinstance(second, list)
                              and any(v is marker or (type(v) is tuple and v == marker) for v in second)):
             return (f"{name}: the caller appended to a first call's list, and a second call with the same arguments "
                     f"returned that list, edited: the list of the first call is kept (a cache). The rule is each call "
                     f"returns a new list of its own: a caller's edit of one result changes no later result")
+        # issue 38, round 13 (planted, 09 q2 refilled_buffer: one module-level list cleared and refilled by every
+        # call, the check crashed on the marker gone): a second call that changes the first call's list
+        if len(got) != len(items) or any(a is not b for a, b in zip(got, items)):
+            got[:] = items
+            return (f"{name}: a second call with the same arguments changed the list the first call returned (the "
+                    f"caller's): one list is kept and refilled between calls. The rule is each call returns a new "
+                    f"list of its own: no later call changes an earlier result")
         return None
     if isinstance(got, list):
         keys = [i for i, v in enumerate(got) if isinstance(v, numbers.Real) and not isinstance(v, bool)]
@@ -1064,7 +1074,7 @@ class TapesWatched:
         return held()
 
 
-def watch_calls(owner, names, key: str, *, cell_assigns: str | None = None) -> dict:
+def watch_calls(owner, names, key: str, *, cell_assigns: str | None = None, any_thread: bool = False) -> dict:
     """Make each ``owner.<name>`` (a module's function) a transparent wrapper that notes ``(name, value)``,
     for each call made from notebook code, in that notebook's own globals under ``key`` (the last 64
     calls): each notebook, and each answer tests/blind.py grades, has its own record, and checking does not
@@ -1072,7 +1082,9 @@ def watch_calls(owner, names, key: str, *, cell_assigns: str | None = None) -> d
     ``cell_assigns``, only calls from a cell that assigns that name are noted (an answer cell, not a
     given cell that calls the same function later). A prediction check reads the record to see the rule
     "work it out by hand, no gpukit call" broken (issue 38). Installed once (a reload keeps the first
-    wrapper); returns ``{name: the original function}``, which a check's own reference calls."""
+    wrapper); returns ``{name: the original function}``, which a check's own reference calls. With
+    ``any_thread``, a call made on another thread (a strategy's replica thread) is noted against the cell the main
+    thread is running."""
     import functools
 
     originals = {}
@@ -1088,6 +1100,11 @@ def watch_calls(owner, names, key: str, *, cell_assigns: str | None = None) -> d
                 value = current(*args, **kwargs)
                 caller = sys._getframe(1)
                 notebook = notebook_globals(caller)
+                if notebook is None and any_thread:
+                    import threading
+
+                    caller = sys._current_frames().get(threading.main_thread().ident)
+                    notebook = notebook_globals(caller)
                 if notebook is not None and (cell_assigns is None or _cell_assigns(caller, notebook, cell_assigns)):
                     notebook[key] = list(notebook.get(key, ()))[-63:] + [(fname, value)]  # a new list: copies of
                 return value                                                               # a namespace stay apart

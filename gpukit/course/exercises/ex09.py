@@ -16,7 +16,7 @@ import functools
 
 import numpy as np
 
-from . import Report, number_problem, not_solved, result_kept_problem, try_answer
+from . import Report, number_problem, not_solved, result_kept_problem, try_answer, watch_calls, watched_calls
 
 HINTS = {
     "q1": [
@@ -65,6 +65,27 @@ def measured_bytes(in_dim: int, hidden: int, out_dim: int, num_replicas: int, st
     return int(max(row["total"] for row in trainer.resident_bytes().values()))
 
 
+# issue 38, round 13 (planted: the answer cell reads ex09.measured_bytes, or builds a ZeroTrainer, steps it and reads
+# resident_bytes: the measured number, not a prediction "before running anything"): from the setup cell on (it imports
+# this module), building or stepping a ZeroTrainer, reading its resident bytes, zero.measure_memory and this module's
+# measured_bytes note each call made from a cell that assigns ``predicted_bytes`` (the answer cell; the check's own
+# measurement and the closing cell are not noted). gpukit.zero's planning helpers (plan, state_bytes) are arithmetic.
+_Q1_CALLS = "__gpukit_ex09_trainer_calls__"
+
+
+def _watch_q1() -> None:
+    import sys
+
+    from ... import zero
+
+    watch_calls(zero.ZeroTrainer, ["__init__", "step", "resident_bytes"], _Q1_CALLS, cell_assigns="predicted_bytes")
+    watch_calls(zero, ["measure_memory"], _Q1_CALLS, cell_assigns="predicted_bytes")
+    watch_calls(sys.modules[__name__], ["measured_bytes"], _Q1_CALLS, cell_assigns="predicted_bytes")
+
+
+_watch_q1()
+
+
 def check_bytes_prediction(value, **params) -> Report:
     """The learner's ``predicted_bytes``: the bytes one device holds (weights, gradients, Adam's
     moments; float32) under ZeRO ``stage`` for the MLP of ``PREDICTION``, graded exactly against
@@ -76,6 +97,14 @@ def check_bytes_prediction(value, **params) -> Report:
     problem = number_problem(name, value, 'bytes')
     if problem:
         return Report(name, problem, details)
+    labels = {"__init__": "ZeroTrainer(...)", "step": "ZeroTrainer.step", "resident_bytes": "ZeroTrainer.resident_bytes",
+              "measure_memory": "zero.measure_memory", "measured_bytes": "ex09.measured_bytes"}
+    called = sorted({labels.get(f, f) for f, _ in watched_calls(_Q1_CALLS)})
+    if called:
+        return Report(name, f"the cell that sets {name} runs {', '.join(called)} (the trainer whose bytes it predicts): "
+                            f"the rule is a prediction worked out before running anything, not measured (arithmetic, "
+                            f"zero.plan's padded sizes too, is fine). If that was only a try, restart the kernel and "
+                            f"run all", details)
     if value == measured:
         return Report(name, None, details)
     n, stage = p["num_replicas"], p["stage"]
@@ -259,8 +288,15 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
                                    [a.copy() for a in m], [b.copy() for b in v], t, lr)
             got = try_answer(zero1_step, [w.copy() for w in weights], given, [a.copy() for a in m],
                              [b.copy() for b in v], t, lr)
-            doubled = None
+            doubled, overwritten = None, None
             if t == 1:  # issue 38, round 9: a step size cached by t (from an earlier call's lr) was named Keras' formula
+                # issue 38, round 13 (planted: the moments written into a module-level buffer reused by every call,
+                # so a call for another state overwrites the moments an earlier call returned): A's result is copied,
+                # an independent state B (other weights and gradients) is stepped, and A's arrays must be as they were
+                kept = _snapshot(got)
+                try_answer(zero1_step, [-3.0 * w for w in weights], [-2.0 * g for g in grads],
+                           [a + 1.0 for a in m], [b + 1.0 for b in v], t, lr)
+                overwritten = _overwritten_problem(name, got, kept, where)
                 doubled = try_answer(zero1_step, [w.copy() for w in weights], [g.copy() for g in grads],
                                      [a.copy() for a in m], [b.copy() for b in v], t, 2 * lr)
         except Exception as err:  # noqa: BLE001  named with the case: the contract covers every dividing size
@@ -273,7 +309,8 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
             if not (isinstance(after, np.ndarray) and np.array_equal(before, after)):
                 return Report(name, f"after step {t} the caller's grads[{r}] changed ({where}): the rule: grads is "
                                     f"only read; sum the replicas' gradients into a new array", {"step": t})
-        problem = _returned_problem(name, got, probe, t, where) or _unsharded_problem(got, n, piece, t, where)
+        problem = (_returned_problem(name, got, probe, t, where) or overwritten
+                   or _unsharded_problem(got, n, piece, t, where))
         if problem:
             return Report(name, problem, {"step": t})
         moved = not all(_same(w, previous) for w in got[0])  # a step that moves nothing is named below, not here
@@ -356,6 +393,29 @@ def _returned_problem(name, got, probe, t, where) -> str | None:
             return (f"{name} returned other weights or moments when called a second time with the same arguments "
                     f"(step {t}, {where}): the rule: the step depends only on its arguments; t is the step number "
                     f"(keep no count of your own, nor any state between calls)")
+    return None
+
+
+def _snapshot(got):
+    """Copies of the arrays of a returned ``(weights, m, v)`` (None when it is not three lists of arrays)."""
+    try:
+        return [[np.array(a, copy=True) for a in part] for part in got]
+    except (TypeError, ValueError):
+        return None
+
+
+def _overwritten_problem(name, got, kept, where) -> str | None:
+    """The rule "no state kept between calls", read on what a call returned: ``kept`` is a copy of step 1's result
+    taken before a call for an independent state; any array of ``got`` changed since is a buffer the step keeps and
+    reuses (planted, issue 38, round 13: the moments written into one module-level scratch array per shape)."""
+    if kept is None:
+        return None
+    for label, part, before in zip(("weights", "first moment", "second moment"), got, kept):
+        for r, (a, b) in enumerate(zip(part, before)):
+            if not _same(a, b):
+                return (f"a call for another state changed replica {r}'s {label} that an earlier call had returned "
+                        f"({where}): the rule: the step depends only on its arguments, no state kept between calls "
+                        f"(an array reused by every call is state: each call returns arrays of its own)")
     return None
 
 

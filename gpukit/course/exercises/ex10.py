@@ -107,6 +107,12 @@ def _watch_q1() -> None:
     from ... import experts
 
     watch_calls(experts.MoELayer, ["__call__", "gradients"], _Q1_CALLS, cell_assigns="predicted_dropped")
+    # issue 38, round 13 (planted: the answer cell calls the layer's private _function("forward", ...) and runs the
+    # compiled step it returns): every route to the forward goes through _function (the compiled step's creation or
+    # look-up), and a new step's trace through _replica_forward (the op that routes, traced in the strategy's replica
+    # threads: the cell is found on the main thread)
+    watch_calls(experts.MoELayer, ["_function"], _Q1_CALLS, cell_assigns="predicted_dropped")
+    watch_calls(experts.MoELayer, ["_replica_forward"], _Q1_CALLS, cell_assigns="predicted_dropped", any_thread=True)
     watch_calls(sys.modules[__name__], ["measured_dropped"], _Q1_CALLS, cell_assigns="predicted_dropped")
 
 
@@ -257,7 +263,24 @@ def check_load_balancing_loss(load_balancing_loss, cases) -> Report:
                                 f"keeps about 3 digits; compute in float32 or float64)", details)
         return Report(name, f"{where}, not E * sum_i f_i * P_i (the reference gives {want:.{digits}g}, to a relative "
                             f"1e-5)", details)
-    return _given_choice_problem(load_balancing_loss) or _unchosen_expert_problem(load_balancing_loss) or Report(name)
+    return (_given_choice_problem(load_balancing_loss) or _unchosen_expert_problem(load_balancing_loss)
+            or _one_hot_inputs_problem(load_balancing_loss) or Report(name))
+
+
+def _one_hot_inputs_problem(load_balancing_loss) -> Report | None:
+    """The rule "the inputs stay as they were" on probabilities holding exact zeros (a one-hot router, 8 tokens over 4
+    experts). Planted (issue 38, round 13): ``np.clip(p, 1e-12, None, out=p)`` on ``p = np.asarray(probs)`` writes
+    into the caller's probs only where a probability is exactly 0, which a softmax of the cases never gives."""
+    first = np.array([0, 1, 2, 3, 0, 0, 1, 2])
+    probs = np.eye(4, dtype=np.float32)[first]
+    given = (probs.copy(), first.copy())
+    try_answer(load_balancing_loss, *given)
+    changed = _inputs_changed(probs, first, *given)
+    if changed:
+        return Report("load_balancing_loss", f"load_balancing_loss wrote into the caller's {changed} (a one-hot router: "
+                                             f"probabilities exactly 0 and 1, 8 tokens, 4 experts): the rule: the "
+                                             f"inputs stay as they were (clip, sort, scale or normalise a copy)")
+    return None
 
 
 def _loss_state_problem(load_balancing_loss) -> Report | None:

@@ -138,7 +138,46 @@ def check_state_bytes(predicted_state_bytes, cases) -> Report:
             slip = _state_slip(float(got), *case)
             what = f": that is {slip}" if slip else ""
             return Report(name, f"{name}{case} = {float(got):.4g} bytes is not what one device holds{what}", details)
+        problem = _state_kept_problem(predicted_state_bytes, case, float(got))
+        if problem:
+            return Report(name, problem, details)
     return Report(name, None, details)
+
+
+def _right_state_bytes(predicted_state_bytes, case) -> bool:
+    try:
+        return math.isclose(float(try_answer(predicted_state_bytes, *case)), reference_state_bytes(*case), rel_tol=1e-6)
+    except (TypeError, ValueError):
+        return False
+
+
+def _state_kept_problem(predicted_state_bytes, case, first) -> str | None:
+    """The rule "each call computes from its own arguments": right after a right call, the same case with only dp
+    doubled, then only tp doubled (both change the bytes, dp from stage 1 on), must give the reference's number.
+    Planted (issue 38, round 13): a memo keyed by (num_params, tp x pp, stage) or by (num_params, dp, stage): no two
+    cases differed in that argument alone, so the earlier result was never handed to a call it did not fit. The
+    earlier number back is named as kept state only when the same call with a fresh size is right (an answer that
+    ignores tp or dp altogether gives the earlier number too: its slip is named)."""
+    num_params, tp, pp, dp, stage = case
+    for label, again in (("dp", (num_params, tp, pp, 2 * dp, stage)), ("tp", (num_params, 2 * tp, pp, dp, stage))):
+        expected = reference_state_bytes(*again)
+        got = try_answer(predicted_state_bytes, *again)
+        try:
+            value = float(got)
+        except (TypeError, ValueError):
+            return f"predicted_state_bytes{again} must return one number (bytes), got {type(got).__name__}"
+        if math.isclose(value, expected, rel_tol=1e-6):
+            continue
+        fresh = (num_params * 8 / 7, *again[1:])  # a size asked nowhere else: a memo has no entry for it
+        if math.isclose(value, first, rel_tol=1e-12) and _right_state_bytes(predicted_state_bytes, fresh):
+            return (f"predicted_state_bytes{again} = {value:.4g} bytes, the result of the call before, "
+                    f"predicted_state_bytes{case}, which differs only in {label} (expected {expected:.4g}): state kept "
+                    f"between calls; the rule: each call computes the bytes from the arguments it is given (a memo "
+                    f"must be keyed by all five)")
+        slip = _state_slip(value, *again)
+        return (f"predicted_state_bytes{again} = {value:.4g} bytes is not what one device holds"
+                f"{f': that is {slip}' if slip else ''}")
+    return None
 
 
 # --------------------------------------------------------------------------- q2: debug a plan
@@ -411,6 +450,16 @@ def check_fewest_gpus(fewest_gpus, cases) -> Report:
         if layout.recompute != "none" or layout.cp != 1:
             return Report(name, f"{name}: the layout {layout} uses recomputation or context parallelism, which the "
                                 f"question rules out", details)
+        # issue 38, round 13 (planted: the right count with a tensor-parallel layout without sequence parallelism,
+        # which plan.search, by default, never plans): the layout's fields are compared with those plan.search tries
+        if layout.tp > 1 and not layout.sequence_parallel:
+            return Report(name, f"{name}: the layout {layout} splits tensors without sequence parallelism, which "
+                                f"plan.search never plans (its tensor-parallel layouts have sequence_parallel=True): the "
+                                f"rule: the layout is one plan.search would try", details)
+        if layout.micro_batch not in (1, 2, 4, 8):
+            return Report(name, f"{name}: the layout {layout} has micro-batches of {layout.micro_batch} sequences, a "
+                                f"size plan.search never tries (1, 2, 4 or 8): the rule: the layout is one plan.search "
+                                f"would try", details)
         if layout.pp > 1 and layout.zero > 1:
             return Report(name, f"{name}: the layout {layout} is ZeRO-{layout.zero} with a pipeline, which gpukit.plan "
                                 f"never plans (a pipeline keeps each stage's weights and gradients whole across its "
