@@ -234,8 +234,8 @@ def scaled_everywhere_compare(policy_name, x, y, steps, seed):
 
 @pytest.mark.parametrize("answer", [solution_compare, keras_fit_compare, scaled_everywhere_compare])
 def test_q3_correct_alternatives_pass_public_and_hidden(answer):
-    for steps, seed in ((4, 0), (2, 7)):
-        report = ex06.check_compare(answer, steps=steps, seed=seed)
+    for steps, seed, batch in ((4, 0, 64), (2, 7, 81)):  # the public test's and the hidden one's
+        report = ex06.check_compare(answer, steps=steps, seed=seed, batch=batch)
         assert report.passed, report.problem
         assert keras.mixed_precision.global_policy().name == "float32"
 
@@ -288,3 +288,85 @@ def test_blind_answers_lose_or_keep_their_points(path):
     its question's points with a reason, each right one keeps them."""
     as_expected, message = blind.check_answer(path)
     assert as_expected, f"{path.name}: {message or 'kept its points'}"
+
+
+# --------------------------------------------------------------------------- issue 38, round 13
+
+
+def _by_hand_step(floor=0.0, cap=float("inf")):
+    """Dynamic loss scaling written by hand around the inner optimizer (the rules kept), with a floor or a cap on the
+    scale (q2_wrong_r13_manual_floor: never below 1; q2_wrong_r13_manual_cap: never past 2**24)."""
+    def train_step(model, optimizer, x, y):
+        scale = optimizer.dynamic_scale
+        with tf.GradientTape() as tape:
+            loss = _loss(model, x, y)
+            scaled = loss * scale
+        grads = [g / tf.cast(scale, g.dtype) for g in tape.gradient(scaled, model.trainable_variables)]
+        if all(bool(tf.reduce_all(tf.math.is_finite(g))) for g in grads):
+            optimizer.inner_optimizer.apply_gradients(zip(grads, model.trainable_variables))
+            count = int(optimizer.step_counter.numpy()) + 1
+            grow = count >= optimizer.dynamic_growth_steps
+            optimizer.step_counter.assign(0 if grow else count)
+            if grow:
+                optimizer.dynamic_scale.assign(min(float(scale.numpy()) * 2, cap))
+        else:
+            optimizer.step_counter.assign(0)
+            optimizer.dynamic_scale.assign(max(float(scale.numpy()) / 2, floor))
+        return loss
+    return train_step
+
+
+def test_q2_loss_scale_has_no_floor_and_no_cap():
+    x, y = ex06._data(0)
+    assert ex06._nan_problem(_by_hand_step(), x, y, 0, True) is None
+    problem = ex06._nan_problem(_by_hand_step(floor=1.0), x, y, 0, True).problem
+    assert "skip such a step and halve the scale, whatever its value (no floor: 1 -> 0.5" in problem, problem
+    assert ex06._growth_problem(solution_step, x, y, 0, True) is None
+    problem = ex06._growth_problem(_by_hand_step(cap=2.0 ** 24), x, y, 0, True).problem
+    assert "the scale doubles whatever its value (no cap" in problem, problem
+
+
+def _kept_losses_compare():
+    """q3_wrong_r13_memo: the losses remembered per arguments; a second call trains nothing."""
+    memo = {}
+
+    def train_with_policy(policy_name, x, y, steps, seed):
+        key = (policy_name, steps, seed, x.tobytes(), y.tobytes())
+        if key not in memo:
+            memo[key] = solution_compare(policy_name, x, y, steps, seed)
+        return list(memo[key])
+    return train_with_policy
+
+
+def _smoothed_compare(policy_name, x, y, steps, seed):
+    """q3_wrong_r13_label_smooth: cross-entropy with label smoothing 1e-6 (float32 numbers, otherwise right)."""
+    smoothed = keras.losses.CategoricalCrossentropy(from_logits=True, label_smoothing=1e-6)
+    with precision.policy(policy_name):
+        model = precision.mlp(policy_name, hidden=(32,), seed=seed)
+        opt = precision.optimizer(policy_name, keras.optimizers.SGD(0.1))
+    losses = []
+    for _ in range(steps):
+        with tf.GradientTape() as tape:
+            loss = smoothed(tf.one_hot(y, 10), model(x))
+            target = opt.scale_loss(loss) if precision.is_loss_scaled(opt) else loss
+        opt.apply_gradients(zip(tape.gradient(target, model.trainable_variables), model.trainable_variables))
+        losses.append(float(loss))
+    return losses
+
+
+def _trimmed_compare(policy_name, x, y, steps, seed):
+    """q3_wrong_r13_batch_mult8: the batch trimmed to a multiple of 8 examples."""
+    n = len(x) // 8 * 8
+    return solution_compare(policy_name, x[:n], y[:n], steps, seed)
+
+
+@pytest.mark.parametrize("answer, batch, says", [
+    (_kept_losses_compare(), 64, "with the same arguments built no model (precision.mlp was not called): the rule is "
+                                 "that each call trains a new model from seed"),
+    (_smoothed_compare, 64, "on a batch with large logits (inputs x 100) whose labels are the model's own first choices"),
+    (_trimmed_compare, 81, "the mean over the batch's own size"),
+])
+def test_q3_round_13_answers_are_named(answer, batch, says):
+    report = ex06.check_compare(answer, steps=1, seed=0, batch=batch)
+    assert not report.passed and says in report.problem, report.problem
+    assert keras.mixed_precision.global_policy().name == "float32"

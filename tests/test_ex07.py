@@ -109,13 +109,18 @@ def test_q2_solution_and_classic_mistakes():
 # --------------------------------------------------------------------------- q3
 
 def solution_bottleneck(step, batches, clock):
-    start = clock()
-    kept = list(batches)
-    input_s = clock() - start
-    start = clock()
-    for batch in kept:
+    input_s = compute_s = 0.0
+    it = iter(batches)
+    while True:
+        start = clock()
+        try:
+            batch = next(it)
+        except StopIteration:
+            break
+        read = clock()
         step(batch)
-    compute_s = clock() - start
+        compute_s += clock() - read
+        input_s += read - start
     return "input" if input_s > compute_s else "compute"
 
 
@@ -506,3 +511,75 @@ def test_q3_totals_of_fewer_bits_are_caught(dtype, says):
     assert ex07.check_find_bottleneck(narrow, "public").passed
     problem = ex07.check_find_bottleneck(narrow, "hidden").problem
     assert "an input-bound run" in problem and "by any amount" in problem and says in problem, problem
+
+
+# --------------------------------------------------------------------------- issue 38, round 13
+
+
+def test_q1_the_callers_list_is_only_read():
+    """The planted bug: the warm-up batches popped off the caller's list (q1_wrong_r13_pops_caller_list)."""
+    def pops(step, batches, warmup, clock):
+        batches = batches if isinstance(batches, list) else list(batches)
+        for _ in range(warmup):
+            step(batches.pop(0))
+        return solution_steady(step, batches, 0, clock) if batches else 0.0
+
+    problem = ex07.check_steady_step(pops, "hidden").problem
+    assert "changed the caller's list of batches" in problem and "the batches given are only read" in problem, problem
+    assert ex07.check_steady_step(solution_steady, "hidden").passed
+
+
+def _reads(batches, clock):
+    """Each batch with its reading time, timed on its own."""
+    it = iter(batches)
+    while True:
+        start = clock()
+        try:
+            batch = next(it)
+        except StopIteration:
+            return
+        yield batch, clock() - start
+
+
+def _bottleneck(timed=None, margin=0.0):
+    """find_bottleneck timing every batch on its own; ``timed``: how many batches count; ``margin``: a noise margin."""
+    def find_bottleneck(step, batches, clock):
+        input_s = compute_s = 0.0
+        for i, (batch, read) in enumerate(_reads(batches, clock)):
+            start = clock()
+            step(batch)
+            if timed is None or i < timed:
+                input_s, compute_s = input_s + read, compute_s + clock() - start
+        return "input" if input_s > compute_s + margin else "compute"
+    return find_bottleneck
+
+
+@pytest.mark.parametrize("answer, says", [
+    (_bottleneck(), None),
+    # a noise margin of 1e-9 s (q3_wrong_r13_margin): reading 1.1e-13 s longer in all is called compute
+    (_bottleneck(margin=1e-9), "reading takes 1.1e-13 s longer than the steps in all: the rule: 'input' whenever"),
+    # only the first 1024 batches timed (q3_wrong_r13_sample_1024)
+    (_bottleneck(timed=1024), "the rule: add up the time of EVERY batch, to the last (here the slow read is batch 2497 "
+                              "of 2500"),
+])
+def test_q3_no_margin_and_every_batch(answer, says):
+    report = ex07.check_find_bottleneck(answer, "hidden")
+    assert report.passed if says is None else says in report.problem, report.problem
+
+
+def test_q3_all_batches_read_by_one_list_is_named():
+    """The planted bug: every batch read by one list() timed once (q3_wrong_r13_list_first; the solution did this
+    before round 13): the totals are right, but no batch's reading is timed on its own."""
+    def list_first(step, batches, clock):
+        start = clock()
+        kept = list(batches)
+        input_s = clock() - start
+        start = clock()
+        for batch in kept:
+            step(batch)
+        return "input" if input_s > clock() - start else "compute"
+
+    problem = ex07.check_find_bottleneck(list_first).problem
+    assert problem.startswith("the answer is right, but 6 batches were read between two clock() readings: the rule: "
+                              "each batch's reading timed on its own"), problem
+    assert ex07.check_find_bottleneck(solution_bottleneck, "hidden").passed

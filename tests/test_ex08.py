@@ -405,3 +405,31 @@ def test_an_order_rebuilt_differently_names_its_cause(reshuffle, says):
     report = ex08.check_dataset(answer)
     assert not report.passed and says in report.problem and "a function of (seed, epoch) only" in report.problem, \
         report.problem
+
+
+# ---------------------------------------------------------------- issue 38, round 13
+
+
+def _op_seed_dataset(op_seed):
+    def answer(x, y, *, global_batch_size, num_replicas, seed, epoch):
+        ds = tf.data.Dataset.from_tensor_slices((x, y))
+        ds = ds.shuffle(len(x), seed=op_seed(seed, epoch, num_replicas), reshuffle_each_iteration=False)
+        return ds.batch(global_batch_size, drop_remainder=True)
+    return answer
+
+
+@pytest.mark.parametrize("op_seed, says", [
+    (lambda s, e, r: s + e, None),                                              # the solution's: right
+    (lambda s, e, r: s + e * r, "(1, 1) gives another order with num_replicas=1"),  # q3_wrong_r13_replica_seed
+    (lambda s, e, r: s + e + (r > 4), "(1, 1) gives another order with num_replicas=8"),  # replica_batch_seed
+    (lambda s, e, r: (s + e) % 2 ** 31, "epochs 1 and 2 of seed 2147483646 give the same order"),  # mod_2_31
+    (lambda s, e, r: s + e % 2 ** 20, "epochs 0 and 1048576 of seed 0 give the same order"),  # epoch_20bits
+])
+def test_orders_seen_across_replica_counts_seed_wraps_and_epoch_bits(op_seed, says):
+    """The planted bugs of round 13: the order depends on num_replicas past epoch 0 (or only beyond 4 replicas);
+    (seed + epoch) % 2**31 (2**31 - 1 is 0 to TensorFlow); the epoch kept in 20 bits."""
+    report = ex08.check_dataset_orders(_op_seed_dataset(op_seed))
+    if says is None:
+        assert report.passed, report.problem
+    else:
+        assert not report.passed and says in report.problem and "the rule" in report.problem, report.problem

@@ -437,6 +437,10 @@ def _nan_problem(train_step, x, y, seed, float32_output) -> Report | None:
     model = precision.mlp("mixed_float16", hidden=(32,), seed=seed, float32_output=float32_output)
     opt = precision.optimizer("mixed_float16", keras.optimizers.SGD(LEARNING_RATE))
     opt.build(model.trainable_variables)
+    # issue 38, round 13 (q2_wrong_r13_manual_floor: the scale never halved below 1): the step starts at a loss scale of
+    # 1, which Keras' LossScaleOptimizer halves to 0.5 like any other (it has no floor); a NaN loss skips the step at
+    # any scale, so nothing else this case tells changes
+    opt.dynamic_scale.assign(1.0)
     scale, before = float(opt.dynamic_scale.numpy()), model.get_weights()
     got = try_answer(train_step, model, opt, corrupt, y)
     try:
@@ -451,10 +455,11 @@ def _nan_problem(train_step, x, y, seed, float32_output) -> Report | None:
                             f"(tf.reduce_mean), so that the NaN reaches the LossScaleOptimizer, which skips the step "
                             f"(a NaN removed from the loss hides a broken batch)", details)
     moved = any(not np.array_equal(a, b) for a, b in zip(before, model.get_weights()))
-    if moved or after >= scale:
-        return Report(name, f"on a batch whose first example is NaN (its loss and gradients are NaN) the weights "
-                            f"{'moved' if moved else 'stayed'} and the scale went to {after:g}: the rule of dynamic loss "
-                            f"scaling is to skip such a step and lower the scale", details)
+    if moved or after != scale / 2:
+        return Report(name, f"on a batch whose first example is NaN (its loss and gradients are NaN), at a loss scale "
+                            f"of {scale:g}, the weights {'moved' if moved else 'stayed'} and the scale went to {after:g}: "
+                            f"the rule of dynamic loss scaling is to skip such a step and halve the scale, whatever its "
+                            f"value (no floor: {scale:g} -> {scale / 2:g}, as Keras' LossScaleOptimizer does)", details)
     return None
 
 
@@ -494,7 +499,33 @@ def _growth_problem(train_step, x, y, seed, float32_output, loss=None) -> Report
                             f"which the LossScaleOptimizer's own apply_gradients keeps (a step written by hand around "
                             f"its inner optimizer does not)", {"scale_before": scale, "scale_after": after})
     returned = _returned_problem(got, loss, "doubled") if loss is not None else None
-    return Report(name, returned, {"scale_before": scale, "scale_after": after}) if returned else None
+    if returned:
+        return Report(name, returned, {"scale_before": scale, "scale_after": after})
+    return _cap_problem(train_step, model, opt, x)
+
+
+def _cap_problem(train_step, model, opt, x) -> Report | None:
+    """Issue 38, round 13 (q2_wrong_r13_manual_cap: loss scaling by hand that never doubles the scale past 2**24):
+    Keras' LossScaleOptimizer doubles the scale after ``dynamic_growth_steps`` good steps whatever its value (no
+    cap). The growth case's model goes on at a scale of 2**24, one step short of the growth interval, on a batch it
+    is sure of (every label 0, the logits layer's bias 30 on class 0: each other class's probability below e**-27),
+    so that its scaled gradients stay far below float16's max (at 2**24 the normal batch overflows); the scale must
+    double to 2**25."""
+    weights = model.get_weights()
+    weights[-1] = np.zeros_like(weights[-1])
+    weights[-1][0] = 30.0
+    model.set_weights(weights)
+    high = 2.0 ** 24
+    opt.dynamic_scale.assign(high)
+    opt.step_counter.assign(opt.dynamic_growth_steps - 1)
+    try_answer(train_step, model, opt, x, np.zeros(len(x), dtype="int32"))
+    after = float(opt.dynamic_scale.numpy())
+    if after == 2 * high:
+        return None
+    return Report("train_step", f"after {opt.dynamic_growth_steps} good steps in a row at a loss scale of 2**24 (a batch "
+                                f"whose scaled gradients stay finite) the scale went to {after:g}, not 2**25: the rule "
+                                f"of dynamic loss scaling is that the scale doubles whatever its value (no cap, as "
+                                f"Keras' LossScaleOptimizer does)", {"scale_before": high, "scale_after": after})
 
 
 def _growth_count_problem(train_step, x, y, seed, float32_output) -> Report | None:
@@ -791,7 +822,22 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
                                 "applies the updates itself: it divides the scale out, skips a step whose gradients "
                                 "overflow float16 and lowers the scale (raises it after good steps); a plain SGD, or "
                                 "its inner SGD stepped with gradients unscaled by hand, keeps none of that", details)
-    again = try_answer(train_with_policy, "float32", x, y, steps, seed)  # planted (round 4): a model cached per seed
+    original_mlp, again_built = precision.mlp, []
+
+    def counted_mlp(*args, **kwargs):  # issue 38, round 13 (q3_wrong_r13_memo: the losses cached per arguments)
+        again_built.append(True)
+        return original_mlp(*args, **kwargs)
+
+    precision.mlp = counted_mlp
+    try:
+        again = try_answer(train_with_policy, "float32", x, y, steps, seed)  # planted (round 4): a model cached per seed
+    finally:
+        precision.mlp = original_mlp
+    if again is not None and not again_built:
+        return Report(name, "a second call train_with_policy('float32', ...) with the same arguments built no model "
+                            "(precision.mlp was not called): the rule is that each call trains a new model from seed "
+                            "(no model, optimizer or result kept between calls: a call that returns remembered losses "
+                            "trains nothing)", details)
     try:
         again_err = max(abs(float(a) - b) for a, b in zip(again, want)) if again is not None else float("inf")
     except (TypeError, ValueError):
@@ -803,10 +849,21 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
     # issue 38, round 9 (q3_wrong_r9_restore_hardcoded; rounds 3-4's restore_hardcoded / restore_no_finally, filed
     # outside then): the policy set back to a fixed "float32", not to what it was; every call above starts from
     # float32, so that cannot show. One more call (one step) starts from mixed_bfloat16, a caller's policy
+    # issue 38, round 13 (q3_wrong_r13_label_smooth: cross-entropy with label smoothing 1e-6, far inside the tolerances
+    # on this batch, where every class's log-probability is near log(1/10)): this call's batch has large logits
+    # (inputs x 100, up to ~300) and the model's own first choices as labels, so the smoothing term (1e-6 of the mean
+    # log-probability over the classes, ~-100 here) is ~1e-2 of the small loss, and the first loss is compared with the
+    # float32 mean loss to 1e-6 as above (a right answer: ~1e-7)
+    from ... import training
+
+    big, _ = _data(seed, n=len(x), small=100.0)
+    big_logits = precision.mlp("mixed_bfloat16", hidden=(32,), seed=seed)(big)
+    big_y = np.argmax(big_logits.numpy(), axis=1).astype("int32")
+    big_loss = float(tf.reduce_mean(training.per_example_loss()(big_y, big_logits)))
     previous = keras.mixed_precision.global_policy().name
     keras.mixed_precision.set_global_policy("mixed_bfloat16")
     try:
-        try_answer(train_with_policy, "mixed_bfloat16", x, y, 1, seed)
+        last = try_answer(train_with_policy, "mixed_bfloat16", big, big_y, 1, seed)
     except AssertionError as err:  # session_kept: it changed the policy (and has put it back)
         if "global dtype policy" not in str(err):
             raise
@@ -816,6 +873,17 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
                             "precision.policy), not set to a fixed 'float32'", details)
     finally:
         keras.mixed_precision.set_global_policy(previous)
+    try:
+        first = float(list(last)[0])
+    except (TypeError, ValueError, IndexError):
+        first = None
+    if first is not None and not abs(first - big_loss) <= 1e-6 * abs(big_loss):
+        return Report(name, f"mixed_bfloat16: on a batch with large logits (inputs x 100) whose labels are the model's "
+                            f"own first choices, the first loss returned is {first:.7g}, but the mean sparse "
+                            f"cross-entropy of the model's float32 logits before any update is {big_loss:.7g} "
+                            f"({abs(first - big_loss) / abs(big_loss):.1e} of it off, allowed 1e-6): the rule is the mean "
+                            f"sparse cross-entropy of the logits and nothing else (no label smoothing or other term), "
+                            f"computed in float32", details)
     return Report(name, None, details)
 
 

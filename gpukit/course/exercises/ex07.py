@@ -24,9 +24,13 @@ class FakeClock:
 
     def __init__(self, start: float = 0.0):
         self.now, self.reads = float(start), 0
+        # issue 38, round 13 (q3_wrong_r13_list_first: every batch read by one list(), timed as one difference): the
+        # batches read since the clock was last read, and the most read between two readings
+        self.batches_since, self.most_between = 0, 0
 
     def __call__(self) -> float:
         self.reads += 1
+        self.most_between, self.batches_since = max(self.most_between, self.batches_since), 0
         return self.now
 
 
@@ -57,6 +61,7 @@ class FakeBatches:
         for i in range(self.n):
             self.clock.now += self.read_s[i % len(self.read_s)] if isinstance(self.read_s, (list, tuple)) else self.read_s
             self.reads += 1
+            self.clock.batches_since += 1
             yield i
 
     def __len__(self):
@@ -130,7 +135,9 @@ STEADY_EXTRA = [
     # unrun); only 2 steady steps (their median is their mean, 0.2 s, not the fastest, 0.1 s). Not warmup=0: the
     # first step always traces, and lesson 07's bench.time_steps refuses warmup=0 (an answer built on it is right)
     {"costs": [2.0] + [0.1, 0.3] * 30, "warmup": 1, "read_s": 0.0},
-    {"costs": [1.0, 0.1, 0.3], "warmup": 1, "read_s": 0.0},
+    # issue 38, round 13 (q1_wrong_r13_pops_caller_list: the warm-up batches popped off the caller's list): the batches
+    # a plain list here, compared after the call (the batches given are only read)
+    {"costs": [1.0, 0.1, 0.3], "warmup": 1, "read_s": 0.0, "list": True},
 ]
 
 
@@ -171,6 +178,8 @@ def _steady_case(steady_step_seconds, spec) -> Report:
     step = FakeStep(clock, costs)
 
     def batches_of(clock, n):
+        if spec.get("list"):
+            return list(range(n))
         return FakeStream(clock, n, read_s, one_pass=True) if spec.get("stream") else FakeBatches(clock, n, read_s)
 
     batches = batches_of(clock, len(costs))
@@ -186,7 +195,11 @@ def _steady_case(steady_step_seconds, spec) -> Report:
         value = float(value)
     except (TypeError, ValueError):
         return Report(name, f"{name} returned {value!r}, not a number of seconds", details)
-    if batches.passes > 1:   # issue 38, round 10 (q1_wrong_r10_counts_first): counted in a first pass
+    if isinstance(batches, list) and batches != list(range(len(costs))):  # issue 38, round 13 (pops_caller_list)
+        return Report(name, f"{name} changed the caller's list of batches (it holds {len(batches)} of the "
+                            f"{len(costs)} batches it was given): the rule: the batches given are only read (iterate "
+                            f"them; leave the caller's list as it was)", details)
+    if getattr(batches, "passes", 0) > 1:   # issue 38, round 10 (q1_wrong_r10_counts_first): counted in a first pass
         return Report(name, f"{name} iterated batches {batches.passes} times: the rule: batches is a finite iterable, "
                             f"which may be a generator or an input pipeline (a second pass yields nothing, or reads "
                             f"everything again): iterate it once, stepping each batch as it comes", details)
@@ -437,7 +450,15 @@ BOTTLENECK_CASES = {
                # q3_wrong_r11_sample10: the first 10): every case above costs the same on every batch, so a sample
                # of the first ones judges it right. 60 batches whose reads cost 1 ms but batch 57's (100 ms): input-bound
                # by the totals (159 ms against 120 ms), compute-bound on any sample that stops before batch 57
-               ([0.001] * 57 + [0.1] + [0.001] * 2, 0.002, 60)],
+               ([0.001] * 57 + [0.1] + [0.001] * 2, 0.002, 60),
+               # issue 38, round 13 (q3_wrong_r13_sample_first, sample_1024: only the first 256 / 1024 batches timed):
+               # 2500 batches (more than 2048) whose reads cost 1 ms but batch 2497's (10 s): input-bound by the totals
+               # (12.5 s against 5 s), compute-bound on any sample of the first 2048 or fewer
+               ([0.001] * 2497 + [10.0] + [0.001] * 2, 0.002, 2500),
+               # issue 38, round 13 (q3_wrong_r13_margin, rel_margin: a 1e-9 s or a 1e-12 relative noise margin): reading
+               # 2**-45 s (2.8e-14 s) longer than each step of 0.5 s, 4 batches: 1.1e-13 s, 5.7e-14 of the totals; every
+               # reading and interval is a multiple of 2**-45 below 8 s, exact in float64, so a right answer sees it
+               (2**-1 + 2**-45, 2**-1, 4)],
 }
 # issue 38, round 10 (q3_wrong_r10_uses_len: range(len(batches))): in the hidden cases batches has no length, as a
 # generator or an input pipeline of unknown size has none (FakeStream; it can be iterated again, so that a second
@@ -507,7 +528,9 @@ def check_find_bottleneck(find_bottleneck, case: str = "public") -> Report:
                         f"'input' whenever reading takes longer, by any amount (no noise margin: the check's clock is exact)")
             elif abs(total_read - total_step) < 0.01 * total_step:   # issue 38, round 5: a noise margin
                 longer, shorter = ("reading", "the steps") if want == "input" else ("the steps", "reading")
-                rule = (f"{longer} takes {1e3 * abs(total_read - total_step):.3g} ms longer than {shorter} in all: the "
+                gap = abs(total_read - total_step)
+                shown = f"{1e3 * gap:.3g} ms" if gap >= 1e-6 else f"{gap:.2g} s"  # round 13: 1.1e-13 s
+                rule = (f"{longer} takes {shown} longer than {shorter} in all: the "
                         f"rule: 'input' whenever reading takes longer, by any amount, else 'compute' (no noise margin: "
                         f"the check's clock is exact)")
             elif max(total_read, total_step) / n < 1e-4:   # issue 38, round 9: intervals rounded (to 10 us)
@@ -546,4 +569,10 @@ def check_find_bottleneck(find_bottleneck, case: str = "public") -> Report:
             return Report(name, f"the answer is right, but {name} iterated batches {batches.passes} times: the "
                                 f"contract is one pass (a real input pipeline reads its files again on every pass)",
                           {"cases": results})
+        clock()  # the batches read after the last reading count too
+        if clock.most_between > 1:  # issue 38, round 13 (q3_wrong_r13_list_first: every batch read by one list())
+            return Report(name, f"the answer is right, but {clock.most_between} batches were read between two clock() "
+                                f"readings: the rule: each batch's reading timed on its own, as it comes (the difference "
+                                f"of two clock() readings around it; a list() of all batches timed once is not the times "
+                                f"of every batch as measured)", {"cases": results})
     return Report(name, None, {"cases": results})

@@ -482,7 +482,17 @@ ORDER_PAIRS = [(0, 0), (0, 1), (0, 4), (0, 10), (1, 0), (256, 0), (0, 2), (1, 25
                (1, 1), (2 ** 31 - 2, 1),  # seed ^ epoch: 1 ^ 1 = 0 and (2**31 - 2) ^ 1 = 2**31 - 1, 0 to TensorFlow
                (2 ** 20, 1),              # seed | (epoch << 20): seeds 0 and 2**20 collide at epoch 1
                (0, 1000),                 # epoch % 1000 in the seed: epochs 0 and 1000 repeat
-               (0, 65536)]                # the epoch in 16 bits (np.uint16, int16): epochs 0 and 65536 repeat
+               (0, 65536),                # the epoch in 16 bits (np.uint16, int16): epochs 0 and 65536 repeat
+               # issue 38, round 13 (blind answers that kept their points):
+               (2 ** 31 - 3, 2), (2 ** 31 - 2, 2)]  # (seed + epoch) % 2**31: 2**31 - 1 (0 to TensorFlow) and 0
+# issue 38, round 13 (q3_wrong_r13_epoch_20bits: the epoch kept in 20 bits): epoch 2**20 of seed 0 must not be epoch
+# 0's order. Built last, once every other rule holds: an answer whose cost grows with the epoch (a permutation applied
+# epoch times, a skip of epoch x n examples: caught by the rules above) would take minutes there (2**24, 2**30: longer)
+FAR_EPOCH = (0, 2 ** 20)
+# issue 38, round 13 (q3_wrong_r13_replica_seed: seed + epoch * num_replicas; q3_wrong_r13_replica_batch_seed: the seed
+# moved for num_replicas > 4): the order of (seed, epoch) = (1, 1) is built with these numbers of replicas too and must
+# be the one built with the check's own (epoch 0 of seed 0 hid a term epoch * num_replicas or seed * num_replicas)
+REPLICA_COUNTS = (1, 8)
 
 
 def check_dataset_orders(make_dataset, n: int = 40, global_batch_size: int = 8, num_replicas: int = 2) -> Report:
@@ -502,8 +512,8 @@ def check_dataset_orders(make_dataset, n: int = 40, global_batch_size: int = 8, 
                 return Report(name, not_solved(name))
             orders = {pair: np.concatenate(_labels_per_batch(make_dataset(x, y, seed=pair[0], epoch=pair[1], **kw)))
                       for pair in ORDER_PAIRS}
-            one_replica = np.concatenate(_labels_per_batch(make_dataset(x, y, seed=0, epoch=0, **{
-                **kw, "num_replicas": 1})))
+            other_replicas = {r: np.concatenate(_labels_per_batch(make_dataset(x, y, seed=1, epoch=1, **{
+                **kw, "num_replicas": r}))) for r in REPLICA_COUNTS}
             images = np.arange(n * 4, dtype="float64").reshape(n, 2, 2) / 3     # not exact in float32
             labels = np.arange(n, dtype="int64")
             first = next(iter(make_dataset(images, labels, seed=0, epoch=0, **kw)))
@@ -542,17 +552,30 @@ def check_dataset_orders(make_dataset, n: int = 40, global_batch_size: int = 8, 
     if moved:
         return Report(name, f"{moved}: each epoch is the last epoch's order moved by one fixed permutation; the rule: "
                             f"each epoch a new shuffle of the examples (not the last epoch's order moved)", details)
-    if not np.array_equal(one_replica, orders[(0, 0)]):
-        return Report(name, f"the same (seed, epoch) gives another order with num_replicas=1 than with "
-                            f"num_replicas={num_replicas}: the rule: the order depends on (seed, epoch) only (a "
-                            f"restarted run may have another number of replicas)", details)
+    for replicas, order in other_replicas.items():
+        if not np.array_equal(order, orders[(1, 1)]):
+            return Report(name, f"the same (seed, epoch) = (1, 1) gives another order with num_replicas={replicas} than "
+                                f"with num_replicas={num_replicas}: the rule: the order depends on (seed, epoch) only, at "
+                                f"every epoch and for any number of replicas (a restarted run may have another)", details)
     problem = _pairing_problem([first], images, labels)
     if problem:
         return Report(name, f"with float64 images of shape (2, 2) and int64 labels: {problem}", details)
     problem = _pairing_problem([first_column], x, column)
     if problem:
         return Report(name, f"with labels given as a column, shape ({n}, 1): {problem}", details)
-    return _individual_shuffle_problem(shuffled) or Report(name, None, details)
+    problem = _individual_shuffle_problem(shuffled)
+    if problem:
+        return problem
+    with session_kept(name):
+        try:
+            far = np.concatenate(_labels_per_batch(make_dataset(x, y, seed=FAR_EPOCH[0], epoch=FAR_EPOCH[1], **kw)))
+        except Exception as err:  # noqa: BLE001 - report what the learner's code raised
+            return Report(name, f"iterating the dataset raised {type(err).__name__}: {err}")
+    if np.array_equal(far, orders[(0, 0)]):
+        return Report(name, f"epochs 0 and {FAR_EPOCH[1]} of seed 0 give the same order: the rule: every epoch of a seed "
+                            f"its own order, for any epoch (runs of a million epochs of a small dataset happen; an "
+                            f"epoch kept in 20 bits, or any fixed number of bits, repeats the orders)", details)
+    return Report(name, None, details)
 
 
 def _fixed_move(e0, e1, e2) -> str | None:
