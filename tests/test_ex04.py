@@ -17,11 +17,16 @@ def _mirrored(num_replicas):
     return strategies.mirrored([f"/cpu:{i}" for i in range(num_replicas)])
 
 
-def _learner(divide_by_micro_batch=False, apply_every_micro_batch=False, answer=True, no_reset=False):
+_COUNTER = [0]  # round 13's planted counter on the module, reset by every new step
+
+
+def _learner(divide_by_micro_batch=False, apply_every_micro_batch=False, answer=True, no_reset=False,
+             module_counter=False):
     """A learner's make_accumulating_step, right or with one of the two classic mistakes."""
     def make(strategy, model, optimizer, global_batch_size, accum_steps):
         if not answer:
             return None
+        _COUNTER[0] = 0
         divisor = global_batch_size // accum_steps if divide_by_micro_batch else global_batch_size
         loss_fn = training.per_example_loss()
         with strategy.scope():
@@ -44,7 +49,7 @@ def _learner(divide_by_micro_batch=False, apply_every_micro_batch=False, answer=
         accumulate_step = tf.function(lambda b: strategy.reduce("SUM", strategy.run(accumulate, args=b), axis=None)
                                       * (divisor // (global_batch_size // accum_steps)))  # the micro-batch's mean loss
         apply_step = tf.function(lambda: strategy.run(apply))
-        calls = [0]
+        calls = _COUNTER if module_counter else [0]
 
         def micro_step(batch):
             loss = accumulate_step(batch)
@@ -76,6 +81,19 @@ def test_exercise_check_of_the_accumulating_step(kwargs, match):
         assert not report.passed
         assert re.search(match, report.problem), report.problem
         assert "apply_gradients" not in report.problem and "assign" not in report.problem  # the mistake, not code
+
+
+@pytest.mark.parametrize("module_counter", [False, True])
+def test_accumulating_steps_interleaved_count_their_own_calls(module_counter):
+    """Issue 38, round 13 (q4_wrong_r13_module_counter): the micro-step counter on the module, reset by each new
+    step, passes every step alone; two live steps with their calls interleaved (``restart``) show it."""
+    report = ex04.compare_accumulation(_learner(module_counter=module_counter), _mirrored(2), global_batch_size=8,
+                                       accum_steps=2, updates=1, restart=True)
+    if not module_counter:
+        assert report.passed, report.problem
+    else:
+        assert report.problem.startswith("each micro_step counts its own calls, nothing kept on the module: two live "
+                                         "micro_steps"), report.problem
 
 
 def _loop(gb, r, most):  # a correct alternative: a while loop
@@ -269,6 +287,80 @@ def test_recorder_sees_outputs_kept_after_their_backward(keep):
     del out, loss, tape
     assert seen == [(0, []), (1, [0] if keep else [])]
     assert watched.alive() == ([0, 1] if keep else [])
+
+
+_BOX: list = []  # round 13's planted answers keep things here (reached through a helper the answer names)
+
+
+def _keep(value):
+    _BOX.append(value)
+
+
+def test_accumulated_gradients_state_kept_between_calls():
+    """Issue 38, round 13 (the shared ``numpy_kept``, ``kept_state``, ``global_rng_problem``; 04 q3): the right loop
+    passes; a loop that keeps each micro-batch's logits as NumPy copies (through a helper: no module global named by
+    the answer changes), keeps its losses in a closure, its last gradients on a callable object, sets an attribute of
+    the model, or draws from NumPy's global generator, fails naming the rule."""
+    import numpy as np
+
+    right = _accumulated(lambda micro, n: n)
+    loss_fn = training.per_example_loss()
+
+    def planted(keep_logits=None, after=None):
+        def accumulated_gradients(model, x, y, accum_steps):
+            micro, total = len(x) // accum_steps, [tf.zeros_like(v) for v in model.trainable_variables]
+            for i in range(accum_steps):
+                xb, yb = x[i * micro:(i + 1) * micro], y[i * micro:(i + 1) * micro]
+                with tf.GradientTape() as tape:
+                    logits = model(xb, training=True)
+                    loss = tf.reduce_sum(loss_fn(yb, logits)) / len(x)
+                total = [t + g for t, g in zip(total, tape.gradient(loss, model.trainable_variables))]
+                if keep_logits:
+                    keep_logits(logits.numpy())
+            if after:
+                after(model, loss, total)
+            return total
+        return accumulated_gradients
+
+    def with_history():
+        history = []
+
+        def accumulated_gradients(model, x, y, accum_steps):
+            total = right(model, x, y, accum_steps)
+            history.append(len(total))
+            return total
+        return accumulated_gradients
+
+    class Last:
+        def __call__(self, model, x, y, accum_steps):
+            self.last = right(model, x, y, accum_steps)
+            return self.last
+
+    assert ex04.compare_accumulated_gradients(right).passed
+    cases = [(planted(keep_logits=_keep), r"after accumulated_gradients returned, 384 bytes of NumPy arrays made during "
+                                          r"the call were still allocated .* nothing of a micro-batch kept"),
+             (with_history(), r"changed closure variable 'history' during the call .* keeps nothing between calls"),
+             (Last(), r"changed attribute 'last' of the Last object during the call .* keeps nothing between calls"),
+             (planted(after=lambda m, loss, t: setattr(m, "_seen_loss", float(loss))),
+              r"set attribute\(s\) '_seen_loss' on the model: it must leave the model as it got it"),
+             (planted(after=lambda m, loss, t: np.random.permutation(3)),
+              r"drew numbers from NumPy's global random generator .* leaves the session as it found it")]
+    for answer, match in cases:
+        report = ex04.compare_accumulated_gradients(answer)
+        assert not report.passed and re.search(match, report.problem), (match, report.problem)
+    _BOX.clear()
+
+
+def test_epoch_prediction_by_running_the_pipeline_breaks_the_rule():
+    """Issue 38, round 13 (q2_wrong_r13_ran_pipeline): a cell that assigns ``predicted_epoch`` and calls
+    ``gpukit.data.distribute`` (the watch notes it in the notebook's globals) is not a prediction."""
+    notebook = {"__name__": "__main__", "ex04": ex04, "ex04_value": (18, 4)}
+    exec("report = ex04.check_epoch_prediction(ex04_value)", notebook)
+    assert notebook["report"].passed
+    notebook[ex04._Q2_CALLS] = [("distribute", None)]
+    exec("report = ex04.check_epoch_prediction(ex04_value)", notebook)
+    assert notebook["report"].problem.startswith("the cell that sets predicted_epoch runs gpukit.data.distribute (the "
+                                                 "data pipeline): the rule is a prediction worked out before running")
 
 
 def test_hints_cover_every_question():

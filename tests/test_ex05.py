@@ -168,6 +168,36 @@ def test_pipeline_gradients_stub_and_wrong_answers():
     assert "one per variable of each stage's trainable_variables" in ex05.check_pipeline_gradients(short, m=2).problem
 
 
+_SEEN: list = []  # round 13's planted answer keeps activations here, through a helper
+
+
+def test_pipeline_gradients_numpy_copies_kept_after_the_call():
+    """Issue 38, round 13 (q4_wrong_r13_{numpy_activations_kept,grads_numpy_global}; the shared ``numpy_kept``): the
+    right loop passes; one that keeps every stage's output as a NumPy copy in a module-level list fails naming the
+    rule (no tensor outlives the call, so the weak references see nothing)."""
+    class Copying:
+        def __init__(self, stage):
+            self.stage = stage
+
+        def __call__(self, h, **kwargs):
+            out = self.stage(h, **kwargs)
+            _SEEN.append(out.numpy())
+            return out
+
+        def __getattr__(self, name):
+            return getattr(self.stage, name)
+
+    def keeps(stages, devices, x, y, m):
+        return _pipeline_gradients([Copying(s) for s in stages], devices, x, y, m)
+
+    assert ex05.check_pipeline_gradients(_pipeline_gradients, m=2).passed
+    problem = ex05.check_pipeline_gradients(keeps, m=2).problem
+    _SEEN.clear()
+    assert problem.startswith("the numbers are right, but after pipeline_gradients returned, ") and (
+        "bytes of NumPy arrays made during the call were still allocated" in problem
+        and "no tape or activation of a call is held once it has returned" in problem), problem
+
+
 def _one_tape_whole_batch(stages, devices, x, y, m):
     """Issue 28's false positive: one GradientTape over the unsplit model on the whole batch."""
     loss_fn = keras.losses.SparseCategoricalCrossentropy(from_logits=True)

@@ -800,6 +800,143 @@ def watch_first_layer(model, max_passes: int = 128):
     return sizes, undo
 
 
+_NUMPY_DOMAIN = 389047  # the tracemalloc domain NumPy registers its data buffers in (NPY_TRACE_DOMAIN)
+
+
+class numpy_kept:
+    """``with numpy_kept() as kept:`` around a learner's call; then ``kept.bytes(returned)``: the bytes of NumPy data
+    allocated inside the block and still allocated after it (garbage collected first), less the arrays in ``returned``
+    (what the call hands back is the caller's). Issue 38, round 13 (04 q3: q3_wrong_r13_{numpy_logits_kept,
+    loss_numpy_list}; 05 q4: q4_wrong_r13_{numpy_activations_kept,grads_numpy_global}): every micro-batch's logits,
+    losses or activations kept as NumPy copies in a module-level list or dict: TensorFlow's weak references (the
+    watched outputs, the tapes) cannot see a copy. NumPy registers its buffers with tracemalloc in a domain of their
+    own, so TensorFlow's and Python's own allocations (caches, logs: kilobytes per call) do not count. Traced only
+    while the block runs (when nothing else traces: otherwise ``bytes`` is 0)."""
+
+    def __enter__(self):
+        import tracemalloc
+
+        self._mine = not tracemalloc.is_tracing()
+        self._after = 0
+        if self._mine:  # only what is allocated from here on is traced: no garbage collection first
+            tracemalloc.start()
+        return self
+
+    def __exit__(self, *exc):
+        import tracemalloc
+
+        def numpy_bytes():
+            snapshot = tracemalloc.take_snapshot().filter_traces([tracemalloc.DomainFilter(True, _NUMPY_DOMAIN)])
+            return sum(trace.size for trace in snapshot.traces)
+
+        if self._mine:
+            self._after = numpy_bytes()
+            if self._after:  # garbage collected only then (test time): an array in a reference cycle is kept by no one
+                gc.collect()
+                self._after = numpy_bytes()
+            tracemalloc.stop()
+        return False
+
+    def bytes(self, returned=()) -> int:
+        """The NumPy bytes the block left allocated, less those of the arrays (and their bases) in ``returned``."""
+        import numpy as np
+
+        seen, given = set(), 0
+        stack = list(returned) if isinstance(returned, (list, tuple)) else [returned]
+        while stack:
+            value = stack.pop()
+            if isinstance(value, (list, tuple)):
+                stack.extend(value)
+            elif isinstance(value, np.ndarray):
+                while isinstance(value.base, np.ndarray):
+                    value = value.base
+                if id(value) not in seen:
+                    seen.add(id(value))
+                    given += value.nbytes
+        return max(0, self._after - given)
+
+
+def kept_state(fn) -> dict:
+    """``{where: (id, len)}``: what a learner's callable can keep between calls, read cheaply: its attributes (a
+    function's ``__dict__``; a callable object's or a bound method's instance ``__dict__``), the variables of its
+    closure, and the module globals its code names (a dict, list or set there). A check compares two readings (before
+    and after a call: ``kept_state_problem``). Issue 38, round 11 (the function's attributes) and round 13
+    (q3_wrong_r13_{closure_history,callable_object,global_cache,reused_accumulators}: a closure's list, ``self.last``,
+    a module-level cache or accumulators)."""
+    import types
+
+    def length(v):
+        try:
+            return len(v)
+        except TypeError:  # a 0-d tensor or array has __len__ but no length
+            return None
+
+    def names(code):
+        found = set(code.co_names)
+        for const in code.co_consts:
+            if isinstance(const, types.CodeType):
+                found |= names(const)
+        return found
+
+    state = {}
+    owner = getattr(fn, "__self__", None) if isinstance(fn, types.MethodType) else None
+    func = fn.__func__ if isinstance(fn, types.MethodType) else fn
+    if not isinstance(func, types.FunctionType):  # a callable object: its __call__ and its attributes
+        owner, func = func, getattr(type(func), "__call__", None)
+    if owner is not None and hasattr(owner, "__dict__"):
+        state.update({f"attribute {k!r} of the {type(owner).__name__} object": (id(v), length(v))
+                      for k, v in vars(owner).items()})
+    if not isinstance(func, types.FunctionType):
+        return state
+    if owner is None:
+        state.update({f"attribute {k!r} of the function": (id(v), length(v)) for k, v in vars(func).items()})
+    for name, cell in zip(func.__code__.co_freevars, func.__closure__ or ()):
+        try:
+            value = cell.cell_contents
+        except ValueError:  # not set yet
+            continue
+        state[f"closure variable {name!r}"] = (id(value), length(value))
+    for name in names(func.__code__):
+        value = func.__globals__.get(name)
+        if isinstance(value, (dict, list, set)) and not name.startswith("__"):
+            state[f"module-level {name!r}"] = (id(value), len(value))
+    return state
+
+
+def kept_state_problem(name: str, before: dict, fn) -> str | None:
+    """What ``kept_state(fn)`` shows changed by a call (added, rebound or grown), named by the rule, else None."""
+    after = kept_state(fn)
+    changed = [k for k in after if before.get(k) != after[k]] + [k for k in before if k not in after]
+    if not changed:
+        return None
+    return (f"{name} changed {', '.join(changed[:3])} during the call (state kept outside the call: a list of "
+            f"losses, a cache, accumulators, the last result): the contract is it keeps nothing between calls")
+
+
+def global_rng_problem(name: str, before) -> str | None:
+    """``before``: ``(np.random.get_state(), random.getstate())`` read before a learner's call. If either global
+    generator moved (numbers drawn from it: ``np.random.permutation``, ``random.shuffle``; issue 38, round 13,
+    04 q3_wrong_r13_global_rng_consumed), it is put back and the rule named, else None."""
+    import random
+
+    import numpy as np
+
+    np_state, py_state = before
+    now = np.random.get_state()
+    moved = []
+    if not (np.array_equal(np_state[1], now[1]) and tuple(np_state[2:]) == tuple(now[2:])):
+        np.random.set_state(np_state)
+        moved.append("NumPy's global random generator (np.random.permutation, np.random.shuffle, ...)")
+    if random.getstate() != py_state:
+        random.setstate(py_state)
+        moved.append("Python's global random generator (random.shuffle, random.random, ...)")
+    if not moved:
+        return None
+    return (f"{name} drew numbers from {' and '.join(moved)}: that changes the session's random state for everything "
+            f"after it. The rule: what you write leaves the session as it found it (use a local generator, "
+            f"np.random.default_rng(seed); the check has put the state back)")
+
+
 class Recorder:
     """A learner's model or stage, watched: calling it calls the wrapped object and appends the
     number of examples it was given (the leading dimension of the first argument; None when it is not known while

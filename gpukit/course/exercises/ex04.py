@@ -19,11 +19,13 @@ from __future__ import annotations
 import gc
 import math
 import numbers
+import random
 
 import numpy as np
 
-from . import (Recorder, Report, TapesWatched, interleaving_problem, is_stub, micro_batch_problem, not_solved, session_kept,
-               training_problem, try_answer, unwatched_backward_problem, watch_first_layer)
+from . import (Recorder, Report, TapesWatched, global_rng_problem, interleaving_problem, is_stub, kept_state,
+               kept_state_problem, micro_batch_problem, not_solved, numpy_kept, session_kept, training_problem, try_answer,
+               unwatched_backward_problem, watch_calls, watch_first_layer, watched_calls)
 
 HINTS = {
     "q1": [
@@ -85,6 +87,8 @@ def compare_accum_steps(choose_accum_steps, cases) -> Report:
         except Exception as err:  # noqa: BLE001  planted: an assert instead of ValueError (issue 38, round 3)
             if expected is not None:
                 raise
+            if isinstance(err, TypeError) and not isinstance(most, numbers.Integral):
+                continue  # round 13: a fractional limit (0.5) refused by range() is refused; rounded up, it is not
             why = f"{gb} is not a multiple of {r}" if gb % r else f"a limit of {most} holds no example"
             return Report(name, f"choose_accum_steps({gb}, {r}, {most}) raised {type(err).__name__} ({err}); "
                                 f"no split exists ({why}), and the contract is to raise ValueError then")
@@ -480,6 +484,26 @@ def _restart_problem(make_accumulating_step, strategy, model, optimizer, global_
     if not diff <= atol:
         return (f"{start}: its first update is {diff:.3g} from the large batch's update on those {accum_steps} "
                 f"micro-batches (gradients left from the earlier step in its sum?): {rule}")
+    # round 13 (q4_wrong_r13_module_counter): the micro-step counter on the module, reset by each new
+    # make_accumulating_step: alone, each step updates on time; two live steps share it. A second step for the same
+    # model and optimizer, their calls interleaved: each must update after every accum_steps of ITS OWN calls
+    other = try_answer(make_accumulating_step, strategy, model, optimizer, global_batch_size, accum_steps)
+    if other is None:
+        return "a third make_accumulating_step for the same model and optimizer returned None"
+    batches = list(data.distribute(strategy, x[part], y[part], global_batch_size=micro)[0])
+    stepped = {"first": [], "second": []}
+    for batch in batches:
+        for who, step in (("first", fresh), ("second", other)):
+            before = int(optimizer.iterations.numpy())
+            with session_kept("micro_step"):
+                step(batch)
+            stepped[who].append(int(optimizer.iterations.numpy()) - before)
+    if any(got != [0] * (accum_steps - 1) + [1] for got in stepped.values()):
+        at = {who: [i + 1 for i, n in enumerate(got) if n] for who, got in stepped.items()}
+        return (f"each micro_step counts its own calls, nothing kept on the module: two live micro_steps (a second "
+                f"make_accumulating_step made while the first was in use, their calls interleaved) updated at their own "
+                f"call(s) {at['first']} and {at['second']}, where each alone updates after {accum_steps} of its calls (a "
+                f"counter or accumulators shared between steps, reset by the newest, mixes them)")
     return None
 
 
@@ -536,6 +560,22 @@ def epoch_counts(examples: int, global_batch_size: int, num_replicas: int, max_p
     return micro_steps, micro_steps // k
 
 
+# q2's "before running anything" observed (issue 38, round 13: tests/attacks/ex04/q2_wrong_r13_ran_pipeline counted the
+# micro-batches by iterating ``data.distribute``'s dataset in the answer cell), as 05 q1 watches its simulator: from the
+# setup cell on (it imports this module) ``gpukit.data.distribute`` notes each call made from a cell that assigns
+# ``predicted_epoch`` (the training cell at the end assigns other names).
+_Q2_CALLS = "__gpukit_ex04_pipeline_calls__"
+
+
+def _watch_q2() -> None:
+    from ... import data
+
+    watch_calls(data, ["distribute"], _Q2_CALLS, cell_assigns="predicted_epoch")
+
+
+_watch_q2()
+
+
 def check_epoch_prediction(value, **params) -> Report:
     """The learner's ``predicted_epoch = (micro_steps, updates)`` for one epoch (see
     ``epoch_counts``), graded exactly; the classic slips (rounding up, counting the leftover
@@ -562,6 +602,11 @@ def check_epoch_prediction(value, **params) -> Report:
                for v in (got_micro, got_updates)):
         return Report(name, f"{name} must be two whole counts (micro_steps, updates: ints, numpy ints or whole floats), "
                             f"got {value!r} (use // for whole-number division)", details)
+    called = sorted({f for f, _ in watched_calls(_Q2_CALLS)})
+    if called:  # planted (round 13): the micro-batches counted by running the data pipeline in the answer cell
+        return Report(name, f"the cell that sets {name} runs gpukit.data.{called[0]} (the data pipeline): the rule is a "
+                            f"prediction worked out before running anything (arithmetic in the cell is fine). If that "
+                            f"was only a try, restart the kernel and run all", details)
     problems = []
     n = p["examples"]
     if got_micro != micro_steps:
@@ -709,32 +754,22 @@ def _held_output_problem(name: str, held, after) -> str | None:
     return None
 
 
-def _function_state(fn) -> dict | None:
-    """What a plain Python function carries as attributes: ``{name: (id, len)}`` of ``fn.__dict__``, else None."""
-    import types
+def _numpy_kept_problem(name: str, kept_bytes: int, model, micro: int) -> str | None:
+    """Planted (issue 38, round 13: q3_wrong_r13_{numpy_logits_kept,loss_numpy_list}): every micro-batch's logits or
+    per-example losses copied to NumPy and kept in a module-level list: no tensor of a micro-batch outlives it, so the
+    weak references see nothing. Seen: the NumPy bytes the call leaves allocated beyond what it returns
+    (``numpy_kept``) above 1/32 of one micro-batch's activations (a micro-batch's per-example losses are 1/20 of them
+    here; a right answer leaves none)."""
+    from ..._tf import tf
 
-    if not isinstance(fn, types.FunctionType):
+    itemsize = tf.as_dtype(model.weights[0].dtype).size
+    activations = micro * sum(int(getattr(layer, "units", 0) or 0) for layer in model.layers) * itemsize
+    if kept_bytes <= activations / 32:
         return None
-    def length(v):
-        try:
-            return len(v)
-        except TypeError:  # a 0-d tensor or array has __len__ but no length
-            return None
-
-    return {k: (id(v), length(v)) for k, v in vars(fn).items()}
-
-
-def _function_state_problem(name: str, before, fn) -> str | None:
-    """Planted (issue 38, round 11: q3_wrong_r11_state_on_function, q3_wrong_r11_keep_logits): every call's losses
-    appended to a list kept on the function object ``accumulated_gradients.losses`` (or the last loss set as an
-    attribute): the numbers are right, but the prompt says it keeps nothing between calls. Seen: an attribute of the
-    function added, rebound or grown by a call."""
-    after = _function_state(fn)
-    if before is None or after is None or after == before:
-        return None
-    changed = sorted(k for k in after if before.get(k) != after[k]) or sorted(set(before) - set(after))
-    return (f"{name} changed its own attribute(s) {', '.join(repr(k) for k in changed[:4])} during the call (state kept "
-            f"on the function object, e.g. a list of losses): the contract is it keeps nothing between calls")
+    return (f"after {name} returned, {kept_bytes} bytes of NumPy arrays made during the call were still allocated (one "
+            f"micro-batch's activations are about {activations}): copies of a micro-batch's logits or losses kept (in a "
+            f"module-level list?). The contract: nothing of a micro-batch kept once its backward is done, nothing "
+            f"between calls")
 
 
 def _cross_entropy(y, logits):
@@ -824,13 +859,19 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     dtypes = [v.dtype for v in model.trainable_variables]
     tapes = TapesWatched()
     watched = _Passes(model, tapes)  # the contract: each forward and backward pass sees one micro-batch only
-    state = _function_state(accumulated_gradients)  # round 11: attributes of the function, before the call
+    # round 11: attributes of the function; round 13: its closure, the module globals it names, a callable object's
+    # attributes, the model's attributes, the global random generators, the NumPy arrays it leaves allocated
+    state = kept_state(accumulated_gradients)
+    model_attributes = set(vars(model))
+    rng = (np.random.get_state(), random.getstate())
     layer_sizes, undo = watch_first_layer(model, _MAX_PASSES)  # round 12: every forward, through the watched call or not
     try:
-        with tapes:
+        with tapes, numpy_kept() as kept:
             got = try_answer(accumulated_gradients, watched, x, y, accum_steps)
     finally:
         undo()
+    rng_moved = global_rng_problem(name, rng)
+    kept_bytes = kept.bytes(got)
     outlived = watched.alive()  # round 11: the passes whose outputs outlive the call
     run_sizes = watched.run_sizes()
     layer_sizes = layer_sizes()
@@ -839,6 +880,12 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     if not (np.array_equal(x, x_given) and np.array_equal(y, y_given)):
         return Report(name, f"{name} changed the caller's x or y in place (reordered or overwritten): it must "
                             f"leave its inputs as it got them")
+    if rng_moved:  # planted (round 13, q3_wrong_r13_global_rng_consumed): np.random.permutation of the examples
+        return Report(name, rng_moved)
+    added = sorted(set(vars(model)) - model_attributes - {"_gpukit_first_layer_log"})
+    if added:  # planted (round 13, q3_wrong_r13_loss_history_attr_model): model._accum_loss = the summed loss
+        return Report(name, f"{name} set attribute(s) {', '.join(map(repr, added[:3]))} on the model: it must leave the "
+                            f"model as it got it, and keep nothing between calls (not on the model either)")
     changed = [layer.name for layer, flag in zip(model.layers, flags_given) if layer.trainable != flag]
     if changed:  # planted (round 4): every layer set trainable "to be sure gradients flow"
         return Report(name, f"{name} changed which layers are trainable ({', '.join(changed)}): it must leave the model "
@@ -927,7 +974,8 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     broken = (micro_batch_problem(name, run_sizes, n, micro) or interleaving_problem(name, watched.events)
               or _later_backward_problem(name, watched.events) or _held_problem(name, watched.held)
               or _held_output_problem(name, watched.held_outputs, outlived)
-              or _function_state_problem(name, state, accumulated_gradients))
+              or _numpy_kept_problem(name, kept_bytes, model, micro)
+              or kept_state_problem(name, state, accumulated_gradients))
     if not broken and run_sizes != [micro] * accum_steps:  # planted: one example a pass; size/count swapped
         sizes = run_sizes
         shown = f"{sizes}" if len(sizes) <= 8 else f"[{', '.join(map(str, sizes[:6]))}, ...]"

@@ -17,8 +17,8 @@ import numbers
 
 import numpy as np
 
-from . import (Recorder, Report, TapesWatched, device_problem, micro_batch_problem, not_solved, number_problem, session_kept,
-               training_problem, try_answer, watch_calls, watched_calls, watch_first_layer)
+from . import (Recorder, Report, TapesWatched, device_problem, micro_batch_problem, not_solved, number_problem, numpy_kept,
+               session_kept, training_problem, try_answer, watch_calls, watched_calls, watch_first_layer)
 
 
 # q1's "before running anything" observed (issue 38, round 7: tests/attacks/ex05/q1_wrong_r7_{simulated,theory_call}
@@ -384,7 +384,8 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
     try:
         for stage in pipe.stages:  # one at a time inside the try: a watch that fails to start leaves none behind
             layer_watches.append(watch_first_layer(stage))
-        with TapesWatched() as tapes:  # round 10: the tapes the call makes, to see whether any outlives it
+        # round 10: the tapes the call makes, to see whether any outlives it; round 13: the NumPy arrays it leaves
+        with TapesWatched() as tapes, numpy_kept() as kept:
             got = try_answer(pipeline_gradients, watched, devices, x, y, m)
     finally:
         for _, undo in layer_watches:
@@ -392,6 +393,7 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
     layer_sizes = [sizes() for sizes, _ in layer_watches]
     if got is None:
         return Report(name, not_solved(name))
+    kept_bytes = kept.bytes(got)
     try:
         loss, grads = got
         grads = [np.asarray(g) for g in grads]
@@ -458,6 +460,17 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
                                 f"or global variable, kept \"for debugging\") keeps them. The contract: no tape or "
                                 f"activation of a call is held once it has returned; it keeps nothing between calls",
                           details)
+        # planted (issue 38, round 13: q4_wrong_r13_{numpy_activations_kept,grads_numpy_global}): every stage's
+        # activations (or input gradients) copied to NumPy and kept in a module-level dict: no tensor outlives the call.
+        # Observed: the NumPy bytes the call leaves allocated beyond what it returns, above 1/32 of one micro-batch's
+        # activations (a right answer leaves none)
+        activations = (batch // m) * sum(widths[1:]) * 4
+        if kept_bytes > activations / 32:
+            return Report(name, f"the numbers are right, but after {name} returned, {kept_bytes} bytes of NumPy arrays "
+                                f"made during the call were still allocated (one micro-batch's activations are about "
+                                f"{activations}): copies of activations or gradients kept (in a module-level dict?). The "
+                                f"contract: no tape or activation of a call is held once it has returned; it keeps "
+                                f"nothing between calls", details)
         again = try_answer(pipeline_gradients, watched, devices, x, y, m)  # planted (round 5): sums kept between calls
         try:
             again_diff = max(float(np.max(np.abs(np.asarray(g) - r))) for g, r in zip(again[1], ref))

@@ -1,0 +1,5 @@
+# INTENT: wrong: not a prediction: counts by running the data pipeline (the prompt: "Before running anything")
+_sizes = accumulation.accum_sizes(num_replicas, GLOBAL_BATCH_SIZE, 4)
+_mb, _ = data.distribute(strategy, x, y, global_batch_size=_sizes.micro_batch_size)
+_n = sum(1 for _ in _mb)
+predicted_epoch = (_n, _n // 4)

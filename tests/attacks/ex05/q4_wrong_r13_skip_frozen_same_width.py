@@ -1,0 +1,29 @@
+# INTENT: wrong: backward skips a frozen stage whose input and output widths match and passes the upstream gradient through unchanged (stages before a frozen middle stage get wrong gradients)
+def pipeline_gradients(stages, devices, x, y, m):
+    loss_fn = keras.losses.SparseCategoricalCrossentropy(from_logits=True, reduction=None)
+    n = len(x); size = n // m
+    total_loss = 0.0
+    sums = [[tf.zeros_like(v) for v in st.trainable_variables] for st in stages]
+    for i in range(m):
+        h = tf.constant(x[i * size:(i + 1) * size])
+        kept = []
+        for s, (stage, device) in enumerate(zip(stages, devices)):
+            with tf.device(device), tf.GradientTape() as tape:
+                tape.watch(h)
+                out = stage(h, training=True)
+                if s == len(stages) - 1:
+                    out = tf.reduce_sum(loss_fn(y[i * size:(i + 1) * size], out)) / n
+            kept.append((tape, h, out))
+            h = out
+        total_loss += float(out)
+        up = None
+        for s in reversed(range(len(stages))):
+            tape, h_in, out = kept[s]
+            if not stages[s].trainable_variables and up is not None and up.shape == h_in.shape:
+                continue   # frozen stage: "nothing to compute", pass the gradient through
+            with tf.device(devices[s]):
+                grads = tape.gradient(out, stages[s].trainable_variables + [h_in], output_gradients=up)
+            up = grads[-1]
+            sums[s] = [a + b for a, b in zip(sums[s], grads[:-1])]
+        kept = None
+    return total_loss, [g for stage_grads in sums for g in stage_grads]
