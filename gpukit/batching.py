@@ -237,10 +237,11 @@ def sample_weights(per_replica_batch_sizes) -> list[float]:
     ``fit`` averages each replica's loss over its own ``n_r`` examples, then divides by
     the number of replicas ``R`` and sums the gradients. Weighting replica ``r``'s examples
     by ``R * n_r / G`` turns that into ``sum(per-example losses) / G``: the single-device
-    mean. (A custom loop does the same by dividing each replica's summed loss by ``G``.)
+    mean. (A custom loop does the same by dividing each replica's summed loss by ``G``.) A replica with no example (a
+    partial last batch can leave one) still counts in ``R``: its weight is 0, as it weighs nothing.
     """
     sizes = [int(n) for n in per_replica_batch_sizes]
-    if not sizes or min(sizes) < 1:
-        raise ValueError(f"per_replica_batch_sizes={per_replica_batch_sizes!r} must be positive ints")
+    if not sizes or min(sizes) < 0 or sum(sizes) < 1:
+        raise ValueError(f"per_replica_batch_sizes={per_replica_batch_sizes!r} must be ints >= 0, not all 0")
     total, replicas = sum(sizes), len(sizes)
     return [replicas * n / total for n in sizes]

@@ -294,6 +294,55 @@ def test_q1_wrong_answers_are_named(kind, says):
     assert not report.passed and re.search(says, report.problem), report.problem
 
 
+def test_q1_labels_as_given_inputs_unchanged_and_a_permutation_keeping_the_last_example():
+    """Issue 38, round 13 (planted: int32 labels turned into int64; np.abs(x, out=x) on the caller's inputs; a cache keyed
+    by the sums and the last example): the hidden single-worker case hands int32 labels and negative inputs, and the
+    permuted run keeps its last example last. The labels stay >= 0, so clipping them in place changes nothing."""
+    from gpukit import tf
+
+    def variant(kind):
+        cache = {}
+
+        def shard_dataset(ic, x, y, gb):
+            if kind == "abs":
+                np.abs(x, out=x)
+            if kind == "clip labels":
+                np.maximum(y, 0, out=y)
+            key = (float(x.sum()), int(x[-1]))
+            if kind != "cached" or key not in cache:
+                whole = len(x) // gb * gb
+                y_ = y[:whole].astype(np.int64) if kind == "int64" else y[:whole]
+                cache[key] = _shard_numpy(ic, x[:whole], y_, gb)
+            return cache[key]
+        return shard_dataset
+
+    case = dict(num_workers=1, global_batch_size=10, n_examples=30, label_dtype="int32", negative=True)
+    for kind, says in (("int64", "the batches' y are int64, the y given is int32: the rule is each input and each label "
+                                 "as given"),
+                       ("abs", "shard_dataset changed the x or y it was given (with 30 examples): the rule is the "
+                               "caller's arrays stay as they were"),
+                       ("cached", "returned the batches of an earlier call, given the same examples in another order")):
+        report = ex02.compare_sharding(variant(kind), **case)
+        assert not report.passed and says in report.problem, (kind, report.problem)
+    for answer in (variant("clip labels"), _shard_numpy, _global_then_slice):
+        report = ex02.compare_sharding(answer, **case)
+        assert report.passed, report.problem
+    assert tf  # (the variants build tf.data pipelines)
+
+
+def test_q3_a_float_division_is_wrong_above_2_53():
+    """Issue 38, round 13 (planted: int(n / G) below 2**54, which rounds n / 1 = 2**53 + 1; Python's int / int is
+    correctly rounded, so G = 3, whose quotient is below 2**53, is exact: only G = 1 or 2 can show it)."""
+    def float_below_2_54(n, gb, w):
+        return int(n / gb) if n < 2**54 else n // gb
+
+    report = ex02.check_steps_prediction(float_below_2_54, n_examples=2**53 + 1, global_batch_size=1, num_workers=1)
+    assert not report.passed and "a count must be exact for any size" in report.problem, report.problem
+    assert ex02.check_steps_prediction(float_below_2_54, n_examples=2**53 + 1, global_batch_size=3, num_workers=3).passed
+    assert ex02.check_steps_prediction(lambda n, g, w: n // g, n_examples=2**53 + 1, global_batch_size=1,
+                                       num_workers=1).passed
+
+
 def test_q1_a_kept_partial_batch_used_to_pass_every_case_of_the_notebook():
     """The notebook's cases are all whole global batches: the check adds half a per-worker batch."""
     for w, gb, n in Q1_PUBLIC + Q1_HIDDEN:
@@ -423,14 +472,48 @@ def test_q4_correct_alternatives_pass_public_hidden_and_a_partial_batch(kind):
 
 
 @pytest.mark.parametrize("kind", ["numpy permutation", "no reshuffle"])
-def test_q4_one_order_for_every_epoch_is_right_without_a_partial_batch_only(kind):
-    """Issue 38, round 9 (the lead's ruling): the same order every epoch leaves the same examples out of every epoch
-    when the cut drops some; "the examples left over by the cut must reach a step in some epoch"."""
-    for kwargs in Q4_CASES[:3]:
-        report = ex02.check_shuffled_sharding(_shuffle_variant(kind), **kwargs)
-        assert report.passed, (kwargs, report.problem)
+def test_q4_one_order_for_every_epoch_is_wrong(kind):
+    """Issue 38, round 9: the same order every epoch leaves the same examples out of every epoch when the cut drops
+    some. Re-ruled in round 13 (the lead: a full shuffle as shuffled_shard_buggy's, new every epoch): wrong with whole
+    global batches too, where 4 epochs of one worker, a global batch of 1, share all their pairs of neighbours."""
+    report = ex02.check_shuffled_sharding(_shuffle_variant(kind), **Q4_CASES[1])
+    assert not report.passed and "share 63 of their 63 pairs of neighbours" in report.problem, report.problem
     report = ex02.check_shuffled_sharding(_shuffle_variant(kind), **Q4_CASES[-1])
     assert not report.passed and "the examples left over by the cut reach a step in some epoch" in report.problem
+
+
+def _moved_each_epoch(kind):
+    """Planted (issue 38, round 13): a seeded order moved, not drawn anew, each epoch (one worker's pipeline)."""
+    from gpukit import tf
+
+    def shuffled_shard(ic, x, y, gb, seed):
+        n, xs, ys = len(x), tf.constant(x), tf.constant(y)
+        per, whole = ic.get_per_replica_batch_size(gb), len(x) // gb * gb
+        perm = np.random.default_rng(seed).permutation(n)
+        if kind == "reversed":  # the order or its reverse, picked per epoch
+            orders = tf.constant(np.stack([perm, perm[::-1]]))
+            idx = tf.data.Dataset.range(2).shuffle(2, seed=seed).take(1).flat_map(
+                lambda k: tf.data.Dataset.from_tensor_slices(orders[k][:whole]))
+        elif kind == "rotated":  # one order rolled by 7 more places each epoch
+            epoch = tf.Variable(0, dtype=tf.int64)
+            idx = tf.data.Dataset.range(1).map(lambda _: epoch.assign_add(1)).flat_map(
+                lambda e: tf.data.Dataset.from_tensor_slices(tf.roll(perm, tf.cast(7 * e % n, tf.int32), 0)[:whole]))
+        else:  # example 0 first, the rest shuffled
+            idx = tf.data.Dataset.range(1).concatenate(tf.data.Dataset.range(1, n).shuffle(n, seed=seed)).take(whole)
+        idx = idx.shard(ic.num_input_pipelines, ic.input_pipeline_id).batch(per, drop_remainder=True)
+        return idx.map(lambda i: (tf.gather(xs, i), tf.gather(ys, i)))
+    return shuffled_shard
+
+
+@pytest.mark.parametrize("kind, says", [("reversed", r"epochs \d and \d share 63 of their 63 pairs of neighbours"),
+                                        ("rotated", r"epochs \d and \d share 6\d of their 63 pairs of neighbours"),
+                                        ("pinned", r"example 0 comes first in all 4 epochs")])
+def test_q4_an_order_moved_each_epoch_is_named(kind, says):
+    """Issue 38, round 13 (the lead's ruling: wrong, a full shuffle every epoch, any example at any step with any
+    others): 64 examples, a global batch of 1, 4 epochs of one worker (``_reshuffle_problem``)."""
+    problem = ex02._reshuffle_problem(_moved_each_epoch(kind), seed=0)
+    assert problem and re.search(says, problem) and "a full shuffle of the examples in every epoch" in problem, problem
+    assert ex02._reshuffle_problem(_shuffled("right"), seed=0) is None
 
 
 def test_q4_a_global_seed_is_named_and_put_back():

@@ -360,3 +360,62 @@ def test_q2_a_nan_loss_dropped_is_named():
     report = ex03.compare_replica_loss(nan_to_zero, [2, 1, 1], 32)
     assert not report.passed and "an example whose loss is nan weighs 0.0" in report.problem
     assert "NaN and inf included" in report.problem
+
+
+def test_round13_percent_units_a_big_replica_a_memory_copy_and_weights_kept_or_rounded(monkeypatch):
+    """Issue 38, round 13. Planted: q1, capacities as whole percents, int(c * 100) (0.29 * 100 is 28.999...); q2, the
+    largest loss dropped above 64 examples and the sum through float16 above 256 (replicas of 300 and 1); q3,
+    gpukit/memory.py's text exec'd into a module of another name; q4, R counted as the replicas holding examples, the
+    same tuple returned for the same batches (lru_cache), weights cached by (R, G), weights rounded to 6 digits."""
+    from gpukit import devices, memory, strategies
+
+    def percent_ints(capacities, gb):
+        return _plan([int(c * 100) for c in capacities], gb)
+
+    report = ex03.compare_plan(percent_ints, [0.29, 0.71], 100)
+    assert not report.passed and "is not its share rounded down or up" in report.problem, report.problem
+    assert ex03.compare_plan(_plan, [0.29, 0.71], 100).passed
+
+    drop_top = lambda v, g: (tf.reduce_sum(v) - tf.cond(tf.size(v) > 64, lambda: tf.reduce_max(v),  # noqa: E731
+                                                         lambda: 0.0)) / g
+    f16_big = lambda v, g: tf.cond(tf.size(v) > 256, lambda: tf.cast(tf.reduce_sum(tf.cast(v, tf.float16)),  # noqa: E731
+                                                                     tf.float32), lambda: tf.reduce_sum(v)) / g
+    for answer, says in ((drop_top, "an example whose loss is 900.5 weighs 0.0 in its replica's loss, not 1 / 301"),
+                         (f16_big, "with batches of 300 and 1 examples (global batch 301)")):
+        problem = ex03._weights_problem(answer, tf, strategies, devices)
+        assert problem and says in problem and "\n" not in problem, problem
+        assert "not rounded through a narrower type" in problem or "whatever its loss" in problem
+    assert ex03._weights_problem(lambda v, g: tf.reduce_sum(v) / g, tf, strategies, devices) is None
+
+    import inspect
+    import sys
+    import types
+
+    copy = types.ModuleType("memory_copy")
+    copy.__package__ = "gpukit"
+    monkeypatch.setitem(sys.modules, "memory_copy", copy)  # (its dataclasses look their module up)
+    exec(compile(inspect.getsource(memory), "mem_copy", "exec"), vars(copy))
+    assert ex03._memory_copies({"_mod": copy, "x": 1}) == ["_mod"]
+    assert ex03._memory_copies({"_ns": vars(copy)}) == ["_ns"]
+    assert ex03._memory_copies({"memory": memory, "plan": memory.plan, "f": lambda: 0}) == []
+
+    import functools
+
+    @functools.lru_cache(maxsize=None)
+    def kept(sizes):
+        return tuple(len(sizes) * n / sum(sizes) for n in sizes)
+
+    cache = {}
+
+    def by_r_and_g(sizes):
+        return list(cache.setdefault((len(sizes), sum(sizes)), [len(sizes) * n / sum(sizes) for n in sizes]))
+
+    for answer, sizes, says in (
+            (lambda s: [sum(1 for n in s if n) * n / sum(s) for n in s], [5, 0, 3], "still counts in Keras' 1 / R"),
+            (lambda s: kept(tuple(s)), [48, 16], "returned the very object the first call returned"),
+            (by_r_and_g, [48, 16], "a call with [16, 48] (as many replicas, the same global batch) gave [1.5, 0.5]"),
+            (lambda s: [float(f"{len(s) * n / sum(s):.6g}") for n in s], [60000, 50001], "more than the 1e-9 allowed")):
+        report = ex03.compare_sample_weights(answer, sizes, seed=4)
+        assert not report.passed and says in report.problem, report.problem
+    for sizes in ([5, 0, 3], [60000, 50001], [48, 16]):
+        assert ex03.compare_sample_weights(lambda s: [len(s) * n / sum(s) for n in s], sizes, seed=4).passed

@@ -225,7 +225,7 @@ def _sharding_problem(per_worker, n_examples, global_batch_size, num_workers, re
 
 
 def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_examples=64,
-                     replicas_per_worker=1) -> Report:
+                     replicas_per_worker=1, label_dtype="int64", negative=False) -> Report:
     """Run ``shard_dataset(input_context, x, y, global_batch_size)`` for every worker here and
     check that, step by step, the workers together see exactly the global batches. When
     ``n_examples`` is a whole number of global batches (the notebook's cases all are), two more runs
@@ -237,6 +237,9 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
     planted: a dataset cached by size and sum of x, which a permutation keeps). Each dataset is read twice
     (two epochs). ``replicas_per_worker``: replicas of each worker (round 8; planted: the batch as the global
     batch over the workers, or a shard per replica; one replica per worker cannot tell them from the rule).
+    ``label_dtype``: the labels' dtype (issue 38, round 13; planted: the labels turned into int64, which int64 labels
+    cannot show). ``negative``: every run's inputs negative, the labels still >= 0 (round 13; planted:
+    ``np.abs(x, out=x)``, which inputs >= 0 cannot show): the runs' ids counted down from 0.
     ``details``: the steps per worker of each run."""
     import numpy as np
 
@@ -254,11 +257,18 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
         runs += [(n_examples + e, False) for e in (extra, global_batch_size - 1) if e]
     runs.append((n_examples, True))  # round 8: the first run's examples, permuted (same size, same sum)
     details, first = {}, None
+    # round 13 (``negative``): run r's ids end where run r - 1's begin, all of them below 0 and above -LABEL_OFFSET
+    below = np.cumsum([n for n, permuted in runs if not permuted])
+    assert not negative or below[-1] < LABEL_OFFSET, "negative: too many examples for labels >= 0"
     for run, (n, permuted) in enumerate(runs):
         # each run's examples numbered from another base (issue 38, round 4; planted: a dataset cached between
         # calls, which returns an earlier call's examples; inputs cast to float16, which rounds ids above 2048)
         base = 0 if permuted else 10_000 * run
-        order = np.random.default_rng(n).permutation(n) if permuted else np.arange(n)
+        if negative:
+            base = -int(below[0 if permuted else run])
+        # round 8: the permuted run's examples in another order; round 13 (planted: a cache keyed by the sums and the last
+        # example): its last example stays last
+        order = np.append(np.random.default_rng(n).permutation(n - 1), n - 1) if permuted else np.arange(n)
         place = np.argsort(order)  # example base + v is at position place[v] of this call's x
         if run == again:  # the first run's arrays, their values rewritten in place
             x, y = arrays
@@ -266,7 +276,7 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
             y[...] = x + LABEL_OFFSET
         else:
             x = base + order
-            y = x + LABEL_OFFSET
+            y = (x + LABEL_OFFSET).astype(label_dtype)
         if run == 0:
             arrays = (x, y)
         x_given, y_given = x.copy(), y.copy()
@@ -276,8 +286,9 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
         except NotImplementedError:
             return Report(name, not_solved(name))
         except _PairsBroken as e:
-            problem = _dtype_problem(x, y)
-            if problem:  # the pairs broke because x or y was cast
+            # round 13 (planted: np.abs(x, out=x), which breaks the pairs of negative inputs): a change named as such
+            problem = _dtype_problem(x, y) or _changed_problem(name, x, y, x_given, y_given, n)
+            if problem:  # the pairs broke because x or y was cast, or changed
                 return Report(name, problem, {"n_examples": n})
             return Report(name, f"{name}: {e}", {"n_examples": n})
         except _Nondeterministic as e:
@@ -293,11 +304,9 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
         if per_worker is None:
             return Report(name, not_solved(name))
         # planted: the partial batch cleared in the caller's arrays (x[n:] = 0); the arrays made read-only
-        if not (np.array_equal(x, x_given) and np.array_equal(y, y_given)) or not (x.flags.writeable
-                                                                                   and y.flags.writeable):
-            return Report(name, f"{name} changed the x or y it was given (with {n} examples): the rule is the "
-                                f"caller's arrays stay as they were; cut with a slice (x[:n]), which copies "
-                                f"nothing and writes nothing (nor marks them read-only)", {"n_examples": n})
+        problem = _changed_problem(name, x, y, x_given, y_given, n)
+        if problem:
+            return Report(name, problem, {"n_examples": n})
         problem = _dtype_problem(x, y)
         if problem:
             return Report(name, problem, {"n_examples": n})
@@ -314,7 +323,7 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
                                 f"are when it is called (no dataset or tensor kept from an earlier call)", {"n_examples": n})
         if permuted and per_worker == first:
             return Report(name, f"{name} returned the batches of an earlier call, given the same examples in another "
-                                f"order (same size, same sum): the rule is the dataset of the x and y it is given, "
+                                f"order (same size, same sum, the same last example): the rule is the dataset of the x and y it is given, "
                                 f"each call, in their order (no dataset kept from an earlier call)", {"n_examples": n})
         if run == 0:
             first = per_worker
@@ -325,6 +334,17 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
             details["n_examples"] = n
             return Report(name, problem, details)
     return Report(name, None, details)
+
+
+def _changed_problem(name, x, y, x_given, y_given, n) -> str | None:
+    """The sentence naming the rule when the caller's x or y differ from their copies taken before the call, or were
+    made read-only; else None."""
+    import numpy as np
+
+    if np.array_equal(x, x_given) and np.array_equal(y, y_given) and x.flags.writeable and y.flags.writeable:
+        return None
+    return (f"{name} changed the x or y it was given (with {n} examples): the rule is the caller's arrays stay as they "
+            f"were; cut with a slice (x[:n]), which copies nothing and writes nothing (nor marks them read-only)")
 
 
 def _dtype_problem(x, y) -> str | None:
@@ -1098,6 +1118,8 @@ def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, 
     problem = _buffer_problem(shuffled_shard, n_examples + global_batch_size - 1, global_batch_size, num_workers, seed)
     if dropped and not problem:
         problem = _left_over_problem(shuffled_shard, seed)
+    if not problem:
+        problem = _reshuffle_problem(shuffled_shard, seed)
     if problem:
         return Report(name, problem, details)
     try:
@@ -1170,3 +1192,37 @@ def _left_over_problem(fn, seed, epochs=12) -> str | None:
             f"{', '.join(map(str, never))} reached no step in {epochs} epochs: the rule is that the examples left over "
             f"by the cut reach a step in some epoch (a full shuffle first, a new order every epoch, then the cut: "
             f"the ones left out change)")
+
+
+def _reshuffle_problem(fn, seed, n_examples=64, epochs=4) -> str | None:
+    """Issue 38, round 13 (planted: one permutation or its reverse, picked per epoch; one permutation rotated each epoch;
+    example 0 kept first, the rest shuffled). One worker, a global batch of 1 (each step one example: the order seen
+    whole), ``n_examples`` examples, ``epochs`` epochs of one build: a full shuffle, new each epoch, puts another example
+    first in some epoch (all first alike: odds n x (1/n)**epochs, below 4e-6) and, for every two epochs, gives them few
+    neighbours in common (two examples next to each other, in either order: about 2 of the 63 pairs; half of them or
+    more: odds far below 1e-9). None when it does, or when the pipeline raises (the other checks judge it)."""
+    import numpy as np
+
+    try:
+        orders = _epoch_orders(fn, np.arange(n_examples), 1, 1, seed, epochs)
+    except Exception:  # noqa: BLE001 - judged by the other checks
+        return None
+    if orders is None or any(len(steps) != n_examples for steps in orders):
+        return None
+    orders = [[step[0] for step in steps] for steps in orders]
+    rule = ("the rule is a full shuffle of the examples in every epoch, as in shuffled_shard_buggy "
+            "(reshuffle_each_iteration, the order drawn anew from the seed): any example may reach any step, with any "
+            "others")
+    pairs = [{frozenset(p) for p in zip(order, order[1:])} for order in orders]
+    for a in range(epochs):
+        for b in range(a + 1, epochs):
+            shared = len(pairs[a] & pairs[b])
+            if shared >= (n_examples - 1) / 2:
+                return (f"with {n_examples} examples (global batch 1, 1 worker, seed {seed}) epochs {a + 1} and {b + 1} "
+                        f"share {shared} of their {n_examples - 1} pairs of neighbours (examples next to each other, in "
+                        f"either order; a new shuffle shares about 2): the order of one epoch is the other's moved "
+                        f"(repeated, reversed or rotated), not a new shuffle; {rule}")
+    if len({order[0] for order in orders}) == 1:
+        return (f"with {n_examples} examples (global batch 1, 1 worker, seed {seed}) example {orders[0][0]} comes first in "
+                f"all {epochs} epochs: {rule}")
+    return None

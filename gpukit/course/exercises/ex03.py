@@ -243,10 +243,21 @@ def compare_replica_loss(replica_loss, capacities, global_batch_size: int, seed:
 _PROBE = ([[0.1, 3e5, 0.7], [1.3]], [[0.5, 40.0, float("nan")], [float("inf")]])
 _EVEN_PROBE = ([[0.1, 3e5], [0.7, 1.3]], [[0.5, 40.0], [float("nan"), float("inf")]])
 _PARTIAL_PROBE = [[0.1, 0.7, 1.3], []]
+# Round 13 (planted: the largest loss dropped when a replica holds more than 64 examples; the sum through float16 above
+# 256 examples): 300 examples and 1, a global batch of 301. The losses are quarters (exact in float16 and float32, so
+# is a float32 sum of them), the largest 900.5, and the first replica's sum, 1198.25, is no float16 (its nearest is
+# 1198): a float16 sum is 2e-4 off, 20 x the 1e-5 allowed.
+_BIG_PROBE = [[0.25 * (k % 7 + 1) for k in range(299)] + [900.5], [0.5]]
+
+
+def _shown(losses) -> str:
+    """Per-replica losses as the messages show them: the values, or for many their count and range."""
+    flat = [x for l in losses for x in l]
+    return str(flat) if len(flat) <= 8 else f"({len(flat)} of them, from {min(flat):g} to {max(flat):g})"
 
 
 def _weights_problem(replica_loss, tf, strategies, devices, even: bool = False):
-    """None when, on 2 replicas of 3 and 1 examples (2 and 2 if ``even``), every example's loss weighs 1 / 4 in
+    """None when, on 2 replicas of 3 and 1 examples (2 and 2 if ``even``), every example's loss weighs 1 / 4 (1 / 301 on 300 and 1) in
     the replica's scalar (the gradient with respect to it) and the finite losses' scalars sum to their mean;
     else the message."""
     from . import session_kept
@@ -257,11 +268,12 @@ def _weights_problem(replica_loss, tf, strategies, devices, even: bool = False):
     strategy = strategies.mirrored(names[:2])
     name = getattr(replica_loss, "__name__", "replica_loss")
     split = "2 and 2" if even else "3 and 1"
-    probes = [(losses, split, "global batch 4") for losses in (_EVEN_PROBE if even else _PROBE)]
+    probes = [(losses, split, "global batch 4", 4) for losses in (_EVEN_PROBE if even else _PROBE)]
     if not even:  # (an even plan probes even batches only: the colleague's loss is exact there)
         probes.append((_PARTIAL_PROBE, "3 and 0", "a partial last batch: 3 examples of a global batch of 4, none on the "
-                                                  "second replica"))
-    for losses, split, whole in probes:
+                                                  "second replica", 4))
+        probes.append((_BIG_PROBE, "300 and 1", "global batch 301", 301))
+    for losses, split, whole, g in probes:
         per_replica = strategy.experimental_distribute_values_from_function(
             lambda ctx, losses=losses: tf.constant(losses[ctx.replica_id_in_sync_group], dtype=tf.float32))
 
@@ -271,7 +283,7 @@ def _weights_problem(replica_loss, tf, strategies, devices, even: bool = False):
                 v = tf.compat.v1.placeholder_with_default(v, shape=[None])  # the size known only when it runs
                 with tf.GradientTape() as tape:
                     tape.watch(v)
-                    value = replica_loss(v, 4)
+                    value = replica_loss(v, g)
                 return value, tape.gradient(value, v)
             return strategy.run(one, args=(values,))
 
@@ -299,12 +311,12 @@ def _weights_problem(replica_loss, tf, strategies, devices, even: bool = False):
         weights = [[None] * len(l) if g is None else [float(w) for w in g.numpy()]
                    for g, l in zip(strategy.experimental_local_results(grads), losses)]
         flat = [(loss, w) for l, ws in zip(losses, weights) for loss, w in zip(l, ws)]
-        off = [(loss, w) for loss, w in flat if w is None or not abs(w - 0.25) <= 1e-7]
+        off = [(loss, w) for loss, w in flat if w is None or not abs(w - 1 / g) <= 4e-7 / g]
         if off:
             loss, w = off[0]
             return (f"{name}: with batches of {split} examples ({whole}), their sizes known only when the "
                     f"step runs (shape [None], as a partial last batch gives), an example whose loss is {loss:g} weighs "
-                    f"{w!r} in its replica's loss, not 1 / 4: every example weighs 1 / G (global_batch_size, also when "
+                    f"{w!r} in its replica's loss, not 1 / {g}: every example weighs 1 / G (global_batch_size, also when "
                     f"the replicas hold fewer examples in all) whatever its replica's batch size (count the examples as they are, not from the static shape) and whatever its loss (no "
                     f"clipping, no dropping of large or non-finite losses, NaN and inf included)")
         scalars = [float(v) for v in strategy.experimental_local_results(values)]
@@ -316,11 +328,11 @@ def _weights_problem(replica_loss, tf, strategies, devices, even: bool = False):
                     f"of nothing is NaN, and NaN x 0 is NaN: sum the losses and divide by G)")
         if all(math.isfinite(x) for l in losses for x in l):
             total = sum(scalars)
-            mean = sum(sum(l) for l in losses) / 4
+            mean = sum(sum(l) for l in losses) / g
             if not abs(total - mean) <= 1e-5 * abs(mean):
                 return (f"{name}: with batches of {split} examples ({whole}), their sizes known only when "
                         f"the step runs (shape [None], as a partial last batch gives), per-example losses "
-                        f"{[x for l in losses for x in l]} give replica losses summing to {total:.9g}, not the "
+                        f"{_shown(losses)} give replica losses summing to {total:.9g}, not the "
                         f"global mean {mean:.9g}: the rule is the replicas' scalars add up to the mean loss over the "
                         f"global batch to float32 precision (each example's loss / G, the examples counted as they "
                         f"are, not from the static shape, and not rounded through a narrower type such as float16)")
@@ -364,9 +376,30 @@ def _memory_copies(notebook: dict) -> list[str]:
     def from_memory(file) -> bool:
         return isinstance(file, str) and os.path.realpath(file) == path
 
+    import types
+
+    # issue 38, round 13 (planted: gpukit/memory.py's source read and exec'd into a module of another name, whose
+    # functions have another co_filename): a function whose name and bytecode are those of one of gpukit.memory's
     found = []
+    own = {k: v.__code__.co_code for k, v in vars(_memory).items() if isinstance(v, types.FunctionType)}
+
+    def compiled_copy(value) -> bool:
+        spaces = [value] if isinstance(value, types.FunctionType) else (
+            list(vars(value).values()) if isinstance(value, types.ModuleType) and value is not _memory else
+            list(value.values()) if isinstance(value, dict) else [])
+        return any(isinstance(f, types.FunctionType) and f is not getattr(_memory, f.__name__, None)
+                   and own.get(f.__name__) == f.__code__.co_code for f in spaces)
+
     for key, value in list(notebook.items()):
-        if value is _memory or isinstance(value, (int, float, str, bytes, list, tuple, dict, set, np.ndarray)):
+        if key.startswith("__") or value is _memory:
+            continue
+        try:
+            if compiled_copy(value):
+                found.append(key)
+                continue
+        except Exception:  # noqa: BLE001 - an object whose attributes raise is no copy of the module
+            pass
+        if isinstance(value, (int, float, str, bytes, list, tuple, dict, set, np.ndarray)):
             continue
         try:
             if from_memory(getattr(value, "__file__", None)) or from_memory(getattr(value, "origin", None)) or (
@@ -478,10 +511,13 @@ def compare_sample_weights(fit_sample_weights, per_replica_batch_sizes, seed: in
     problem = result_kept_problem(name, got, lambda: try_answer(fit_sample_weights, given))  # the same list: an id() memo hits
     if problem:
         return Report(name, problem)
+    # round 13 (planted: an lru_cache handing every call the same tuple, which no edit can show): the object itself
+    if try_answer(fit_sample_weights, list(sizes)) is got:
+        return Report(name, f"{name}: a second call with the same batches {sizes} returned the very object the first call "
+                            f"returned: the rule is each call returns a new list (or array) of its own, nothing kept from "
+                            f"an earlier call")
     losses = np.random.default_rng(seed).random(sum(sizes))
-    bounds = np.cumsum([0] + sizes)
-    # Keras's per-replica mean divides with divide_no_nan: a replica with no example adds 0, whatever its weight (round 10)
-    fit_style = sum((w * losses[a:b]).sum() / max(b - a, 1) / len(sizes) for w, a, b in zip(weights, bounds, bounds[1:]))
+    fit_style = _fit_loss(weights, sizes, losses)
     diff = abs(fit_style - losses.mean())
     details = {"fit_loss": float(fit_style), "global_mean": float(losses.mean()), "diff": float(diff)}
     if not diff <= 1e-9:
@@ -493,4 +529,21 @@ def compare_sample_weights(fit_sample_weights, per_replica_batch_sizes, seed: in
                             + (" (a replica with 0 examples, as a partial last batch can leave one, still counts in "
                                "Keras' 1 / R: R is every replica in sync, the empty ones too)" if 0 in sizes else ""),
                       details)
+    # round 13 (planted: weights cached by (R, G)): the same number of replicas and global batch, other sizes
+    turned = sizes[::-1]
+    if turned != sizes:
+        later = try_answer(fit_sample_weights, list(turned))
+        weights = np.asarray(later, dtype=np.float64).ravel()
+        if weights.shape != (len(sizes),) or not abs(_fit_loss(weights, turned, losses) - losses.mean()) <= 1e-9:
+            return Report(name, f"{name}: after the weights of {sizes}, a call with {turned} (as many replicas, the same "
+                                f"global batch) gave {weights.tolist()}, which do not give the global mean: the rule is "
+                                f"each call computes the weights of the batches it is given (nothing kept from an "
+                                f"earlier call)", details)
     return Report(name, None, details)
+
+
+def _fit_loss(weights, sizes, losses) -> float:
+    """fit's loss with one weight per replica: each replica's weighted mean over its examples, over R. Keras's
+    per-replica mean divides with divide_no_nan: a replica with no example adds 0, whatever its weight (round 10)."""
+    bounds = np.cumsum([0] + list(sizes))
+    return float(sum((w * losses[a:b]).sum() / max(b - a, 1) / len(sizes) for w, a, b in zip(weights, bounds, bounds[1:])))
