@@ -527,3 +527,46 @@ def test_compare_loss_names_a_model_called_without_training_true():
     assert not report.passed and "training=None" in report.problem and "training=True" in report.problem
     inference = ex01.compare_loss(lambda m, x, y, gb: tf.reduce_sum(LOSS_FN(y, m(x, training=False))) / gb)
     assert not inference.passed and "training=False" in inference.problem
+
+
+# --------------------------------------------------------------------------- blind round 13 (issue 38)
+
+
+def test_q1_round13_logits_changed_before_loss_fn_and_a_rebuilt_max_divisor_are_named():
+    """Round 13: ``shift_logits`` (the row max subtracted before loss_fn) equals the cross-entropy, not the swapped
+    loss, which is not shift-invariant; ``divisor_max_rebuilt`` (max(G, rows x R)) is G on a last batch, 32 on the
+    full batch of 30 split 8, 8, 8, 6. The right answer passes both."""
+    ns = {"tf": tf, "loss_fn": LOSS_FN}
+    exec("def right(m, x, y, gb):\n    return tf.reduce_sum(loss_fn(y, m(x, training=True))) / gb\n"
+         "def shifted(m, x, y, gb):\n    z = m(x, training=True)\n"
+         "    return tf.reduce_sum(loss_fn(y, z - tf.reduce_max(z, axis=-1, keepdims=True))) / gb\n"
+         "def rebuilt(m, x, y, gb):\n    per = loss_fn(y, m(x, training=True))\n"
+         "    n = tf.cast(tf.shape(per)[0] * tf.distribute.get_replica_context().num_replicas_in_sync, tf.float32)\n"
+         "    return tf.reduce_sum(per) / tf.maximum(tf.cast(gb, tf.float32), n)\n", ns)
+    hidden = dict(seed=13, n=10, global_batch_size=30, on_replicas=True)
+    assert ex01.compare_loss(ns["right"], **hidden).passed
+    shifted = ex01.compare_loss(ns["shifted"])
+    assert not shifted.passed and "on the model's logits as they are" in shifted.problem, shifted.problem
+    rebuilt = ex01.compare_loss(ns["rebuilt"], **hidden)
+    assert not rebuilt.passed and "split 8, 8, 8, 6" in rebuilt.problem and "global_batch_size as given" in rebuilt.problem
+
+
+def test_q2_round13_a_nan_update_is_compared_where_it_is_nan():
+    """Round 13 (``nan_loss_guard``): the NaN-input probe compares updates NaN where one device's are NaN."""
+    nan = np.array([np.nan, 1.0])
+    assert ex01._update_off(nan, nan) == 0.0
+    assert ex01._update_off(np.array([0.0, 1.0]), nan) == float("inf")
+    assert ex01._update_off(np.array([np.nan, 1.1]), nan) == pytest.approx(0.1)
+
+
+def test_q4_round13_the_notebooks_data_read_is_named():
+    """Round 13 (``numpy_simulation``): the factor simulated on the notebook's digits, rounded, is the measured one;
+    the data globals are watched during the call and put back. A formula in the same namespace passes."""
+    data = np.arange(12.0).reshape(6, 2)
+    ns = {"np": np, "x_train": data}
+    exec("def simulated(r, b):\n    return float(np.resize(x_train, (r * b, 2)).shape[0] // b)\n"
+         "def formula(r, b):\n    return r\n", ns)
+    report = ex01.check_scale_prediction(ns["simulated"], num_replicas=2, per_replica_batch_size=4)
+    assert not report.passed and "read the notebook's x_train" in report.problem, report.problem
+    assert ns["x_train"] is data
+    assert ex01.check_scale_prediction(ns["formula"], num_replicas=2, per_replica_batch_size=4).passed

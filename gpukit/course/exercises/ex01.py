@@ -18,6 +18,8 @@ Each ``compare_*`` runs the learner's function and the single-device reference
 from __future__ import annotations
 
 import contextlib
+import gc
+import weakref
 
 from . import Recorder, Report, is_stub, not_solved, training_problem, try_answer
 
@@ -207,13 +209,16 @@ def _loss_fn_changed(fn, before) -> str | None:
 
 def _weighted_loss_fn(y, logits):
     """Another per-example loss for ``_other_loss_fn_problem``: the cross-entropy of ``loss_fn``, each example's
-    weighted by its class (1 + y / 4). A function of the logits' differences only, as the cross-entropy (a
-    log-softmax of the logits gives the same losses)."""
+    weighted by its class (1 + y / 4), plus a tenth of the mean of the example's logits. Issue 38, round 13 (planted:
+    ``log_softmax``, ``shift_logits``: loss_fn fed the log-softmax of the logits, or the logits minus their row's
+    max, which the cross-entropy cannot tell from the logits): the last term is not invariant to shifting the
+    logits, so any change of the logits before loss_fn shows."""
     from ... import training
     from ..._tf import tf
 
     per_example = training.per_example_loss()(y, logits)
-    return per_example * (1.0 + 0.25 * tf.cast(tf.reshape(y, tf.shape(per_example)), per_example.dtype))
+    weight = 1.0 + 0.25 * tf.cast(tf.reshape(y, tf.shape(per_example)), per_example.dtype)
+    return per_example * weight + 0.1 * tf.reduce_mean(tf.cast(logits, per_example.dtype), axis=-1)
 
 
 def _other_loss_fn_problem(compute_loss, model, x, y, global_batch_size: int, atol: float) -> str | None:
@@ -243,9 +248,11 @@ def _other_loss_fn_problem(compute_loss, model, x, y, global_batch_size: int, at
         return None
     shown = f"{got:.6f}" if isinstance(got, float) else _short(got)
     return (f"with loss_fn replaced by another per-example loss (the cross-entropy of each example weighted by its "
-            f"class, 1 + y/4), compute_loss gave {shown}, expected {expected:.6f} (that loss summed, divided by "
-            f"global_batch_size): the rule is the per-example losses come from loss_fn, the one the notebook gives, "
-            f"whatever it is (not a cross-entropy written again, nor Keras' or gpukit's own loss)")
+            f"class, 1 + y/4, plus a tenth of the mean of its logits), compute_loss gave {shown}, expected "
+            f"{expected:.6f} (that loss summed, divided by global_batch_size): the rule is the per-example losses come "
+            f"from loss_fn, the one the notebook gives, whatever it is (not a cross-entropy written again, nor Keras' "
+            f"or gpukit's own loss), on the model's logits as they are (not changed first: no log_softmax, no row "
+            f"max subtracted)")
 
 
 # issue 38, round 6: every example's loss counts as it is, whatever its value. Blind answers kept their points by
@@ -315,7 +322,7 @@ def _replicas_problem(compute_loss) -> str | None:
     ``strategy.run`` on every replica (no trace, a few ms), on a last batch of 2 examples of a global batch of 30
     split over the replicas as TensorFlow splits it (1, 1, then nothing), with the weightless logits model of
     ``_extreme_losses_problem``; each replica's value must be its own losses' sum / 30 (0 for an empty slice)."""
-    from ... import devices, strategies, training
+    from ... import devices, strategies
     from ..._tf import keras, tf
 
     names = tuple(devices.replica_devices())
@@ -327,11 +334,30 @@ def _replicas_problem(compute_loss) -> str | None:
         _ON_REPLICAS[names] = (strategies.mirrored(list(names)), logits_model)
     strategy, logits_model = _ON_REPLICAS[names]
     r, gb = strategy.num_replicas_in_sync, 30
-    x = tf.constant([[0.5, -1.0], [2.0, 1.5]], tf.float32)
-    y = tf.constant([1, 0], tf.int32)
-    parts = [(x[i:i + 1], y[i:i + 1]) if i < 2 else (x[:0], y[:0]) for i in range(r)]
+    # the last batch of 2 examples (1, 1, then none), then (round 13) a FULL batch of 30 split as TensorFlow splits
+    # it (8, 8, 8, 6 on 4 replicas), where a divisor rebuilt from a replica's rows x replicas (32) exceeds 30
+    per = -(-gb // r)
+    full = tf.constant([[0.25 * (i % 7) - 0.5, 0.1 * (i % 5)] for i in range(gb)], tf.float32)
+    labels = tf.constant([i % 2 for i in range(gb)], tf.int32)
+    cases = ((tf.constant([[0.5, -1.0], [2.0, 1.5]], tf.float32), tf.constant([1, 0], tf.int32),
+              [1 if i < 2 else 0 for i in range(r)], "a last batch of 2 examples"),
+             (full, labels, [max(0, min(per, gb - i * per)) for i in range(r)], f"a full batch of {gb} examples"))
+    for x, y, sizes, what in cases:
+        problem = _replicas_case(compute_loss, strategy, logits_model, x, y, sizes, gb, what)
+        if problem:
+            return problem
+    return None
+
+
+def _replicas_case(compute_loss, strategy, logits_model, x, y, sizes, gb: int, what: str) -> str | None:
+    from ... import training
+    from ..._tf import tf
+
+    r = strategy.num_replicas_in_sync
+    starts = [sum(sizes[:i]) for i in range(r)]
+    parts = [(x[s:s + n], y[s:s + n]) for s, n in zip(starts, sizes)]
     losses = training.per_example_loss()(y, x).numpy()
-    expected = [float(losses[i]) / gb if i < 2 else 0.0 for i in range(r)]
+    expected = [float(losses[s:s + n].sum()) / gb for s, n in zip(starts, sizes)]
     xs = strategy.experimental_distribute_values_from_function(lambda ctx: parts[ctx.replica_id_in_sync_group][0])
     ys = strategy.experimental_distribute_values_from_function(lambda ctx: parts[ctx.replica_id_in_sync_group][1])
 
@@ -339,9 +365,9 @@ def _replicas_problem(compute_loss) -> str | None:
         return strategy.run(lambda xb, yb: compute_loss(logits_model, xb, yb, gb), args=(xs, ys))
 
     on_replicas.__name__ = getattr(compute_loss, "__name__", "compute_loss")
-    where = (f"called inside strategy.run on {r} replicas, on a last batch of 2 examples of a global batch of {gb} "
-             f"(one example on each of the first two replicas, none on the others; per-example losses "
-             f"{losses[0]:.4g} and {losses[1]:.4g})")
+    split = ", ".join(str(n) for n in sizes)
+    where = (f"called inside strategy.run on {r} replicas, on {what} of a global batch of {gb} (split {split} over "
+             f"the replicas)")
     try:
         got = try_answer(on_replicas)
         values = [float(v) for v in strategy.experimental_local_results(got)] if got is not None else None
@@ -351,14 +377,15 @@ def _replicas_problem(compute_loss) -> str | None:
         return (f"compute_loss raised {type(e).__name__} when {where}: the rule is each replica's SUM of its "
                 f"per-example losses divided by global_batch_size, one number on every replica (0 for a replica "
                 f"with no example)")
-    if values is not None and len(values) == r and all(abs(v - e) <= 1e-6 for v, e in zip(values, expected)):
+    if values is not None and len(values) == r and all(abs(v - e) <= 1e-6 * max(1.0, abs(e))
+                                                       for v, e in zip(values, expected)):
         return None
     shown = "none" if values is None else ", ".join(f"{v:.6g}" for v in values)
     return (f"compute_loss gave {shown} on the {r} replicas when {where}; expected "
             f"{', '.join(f'{e:.6g}' for e in expected)}: the rule is each replica's SUM of its per-example losses "
-            f"divided by global_batch_size as given ({gb}, whatever the replica count: not rebuilt from "
-            f"num_replicas_in_sync, rounded or padded to a multiple of it), so a replica with no example gives 0 (a "
-            f"mean over no example is NaN)")
+            f"divided by global_batch_size as given ({gb}, whatever the replica count or the replica's rows: not "
+            f"rebuilt from num_replicas_in_sync, rounded or padded to a multiple of it), so a replica with no example "
+            f"gives 0 (a mean over no example is NaN)")
 
 
 def _short(value) -> str:
@@ -466,7 +493,14 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
             other, other_optimizer = build(strategy, WatchedSGD)
             other_initial = [np.array(w) for w in other.get_weights()]
             other_step = try_answer(make_train_step, strategy, other, other_optimizer, gb)
+            other_alive = weakref.ref(other)  # round 13: must die once dropped (nothing kept between calls)
         model, optimizer = build(strategy, WatchedSGD)
+        decoy = None
+        if earlier_call:  # round 13 (planted: cache_by_model): a call for THIS model with another optimizer first
+            with strategy.scope():
+                decoy = WatchedSGD(learning_rate)
+            training.build_optimizer(strategy, model, decoy)
+            try_answer(make_train_step, strategy, model, decoy, gb)
         initial = [np.array(w) for w in model.get_weights()]
         train_step = try_answer(make_train_step, strategy, model, optimizer, gb)
         if train_step is None:
@@ -532,6 +566,18 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
                             "calls (no module-level model, optimizer or step that a later call replaces)")
     if earlier_trains and partial and extreme:
         return Report(name, extreme)
+    if decoy is not None and any(o is decoy for o in applied):
+        return Report(name, "train_step applied gradients with the optimizer of an EARLIER make_train_step call for the "
+                            "same model (another optimizer): the rule is each call returns a step for the model and "
+                            "optimizer it was given (nothing kept between calls, no step cached by model)")
+    if earlier_call:  # round 13 (planted: keeps_models): the earlier call's model, optimizer and step dropped
+        other = other_optimizer = other_step = None
+        if other_alive() is not None:
+            gc.collect()
+        if other_alive() is not None:
+            return Report(name, "the model of an EARLIER make_train_step call was still alive after the check dropped "
+                                "it, its optimizer and its step (garbage collected): the rule is nothing kept between "
+                                "calls (no module-level list, dict or cache of models, optimizers or steps)")
     if earlier_trains and partial:
         off = _partial_step_difference(earlier_moved, other_initial, x[gb * steps:], y[gb * steps:], seed, frozen,
                                        learning_rate, gb)
@@ -620,9 +666,11 @@ def _extreme_step_problem(step, model, strategy, x, y, gb: int, learning_rate: f
     check already traced on the partial batch ``x, y`` runs twice more on batches of the same sizes (no new trace, a
     few ms each): (1) the last example's inputs x 1000 (its loss in the thousands, its replica's above 100); (2) the
     logits layer's bias set to +2e38 for one class and -2e38 for the last example's label, so its loss is infinite
-    while every gradient stays finite (the cross-entropy's gradient is softmax - one-hot). Each must give the loss
-    and, for every weight array, the update of one device's step from the same weights (eager, the loss's sum over
-    ``gb``), to 1e-5 of that update's size. ``model``'s weights are put back by the caller."""
+    while every gradient stays finite (the cross-entropy's gradient is softmax - one-hot); (3, round 13, planted:
+    ``nan_loss_guard``, only a NaN loss set to 0) the last example's inputs NaN: its loss NaN, the returned loss NaN
+    (the guard returns a number), the updates NaN where one device's are. Each must give the loss and, for every
+    weight array, the update of one device's step from the same weights (eager, the loss's sum over ``gb``), to 1e-5
+    of that update's size (``_update_off``). ``model``'s weights are put back by the caller."""
     from ... import data, training
     from ..._tf import tf
 
@@ -638,10 +686,13 @@ def _extreme_step_problem(step, model, strategy, x, y, gb: int, learning_rate: f
     rule = ("the rule is compute_loss's value differentiated as it is and the gradients applied as tape.gradient "
             "returns them, whatever the loss (no clipping, capping or guard of the loss or of its gradients: a "
             "replica's gradient is never dropped or zeroed), and the loss returned as it is")
+    nan = np.array(x, dtype="float32")
+    nan[-1] = np.nan  # round 13 (planted: nan_loss_guard, a NaN loss set to 0): its replica's loss is NaN
     probes = ((large, start,
                "a batch one of whose examples has inputs x 1000 (its replica's loss above 100)"),
               (np.array(x, dtype="float32"), infinite,
-               "a batch one of whose examples has an infinite loss (the logits' bias +-2e38) with finite gradients"))
+               "a batch one of whose examples has an infinite loss (the logits' bias +-2e38) with finite gradients"),
+              (nan, start, "a batch one of whose examples has NaN inputs (its loss NaN)"))
     for inputs, weights, what in probes:
         model.set_weights(weights)
         with tf.GradientTape() as tape:
@@ -658,14 +709,31 @@ def _extreme_step_problem(step, model, strategy, x, y, gb: int, learning_rate: f
             return f"on {what}, train_step raised {type(e).__name__}: {rule}"
         moved = [np.array(a) - b for a, b in zip(model.get_weights(), weights)]
         ref_moved = [a - b for a, b in zip(reference, weights)]
-        off = max((float(np.max(np.abs(m - r))) / float(np.max(np.abs(r))) if np.any(r) else float(np.max(np.abs(m)))
-                   for m, r in zip(moved, ref_moved)), default=0.0)
+        off = max((_update_off(m, r) for m, r in zip(moved, ref_moved)), default=0.0)
         expected = float(loss)
-        same_loss = got == expected if np.isinf(expected) else abs(got - expected) <= 1e-5 * max(1.0, abs(expected))
+        same_loss = (np.isnan(got) if np.isnan(expected) else got == expected if np.isinf(expected)
+                     else abs(got - expected) <= 1e-5 * max(1.0, abs(expected)))
         if not (same_loss and off <= 1e-5):
             return (f"on {what}, train_step returned loss {got:.6g} (one device: {expected:.6g}) and its updates "
                     f"differ from one device's step by {off:.3g} of their size: {rule}")
     return None
+
+
+def _update_off(moved, ref_moved) -> float:
+    """How far an update lies from one device's, relative to that update's size: infinite when their non-finite
+    entries (a NaN loss's NaN updates) differ, else the largest difference of the finite ones over their size."""
+    import numpy as np
+
+    moved, ref_moved = np.asarray(moved), np.asarray(ref_moved)
+    finite = np.isfinite(ref_moved)
+    if not (np.array_equal(np.isfinite(moved), finite)
+            and np.array_equal(moved[~finite], ref_moved[~finite], equal_nan=True)):
+        return float("inf")
+    if not finite.any():
+        return 0.0
+    m, r = moved[finite], ref_moved[finite]
+    scale = float(np.max(np.abs(r)))
+    return float(np.max(np.abs(m - r))) / scale if scale else float(np.max(np.abs(m)))
 
 
 def _partial_step_difference(moved, initial, x, y, seed: int, frozen: bool, learning_rate: float, gb: int) -> float:
@@ -775,8 +843,10 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
         return Report("evaluate", f"{said}: {r} x too much, the correct counts of all {r} replicas divided by one "
                                   f"replica's number of examples", details)
     if got is not None and not 0 <= got <= 1:
-        return Report("evaluate", f"{said}: an accuracy is between 0 and 1; divide the correct count by the "
-                                  f"number of examples counted", details)
+        return Report("evaluate", f"{said}: an accuracy is between 0 and 1: the rule is exact counts of right "
+                                  f"predictions and of examples (an integer type that holds them, or float32: int16 and "
+                                  f"uint16 wrap past 32 767 and 65 535), the correct count divided by the number of "
+                                  f"examples counted", details)
     for part in ("first replica", "first batch", "last batch"):
         if got is not None and abs(got - parts[part]) < 1e-6 and (part != "first replica" or r > 1):
             return Report("evaluate", f"{said}, which is the accuracy of the {part}'s examples only: sum the correct "
@@ -847,6 +917,17 @@ def _uneven_split_problem(evaluate, strategy, model, x, y, predicted, gb, seed: 
                                   f"big one), and start every call from zero (nothing kept from an earlier call: no "
                                   f"metric or counter adding its examples, no step or result cached for another model "
                                   f"or dataset)", {"expected": expected, "got": got, "n": n})
+    # round 13 (planted: keeps_models, every model and dataset evaluated kept in a module-level list): the other
+    # model, evaluated above, must die once the check drops it
+    alive = weakref.ref(other)
+    other = which = calls = zero = None
+    if alive() is not None:
+        gc.collect()
+    if alive() is not None:
+        return Report("evaluate", "a model evaluated by an earlier call of evaluate was still alive after the check "
+                                  "dropped it (garbage collected): the rule is each call evaluates the model and dataset "
+                                  "it is given, nothing kept between calls (no module-level list, dict or cache of "
+                                  "models, datasets or steps)", {"n": n})
     return None
 
 
@@ -909,12 +990,17 @@ def check_scale_prediction(predicted_update_scale, num_replicas: int = 4, per_re
     with contextlib.ExitStack() as stack:
         stack.enter_context(mock.patch.object(tf.GradientTape, "gradient", gradient))
         drawn = _watch_random_draws(stack)
+        read = _watch_data_globals(stack, predicted_update_scale)
         got = try_answer(predicted_update_scale, num_replicas, per_replica_batch_size)
     if got is None:
         return Report(name, not_solved(name), details)
     if measuring:
         return Report(name, f"{name} computed gradients: the rule is a formula of its arguments, worked out on "
                             f"paper, not a value measured by running the model", details)
+    if read:  # round 13, planted: numpy_simulation (the replicas simulated on the notebook's digits, rounded)
+        return Report(name, f"{name} read the notebook's {', '.join(sorted(set(read)))}: the rule is a formula of its "
+                            f"arguments, worked out on paper, not a value measured or simulated on data (the notebook's "
+                            f"data, datasets or models included)", details)
     if drawn:
         return Report(name, f"{name} drew random numbers ({', '.join(sorted(set(drawn)))}): the rule is a formula of "
                             f"its arguments, worked out on paper, not a value measured on data it made (a simulation "
@@ -951,6 +1037,72 @@ _RANDOM_DRAWS = {"numpy.random": ("default_rng", "rand", "randn", "random", "ran
                  "random": ("random", "gauss", "uniform", "randint", "shuffle", "seed", "normalvariate")}
 
 
+class _WatchedGlobal:
+    """A global of the learner's namespace stood in for while ``predicted_update_scale`` runs: any use of it (an
+    attribute, numpy's conversion, len, iteration, indexing, a call) appends its name to ``seen``, then goes on
+    with the real object."""
+
+    def __init__(self, name, target, seen):
+        object.__setattr__(self, "_watched", (name, target, seen))
+
+    def _use(self):
+        name, target, seen = object.__getattribute__(self, "_watched")
+        seen.append(name)
+        return target
+
+    def __getattr__(self, attr):
+        return getattr(self._use(), attr)
+
+    def __array__(self, *args, **kwargs):
+        import numpy as np
+
+        return np.asarray(self._use(), *args, **kwargs)
+
+    def __len__(self):
+        return len(self._use())
+
+    def __iter__(self):
+        return iter(self._use())
+
+    def __getitem__(self, key):
+        return self._use()[key]
+
+    def __call__(self, *args, **kwargs):
+        return self._use()(*args, **kwargs)
+
+
+def _watch_data_globals(stack, fn) -> list:
+    """Issue 38, round 13: stand in for the data of ``fn``'s globals (the notebook's: numpy arrays and tensors of more
+    than one number, datasets, distributed datasets, Keras models) for the ``stack``'s block; the names of those used
+    are appended to the returned list (a formula of the arguments reads none). Put back when the block ends."""
+    import numpy as np
+
+    from ..._tf import keras, tf
+
+    namespace = getattr(fn, "__globals__", None)
+    seen: list = []
+    if not isinstance(namespace, dict):
+        return seen
+
+    def data(value):
+        if isinstance(value, np.ndarray) or tf.is_tensor(value):
+            return int(np.prod(value.shape or ())) > 1
+        return (isinstance(value, (tf.data.Dataset, keras.Model))
+                or isinstance(value, tf.distribute.DistributedDataset))
+
+    swapped = {k: v for k, v in list(namespace.items()) if not k.startswith("__") and data(v)}
+
+    def put_back():
+        for k, v in swapped.items():
+            if isinstance(namespace.get(k), _WatchedGlobal):
+                namespace[k] = v
+
+    stack.callback(put_back)
+    for k, v in swapped.items():
+        namespace[k] = _WatchedGlobal(k, v, seen)
+    return seen
+
+
 def _watch_random_draws(stack) -> list:
     """Patch the random-number functions of numpy, TensorFlow and Python for the ``stack``'s block; the names of
     those called are appended to the returned list."""
@@ -980,7 +1132,8 @@ _ONE_DEVICE: dict = {}  # q5's one-device reference weights, by (seed, learning 
 
 def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int = 3,
                             global_batch_size: int | None = None, learning_rate: float = 0.1,
-                            atol: float = 1e-5, again: bool = False, batches: int | None = None) -> Report:
+                            atol: float = 1e-5, again: bool = False, batches: int | None = None,
+                            x_scale: float = 1.0) -> Report:
     """q5: the learner's repaired ``train_mirrored(strategy, x, y, global_batch_size, steps,
     seed, learning_rate)`` returns its model; its weights must equal ``steps`` SGD steps on one
     device (``gpukit.training``) from the same seed and data. The bug it had: the replicas'
@@ -1011,6 +1164,7 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
     # `batches` fewer than `steps`: a data set repeated trains more updates than there are full batches
     full = steps + 2 if batches is None else batches
     x, y = data.synthetic(gb * full + (0 if batches is None else gb // 2), shape=(64,), seed=seed)
+    x = x * x_scale  # round 13: at 10, gradients of norm above 10 (planted: clip_by_norm, each gradient clipped at 10)
     updates = min(steps, full)
     if is_stub(train_mirrored):
         return Report(name, not_solved(name))
@@ -1029,8 +1183,19 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
             kept_partial.append(batch_size)
         return original_batch(ds, batch_size, drop_remainder, *args, **kwargs)
 
+    # round 13 (planted: inference_mode, model(x) without training=True): every model models.mlp builds during the
+    # call is watched by q1's Recorder (its call method), which writes down the training argument of every call
+    recorders = []
+    original_mlp = models.mlp
+
+    def mlp(*args, **kwargs):
+        built = original_mlp(*args, **kwargs)
+        recorders.append((built, Recorder(built)))
+        built.call = recorders[-1][1].call  # the Recorder's call: records, then the model's own
+        return built
+
     watch = _watch_optimizers()
-    with watch as optimizers, mock.patch.object(tf.data.Dataset, "batch", batch):
+    with watch as optimizers, mock.patch.object(tf.data.Dataset, "batch", batch), mock.patch.object(models, "mlp", mlp):
         try:
             model = try_answer(train_mirrored, strategy, x, y, gb, steps, seed, learning_rate)
         except (StopIteration, tf.errors.OutOfRangeError) as e:  # the batches ran out (a `next(iterator)` per step)
@@ -1039,10 +1204,19 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
             return Report(name, f"{name} raised {type(e).__name__} with steps={steps} and {full} full global batches "
                                 f"in x, y: the rule is train_buggy's loop, one update per full global batch, each "
                                 f"once, stopping when the batches run out ({updates} updates here, no error)")
+        finally:
+            for built, _ in recorders:
+                vars(built).pop("call", None)
     if model is None:
         return Report(name, not_solved(name))
     if not hasattr(model, "get_weights"):
         return Report(name, f"{name} must return the trained Keras model, not {type(model).__name__}")
+    flags = [flag for _, watched in recorders for flag in watched.flags]
+    # Keras' fit (right, round 10) also calls the model once with training=False while it builds: a flag not given,
+    # or no call with training=True, is what names a step in inference mode
+    wrong_flag = training_problem(name, [None] if None in flags else flags if True not in flags else [])
+    if wrong_flag:
+        return Report(name, wrong_flag)
     if kept_partial:
         return Report(name, f"{name} batches the data keeping a partial last batch (drop_remainder=False): the rule "
                             f"is one update per FULL global batch, as train_buggy's data.distribute (a partial "
@@ -1079,7 +1253,7 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
                             f"replicas and returned itself (not a copy built outside the scope)")
 
     def one_device(num_steps, first_batch_only=False):  # the reference, trained once per process and arguments
-        key = (seed, learning_rate, num_steps, gb, steps, len(x), first_batch_only)  # (the data follow from them)
+        key = (seed, learning_rate, num_steps, gb, steps, len(x), first_batch_only, x_scale)  # (the data follow)
         if key not in _ONE_DEVICE:
             reference = models.mlp(seed=seed)
             optimizer = keras.optimizers.SGD(learning_rate)
@@ -1128,6 +1302,17 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
     first = try_answer(train_mirrored, strategy, x, y, gb, 1, seed, learning_rate)
     if hasattr(first, "get_weights"):
         details["first_update_ratio"] = ratio = update_ratio(first, one_device(1))
+        # round 13 (planted: clip_by_norm, each gradient clipped at norm 10, seen with inputs x 10): the weight arrays'
+        # updates scaled unequally, where a wrong divisor scales them all alike
+        ones = [checks.scale_factor([a - i], [b - i]) for a, b, i in zip(first.get_weights(),
+                                                                         one_device(1).get_weights(), initial)
+                if np.any(b != i)]
+        ones = [v for v in ones if np.isfinite(v)]
+        if ones and max(ones) - min(ones) > 0.05 * max(abs(v) for v in ones):
+            return Report(name, f"one step of {name} moved the weight arrays by {min(ones):.3g} to {max(ones):.3g} x "
+                                f"one device's, unequally: the rule is train_buggy's training minus its bug, the "
+                                f"gradients applied as tape.gradient returns them (no clipping by norm or value, no "
+                                f"guard; a wrong divisor would scale every array alike)", details)
     if abs(ratio - r) < 0.05 * r:
         return Report(name, f"still wrong: after {steps} steps every update is {ratio:.2f} x one device's on "
                             f"{r} replicas, the bug you were asked to find is still there", details)
@@ -1158,8 +1343,9 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
 def _other_data_problem(train_mirrored, strategy, seed: int, learning_rate: float) -> str | None:
     """Issue 38, round 9 (planted: ``cache_data``, the distributed data set kept between calls keyed by its sizes;
     ``extra_step``, one update more when ``steps`` > 3). Two more calls on data of the same size (30 examples of
-    2-class MLP inputs, global batch 6: 5 full batches, tiny): the first untrained (steps=0), the second on OTHER data
-    for 4 steps, compared with 4 one-device steps on that data (``gpukit.training``, cached per process)."""
+    2-class MLP inputs, global batch 6: 5 full batches, tiny): the first one step (round 13: on a batch with an
+    infinite input; it was untrained), the second on OTHER data for 4 steps, compared with 4 one-device steps on that
+    data (``gpukit.training``, cached per process)."""
     from ... import checks, data, models, training
     from ..._tf import keras, tf
 
@@ -1176,7 +1362,29 @@ def _other_data_problem(train_mirrored, strategy, seed: int, learning_rate: floa
         for _, batch in zip(range(steps), data.distribute(single, xb, yb, global_batch_size=gb)[0]):
             step(batch)
         _ONE_DEVICE[key] = [np.array(w) for w in reference.get_weights()]
-    try_answer(train_mirrored, strategy, xa, ya, gb, 0, seed, learning_rate)
+    # round 13 (planted: nonfinite_guard, non-finite gradient entries set to 0): the first call trains one step on a
+    # first batch whose last example's inputs are infinite (its gradients non-finite), compared with one device's
+    # step (eager, cheap); NaN where one device's are NaN
+    xa = np.array(xa, dtype="float32")
+    xa[gb - 1] = np.inf
+    nonfinite_key = ("non-finite", seed, learning_rate)
+    if nonfinite_key not in _ONE_DEVICE:
+        reference = models.mlp(seed=seed)
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(training.per_example_loss()(ya[:gb], reference(xa[:gb], training=True))) / gb
+        for v, g in zip(reference.trainable_variables, tape.gradient(loss, reference.trainable_variables)):
+            v.assign_sub(learning_rate * g)
+        _ONE_DEVICE[nonfinite_key] = [np.array(w) for w in reference.get_weights()]
+    first = try_answer(train_mirrored, strategy, xa, ya, gb, 1, seed, learning_rate)
+    if hasattr(first, "get_weights"):
+        initial = models.mlp(seed=seed).get_weights()
+        off = max(_update_off(np.array(w) - i, r - i) for w, r, i in zip(first.get_weights(), _ONE_DEVICE[nonfinite_key],
+                                                                          initial))
+        if not off <= 1e-5:
+            return (f"one step on a first batch one of whose examples has infinite inputs (its gradients non-finite) "
+                    f"did not give one device's step (weights NaN where one device's are NaN): the rule is train_buggy's "
+                    f"training minus its bug, the gradients applied as tape.gradient returns them (no clipping, no "
+                    f"guard that zeroes or drops non-finite values)")
     got = try_answer(train_mirrored, strategy, xb, yb, gb, steps, seed, learning_rate)
     if hasattr(got, "get_weights"):
         reference = models.mlp(seed=seed)

@@ -1,0 +1,24 @@
+# INTENT: wrong: non-finite gradient entries zeroed before the update (a guard train_buggy does not have)
+def train_mirrored(strategy, x, y, global_batch_size, steps, seed, learning_rate):
+    with strategy.scope():
+        model = models.mlp(seed=seed)
+        optimizer = keras.optimizers.SGD(learning_rate)
+    training.build_optimizer(strategy, model, optimizer)
+    dist, _ = data.distribute(strategy, x, y, global_batch_size=global_batch_size)
+
+    def replica_step(x_batch, y_batch):
+        with tf.GradientTape() as tape:
+            per_example = loss_fn(y_batch, model(x_batch, training=True))
+            loss = tf.reduce_sum(per_example) / global_batch_size
+        grads = tape.gradient(loss, model.trainable_variables)
+        grads = [tf.where(tf.math.is_finite(g), g, tf.zeros_like(g)) for g in grads]
+        optimizer.apply_gradients(zip(grads, model.trainable_variables))
+        return loss
+
+    @tf.function
+    def step(batch):
+        return strategy.reduce(tf.distribute.ReduceOp.SUM, strategy.run(replica_step, args=batch), axis=None)
+
+    for _, batch in zip(range(steps), dist):
+        step(batch)
+    return model
