@@ -166,16 +166,18 @@ def make_submissions(folder: pathlib.Path) -> dict:
     state, parts, (count, layout) = _public_numbers()
     hard_coded = [
         f"def predicted_state_bytes(num_params, tp, pp, dp, zero_stage):\n"
-        f"    return {state!r}[(num_params, tp, pp, dp, zero_stage)]",
+        f"    return {state!r}.get((num_params, tp, pp, dp, zero_stage))",
         f"def plan_bytes(model, layout):\n    return {parts!r}[(model.name, layout.tp, layout.pp)]",
         f"def fewest_gpus(model, accelerator, global_batch):\n    return {count!r}, plan.{layout!r}",
     ]
     from gpukit import plan
 
-    answer = {}   # they pass the public checks (edited or not): only the hidden tests can tell
+    answer = {}   # q2's and q3's pass the public checks (edited or not): only the hidden tests can tell
     for source in hard_coded:
         exec(source, {"plan": plan}, answer)
-    assert ex11.check_state_bytes(answer["predicted_state_bytes"], PUBLIC_STATE_CASES).passed
+    # q1's public check asks more than its cases since round 13 (each case again with dp, then tp, doubled: a memo
+    # keyed without them), so the lookup fails it unedited; edited to always pass, only the hidden tests can tell
+    assert not ex11.check_state_bytes(answer["predicted_state_bytes"], PUBLIC_STATE_CASES).passed
     assert ex11.check_plan_bytes(answer["plan_bytes"], ex11.buggy_cases()).passed
     assert ex11.check_fewest_gpus(answer["fewest_gpus"], [PUBLIC_FEWEST_CASE]).passed
     cheat = _fill(ex, hard_coded)
