@@ -15,6 +15,8 @@ and without xdist (``-n 0``) the plugin does nothing but reorder.
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 # Seconds per unit on 2 cores (sum of its tests, setup included), measured with --durations=0 on
@@ -107,10 +109,35 @@ def pytest_xdist_make_scheduler(config, log):
 # process that reports them: the xdist controller), printed at the end, so that a CI log shows what the
 # COST_S above should say. Only printed, never asserted.
 _SPENT: dict = {}
+# and the CPU seconds each unit cost (issue 37: on 2 cores shared by three passes, wall seconds say what a
+# unit waited as much as what it used): the worker's user + system time, and its reaped children's (kernels,
+# browsers, a grader's subprocesses; not a cluster's workers while their fork server lives), per phase.
+_CPU: dict = {}
+_LAST_CPU: list = [None]
+
+
+def _cpu_now() -> float:
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_logstart(nodeid, location):
+    _LAST_CPU[0] = _cpu_now()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    now = _cpu_now()
+    if _LAST_CPU[0] is not None:
+        outcome.get_result().cpu_s = now - _LAST_CPU[0]  # serialized to xdist's controller with the report
+    _LAST_CPU[0] = now
 
 
 def pytest_runtest_logreport(report):
     _SPENT[unit(report.nodeid)] = _SPENT.get(unit(report.nodeid), 0.0) + report.duration
+    _CPU[unit(report.nodeid)] = _CPU.get(unit(report.nodeid), 0.0) + float(getattr(report, "cpu_s", 0.0) or 0.0)
 
 
 def pytest_terminal_summary(terminalreporter):
@@ -118,6 +145,7 @@ def pytest_terminal_summary(terminalreporter):
         return
     top = sorted(_SPENT.items(), key=lambda kv: -kv[1])[:25]
     terminalreporter.write_sep("=", f"seconds per unit, {len(top)} costliest of {len(_SPENT)} (costfirst)")
+    terminalreporter.write_line("    wall      CPU  unit")
     for name, seconds in top:
-        terminalreporter.write_line(f"{seconds:8.1f} s  {name}")
-    terminalreporter.write_line(f"{sum(_SPENT.values()):8.1f} s  in all")
+        terminalreporter.write_line(f"{seconds:8.1f} {_CPU.get(name, 0.0):8.1f}  {name}")
+    terminalreporter.write_line(f"{sum(_SPENT.values()):8.1f} {sum(_CPU.values()):8.1f}  in all")
