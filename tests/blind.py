@@ -108,6 +108,10 @@ def namespace(stem_: str) -> dict:
         finally:
             os.chdir(here)
         _NAMESPACES[stem_] = ns
+        import gc
+
+        gc.collect()
+        gc.freeze()  # the exercise's namespace lives as long as the process (conftest's pytest_collection_finish)
     return _NAMESPACES[stem_]
 
 

@@ -38,6 +38,18 @@ def pytest_configure(config):
     tempfile.tempdir = None  # read TMPDIR again
 
 
+def pytest_collection_finish(session):
+    """Test time (issue 37): once every test module is imported (TensorFlow, Keras, gpukit: about 580 000
+    objects that live as long as the process), move them out of the garbage collector's reach
+    (``gc.freeze``). A full ``gc.collect()`` then scans only what the tests make afterwards: 0.3 s -> 0.0 s
+    each, and the exercises' checks call it whenever a dropped model seems alive (a Keras model always sits
+    in reference cycles). What is frozen lives anyway; what a test makes is collected as before."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+
+
 def pytest_unconfigure(config):
     run = getattr(config, "_gpukit_tmpdir", None)
     if run is None:
