@@ -305,7 +305,8 @@ def test_zero1_step_follows_lr():
 
 def test_zero1_step_moments_kept_whole_behind_a_slice_and_a_float16_sum_are_named():
     """Issue 38, round 11: each replica's moment a view of its own full-size array (n full copies alive: the state
-    is not sharded) kept its points; slices of ONE common buffer stay right (round 5). A gradient sum in float16
+    is not sharded) kept its points; slices of ONE common buffer were right (round 5) until round 14's ruling (no
+    shared base: named since). A gradient sum in float16
     was told its slice differs: the message names the prompt's rule (float16 is not fine)."""
     right = _step()
 
@@ -328,7 +329,7 @@ def test_zero1_step_moments_kept_whole_behind_a_slice_and_a_float16_sum_are_name
 
     problem = ex09.check_zero1_step(full_kept).problem
     assert "is a view of a 12-value array whose other 9 values" in problem and "keeps only its own slice" in problem
-    assert ex09.check_zero1_step(one_buffer).passed
+    assert "views of one common array" in ex09.check_zero1_step(one_buffer).problem  # round 14's ruling
 
     def float16_sum(weights, grads, m, v, t, lr):
         return right(weights, [sum(np.float16(g) for g in grads).astype("float64")] + [0 * g for g in grads[1:]],
@@ -377,12 +378,97 @@ def test_zero1_step_a_buffer_reused_by_every_call_is_named():
 
     def reused(weights, grads, m, v, t, lr):
         weights, m, v = right(weights, grads, m, v, t, lr)
-        buf = scratch.setdefault(len(m), (np.zeros((len(m), len(m[0]))), np.zeros((len(m), len(m[0])))))
+        buf = scratch.setdefault(len(m), ([np.zeros(len(m[0])) for _ in m], [np.zeros(len(m[0])) for _ in m]))
         for r in range(len(m)):
-            buf[0][r], buf[1][r] = m[r], v[r]
+            buf[0][r][:], buf[1][r][:] = m[r], v[r]
         return weights, list(buf[0]), list(buf[1])
 
     problem = ex09.check_zero1_step(reused).problem
     assert "a call for another state changed replica 0's first moment" in problem, problem
     assert "no state kept between calls" in problem
     assert ex09.check_zero1_step(right).passed
+
+
+# --------------------------------------------------------------------------- round 14 (issue 38)
+
+_R14_CACHE: dict = {}
+
+
+def _module_cache(size, n):  # planted: every result kept in a module-level dict, copies handed out
+    key = (size, n)
+    if key not in _R14_CACHE:
+        _R14_CACHE[key] = _ceil_ranges(size, n)
+    padded, ranges = _R14_CACHE[key]
+    return padded, list(ranges)
+
+
+def _default_memo(size, n, _memo={}):  # planted: the same in a mutable default argument
+    if (size, n) not in _memo:
+        _memo[size, n] = _ceil_ranges(size, n)[1]
+    return _memo[size, n][-1][1], _memo[size, n][:]
+
+
+@pytest.mark.parametrize("answer, says", [(_module_cache, "module-level '_R14_CACHE'"),
+                                          (_default_memo, "default argument '_memo'")])
+def test_shard_ranges_results_kept_in_a_dict_or_a_default_argument_are_named(answer, says):
+    """Issue 38, round 14: every result kept (a module-level dict, a mutable default argument) and copies handed
+    out kept its points (each caller's list was its own); the shared kept_state, with defaults=True, names it."""
+    _R14_CACHE.clear()
+    problem = ex09.check_shard_ranges(answer, PUBLIC_Q2).problem
+    assert says in problem and "keeps nothing between calls" in problem, problem
+    assert ex09.check_shard_ranges(_ceil_ranges, PUBLIC_Q2).passed
+
+
+_R14_LOG: list = []
+
+
+def _r14_variant(kind):
+    right = _step()
+
+    def zero1_step(weights, grads, m, v, t, lr):
+        if kind == "pop":  # planted: the caller's list emptied (its arrays untouched)
+            total = grads.pop(0) + 0.0
+            while grads:
+                total = total + grads.pop()
+            grads = [total]
+        if kind == "upcast":  # planted: the caller's list refilled with float64 copies
+            grads[:] = [g.astype(np.float64) for g in grads]
+        weights, m, v = right(weights, grads, m, v, t, lr)
+        if kind == "stack":  # planted: every replica's weights a row of one 2-D array
+            weights = list(np.stack(weights))
+        if kind == "split":  # planted: the moments np.split pieces of one concatenation
+            m, v = np.split(np.concatenate(m), len(m)), np.split(np.concatenate(v), len(v))
+        if kind == "log":  # planted: a module-level log of every step's weights
+            _R14_LOG.append([w.copy() for w in weights])
+        return weights, m, v
+
+    return zero1_step
+
+
+@pytest.mark.parametrize("kind, says", [
+    ("pop", "the caller's grads list holds 0 entries of 4"),
+    ("upcast", "other arrays than it was given"),
+    ("stack", "replicas 0 and 1's weights are views of one common array"),
+    ("split", "replicas 0 and 1's m are views of one common array"),
+    ("log", "changed module-level '_R14_LOG'"),
+])
+def test_zero1_step_grads_list_shared_bases_and_a_log_are_named(kind, says):
+    """Issue 38, round 14 (the lead's rulings): the caller's grads list keeps its length and its very arrays; each
+    replica's weights and moments are arrays of their own (no common base); nothing is kept between calls."""
+    problem = ex09.check_zero1_step(_r14_variant(kind)).problem
+    assert problem and says in problem, problem
+    assert ex09.check_zero1_step(_step(gather=True)).passed
+
+
+def test_zero1_step_one_replica_moment_behind_a_larger_array_is_named():
+    """Issue 38, round 14: with one replica there is no second array to share a base with; a moment that is a
+    slice of anything larger than itself is named (no full-size moment behind a slice)."""
+    right = _step(gather=True)
+
+    def one_buffer(weights, grads, m, v, t, lr):  # planted: m and v the two halves of one array
+        weights, m, v = right(weights, grads, m, v, t, lr)
+        both = np.concatenate([m[0], v[0]])
+        return weights, [both[:5]], [both[5:]]
+
+    problem = ex09.check_zero1_step(one_buffer, num_replicas=1, size=5, steps=1).problem
+    assert "is a view of a 10-value array" in problem and "owns its data" in problem, problem

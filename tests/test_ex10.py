@@ -142,7 +142,7 @@ def test_load_balancing_loss_boundaries():
 
 PUBLIC_Q3 = [(12, 4, 3, 3, 0)]
 HIDDEN_Q3 = [(16, 6, 4, 3, 1), (10, 4, 3, "load", 2), (9, 3, 2, 1, 3), (7, 5, 1, 4, 4), (5, 4, 4, 2, 5),
-             (1, 3, 2, 1, 6), (8, 4, 3, 2, 7, "float64")]
+             (1, 3, 2, 1, 6), (8, 4, 3, 2, 8, "float64")]
 
 
 def _forward_loop(x, first_choice, gates, experts, capacity):
@@ -1029,3 +1029,39 @@ def test_load_balancing_loss_written_into_one_hot_probs_is_named():
         return clipped(np.array(probs), first_choice)
 
     assert ex10.check_load_balancing_loss(copied, [(16, 4, 0)]).passed
+
+
+# --------------------------------------------------------------------------- round 14 (issue 38)
+
+
+def _forward_r14(kind):
+    def moe_forward(x, first_choice, gates, experts, capacity):
+        choice = np.asarray(first_choice)
+        y = x.copy()
+        for e in range(len(experts)):
+            idx = np.flatnonzero(choice == e)[:capacity]
+            if len(idx) == 0:
+                continue
+            rows = x[idx].astype(np.float32) if kind == "one_token_f32" and len(idx) == 1 else x[idx]
+            out = experts[e](rows)
+            if kind == "f32_sum":  # planted: the gate times the output added in float32
+                y[idx] = x[idx].astype(np.float32) + np.asarray(gates, np.float32)[idx][:, None] * out.astype(np.float32)
+            else:
+                y[idx] = x[idx] + np.asarray(gates)[idx][:, None] * out
+        return y
+
+    return moe_forward
+
+
+@pytest.mark.parametrize("kind, says", [
+    ("one_token_f32", "expert 1 was given a row that is not a token's input as it is"),
+    ("f32_sum", "a float64 x is worked out in float64 throughout"),
+])
+def test_moe_forward_float64_one_token_cast_and_float32_arithmetic_are_named(kind, says):
+    """Issue 38, round 14 (the lead's rulings): an expert keeping exactly one token of a float64 x was handed it in
+    float32 (the float64 case had no such expert: its seed is now 8); float32 arithmetic on a float64 x (~1e-7,
+    within 1e-5) is wrong: a float64 x is checked to 1e-10."""
+    case = [(8, 4, 3, 2, 8, "float64")]
+    problem = ex10.check_moe_forward(_forward_r14(kind), case).problem
+    assert problem and says in problem, problem
+    assert ex10.check_moe_forward(_forward_r14("right"), case).passed

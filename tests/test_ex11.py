@@ -17,7 +17,8 @@ from gpukit.course.exercises import ex11
 # --------------------------------------------------------------------------- q1: predict the state bytes
 
 Q1 = [(7e9, 1, 1, 8, 1), (70e9, 8, 4, 16, 0), (175e9, 8, 1, 124, 3), (13e9, 2, 2, 4, 2), (1e9, 1, 1, 1, 3),
-      (30e9, 4, 1, 8, 1), (20e9, 1, 4, 8, 3), (40e9, 4, 2, 16, 3), (6e9, 2, 4, 2, 2), (70e9, 8, 4, 2, 1)]
+      (30e9, 4, 1, 8, 1), (20e9, 1, 4, 8, 3), (40e9, 4, 2, 16, 3), (6e9, 2, 4, 2, 2), (70e9, 8, 4, 2, 1),
+      (13e9, 1, 3, 4, 1)]
 
 
 def q1_solution(n, tp, pp, dp, z):
@@ -577,4 +578,32 @@ def test_fewest_gpus_a_layout_plan_search_never_plans_is_named(change, says):
 
     problem = ex11.check_fewest_gpus(other_layout, [(ex11.llama_like("7B", 32, 4096, 32, 11008), "A100 80GB", 64)]
                                      ).problem
+    assert says in problem and "one plan.search would try" in problem, problem
+
+
+def test_state_bytes_a_pipeline_share_in_whole_layers_is_named():
+    """Issue 38, round 14: the pipeline's share rounded up to whole layers of a guessed 32-layer depth kept its
+    points (every pp asked divided 32); a case with pp=3 names it."""
+    def whole_layers(n, tp, pp, dp, z):
+        return q1_solution(n / 32 * math.ceil(32 / pp) * pp, tp, pp, dp, z)
+
+    problem = ex11.check_state_bytes(whole_layers, [(13e9, 1, 3, 4, 1)]).problem
+    assert "whole layers of a 32-layer model" in problem and "split evenly" in problem, problem
+    assert ex11.check_state_bytes(q1_solution, [(13e9, 1, 3, 4, 1)]).passed
+
+
+@pytest.mark.parametrize("change, case, says", [
+    (lambda lay: dataclasses.replace(lay, zero=3), (ex11.llama_like("1B", 16, 2048, 16, 5632, seq=1024), "A100 80GB", 16),
+     "over one data-parallel replica"),
+    (lambda lay: plan.Layout(tp=16, global_batch=lay.global_batch), (ex11.llama_like("7B", 32, 4096, 32, 11008),
+                                                                      "A100 80GB", 64), "more than one node of 4"),
+])
+def test_fewest_gpus_zero_on_one_replica_and_tp_across_nodes_are_named(change, case, says):
+    """Issue 38, round 14 (the lead's rulings): ZeRO with dp x cp = 1 and tensor parallelism beyond a node are
+    layouts plan.search never tries (the question asks for one it would)."""
+    def changed(model, accelerator, global_batch):
+        count, layout = q3_solution(model, accelerator, global_batch)
+        return count, change(layout)
+
+    problem = ex11.check_fewest_gpus(changed, [case]).problem
     assert says in problem and "one plan.search would try" in problem, problem

@@ -856,13 +856,14 @@ class numpy_kept:
         return max(0, self._after - given)
 
 
-def kept_state(fn) -> dict:
+def kept_state(fn, *, defaults: bool = False) -> dict:
     """``{where: (id, len)}``: what a learner's callable can keep between calls, read cheaply: its attributes (a
     function's ``__dict__``; a callable object's or a bound method's instance ``__dict__``), the variables of its
     closure, and the module globals its code names (a dict, list or set there). A check compares two readings (before
     and after a call: ``kept_state_problem``). Issue 38, round 11 (the function's attributes) and round 13
     (q3_wrong_r13_{closure_history,callable_object,global_cache,reused_accumulators}: a closure's list, ``self.last``,
-    a module-level cache or accumulators)."""
+    a module-level cache or accumulators). ``defaults=True`` adds the function's mutable default arguments (a dict,
+    list or set: issue 38, round 14, 09 q2_wrong_r14_default_memo: ``def f(size, n, _memo={})``)."""
     import types
 
     def length(v):
@@ -900,12 +901,19 @@ def kept_state(fn) -> dict:
         value = func.__globals__.get(name)
         if isinstance(value, (dict, list, set)) and not name.startswith("__"):
             state[f"module-level {name!r}"] = (id(value), len(value))
+    if defaults:
+        code = func.__code__
+        given = dict(zip(code.co_varnames[code.co_argcount - len(func.__defaults__ or ()):code.co_argcount],
+                         func.__defaults__ or ()))
+        for name, value in {**given, **(func.__kwdefaults__ or {})}.items():
+            if isinstance(value, (dict, list, set)):
+                state[f"default argument {name!r}"] = (id(value), len(value))
     return state
 
 
-def kept_state_problem(name: str, before: dict, fn) -> str | None:
+def kept_state_problem(name: str, before: dict, fn, *, defaults: bool = False) -> str | None:
     """What ``kept_state(fn)`` shows changed by a call (added, rebound or grown), named by the rule, else None."""
-    after = kept_state(fn)
+    after = kept_state(fn, defaults=defaults)
     changed = [k for k in after if before.get(k) != after[k]] + [k for k in before if k not in after]
     if not changed:
         return None

@@ -16,7 +16,8 @@ import functools
 
 import numpy as np
 
-from . import Report, number_problem, not_solved, result_kept_problem, try_answer, watch_calls, watched_calls
+from . import (Report, kept_state, kept_state_problem, number_problem, not_solved, result_kept_problem, try_answer,
+               watch_calls, watched_calls)
 
 HINTS = {
     "q1": [
@@ -154,6 +155,9 @@ def check_shard_ranges(shard_ranges, cases) -> Report:
     for size, n in cases:
         (shard,) = zero.plan([(size,)], n)
         expected = (shard.padded, [(r * shard.slice_size, (r + 1) * shard.slice_size) for r in range(n)])
+        # issue 38, round 14 (planted: every result kept in a module-level dict, or a mutable default argument, and
+        # copies handed out): what the function keeps outside the call, read before and after (a few dict lookups)
+        state = kept_state(shard_ranges, defaults=True)
         try:
             got = try_answer(shard_ranges, size, n)
         except Exception as err:  # noqa: BLE001  planted: int32 indices overflow on a size beyond 2**31
@@ -164,6 +168,7 @@ def check_shard_ranges(shard_ranges, cases) -> Report:
         if not (isinstance(got, tuple) and len(got) == 2 and isinstance(got[1], list)):
             return Report(name, f"{name}({size}, {n}) must return (padded_size, [(start, stop), ...]): a tuple whose "
                                 f"ranges are a list of pairs, got {type(got).__name__} {got!r:.80}")
+        keeps = kept_state_problem(f"{name}({size}, {n})", state, shard_ranges, defaults=True)
         problem = _whole_numbers_problem(name, size, n, got)
         if problem:
             return Report(name, problem)
@@ -174,7 +179,7 @@ def check_shard_ranges(shard_ranges, cases) -> Report:
             again = try_answer(shard_ranges, size, n)
             return again[1] if isinstance(again, tuple) and len(again) == 2 else None
 
-        problem = result_kept_problem(f"{name}({size}, {n})", got[1], ranges_again)
+        problem = result_kept_problem(f"{name}({size}, {n})", got[1], ranges_again) or keeps
         if problem:
             return Report(name, problem)
         padded, ranges = got
@@ -281,6 +286,7 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
             for g in grads:
                 g[size - piece:] = 0.0
         given, previous = [g.copy() for g in grads], weights[0].copy()
+        handed, state = list(given), kept_state(zero1_step)
         try:
             probe = None
             if t == 1:  # the same arguments twice: a function of its arguments returns the same
@@ -288,6 +294,7 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
                                    [a.copy() for a in m], [b.copy() for b in v], t, lr)
             got = try_answer(zero1_step, [w.copy() for w in weights], given, [a.copy() for a in m],
                              [b.copy() for b in v], t, lr)
+            keeps = kept_state_problem(name, state, zero1_step)
             doubled, overwritten = None, None
             if t == 1:  # issue 38, round 9: a step size cached by t (from an earlier call's lr) was named Keras' formula
                 # issue 38, round 13 (planted: the moments written into a module-level buffer reused by every call,
@@ -305,6 +312,13 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
                                 f"the arguments)")
         if got is None:
             return Report(name, not_solved(name))
+        # issue 38, round 14 (planted: the caller's gradients popped out of its list, or replaced in it by float64
+        # copies: every array left as it was, the list not)
+        if len(given) != len(handed) or any(a is not b for a, b in zip(given, handed)):
+            return Report(name, f"after step {t} the caller's grads list holds {len(given)} entries of {len(handed)}"
+                                f"{'' if len(given) != len(handed) else ', other arrays than it was given'} "
+                                f"({where}): the rule: grads is only read: the caller's list keeps its length and its "
+                                f"very arrays (sum into a new array; copy before converting)", {"step": t})
         for r, (before, after) in enumerate(zip(grads, given)):
             if not (isinstance(after, np.ndarray) and np.array_equal(before, after)):
                 return Report(name, f"after step {t} the caller's grads[{r}] changed ({where}): the rule: grads is "
@@ -319,6 +333,8 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
                                 f"({where}): the rule: the step depends only on its arguments, lr among them (nothing "
                                 f"kept between calls, such as a step size cached by t from an earlier call)",
                           {"step": t})
+        if keeps:  # issue 38, round 14 (planted: a module-level log of every step's weights)
+            return Report(name, keeps, {"step": t})
         weights, m, v = ([np.asarray(a, dtype="float64") for a in part] for part in got)
         ref_w, ref_m, ref_v = _adam(ref_w, sum(grads), ref_m, ref_v, t, lr)
         if len(weights) != n or any(w.shape != (size,) for w in weights):
@@ -384,6 +400,12 @@ def _returned_problem(name, got, probe, t, where) -> str | None:
                     return (f"after step {t} replicas {s} and {r} share one {label} array ({where}): the rule: every "
                             f"replica holds its own copy (each lives on its own device): give each replica its "
                             f"own array")
+                # issue 38, round 14 (planted: the replicas' weights the rows of one 2-D array, np.stack or
+                # list(full); the moments slices of one concatenation): apart in memory, one buffer behind them
+                if _root(part[r]) is _root(part[s]):
+                    return (f"after step {t} replicas {s} and {r}'s {label} are views of one common array ({where}: "
+                            f"rows or slices of one buffer): the rule: every replica holds its own {label} array (each "
+                            f"lives on its own device): no two replicas' arrays share a base (copy each out)")
     if probe is not None:
         same = (isinstance(probe, (tuple, list)) and len(probe) == 3
                 and all(isinstance(pp, (list, tuple)) and len(pp) == len(gp)
@@ -443,9 +465,9 @@ def _unsharded_problem(got, n, piece, t, where) -> str | None:
     """The rule of stage 1 "each replica keeps only its own slice of the moments", read on the memory the
     returned moments keep alive (issue 38, round 11, a blind answer that kept its points: each replica built
     full-size moments and returned ``m[r] = full_m[own]``, a view: ``m[r].base`` is the whole moment, so ``n``
-    full copies of the state stay alive behind the slices). A moment that is a view of a larger array must
-    have every byte of that array held by the returned arrays (non-overlapping slices of one common buffer, the
-    weights' included, are right: round 5's ruling); bytes no returned array holds are state kept whole."""
+    full copies of the state stay alive behind the slices). A moment that is a view of a larger array: bytes no
+    returned array holds are state kept whole; since round 14 (the lead's ruling, reversing round 5's) a moment
+    backed by anything larger than its slice is named even when other returned arrays hold the rest."""
     arrays = [a for part in got for a in part]
     spans: dict = {}
     for a in arrays:
@@ -462,6 +484,11 @@ def _unsharded_problem(got, n, piece, t, where) -> str | None:
                 if hi > lo:
                     covered, end = covered + hi - lo, hi
             hidden = (high - low - covered) // root.itemsize
+            if hidden <= 0 and root.nbytes > a.nbytes:  # issue 38, round 14: also when other returned arrays hold it
+                return (f"after step {t} replica {r}'s slice of Adam's {label} moment ({a.size} values) is a view of "
+                        f"a {root.size}-value array ({where}): the rule of stage 1: each replica keeps only its own "
+                        f"slice of the moments ({piece} values): an array that owns its data, or a view of nothing "
+                        f"larger than the slice (no full-size moment behind the slices)")
             if hidden > 0:
                 return (f"after step {t} replica {r}'s slice of Adam's {label} moment ({a.size} values) is a view of "
                         f"a {root.size}-value array whose other {hidden} values no returned array holds ({where}): "

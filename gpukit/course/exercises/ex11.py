@@ -118,6 +118,15 @@ def _state_slip(value, num_params, tp, pp, dp, stage) -> str | None:
     for what, wrong in slips.items():
         if math.isclose(value, wrong, rel_tol=1e-6):
             return what
+    # issue 38, round 14 (planted: the pipeline's share rounded up to whole layers of a guessed depth, 32: right
+    # whenever pp divides it): a share of ceil(L / pp) of L layers, for any depth L up to 256
+    right = reference_state_bytes(num_params, tp, pp, dp, stage)
+    depth = next((L for L in range(pp + 1, 257) if L % pp and math.isclose(value, right * -(-L // pp) * pp / L,
+                                                                            rel_tol=1e-6)), None)
+    if pp > 1 and depth:
+        return (f"the pipeline's share rounded to whole layers of a {depth}-layer model (ceil({depth} / {pp}) of "
+                f"{depth}): the rule: the parameters split evenly over tp x pp, num_params / (tp x pp) a device (no "
+                f"layer count in it)")
     return None
 
 
@@ -474,6 +483,16 @@ def check_fewest_gpus(fewest_gpus, cases) -> Report:
                   "experts" if best.layout.ep > 1 and getattr(layout, "ep", 1) == 1 else "")
             return Report(name, f"{name}({model.name}, {accelerator}) = {count} is not the fewest: {expected} fit "
                                 f"({best.layout}){ep}{_searched_rule(model, accelerator, global_batch, best.layout, count)}", details)
+        # issue 38, round 14 (planted: ZeRO-3 switched on with one data-parallel replica; tensor parallelism over
+        # every device, beyond a node of 8): two more fields plan.search never sets so
+        if layout.zero > 0 and layout.dp * layout.cp == 1:
+            return Report(name, f"{name}: the layout {layout} is ZeRO-{layout.zero} over one data-parallel replica (dp x "
+                                f"cp = 1: nothing to shard over), which plan.search never plans: the rule: the layout "
+                                f"is one plan.search would try (ZeRO only over two or more replicas)", details)
+        if layout.tp > min(8, count):
+            return Report(name, f"{name}: the layout {layout} splits tensors over {layout.tp} devices, more than one "
+                                f"node of {min(8, count)} holds, which plan.search never plans: the rule: the layout is "
+                                f"one plan.search would try (tensor parallelism within a node)", details)
         try:
             again = plan.plan(model, cluster_of(accelerator, count), layout)
         except plan.PlanError as err:

@@ -1,3 +1,4 @@
+# RULED wrong (issue 38, round 14; was right): views of one common buffer: the lead's ruling of round 14 (reversing rounds 5-13): each replica's weights and moments its own arrays, no shared base, no full-size moment behind a slice; the prompt now says so
 # INTENT: the moments of all replicas are views into one flat buffer (one allocation for the optimizer state)
 def zero1_step(weights, grads, m, v, t, lr):
     """One ZeRO stage-1 Adam step for every replica: (weights, m, v) after the step."""

@@ -1,3 +1,4 @@
+# RULED wrong (issue 38, round 14; was outside): tensor parallelism beyond one node: the prompt asks for a layout plan.search would try, and it keeps tp within a node (the lead's ruling, round 14)
 # INTENT (outside: plan.plan accepts tp across nodes and it fits; the prompt only restricts ZeRO-2/3 "as plan.search plans them"): fewest count found right, but returns a layout with tp spanning nodes (tp > 8 per node) when one fits; plan.search never plans tp beyond a node
 def fewest_gpus(model, accelerator, global_batch):
     """(the fewest power-of-two accelerator count on which a layout fits, that layout)"""

@@ -1,15 +1,18 @@
-# INTENT: right (round-5 ruling: non-overlapping views of one buffer): every replica's weights a row of one 2D copy (np.array([full] * n)), filed by the attacker as wrong
+# INTENT: wrong: replaces the caller's gradient arrays in its list with float64 copies "for precision" (grads is written into: the caller's list now holds other arrays of another dtype)
 def zero1_step(weights, grads, m, v, t, lr):
     """One ZeRO stage-1 Adam step for every replica: (weights, m, v) after the step."""
     n = len(weights)
     piece = len(weights[0]) // n
+    for i in range(len(grads)):
+        grads[i] = grads[i].astype(np.float64)
     total = sum(grads)
-    full = np.array(weights[0], copy=True)
     alpha = lr * np.sqrt(1 - 0.999 ** t) / (1 - 0.9 ** t)
     for r in range(n):
         own = slice(r * piece, (r + 1) * piece)
         g = total[own]
         m[r] = m[r] + (g - m[r]) * (1 - 0.9)
         v[r] = v[r] + (g * g - v[r]) * (1 - 0.999)
-        full[own] = weights[r][own] - alpha * m[r] / (np.sqrt(v[r]) + 1e-7)
-    return list(np.array([full] * n)), m, v
+        new = weights[r][own] - alpha * m[r] / (np.sqrt(v[r]) + 1e-7)
+        for q in range(n):
+            weights[q][own] = new
+    return weights, m, v

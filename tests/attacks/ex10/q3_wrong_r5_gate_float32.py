@@ -1,3 +1,4 @@
+# RULED wrong (issue 38, round 14; was outside): float32 arithmetic on a float64 x's kept rows (~1e-7): the lead's ruling of round 14, float64 in, float64 arithmetic: the prompt now says so and a float64 x is checked to 1e-10
 # INTENT (outside: the rounding, ~1e-8, is far below the stated 1e-5): multiplies by the gate in float32 ("like the router"): for float64 x the kept rows are rounded to float32 precision
 import numpy as np
 

@@ -1,3 +1,4 @@
+# RULED wrong (issue 38, round 14; was outside): views of one common buffer: the lead's ruling of round 14 (reversing rounds 5-13): each replica's weights and moments its own arrays, no shared base, no full-size moment behind a slice; the prompt now says so
 # INTENT (outside?): keeps the moments as views of one concatenated buffer (each replica "its slice" of a shared array): replicas share memory
 import numpy as np
 
