@@ -672,3 +672,28 @@ def test_result_kept_problem_leaves_lists_of_tensors_and_arrays_alone():
     kept = [(0, 2), (2, 4)]
     assert "kept (a cache)" in result_kept_problem("f", kept, lambda: kept)
     assert kept == [(0, 2), (2, 4)]
+
+
+def test_a_watched_function_runs_unconverted_by_autograph():
+    """``watch_calls`` marks its wrapper as AutoGraph's own artifact (what ``do_not_convert`` sets), so inside a
+    traced step (exercise 10 watches ``MoELayer._replica_forward``, traced in the replica threads) AutoGraph calls it
+    as it is instead of converting what it calls. Planted: the mark left out: under otter's doctest runner
+    ``linecache.getlines`` is doctest's ``__patched_linecache_getlines``, AutoGraph cannot convert its mangled name and
+    prints a warning into q1's public check, which fails a right answer (``python -m gpukit exercises 10``: exit 2
+    without the mark, 0 with it, measured on TF 2.21; docs/troubleshooting.md)."""
+    import types
+
+    from tensorflow.python.autograph.impl import api
+
+    from gpukit.course.exercises import watch_calls
+    from gpukit.experts import MoELayer
+
+    owner = types.ModuleType("owner")
+    owner.f = lambda n: 2 * n
+    watch_calls(owner, ["f"], "__calls__")
+    assert api.is_autograph_artifact(owner.f) and owner.f(2) == 4
+    planted = types.FunctionType(owner.f.__code__, owner.f.__globals__, "planted", None, owner.f.__closure__)
+    assert not api.is_autograph_artifact(planted)  # what the check tells apart
+    import gpukit.course.exercises.ex10  # noqa: F401  (installs its watches)
+
+    assert all(api.is_autograph_artifact(getattr(MoELayer, n)) for n in ("_replica_forward", "_function", "__call__"))
