@@ -21,7 +21,7 @@ _COUNTER = [0]  # round 13's planted counter on the module, reset by every new s
 
 
 def _learner(divide_by_micro_batch=False, apply_every_micro_batch=False, answer=True, no_reset=False,
-             module_counter=False):
+             module_counter=False, inference=False, clip=False):
     """A learner's make_accumulating_step, right or with one of the two classic mistakes."""
     def make(strategy, model, optimizer, global_batch_size, accum_steps):
         if not answer:
@@ -35,9 +35,10 @@ def _learner(divide_by_micro_batch=False, apply_every_micro_batch=False, answer=
 
         def accumulate(x, y):
             with tf.GradientTape() as tape:
-                loss = tf.nn.compute_average_loss(loss_fn(y, model(x, training=True)), global_batch_size=divisor)
+                logits = model(x) if inference else model(x, training=True)
+                loss = tf.nn.compute_average_loss(loss_fn(y, logits), global_batch_size=divisor)
             for s, g in zip(sums, tape.gradient(loss, model.trainable_variables)):
-                s.assign_add(g)
+                s.assign_add(tf.clip_by_value(g, -1.0, 1.0) if clip else g)
             return loss
 
         def apply():
@@ -96,6 +97,24 @@ def test_accumulating_steps_interleaved_count_their_own_calls(module_counter):
                                          "micro_steps"), report.problem
 
 
+@pytest.mark.parametrize("planted, match", [
+    ({}, None),
+    ({"inference": True}, r"^micro_step called the model with training=None: the rule is training=True"),
+    ({"clip": True}, r"it was changed before the update \(clipped to a norm, per replica or as a whole\?\)\. The rule: "
+                     r"each update is exactly the large batch's"),
+])
+def test_accumulating_step_training_forward_and_unclipped_gradients(planted, match):
+    """Issue 38, round 14 (q4_wrong_r14_{inference_mode_forward,clip_by_value}): ``model(x)`` without training=True
+    (the MLP has no Dropout: the numbers agree) is seen on the watched model call; a clip of each gradient to [-1, 1]
+    shows once one example's inputs are 30 x larger (``x_scale``, the hidden case's)."""
+    report = ex04.compare_accumulation(_learner(**planted), _mirrored(2), global_batch_size=8, accum_steps=2, updates=1,
+                                       x_scale=30.0)
+    if match is None:
+        assert report.passed, report.problem
+    else:
+        assert not report.passed and re.search(match, report.problem), report.problem
+
+
 def _loop(gb, r, most):  # a correct alternative: a while loop
     k = 1
     while k <= gb // r:
@@ -148,6 +167,27 @@ def test_exercise_check_of_choose_accum_steps():
     assert "raise ValueError" in never_raises.problem
     with pytest.raises(ValueError, match="cannot be split over num_replicas=4"):
         accumulation.smallest_accum_steps(30, 4, 8)
+
+
+def test_choose_accum_steps_fractional_limit_holds_its_whole_part():
+    """Issue 38, round 14 (q1_wrong_r14_ceil_fractional_limit): a limit of 2.5 holds 2 examples per replica; rounded
+    up to 3 it gives 4 micro-batches, not 6. A fractional limit refused (``range``'s TypeError, the planner's
+    ValueError) is refused."""
+    import math
+
+    def ceil_limit(gb, r, most):
+        return accumulation.smallest_accum_steps(gb, r, math.ceil(most))
+
+    def by_range(gb, r, most):  # right: the largest per-replica size that divides, searched with range()
+        share = gb // r
+        return share // next(p for p in range(min(share, most), 0, -1) if share % p == 0)
+
+    assert ex04.compare_accum_steps(_loop, [(48, 4, 2.5)]).passed
+    assert ex04.compare_accum_steps(accumulation.smallest_accum_steps, [(48, 4, 2.5)]).passed  # refuses: ValueError
+    assert ex04.compare_accum_steps(by_range, [(48, 4, 2.5), (64, 4, 6)]).passed
+    assert ex04.compare_accum_steps(ceil_limit, [(48, 4, 2.5)]).problem == (
+        "choose_accum_steps(48, 4, 2.5) returned 4, expected 6: the smallest k with 48 divisible by 4 x k and "
+        "48 / (4 x k) <= 2.5")
 
 
 def _by_hand(examples, global_batch_size, num_replicas, most):
@@ -349,6 +389,65 @@ def test_accumulated_gradients_state_kept_between_calls():
         report = ex04.compare_accumulated_gradients(answer)
         assert not report.passed and re.search(match, report.problem), (match, report.problem)
     _BOX.clear()
+
+
+_LOSS_FN = training.per_example_loss()  # round 14's planted answer changes this notebook-like object
+
+
+def test_accumulated_gradients_tf_global_generator_and_notebook_objects():
+    """Issue 38, round 14 (q3_wrong_r14_{tf_global_shuffle,mutates_loss_fn}; the shared ``tf_random_watched`` and
+    ``kept_state(..., objects=True)``): micro-batches drawn with ``tf.random.shuffle`` (TensorFlow's global stream), or
+    the notebook's ``loss_fn`` switched to another reduction during the call, fail naming the rule; the loss function
+    is put back."""
+    def loop(shuffle=False, mutate=False):
+        def accumulated_gradients(model, x, y, accum_steps):
+            if mutate:
+                _LOSS_FN.reduction = "sum"
+            n, micro = len(x), len(x) // accum_steps
+            order = tf.random.shuffle(tf.range(n)).numpy() if shuffle else np.arange(n)
+            total = [tf.zeros_like(v) for v in model.trainable_variables]
+            for i in range(accum_steps):
+                idx = order[i * micro:(i + 1) * micro]
+                with tf.GradientTape() as tape:
+                    per = tf.nn.sparse_softmax_cross_entropy_with_logits(tf.gather(y, idx), model(tf.gather(x, idx),
+                                                                                                   training=True))
+                    loss = tf.reduce_sum(per) / n
+                total = [t + g for t, g in zip(total, tape.gradient(loss, model.trainable_variables))]
+            return total
+        return accumulated_gradients
+
+    import numpy as np
+
+    reduction = _LOSS_FN.reduction
+    assert ex04.compare_accumulated_gradients(loop()).passed
+    shuffled = ex04.compare_accumulated_gradients(loop(shuffle=True))
+    assert shuffled.problem.startswith("accumulated_gradients drew numbers from TensorFlow's global random generator"), \
+        shuffled.problem
+    mutated = ex04.compare_accumulated_gradients(loop(mutate=True))
+    assert mutated.problem.startswith("accumulated_gradients changed the attributes of the notebook's '_LOSS_FN' (an "
+                                      "attribute set or rebound during the call): the rule is it leaves the notebook's "
+                                      "objects as it found them"), mutated.problem
+    assert _LOSS_FN.reduction == reduction
+
+
+def test_epoch_prediction_by_building_a_dataset_or_splitting_the_data_breaks_the_rule():
+    """Issue 38, round 14 (q2_wrong_r14_{cardinality,numpy_split_count}): a cell that assigns ``predicted_epoch`` and
+    builds a tf.data dataset (its cardinality read) or splits the data with np.array_split is not a prediction; a
+    cell that only does arithmetic is."""
+    import numpy as np
+
+    for source, words in [("predicted_epoch = (300 // 16, 300 // 16 // 4)", None),
+                          ("_n = int(tf.data.Dataset.from_tensor_slices(np.zeros(300)).batch(16, drop_remainder=True)"
+                           ".cardinality())\npredicted_epoch = (_n, _n // 4)",
+                           "runs tf.data.Dataset.from_tensor_slices (a data pipeline built): the rule is a prediction"),
+                          ("_n = sum(len(c) == 16 for c in np.array_split(np.zeros(300), range(16, 300, 16)))\n"
+                           "predicted_epoch = (_n, _n // 4)",
+                           "runs np.array_split (the data split into micro-batches): the rule is a prediction")]:
+        notebook = {"__name__": "__main__", "ex04": ex04, "tf": tf, "np": np}
+        blind._run(source, notebook, "<round 14 q2 cell>")
+        blind._run("report = ex04.check_epoch_prediction(predicted_epoch)", notebook, "<round 14 q2 check>")
+        report = notebook["report"]
+        assert report.passed if words is None else words in report.problem, report.problem
 
 
 def test_epoch_prediction_by_running_the_pipeline_breaks_the_rule():

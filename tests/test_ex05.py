@@ -79,6 +79,31 @@ def test_schedule_stub_and_wrong_answers():
     assert "(kind, micro) pairs" in ex05.check_schedule(lambda p, m: [1, 2, 3], 3, 3).problem
 
 
+def test_schedule_stage_orders_are_lists_or_tuples():
+    """Issue 38, round 14 (q2_wrong_r14_deque_stages): each stage's order a collections.deque (right passes, wrong
+    type) fails naming the contract; tuples of tuples pass."""
+    from collections import deque
+
+    as_deques = ex05.check_schedule(lambda p, m: [deque(order) for order in one_f_one_b(p, m)], 4, 8)
+    assert as_deques.problem == ("one_f_one_b(4, 8) returned a stage order as a deque: the contract is a list of p lists "
+                                 "(or tuples) of passes"), as_deques.problem
+    assert ex05.check_schedule(lambda p, m: tuple(tuple(order) for order in one_f_one_b(p, m)), 4, 8).passed
+
+
+def test_micro_batches_prediction_simulated_with_depends_on_breaks_the_rule():
+    """Issue 38, round 14 (q1_wrong_r14_depends_on_sim): the schedule simulated tick by tick with gpukit.parallel's
+    ``depends_on`` in the cell that sets ``predicted_micro_batches`` is not a prediction."""
+    from gpukit import parallel
+
+    notebook = {"__name__": "__main__", "ex05": ex05, "parallel": parallel}
+    blind._run("_deps = parallel.depends_on(parallel.Op(1, 'F', 0), 4)\npredicted_micro_batches = 14", notebook,
+               "<round 14 q1 cell>")
+    blind._run("report = ex05.check_micro_batches_prediction(predicted_micro_batches, 4, 0.18)", notebook,
+               "<round 14 q1 check>")
+    assert notebook["report"].problem.startswith("the cell that sets predicted_micro_batches runs depends_on"), \
+        notebook["report"].problem
+
+
 # ---------------------------------------------------------------- q3: the split pair
 
 
@@ -112,6 +137,27 @@ def test_split_stub_and_wrong_answers():
         np.array_split(w1, d, axis=1), np.array_split(b1, d), np.array_split(w2, d, axis=0))]
     assert "instead of raising ValueError" in ex05.check_split(uneven_ok, 2).problem
     assert "2 triples" in ex05.check_split(lambda w1, b1, w2, d: split_pair(w1, b1, w2, d)[:1], 2).problem
+
+
+_SHARDS: dict = {}  # round 14's planted cache
+
+
+def test_split_cached_by_id_or_copied_with_plus_zero_breaks_the_contract():
+    """Issue 38, round 14 (q3_wrong_r14_{id_cache,plus_zero_copy}): shards kept in a module-level dict (keyed by the
+    arrays' id) keep state between calls; ``w + 0.0`` copies make w1's -0.0 a +0.0 (not the weights' own values to
+    the bit); ``.copy()`` keeps it."""
+    def cached(w1, b1, w2, d):
+        return _SHARDS.setdefault((id(w1), id(b1), id(w2), d), split_pair(w1, b1, w2, d))
+
+    plus_zero = lambda w1, b1, w2, d: [(a + 0.0, b + 0.0, c + 0.0) for a, b, c in split_pair(w1, b1, w2, d)]  # noqa: E731
+    copied = lambda w1, b1, w2, d: [(a.copy(), b.copy(), c.copy()) for a, b, c in split_pair(w1, b1, w2, d)]  # noqa: E731
+    assert ex05.check_split(copied, 2).passed
+    assert ex05.check_split(cached, 2).problem.startswith("split_pair changed module-level '_SHARDS' during the call"), \
+        ex05.check_split(cached, 2).problem
+    assert "w1_k columns are not columns of w1 (a -0.0 made +0.0): each shard holds the pair's own values, unchanged (to " \
+           "the bit)" in \
+        ex05.check_split(plus_zero, 2).problem
+    _SHARDS.clear()
 
 
 # ---------------------------------------------------------------- q4: the stage-by-stage backward

@@ -532,6 +532,10 @@ print(r1, r2, r3, r4)
     ("import warnings; warnings.filterwarnings('ignore', category=RuntimeWarning)", "Python's warning filters"),
     ("import warnings; warnings.simplefilter('error', DeprecationWarning)", "Python's warning filters"),
     ("import warnings; warnings.resetwarnings()", "Python's warning filters"),
+    # round 14 (04 q1 and 05 q1 grappler_setting, 04 q4 tf32_setting, 05 q4 keras_interactive_logging)
+    ("tf.config.optimizer.set_experimental_options({'constant_folding': False})", "grappler options"),
+    ("tf.config.experimental.enable_tensor_float_32_execution(False)", "TensorFloat-32"),
+    ("keras.utils.disable_interactive_logging()", "interactive logging"),
 ])
 def test_a_function_that_changes_the_session_fails_and_the_setting_is_put_back(change, words):
     """Issue 38, round 4: blind answers changed settings every later cell shares (each case a planted answer).

@@ -202,6 +202,11 @@ def _session_settings() -> dict:
             "TensorFlow's NumPy behaviour (tf.experimental.numpy.experimental_enable_numpy_behavior)":
                 _numpy_behavior(),
         })
+        # round 14: grappler's options, TensorFloat-32 (cheap reads: a dict copy, a flag)
+        settings["TensorFlow's grappler options (tf.config.optimizer.set_experimental_options)"] = _grappler_options()
+        settings["TensorFloat-32 execution (tf.config.experimental.enable_tensor_float_32_execution)"] = (
+            tf.config.experimental.tensor_float_32_execution_enabled(),
+            tf.config.experimental.enable_tensor_float_32_execution)
         from tensorflow.python.framework import config as _config
 
         if hasattr(_config, "is_op_determinism_enabled"):
@@ -216,6 +221,11 @@ def _session_settings() -> dict:
             "Keras' float type (keras.backend.set_floatx)": (keras.backend.floatx(), keras.backend.set_floatx),
             "Keras' epsilon (keras.config.set_epsilon)": (keras.config.epsilon(), keras.config.set_epsilon),
         })
+        utils = getattr(keras, "utils", None)
+        if hasattr(utils, "is_interactive_logging_enabled"):  # round 14
+            settings["Keras' interactive logging (keras.utils.disable_interactive_logging)"] = (
+                utils.is_interactive_logging_enabled(),
+                lambda on: utils.enable_interactive_logging() if on else utils.disable_interactive_logging())
     return settings
 
 
@@ -280,6 +290,20 @@ def _put_back_decimal_context(old: tuple) -> None:
     prec, rounding, emin, emax, capitals, clamp, traps = old
     decimal.setcontext(decimal.Context(prec=prec, rounding=rounding, Emin=emin, Emax=emax, capitals=capitals,
                                        clamp=clamp, traps=[getattr(decimal, t) for t in traps]))
+
+
+def _grappler_options() -> tuple:
+    """The options set by ``tf.config.optimizer.set_experimental_options`` (the context's own dict, copied: the
+    public getter builds a config proto, 30 x slower), and how to put them back whole (a key added is removed)."""
+    from tensorflow.python.eager import context
+
+    ctx = context.context()
+
+    def put_back(old):
+        ctx._optimizer_experimental_options = dict(old)
+        ctx._thread_local_data.function_call_options = None  # what set_experimental_options resets
+
+    return dict(getattr(ctx, "_optimizer_experimental_options", None) or {}), put_back
 
 
 def _tf_data_debug_mode() -> tuple:
@@ -856,14 +880,37 @@ class numpy_kept:
         return max(0, self._after - given)
 
 
-def kept_state(fn, *, defaults: bool = False) -> dict:
+class _Attributes:
+    """An object's public attributes at one moment (``kept_state(..., objects=True)``): equal to another reading when
+    every one is the same object; ``put_back`` sets them as they were. Private ones (``_...``) are the object's own
+    bookkeeping (a tf.function's traces, a Keras layer's call state) and are not compared."""
+
+    def __init__(self, obj):
+        self.obj = obj
+        self.attrs = {k: v for k, v in vars(obj).items() if not k.startswith("_")}
+
+    def __eq__(self, other):
+        return (isinstance(other, _Attributes) and other.attrs.keys() == self.attrs.keys()
+                and all(v is other.attrs[k] for k, v in self.attrs.items()))
+
+    __hash__ = None
+
+    def put_back(self):
+        for k in [k for k in vars(self.obj) if not k.startswith("_") and k not in self.attrs]:
+            del vars(self.obj)[k]
+        vars(self.obj).update(self.attrs)
+
+
+def kept_state(fn, *, objects: bool = False, defaults: bool = False) -> dict:
     """``{where: (id, len)}``: what a learner's callable can keep between calls, read cheaply: its attributes (a
     function's ``__dict__``; a callable object's or a bound method's instance ``__dict__``), the variables of its
     closure, and the module globals its code names (a dict, list or set there). A check compares two readings (before
     and after a call: ``kept_state_problem``). Issue 38, round 11 (the function's attributes) and round 13
     (q3_wrong_r13_{closure_history,callable_object,global_cache,reused_accumulators}: a closure's list, ``self.last``,
     a module-level cache or accumulators). ``defaults=True`` adds the function's mutable default arguments (a dict,
-    list or set: issue 38, round 14, 09 q2_wrong_r14_default_memo: ``def f(size, n, _memo={})``)."""
+    list or set: issue 38, round 14, 09 q2_wrong_r14_default_memo: ``def f(size, n, _memo={})``); ``objects=True`` the
+    public attributes of the notebook objects its code names (round 14, 04 q3_wrong_r14_mutates_loss_fn)."""
+    import functools
     import types
 
     def length(v):
@@ -901,6 +948,11 @@ def kept_state(fn, *, defaults: bool = False) -> dict:
         value = func.__globals__.get(name)
         if isinstance(value, (dict, list, set)) and not name.startswith("__"):
             state[f"module-level {name!r}"] = (id(value), len(value))
+        elif (objects and not name.startswith("__") and hasattr(value, "__dict__")
+              and not isinstance(value, (types.ModuleType, type, types.FunctionType, types.BuiltinFunctionType,
+                                         types.MethodType, functools.partial))):
+            # round 14 (04 q3_wrong_r14_mutates_loss_fn): a notebook object the code names (loss_fn) changed by the call
+            state[f"the attributes of the notebook's {name!r}"] = _Attributes(value)
     if defaults:
         code = func.__code__
         given = dict(zip(code.co_varnames[code.co_argcount - len(func.__defaults__ or ()):code.co_argcount],
@@ -911,20 +963,62 @@ def kept_state(fn, *, defaults: bool = False) -> dict:
     return state
 
 
-def kept_state_problem(name: str, before: dict, fn, *, defaults: bool = False) -> str | None:
-    """What ``kept_state(fn)`` shows changed by a call (added, rebound or grown), named by the rule, else None."""
-    after = kept_state(fn, defaults=defaults)
+def kept_state_problem(name: str, before: dict, fn, only_objects: bool = False, *, defaults: bool = False) -> str | None:
+    """What ``kept_state(fn)`` shows changed by a call (added, rebound or grown), named by the rule, else None.
+    ``only_objects``: only the notebook objects' attributes (``kept_state(..., objects=True)``; put back)."""
+    objects = any(isinstance(v, _Attributes) for v in before.values())
+    after = kept_state(fn, objects=objects, defaults=defaults)
+    edited = [k for k, v in before.items() if isinstance(v, _Attributes) and after.get(k) != v]
     changed = [k for k in after if before.get(k) != after[k]] + [k for k in before if k not in after]
-    if not changed:
+    if only_objects and not edited or not changed:
         return None
+    if edited:  # round 14: put back, then named by the rule
+        for k in edited:
+            before[k].put_back()
+        return (f"{name} changed {', '.join(edited[:3])} (an attribute set or rebound during the call): the rule is it "
+                f"leaves the notebook's objects as it found them (the loss function, the model: the caller's; make a "
+                f"new object of your own if you need another setting)")
     return (f"{name} changed {', '.join(changed[:3])} during the call (state kept outside the call: a list of "
             f"losses, a cache, accumulators, the last result): the contract is it keeps nothing between calls")
 
 
-def global_rng_problem(name: str, before) -> str | None:
+@contextlib.contextmanager
+def tf_random_watched():
+    """While entered: ``drawn`` (the list it yields) notes each TensorFlow random op made from the session's stream
+    (issue 38, round 14, 04 q3_wrong_r14_tf_global_shuffle: ``tf.random.shuffle``): every stateful ``tf.random.*`` op
+    asks ``random_seed.get_seed`` for its seeds (patched for the block: a dict lookup), and
+    ``tf.random.get_global_generator()``'s state, if one exists, is compared after. Stateless ops and a local
+    ``tf.random.Generator`` draw from neither. Hand ``drawn`` to ``global_rng_problem(..., tf_drawn=drawn)``."""
+    tf = sys.modules.get("tensorflow")
+    if tf is None:
+        yield []
+        return
+    from tensorflow.python.framework import random_seed
+    from tensorflow.python.ops import stateful_random_ops
+
+    drawn, original = [], random_seed.get_seed
+
+    def get_seed(op_seed):
+        drawn.append("op")
+        return original(op_seed)
+
+    generator = getattr(stateful_random_ops, "global_generator", None)
+    state = generator.state.numpy().copy() if generator is not None else None
+    random_seed.get_seed = get_seed
+    try:
+        yield drawn
+    finally:
+        random_seed.get_seed = original
+        if generator is not None and not (generator.state.numpy() == state).all():
+            generator.state.assign(state)
+            drawn.append("generator")
+
+
+def global_rng_problem(name: str, before, tf_drawn=None) -> str | None:
     """``before``: ``(np.random.get_state(), random.getstate())`` read before a learner's call. If either global
     generator moved (numbers drawn from it: ``np.random.permutation``, ``random.shuffle``; issue 38, round 13,
-    04 q3_wrong_r13_global_rng_consumed), it is put back and the rule named, else None."""
+    04 q3_wrong_r13_global_rng_consumed), it is put back and the rule named, else None. ``tf_drawn``: the list
+    ``tf_random_watched`` filled during the call (round 14: TensorFlow's global random generator)."""
     import random
 
     import numpy as np
@@ -932,6 +1026,9 @@ def global_rng_problem(name: str, before) -> str | None:
     np_state, py_state = before
     now = np.random.get_state()
     moved = []
+    if tf_drawn:
+        moved.append("TensorFlow's global random generator (tf.random.shuffle, tf.random.uniform, ... with no "
+                     "generator of their own)")
     if not (np.array_equal(np_state[1], now[1]) and tuple(np_state[2:]) == tuple(now[2:])):
         np.random.set_state(np_state)
         moved.append("NumPy's global random generator (np.random.permutation, np.random.shuffle, ...)")
@@ -1219,7 +1316,8 @@ class TapesWatched:
         return held()
 
 
-def watch_calls(owner, names, key: str, *, cell_assigns: str | None = None, any_thread: bool = False) -> dict:
+def watch_calls(owner, names, key: str, *, cell_assigns: str | None = None, any_thread: bool = False,
+                static: bool = False) -> dict:
     """Make each ``owner.<name>`` (a module's function) a transparent wrapper that notes ``(name, value)``,
     for each call made from notebook code, in that notebook's own globals under ``key`` (the last 64
     calls): each notebook, and each answer tests/blind.py grades, has its own record, and checking does not
@@ -1229,7 +1327,8 @@ def watch_calls(owner, names, key: str, *, cell_assigns: str | None = None, any_
     "work it out by hand, no gpukit call" broken (issue 38). Installed once (a reload keeps the first
     wrapper); returns ``{name: the original function}``, which a check's own reference calls. With
     ``any_thread``, a call made on another thread (a strategy's replica thread) is noted against the cell the main
-    thread is running."""
+    thread is running. With ``static``, ``owner`` is a class and each name one of its static methods (round 14:
+    ``tf.data.Dataset.from_tensor_slices``), put back as a static method."""
     import functools
 
     originals = {}
@@ -1266,7 +1365,7 @@ def watch_calls(owner, names, key: str, *, cell_assigns: str | None = None, any_
             watched.__gpukit_original__ = current
             return watched
 
-        setattr(owner, fname, make(fname, current))
+        setattr(owner, fname, staticmethod(make(fname, current)) if static else make(fname, current))
         originals[fname] = current
     return originals
 

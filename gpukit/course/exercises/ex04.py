@@ -24,8 +24,8 @@ import random
 import numpy as np
 
 from . import (Recorder, Report, TapesWatched, global_rng_problem, interleaving_problem, is_stub, kept_state,
-               kept_state_problem, micro_batch_problem, not_solved, numpy_kept, session_kept, training_problem, try_answer,
-               unwatched_backward_problem, watch_calls, watch_first_layer, watched_calls)
+               kept_state_problem, micro_batch_problem, not_solved, numpy_kept, session_kept, tf_random_watched,
+               training_problem, try_answer, unwatched_backward_problem, watch_calls, watch_first_layer, watched_calls)
 
 HINTS = {
     "q1": [
@@ -73,22 +73,25 @@ def compare_accum_steps(choose_accum_steps, cases) -> Report:
 
     name = "choose_accum_steps"
     for gb, r, most in cases:
-        try:
-            expected = smallest_accum_steps(gb, r, most)
+        fractional = not isinstance(most, numbers.Integral)
+        try:  # round 14: a fractional limit above one holds its whole part (2.5: 2 examples); the planner takes ints
+            expected = smallest_accum_steps(gb, r, math.floor(most) if fractional and most >= 1 else most)
         except ValueError:
             expected = None
         try:
             got = try_answer(choose_accum_steps, gb, r, most)
+        except TypeError:
+            if not fractional:
+                raise
+            continue  # round 13: a fractional limit refused by range() is refused (rounded up, 2.5 -> 3, it is not)
         except ValueError:
-            if expected is None:
+            if expected is None or fractional:  # round 14: a fractional limit refused (lesson 04's planner) is refused
                 continue
             return Report(name, f"choose_accum_steps({gb}, {r}, {most}) raised ValueError, but "
                                 f"accum_steps={expected} works ({gb // (r * expected)} per replica)")
         except Exception as err:  # noqa: BLE001  planted: an assert instead of ValueError (issue 38, round 3)
             if expected is not None:
                 raise
-            if isinstance(err, TypeError) and not isinstance(most, numbers.Integral):
-                continue  # round 13: a fractional limit (0.5) refused by range() is refused; rounded up, it is not
             why = f"{gb} is not a multiple of {r}" if gb % r else f"a limit of {most} holds no example"
             return Report(name, f"choose_accum_steps({gb}, {r}, {most}) raised {type(err).__name__} ({err}); "
                                 f"no split exists ({why}), and the contract is to raise ValueError then")
@@ -114,7 +117,7 @@ _LARGE_BATCH: dict = {}  # compare_accumulation's reference weights, per case
 
 def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size: int = 32, accum_steps: int = 2,
                          updates: int = 3, seed: int = 0, momentum: float = 0.0,
-                         atol: float = 1e-5, restart: bool = False) -> Report:
+                         atol: float = 1e-5, restart: bool = False, x_scale: float = 1.0) -> Report:
     """Train ``updates`` updates with the learner's ``make_accumulating_step(strategy, model,
     optimizer, global_batch_size, accum_steps)`` (which returns ``micro_step(batch)``, called
     once per distributed micro-batch) and with ``gpukit.training`` on one device with batches
@@ -123,7 +126,8 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
     ``weights_diff``, ``update_ratio`` (the learner's weight change / the large batch's; 1.0
     is right). Issue 38, round 9: ``restart``, after the run (which ends with an accumulation left unfinished) a
     NEW ``micro_step`` made for the same model and optimizer must make its first update after ``accum_steps``
-    calls, with those micro-batches' gradients only (``_restart_problem``)."""
+    calls, with those micro-batches' gradients only (``_restart_problem``). Round 14 (q4_wrong_r14_clip_by_value):
+    ``x_scale`` multiplies the first example's inputs, so that some gradients exceed 1 (a clip to [-1, 1] shows)."""
     import numpy as np
 
     from ... import checks, data, models, training
@@ -137,6 +141,7 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
     # global) then starts the next accumulation off by one, and the next check sees its updates at the wrong calls.
     # round 9: one global batch more for ``restart``'s new micro_step (the main run stops after its first micro-batch)
     x, y = data.synthetic(global_batch_size * (updates + 1), shape=(64,), seed=seed)
+    x[0] *= x_scale
     run = global_batch_size * updates + sizes.micro_batch_size
 
     def build(on):
@@ -157,6 +162,7 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
     with watch:
         micro_step = try_answer(make_accumulating_step, strategy, model, optimizer, global_batch_size, accum_steps)
     watch.take()  # what making the accumulators read (their creation) is not a micro-step's
+    watch.training.clear()
     if micro_step is None:
         return Report(name, not_solved(name))
     dist, _ = data.distribute(strategy, x[:run], y[:run], global_batch_size=sizes.micro_batch_size)
@@ -189,7 +195,7 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
     # the large batch, one update at a time, on one device: it depends on the case only (not on the answer), so it
     # is trained once per case and process (test time: every blind answer is graded by the same two cases)
     key = (global_batch_size, updates, seed, momentum, len(x), keras.mixed_precision.global_policy().name,
-           keras.backend.floatx())
+           keras.backend.floatx(), x_scale)
     if key not in _LARGE_BATCH:
         single = tf.distribute.get_strategy()
         reference, ref_optimizer = build(single)
@@ -231,7 +237,9 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
                             f"(its apply_gradients), whatever optimizer it is (here SGD with momentum {momentum:g})",
                       details)
     if weights_diff <= atol:
-        problem = (_communication_problem(watch, reduced, model, accum_steps)
+        # round 14 (q4_wrong_r14_inference_mode_forward): model(x) with no training flag; this MLP hides it
+        problem = (training_problem("micro_step", watch.training)
+                   or _communication_problem(watch, reduced, model, accum_steps)
                    or _loss_problem(results, x, y, initial, ref_after, seed, sizes.micro_batch_size, accum_steps,
                                     strategy.num_replicas_in_sync))
         if problem is None and restart:
@@ -300,6 +308,7 @@ class _Communication:
         self.strategy, self.elements, self.created, self.created_dtypes = strategy, 0, [], []
         self.model, self.optimizer = model, optimizer
         self.gathered, self.rates, self.outside = 0, [], 0  # round 4: local results read, rates set, forwards outside
+        self.training = []  # round 14: the training flag of every forward of the model (as traced)
         # round 9: the elements of distributed values only (a plain tensor crosses no replica), and of those the
         # replicas' own values (PerReplica: computed in replica context, e.g. apply_gradients' all-reduce)
         self.distributed, self.per_replica = 0, 0
@@ -373,6 +382,7 @@ class _Communication:
                 context = tf.distribute.get_replica_context()
                 if context is None or context.strategy is not strategy:
                     self.outside += 1
+                self.training.append(kwargs.get("training", args[1] if len(args) > 1 else None))
                 return call(model, *args, **kwargs)
 
             object.__setattr__(self.model, "call", watched_call.__get__(self.model))
@@ -567,10 +577,20 @@ def epoch_counts(examples: int, global_batch_size: int, num_replicas: int, max_p
 _Q2_CALLS = "__gpukit_ex04_pipeline_calls__"
 
 
+_Q2_WHAT = {"distribute": "gpukit.data.distribute (the data pipeline)",
+            "array_split": "np.array_split (the data split into micro-batches)"}
+
+
 def _watch_q2() -> None:
     from ... import data
+    from ..._tf import tf
 
     watch_calls(data, ["distribute"], _Q2_CALLS, cell_assigns="predicted_epoch")
+    # round 14 (q2_wrong_r14_{cardinality,numpy_split_count}): a tf.data pipeline built in the cell (its cardinality
+    # read), the data split with np.array_split and the pieces counted
+    watch_calls(np, ["array_split"], _Q2_CALLS, cell_assigns="predicted_epoch")
+    watch_calls(tf.data.Dataset, ["from_tensor_slices", "from_tensors", "range", "from_generator"], _Q2_CALLS,
+                cell_assigns="predicted_epoch", static=True)
 
 
 _watch_q2()
@@ -604,8 +624,9 @@ def check_epoch_prediction(value, **params) -> Report:
                             f"got {value!r} (use // for whole-number division)", details)
     called = sorted({f for f, _ in watched_calls(_Q2_CALLS)})
     if called:  # planted (round 13): the micro-batches counted by running the data pipeline in the answer cell
-        return Report(name, f"the cell that sets {name} runs gpukit.data.{called[0]} (the data pipeline): the rule is a "
-                            f"prediction worked out before running anything (arithmetic in the cell is fine). If that "
+        what = _Q2_WHAT.get(called[0], f"tf.data.Dataset.{called[0]} (a data pipeline built)")
+        return Report(name, f"the cell that sets {name} runs {what}: the rule is a prediction worked out before "
+                            f"running anything, no dataset built, no data split (arithmetic in the cell is fine). If that "
                             f"was only a try, restart the kernel and run all", details)
     problems = []
     n = p["examples"]
@@ -861,16 +882,17 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     watched = _Passes(model, tapes)  # the contract: each forward and backward pass sees one micro-batch only
     # round 11: attributes of the function; round 13: its closure, the module globals it names, a callable object's
     # attributes, the model's attributes, the global random generators, the NumPy arrays it leaves allocated
-    state = kept_state(accumulated_gradients)
+    state = kept_state(accumulated_gradients, objects=True)  # round 14: the notebook objects it names (loss_fn)
     model_attributes = set(vars(model))
     rng = (np.random.get_state(), random.getstate())
     layer_sizes, undo = watch_first_layer(model, _MAX_PASSES)  # round 12: every forward, through the watched call or not
     try:
-        with tapes, numpy_kept() as kept:
+        with tapes, numpy_kept() as kept, tf_random_watched() as tf_drawn:
             got = try_answer(accumulated_gradients, watched, x, y, accum_steps)
     finally:
         undo()
-    rng_moved = global_rng_problem(name, rng)
+    rng_moved = global_rng_problem(name, rng, tf_drawn=tf_drawn)  # round 14: TensorFlow's too (tf.random.shuffle)
+    edited = kept_state_problem(name, state, accumulated_gradients, only_objects=True)
     kept_bytes = kept.bytes(got)
     outlived = watched.alive()  # round 11: the passes whose outputs outlive the call
     run_sizes = watched.run_sizes()
@@ -882,6 +904,8 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
                             f"leave its inputs as it got them")
     if rng_moved:  # planted (round 13, q3_wrong_r13_global_rng_consumed): np.random.permutation of the examples
         return Report(name, rng_moved)
+    if edited:  # planted (round 14, q3_wrong_r14_mutates_loss_fn): loss_fn.reduction = "sum", left so
+        return Report(name, edited)
     added = sorted(set(vars(model)) - model_attributes - {"_gpukit_first_layer_log"})
     if added:  # planted (round 13, q3_wrong_r13_loss_history_attr_model): model._accum_loss = the summed loss
         return Report(name, f"{name} set attribute(s) {', '.join(map(repr, added[:3]))} on the model: it must leave the "

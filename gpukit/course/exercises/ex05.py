@@ -17,8 +17,9 @@ import numbers
 
 import numpy as np
 
-from . import (Recorder, Report, TapesWatched, device_problem, micro_batch_problem, not_solved, number_problem, numpy_kept,
-               session_kept, training_problem, try_answer, watch_calls, watched_calls, watch_first_layer)
+from . import (Recorder, Report, TapesWatched, device_problem, kept_state, kept_state_problem, micro_batch_problem,
+               not_solved, number_problem, numpy_kept, session_kept, training_problem, try_answer, watch_calls,
+               watched_calls, watch_first_layer)
 
 
 # q1's "before running anything" observed (issue 38, round 7: tests/attacks/ex05/q1_wrong_r7_{simulated,theory_call}
@@ -39,6 +40,9 @@ def _watch_q1() -> dict:
         originals.update(watch_calls(owner, _Q1_FUNCTIONS, _Q1_CALLS, cell_assigns="predicted_micro_batches"))
     watch_calls(pipeline.Schedule, ["simulate", "bubble", "peak_in_flight", "table"], _Q1_CALLS,
                 cell_assigns="predicted_micro_batches")
+    # round 14 (q1_wrong_r14_depends_on_sim): the schedule simulated tick by tick with gpukit's dependency rule.
+    # gpukit.parallel's name only: Schedule.simulate calls gpukit.pipeline's, thousands of times per check
+    watch_calls(parallel, ["depends_on"], _Q1_CALLS, cell_assigns="predicted_micro_batches")
     return originals
 
 
@@ -102,8 +106,8 @@ def check_micro_batches_prediction(value, p: int, target: float) -> Report:
         return Report(name, f"{name} must be a whole number of micro-batches >= 1, got {value!r}", details)
     called = sorted({f for f, _ in watched_calls(_Q1_CALLS)})
     if called:  # planted (round 7): m searched with the simulated schedule or theory_bubble in the answer cell
-        return Report(name, f"the cell that sets {name} runs {', '.join(called)} (gpukit's schedule simulator or its "
-                            f"bubble formula): the rule is a prediction worked out before running anything "
+        return Report(name, f"the cell that sets {name} runs {', '.join(called)} (gpukit's schedule simulator, its "
+                            f"dependency rule or its bubble formula): the rule is a prediction worked out before running anything "
                             f"(arithmetic in the cell is fine). If that was only a try, restart the kernel and run all",
                       details)
     m = int(value)
@@ -148,6 +152,13 @@ def check_schedule(one_f_one_b, p: int, m: int) -> Report:
     except (TypeError, ValueError):
         return Report(name, f"{name}({p}, {m}) must return one list per stage of (kind, micro) pairs such as "
                             f"('F', 0), got {got!r:.80}", details)
+    # planted (round 14, q2_wrong_r14_deque_stages): each stage's order a collections.deque (read
+    # as pairs first: a stage that is no sequence at all is told that)
+    odd = ([type(got)] if not isinstance(got, (list, tuple)) else
+           [type(stage) for stage in got if not isinstance(stage, (list, tuple))])
+    if odd:
+        return Report(name, f"{name}({p}, {m}) returned {'a stage order as ' if isinstance(got, (list, tuple)) else ''}a "
+                            f"{odd[0].__name__}: the contract is a list of p lists (or tuples) of passes", details)
     if floats:  # planted (issue 38, round 4): ("F", 0.0)
         return Report(name, f"{name}({p}, {m}): a micro-batch index is {floats[0]!r}, a {type(floats[0]).__name__}: "
                             f"each pass is (kind, i) with i the micro-batch's index, an int", details)
@@ -230,10 +241,12 @@ def check_split(split_pair, d: int, in_dim: int = 6, hidden: int = 8, out_dim: i
     rng = np.random.default_rng(seed)
     w1 = rng.normal(size=(in_dim, hidden)).astype(dtype)
     w1[0] *= 1e-4  # tiny weights, real in trained layers: they must survive the split (and stay in the caller's w1)
+    w1[-1, -1] = -0.0  # round 14 (q3_wrong_r14_plus_zero_copy): to the bit, a -0.0 stays -0.0 (x + 0.0 is +0.0)
     b1 = rng.normal(size=hidden).astype(dtype)
     w2 = rng.normal(size=(hidden, out_dim)).astype(dtype)
     x = rng.normal(size=(batch, in_dim)).astype("float32")
     given = (w1.copy(), b1.copy(), w2.copy())
+    state = kept_state(split_pair)  # round 14 (q3_wrong_r14_id_cache): shards cached in a module-level dict
     try:
         got = try_answer(split_pair, *given, d)
     except ValueError as err:  # planted (round 9, q3_wrong_r9_checks_in_divisible): in_dim % d checked too
@@ -246,6 +259,9 @@ def check_split(split_pair, d: int, in_dim: int = 6, hidden: int = 8, out_dim: i
     if got is None:
         return Report(name, not_solved(name))
     details = {"d": d, "hidden": hidden}
+    kept = kept_state_problem(name, state, split_pair)
+    if kept:
+        return Report(name, f"{kept} (each call splits the weights it is given, their own values now)", details)
     for what, before, after in zip(("w1", "b1", "w2"), (w1, b1, w2), given):  # planted: reordered in place
         if not np.array_equal(before, after):
             return Report(name, f"{name} changed the caller's {what} in place: it must leave w1, b1 and w2 as it got "
@@ -314,8 +330,9 @@ def _units_problem(shards, w1, b1, w2, exact: bool = False) -> str | None:
     """Which rule a numerically wrong split breaks (issue 38, round 3: the old message blamed mismatched
     rows for every mismatch): each shard holds the pair's own values, unchanged (columns of w1, entries of
     b1, rows of w2); of the same hidden units; each unit in exactly one shard."""
-    def same(a, b):  # ``exact`` (round 4): to the bit, what a slice or an index gives
-        return np.array_equal(a, b) if exact else np.allclose(a, b, rtol=1e-6, atol=1e-7)
+    def same(a, b):  # ``exact`` (round 4): to the bit, what a slice or an index gives (round 14: -0.0 is not +0.0)
+        return (np.array_equal(a, b) and np.array_equal(np.signbit(a), np.signbit(b)) if exact else
+                np.allclose(a, b, rtol=1e-6, atol=1e-7))
 
     def match(block, full):  # the index in ``full`` of each row of ``block``, or None
         return [next((j for j, row in enumerate(full) if same(row, b)), None) for b in block]
@@ -324,8 +341,9 @@ def _units_problem(shards, w1, b1, w2, exact: bool = False) -> str | None:
     for k, (a, b, c) in enumerate(shards):
         cols, rows = match(a.T, w1.T), match(c, w2)
         if None in cols:
-            return (f"shard {k}'s w1_k columns are not columns of w1 (scaled or changed?): each shard holds the pair's "
-                    f"own values, unchanged")
+            signs = exact and all(any(np.array_equal(col, w) for w in w1.T) for col in a.T)  # equal but for a zero's sign
+            return (f"shard {k}'s w1_k columns are not columns of w1 ({'a -0.0 made +0.0' if signs else 'scaled or changed?'}): "
+                    f"each shard holds the pair's own values, unchanged{' (to the bit)' if exact else ''}")
         if None in rows:
             return (f"shard {k}'s w2_k rows are not rows of w2 (scaled or changed?): each shard holds the pair's own "
                     f"values, unchanged")

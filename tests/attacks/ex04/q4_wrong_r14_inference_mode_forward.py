@@ -1,0 +1,34 @@
+# INTENT: wrong: the forward of a training step runs in inference mode (training flag left at None); dropout-free models hide it
+def make_accumulating_step(strategy, model, optimizer, global_batch_size, accum_steps):
+    with strategy.scope():
+        accs = [tf.Variable(tf.zeros(v.shape, v.dtype), trainable=False,
+                            synchronization=tf.VariableSynchronization.ON_READ,
+                            aggregation=tf.VariableAggregation.SUM)
+                for v in model.trainable_variables]
+
+    def replica_add(xb, yb):
+        with tf.GradientTape() as tape:
+            per = loss_fn(yb, model(xb))
+            loss = tf.reduce_sum(per) / global_batch_size
+        for a, g in zip(accs, tape.gradient(loss, model.trainable_variables)):
+            a.assign_add(g)
+        return loss * accum_steps
+
+    def replica_apply():
+        optimizer.apply_gradients(zip([a.read_value() for a in accs], model.trainable_variables))
+        for a in accs:
+            a.assign(tf.zeros_like(a))
+
+    add = tf.function(lambda batch: strategy.reduce("SUM", strategy.run(replica_add, args=batch), axis=None))
+    apply = tf.function(lambda: strategy.run(replica_apply))
+    state = {"n": 0}
+
+    def micro_step(batch):
+        loss = add(batch)
+        state["n"] += 1
+        if state["n"] == accum_steps:
+            apply()
+            state["n"] = 0
+        return loss
+
+    return micro_step
