@@ -370,3 +370,75 @@ def test_q3_round_13_answers_are_named(answer, batch, says):
     report = ex06.check_compare(answer, steps=1, seed=0, batch=batch)
     assert not report.passed and says in report.problem, report.problem
     assert keras.mixed_precision.global_policy().name == "float32"
+
+
+# --------------------------------------------------------------------------- issue 38, round 14
+
+
+def test_q1_legacy_loss_scale_stepped_is_named():
+    """The planted bug: TensorFlow's legacy DynamicLossScale stepped on inf gradients in the answer cell
+    (q1_wrong_r14_legacy_dynamic_loss_scale; the v1 MixedPrecisionLossScaleOptimizer steps the same object)."""
+    source = ("from tensorflow.python.training.experimental import loss_scale as _ls\n"
+              "_d = _ls.DynamicLossScale(initial_loss_scale=INITIAL_SCALE)\n"
+              "for _ in range(BAD_STEPS):\n    _d.update([tf.constant([float('inf')])])\n"
+              "predicted_scale = float(_d())\n")
+    message = blind.grade(blind.stem("06"), "q1", source)
+    assert "TensorFlow's legacy DynamicLossScale" in message and "the rule is a prediction" in message, message
+
+
+def _zeroes_tiny_step(model, optimizer, x, y):
+    """q2_wrong_r14_zero_tiny_grads: gradient entries below 1e-8 (unscaled) set to 0 before apply_gradients."""
+    with tf.GradientTape() as tape:
+        loss = _loss(model, x, y)
+        scaled = optimizer.scale_loss(loss)
+    grads = tape.gradient(scaled, model.trainable_variables)
+    limit = optimizer.scale_loss(tf.constant(1e-8))
+    grads = [tf.where(tf.abs(g) < tf.cast(limit, g.dtype), tf.zeros_like(g), g) for g in grads]
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
+
+
+def test_q2_tiny_gradients_are_applied_too():
+    x, y = ex06._data(0)
+    assert ex06._growth_problem(solution_step, x, y, 0, True) is None
+    problem = ex06._growth_problem(_zeroes_tiny_step, x, y, 0, True).problem
+    assert "the rule is the gradients handed to the LossScaleOptimizer as the tape gives them" in problem, problem
+    assert "however small" in problem, problem
+
+
+def _added_to_update(decay=0.0, clip=None, schedule=False):
+    """The solution's loop with something added to the update: weight decay by hand (q3_wrong_r14_manual_decay),
+    each gradient clipped to norm 1 by hand (q3_wrong_r14_clipnorm_one_manual), a learning-rate schedule
+    (q3_wrong_r14_lr_schedule_decay)."""
+    def train_with_policy(policy_name, x, y, steps, seed):
+        with precision.policy(policy_name):
+            model = precision.mlp(policy_name, hidden=(32,), seed=seed)
+            lr = keras.optimizers.schedules.PiecewiseConstantDecay([1000], [0.1, 0.01]) if schedule else 0.1
+            opt = precision.optimizer(policy_name, keras.optimizers.SGD(lr))
+        scaled = precision.is_loss_scaled(opt)
+        losses = []
+        for _ in range(steps):
+            with tf.GradientTape() as tape:
+                loss = _loss(model, x, y)
+                target = opt.scale_loss(loss) if scaled else loss
+            grads = tape.gradient(target, model.trainable_variables)
+            if clip:
+                grads = [tf.clip_by_norm(g, tf.cast(opt.scale_loss(clip) if scaled else clip, g.dtype)) for g in grads]
+            opt.apply_gradients(zip(grads, model.trainable_variables))
+            for v in model.trainable_variables:
+                v.assign(v * (1.0 - decay))
+            losses.append(float(loss))
+        return losses
+    return train_with_policy
+
+
+@pytest.mark.parametrize("answer, says", [
+    (_added_to_update(decay=1e-6), "float32: after 1 step the model's weights are"),
+    (_added_to_update(clip=1.0), "mixed_bfloat16: on a batch with large inputs (x 100: gradient norms up to ~8"),
+    (_added_to_update(schedule=True), "float32: the weights are stepped by SGD with learning_rate=a "
+                                      "PiecewiseConstantDecay schedule"),
+])
+def test_q3_nothing_added_to_the_update(answer, says):
+    report = ex06.check_compare(answer, steps=1, seed=0)
+    assert not report.passed and says in report.problem, report.problem
+    assert keras.mixed_precision.global_policy().name == "float32"

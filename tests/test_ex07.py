@@ -3,6 +3,7 @@
 import re
 import statistics
 
+import numpy as np
 import pytest
 
 import blind
@@ -556,8 +557,9 @@ def _bottleneck(timed=None, margin=0.0):
 
 @pytest.mark.parametrize("answer, says", [
     (_bottleneck(), None),
-    # a noise margin of 1e-9 s (q3_wrong_r13_margin): reading 1.1e-13 s longer in all is called compute
-    (_bottleneck(margin=1e-9), "reading takes 1.1e-13 s longer than the steps in all: the rule: 'input' whenever"),
+    # a noise margin of 1e-9 s (q3_wrong_r13_margin): reading 3.6e-15 s longer in all (round 14: was 1.1e-13 s) is
+    # called compute
+    (_bottleneck(margin=1e-9), "reading takes 3.6e-15 s longer than the steps in all: the rule: 'input' whenever"),
     # only the first 1024 batches timed (q3_wrong_r13_sample_1024)
     (_bottleneck(timed=1024), "the rule: add up the time of EVERY batch, to the last (here the slow read is batch 2497 "
                               "of 2500"),
@@ -583,3 +585,49 @@ def test_q3_all_batches_read_by_one_list_is_named():
     assert problem.startswith("the answer is right, but 6 batches were read between two clock() readings: the rule: "
                               "each batch's reading timed on its own"), problem
     assert ex07.check_find_bottleneck(solution_bottleneck, "hidden").passed
+
+
+# --------------------------------------------------------------------------- issue 38, round 14
+
+
+def test_q1_a_median_rounded_to_13_digits_is_named():
+    """The planted bug: the median rounded to 13 significant digits (q1_wrong_r14_round_13_sig): 4e-15 s off on the
+    case whose costs are sums of powers of two, compared exactly."""
+    exact = next(c for c in ex07.STEADY_EXTRA if c.get("exact"))
+
+    def rounded(step, batches, warmup, clock):
+        return float(f"{solution_steady(step, batches, warmup, clock):.13g}")
+
+    assert ex07._steady_case(solution_steady, exact).passed
+    problem = ex07._steady_case(rounded, exact).problem
+    assert "rounded to 13 decimals; the rule: return the median as measured" in problem, problem
+
+
+@pytest.mark.parametrize("value", [14.284, np.float16(14.28)])
+def test_q2_two_decimals_means_within_5e_4_ms(value):
+    """q2_wrong_r14_rounds_to_value (14.284) and numpy_float16 (14.28125): within 5e-4 of the value relatively,
+    not within 5e-4 ms."""
+    assert ex07.check_allreduce_prediction(14.28).passed and ex07.check_allreduce_prediction(14.2804).passed
+    problem = ex07.check_allreduce_prediction(value).problem
+    assert "the rule: the number to two decimals, within 0.0005 ms of it" in problem, problem
+
+
+def test_q2_a_copy_of_the_cost_model_is_named():
+    """The planted bug: ring_allreduce_seconds' definition lifted out of gpukit/bench.py with ast and exec'd
+    (q2_wrong_r14_source_exec; a fresh importlib copy, bench_fresh_copy, is the same code): the shared watch."""
+    source = ("import ast as _ast\n"
+              "_fn = next(n for n in _ast.parse(open(bench.__file__).read()).body\n"
+              "           if isinstance(n, _ast.FunctionDef) and n.name == 'ring_allreduce_seconds')\n"
+              "_fn.decorator_list, _fn.name = [], '_r'\n_ns = {'whole': lambda name, v: v}\n"
+              "exec(compile(_ast.Module(body=[_fn], type_ignores=[]), '<cell>', 'exec'), _ns)\n"
+              "PREDICTED_ALLREDUCE_MS = _ns['_r'](2e8, 8, 25e9, 20e-6) * 1e3\n")
+    message = blind.grade(blind.stem("07"), "q2", source)
+    assert "runs a copy of gpukit.bench.ring_allreduce_seconds's code" in message and "the rule" in message, message
+
+
+@pytest.mark.parametrize("margin", [1e-14, 4e-14])
+def test_q3_a_margin_of_1e_14_s_is_named(margin):
+    """q3_wrong_r14_tiny_margin (1e-14 s) and margin_5e14 (2e-14 of the totals, 4e-14 s here): the close call is
+    3.6e-15 s in all."""
+    problem = ex07.check_find_bottleneck(_bottleneck(margin=margin), "hidden").problem
+    assert "reading takes 3.6e-15 s longer than the steps in all: the rule: 'input' whenever" in problem, problem

@@ -433,3 +433,67 @@ def test_orders_seen_across_replica_counts_seed_wraps_and_epoch_bits(op_seed, sa
         assert report.passed, report.problem
     else:
         assert not report.passed and says in report.problem and "the rule" in report.problem, report.problem
+
+
+# ---------------------------------------------------------------- issue 38, round 14
+
+
+def test_prediction_by_a_copy_of_the_function_or_a_child_process_is_named():
+    """The planted bugs: smallest_accum_steps' definition lifted out of gpukit/batching.py with ast and exec'd
+    (q1_wrong_r14_ast_copy_batching; a fresh importlib copy is the same code), and run in a child Python
+    (q1_wrong_r14_subprocess_batching): the shared watch of copies and of started processes name the rule."""
+    stem = blind.stem("08")
+    copy = ("import ast as _ast, gpukit.batching as _b\n"
+            "_fn = next(n for n in _ast.parse(open(_b.__file__).read()).body\n"
+            "           if isinstance(n, _ast.FunctionDef) and n.name == 'smallest_accum_steps')\n"
+            "_fn.name = '_k'\n_ns = {'whole': lambda name, v: v}\nexec(compile(_ast.Module(body=[_fn], type_ignores=[]), '<cell>', 'exec'), _ns)\n"
+            "predicted = (N_EXAMPLES // GLOBAL_BATCH, _ns['_k'](GLOBAL_BATCH, NUM_REPLICAS, MAX_PER_REPLICA))\n")
+    message = blind.grade(stem, "q1", copy)
+    assert "calls a copy of gpukit.batching.smallest_accum_steps's code: the rule is a prediction" in message, message
+    child = ("import subprocess, sys\nsubprocess.run([sys.executable, '-c', 'pass'])\n"
+             "predicted = (N_EXAMPLES // GLOBAL_BATCH, 4)\n")
+    message = blind.grade(stem, "q1", child)
+    assert "started a child process" in message and "the rule is predicted must be computed" in message, message
+
+
+@pytest.mark.parametrize("precision, case, says", [
+    # q2_wrong_r14_unknown_cc_{split,cluster}_fp32: float32 for GPUs of unknown capability, split or on several machines
+    (lambda case, p: "float32" if case[0] == "GPU" and case[4] is None and case[2] > 1 else p, ("GPU", 4, 2, False, None),
+     "the compute capability is unknown: the question lets you assume float16 tensor cores (7.0 and later), whatever"),
+    # q2_wrong_r14_old_gpu_split_fp16: float16 "to halve the memory" for old GPUs whose model is split
+    (lambda case, p: "mixed_float16" if not case[3] and case[0] == "GPU" and p == "float32" else p,
+     ("GPU", 4, 1, False, 6.1), "compute capability 6.1 has no tensor cores: the advisor keeps float32, whether"),
+])
+def test_choose_unknown_and_old_gpus_whose_model_is_split(precision, case, says):
+    assert ex08.check_choose(choose, cases=[case]).passed
+    problem = ex08.check_choose(_choose_with(precision=precision), cases=[case]).problem
+    assert says in problem, problem
+
+
+def _round14_dataset(with_batch=False, cap=None, freeze=False):
+    """The solution's pipeline (a full shuffle seeded by seed + epoch) with one planted bug: the global batch in the
+    seed (q3_wrong_r14_depends_on_batch_size), a buffer capped (q3_wrong_r14_buffer_cap_50k), the caller's arrays made
+    read-only (q3_wrong_r14_freeze_inputs)."""
+    def answer(x, y, *, global_batch_size, num_replicas, seed, epoch):
+        if freeze:
+            x.setflags(write=False)
+        op_seed = seed + epoch + (global_batch_size if with_batch else 0)
+        ds = tf.data.Dataset.from_tensor_slices((x, y))
+        ds = ds.shuffle(min(len(x), cap or len(x)), seed=op_seed, reshuffle_each_iteration=False)
+        return ds.batch(global_batch_size, drop_remainder=True)
+    return answer
+
+
+@pytest.mark.parametrize("answer, says", [
+    (_round14_dataset(with_batch=True), "(1, 1) gives another order with num_replicas=1 and global_batch_size=20"),
+    (_round14_dataset(cap=50_000), "on 100003 examples, the shuffle buffer holds 50000 of the 100003 elements"),
+])
+def test_orders_independent_of_the_global_batch_and_buffers_of_every_size(answer, says):
+    problem = ex08.check_dataset_orders(answer).problem
+    assert problem and says in problem and "the rule" in problem, problem
+
+
+def test_the_callers_arrays_keep_their_flags():
+    assert ex08.check_dataset(_round14_dataset()).passed
+    problem = ex08.check_dataset(_round14_dataset(freeze=True)).problem
+    assert "made the caller's x or y read-only (setflags(write=False)): the rule" in problem, problem

@@ -1370,6 +1370,61 @@ def watch_calls(owner, names, key: str, *, cell_assigns: str | None = None, any_
     return originals
 
 
+def _holds_code(code, original) -> bool:
+    """Whether ``code`` is, or defines (its constants, at any depth), a function compiled from ``original``'s source
+    (the same bytecode, constants and names, under any name)."""
+    stack = [code]
+    while stack:
+        c = stack.pop()
+        if c.co_code == original.co_code and c.co_consts == original.co_consts and c.co_names == original.co_names:
+            return True
+        stack.extend(k for k in c.co_consts if isinstance(k, type(code)))
+    return False
+
+
+# (the original code, key, cell_assigns, what) of each function whose copies are watched, and the callables the one
+# audit hook hands every event to (ex06: tf_keras' import); kept on ``sys`` so that a reload of this module shares them
+# with the hook already installed
+_COPIES: list = sys.__dict__.setdefault("__gpukit_copies__", [])
+_AUDIT_HOOKS: list = sys.__dict__.setdefault("__gpukit_audit_hooks__", [])
+
+
+def _copies_hook(event, args):
+    if event == "exec" and _COPIES and args and hasattr(args[0], "co_code"):
+        for original, key, cell_assigns, what in _COPIES:
+            if _holds_code(args[0], original):
+                frame = sys._getframe(1)
+                notebook = notebook_globals(frame)
+                if notebook is not None and _cell_assigns(frame, notebook, cell_assigns):
+                    notebook[key] = list(notebook.get(key, ()))[-63:] + [(what, None)]
+    for other in _AUDIT_HOOKS:
+        other(event, args)
+
+
+def watch_copies(owner, name: str, key: str, *, cell_assigns: str, what: str) -> None:
+    """A prediction's ban on a gpukit function "by any method" observed where ``watch_calls`` does not reach (issue 38,
+    rounds 10 and 14: 06 q1, 07 q2, 08 q1): a second copy of its module loaded with importlib, its definition pulled
+    out of the file with ast (or its source with inspect) and exec'd, under any name. What the answer runs is observed,
+    not its text: one Python audit hook (installed once per process: a hook cannot be removed; it returns at once for
+    every other event) sees every code object handed to ``exec`` (an import's module code, exec of a string or of
+    compiled ast) and notes ``(what, None)`` under ``key`` in the notebook's globals, as ``watch_calls`` does, when the
+    code is or defines ``owner.<name>``'s own code and the cell that runs it assigns ``cell_assigns``. The watched
+    function's code object names its original's file and line, so that ``inspect.getsource`` of the watch hands out
+    the function's own source (a copy then runs and is named by the rule instead of crashing on the watch's source:
+    round 10's exec_source, "NameError: functools"). Call it after ``watch_calls`` on the same function."""
+    watched = getattr(owner, name)
+    original = getattr(watched, "__gpukit_original__", watched).__code__
+    if any(o is original and k == key for o, k, _, _ in _COPIES):
+        return
+    if watched.__code__ is not original:
+        watched.__code__ = watched.__code__.replace(co_filename=original.co_filename,
+                                                    co_firstlineno=original.co_firstlineno)
+    _COPIES.append((original, key, cell_assigns, what))
+    if not getattr(sys, "__gpukit_copies_hook__", False):
+        sys.addaudithook(_copies_hook)
+        sys.__gpukit_copies_hook__ = True
+
+
 def watched_calls(key: str, frame=None) -> list:
     """``[(name, value), ...]`` that ``watch_calls`` noted under ``key`` in the notebook that calls the check
     (``frame``: the check's caller)."""

@@ -35,69 +35,47 @@ def _watch_q1() -> None:
     watch_calls(precision, ["scale_after"], _Q1_CALLS, cell_assigns="predicted_scale")
     _watch_scale_state(keras.mixed_precision.LossScaleOptimizer)
     _watch_copies(precision)
+    # issue 38, round 14 (q1_wrong_r14_legacy_dynamic_loss_scale, q1_wrong_r14_v1_mixed_precision_lso): TensorFlow's
+    # legacy DynamicLossScale (tf.compat.v1.mixed_precision), stepped by hand or by the v1
+    # MixedPrecisionLossScaleOptimizer, moves its scale in its ``update``: watched like tf_keras' (loaded with
+    # TensorFlow: no import, no cost)
+    from tensorflow.python.training.experimental import loss_scale as legacy
+
+    watch_calls(legacy.DynamicLossScale, ["update"], _Q1_CALLS, cell_assigns="predicted_scale")
 
 
 _COPY = "a copy of gpukit.precision.scale_after's code"
-_TF_KERAS = "tf_keras' LossScaleOptimizer (its loss scale updated)"
+_TF_KERAS = "a tf_keras LossScaleOptimizer or TensorFlow's legacy DynamicLossScale (its loss scale updated)"
 _TF_KERAS_LSO = "tf_keras.src.mixed_precision.loss_scale_optimizer"
-
-
-def _holds_code(code, original) -> bool:
-    """Whether ``code`` is, or defines (its constants, at any depth), a function compiled from ``original``'s source
-    (the same bytecode, constants and names, under any name)."""
-    stack = [code]
-    while stack:
-        c = stack.pop()
-        if c.co_code == original.co_code and c.co_consts == original.co_consts and c.co_names == original.co_names:
-            return True
-        stack.extend(k for k in c.co_consts if isinstance(k, type(code)))
-    return False
 
 
 def _watch_copies(precision) -> None:
     """Issue 38, round 10: q1's ban ("by any method") observed where the watch on ``precision.scale_after`` and on
     Keras' LossScaleOptimizer does not reach. Planted: a second copy of gpukit/precision.py loaded with importlib
     (q1_wrong_r10_fresh_module), scale_after's definition pulled out of the file with ast, or its source with inspect,
-    and exec'd (q1_wrong_r10_{exec_file,exec_source,exec_dedent}, round 9's exec_renamed under another name), and
-    tf_keras' (Keras 2's) LossScaleOptimizer stepped on inf gradients (q1_wrong_r10_tf_keras). What the answer runs
-    is observed, not its text: a Python audit hook sees every code object handed to ``exec`` (an import's module code,
-    exec of a string or of compiled ast) and notes one that is or defines scale_after's own code when the cell that
-    sets ``predicted_scale`` runs it; and once tf_keras' loss-scale module is loaded (the hook sees the imports), its
-    ``_DynamicLossScaleState.update``, which every tf_keras LossScaleOptimizer's step calls to move its scale, is
-    watched like ``scale_after``. Installed once per process (an audit hook cannot be removed; it returns at once
-    for every other event). The watched scale_after's ``inspect.getsource`` is scale_after's own source (its code
-    object names that file and line), so a copy runs, and is named by this rule, instead of crashing on the
-    watch's source (round 10's exec_source / exec_dedent: "NameError: functools")."""
-    from . import _cell_assigns, notebook_globals
+    and exec'd (q1_wrong_r10_{exec_file,exec_source,exec_dedent}, round 9's exec_renamed under another name): the
+    shared ``watch_copies`` (since round 14; 07 q2 and 08 q1 use it too). And tf_keras' (Keras 2's)
+    LossScaleOptimizer stepped on inf gradients (q1_wrong_r10_tf_keras): once tf_keras' loss-scale module is loaded
+    (the same audit hook sees the imports), its ``_DynamicLossScaleState.update``, which every tf_keras
+    LossScaleOptimizer's step calls to move its scale, is watched like ``scale_after``."""
+    from . import _AUDIT_HOOKS, watch_copies
 
-    watched = precision.scale_after
-    original = getattr(watched, "__gpukit_original__", watched).__code__
-    if getattr(watched, "__gpukit_copy_watch__", False):
+    watch_copies(precision, "scale_after", _Q1_CALLS, cell_assigns="predicted_scale", what=_COPY)
+    if any(getattr(h, "__gpukit_tf_keras__", False) for h in _AUDIT_HOOKS):
         return
-    watched.__code__ = watched.__code__.replace(co_filename=original.co_filename, co_firstlineno=original.co_firstlineno)
-    watched.__gpukit_copy_watch__ = True
     tf_keras_watched = []
 
-    def note(what: str) -> None:
-        frame = sys._getframe(2)
-        notebook = notebook_globals(frame)
-        if notebook is not None and _cell_assigns(frame, notebook, "predicted_scale"):
-            notebook[_Q1_CALLS] = list(notebook.get(_Q1_CALLS, ()))[-63:] + [(what, None)]
-
     def hook(event, args):
-        if event == "exec":
-            if args and hasattr(args[0], "co_code") and _holds_code(args[0], original):
-                note(_COPY)
-        elif event != "import":
+        if event != "import" or tf_keras_watched:
             return
-        if not tf_keras_watched:
-            module = sys.modules.get(_TF_KERAS_LSO)
-            state = getattr(module, "_DynamicLossScaleState", None)
-            if state is not None and hasattr(state, "update"):
-                tf_keras_watched.append(True)
-                watch_calls(state, ["update"], _Q1_CALLS, cell_assigns="predicted_scale")
+        module = sys.modules.get(_TF_KERAS_LSO)
+        state = getattr(module, "_DynamicLossScaleState", None)
+        if state is not None and hasattr(state, "update"):
+            tf_keras_watched.append(True)
+            watch_calls(state, ["update"], _Q1_CALLS, cell_assigns="predicted_scale")
 
-    sys.addaudithook(hook)
+    hook.__gpukit_tf_keras__ = True
+    _AUDIT_HOOKS.append(hook)
 
 
 def _watch_scale_state(scaler) -> None:
@@ -185,7 +163,7 @@ def check_scale_prediction(value, initial_scale: float, bad_steps: int) -> Repor
         return Report(name, child_process_problem(name), details)
     if called:
         return Report(name, f"the cell that sets {name} runs {', '.join(called)} (a LossScaleOptimizer stepped: its "
-                            f"loss scale or good-step counter written, Keras' or tf_keras'; or "
+                            f"loss scale or good-step counter written, Keras', tf_keras' or TensorFlow v1's; or "
                             f"gpukit.precision.scale_after, the module's or a copy of its code): the rule is a prediction worked out before running "
                             f"anything (arithmetic in the cell is fine). If that was only a try, restart the kernel and "
                             f"run all", details)
@@ -518,10 +496,25 @@ def _cap_problem(train_step, model, opt, x) -> Report | None:
     high = 2.0 ** 24
     opt.dynamic_scale.assign(high)
     opt.step_counter.assign(opt.dynamic_growth_steps - 1)
+    # issue 38, round 14 (q2_wrong_r14_zero_tiny_grads: gradient entries below 1e-8, unscaled, set to 0 before
+    # apply_gradients): on this batch every other class's probability is ~1e-13, so the logits bias of classes 1..9
+    # (0 before the step) gets gradients of ~1e-13 and must move to -0.1 x their mean probability (float32 holds it;
+    # a weight far from 0 would not show it); the float32 logits before the step are all this costs
+    logits = np.asarray(model(x), dtype=np.float64)
+    p = np.exp(logits - logits.max(axis=1, keepdims=True))
+    want_bias = -LEARNING_RATE * (p / p.sum(axis=1, keepdims=True))[:, 1:].mean(axis=0)
     try_answer(train_step, model, opt, x, np.zeros(len(x), dtype="int32"))
     after = float(opt.dynamic_scale.numpy())
     if after == 2 * high:
-        return None
+        got_bias = np.asarray(model.get_weights()[-1][1:], dtype=np.float64)
+        if np.all(np.abs(got_bias - want_bias) <= 1e-3 * np.abs(want_bias)):
+            return None
+        return Report("train_step", f"on a batch whose other classes' probabilities are ~{float(np.median(-want_bias)) * 10:.0e} "
+                                    f"(gradients of the logits bias that small, finite in float32), the bias moved "
+                                    f"{float(np.max(np.abs(got_bias))):.3g} at most, not {float(np.max(np.abs(want_bias))):.3g}: "
+                                    f"the rule is the gradients handed to the LossScaleOptimizer as the tape gives them "
+                                    f"(no clipping, zeroing or rounding, whatever their size, however small)",
+                      {"bias_moved": got_bias.tolist(), "want": want_bias.tolist()})
     return Report("train_step", f"after {opt.dynamic_growth_steps} good steps in a row at a loss scale of 2**24 (a batch "
                                 f"whose scaled gradients stay finite) the scale went to {after:g}, not 2**25: the rule "
                                 f"of dynamic loss scaling is that the scale doubles whatever its value (no cap, as "
@@ -661,8 +654,9 @@ def _inf_problem(train_step, seed, float32_output) -> Report | None:
                   {"scale_before": scale, "scale_after": after})
 
 
-def reference_losses(policy_name, x, y, steps, seed):
-    """Float32 reference for ``check_compare``: plain GradientTape, full batch, SGD(0.1)."""
+def reference_losses(policy_name, x, y, steps, seed, weights=None):
+    """Float32 reference for ``check_compare``: plain GradientTape, full batch, SGD(0.1). With a list ``weights``, the
+    model's weights before the first update and after each update are appended to it."""
     from ... import precision, training
     from ..._tf import keras, tf
 
@@ -670,12 +664,27 @@ def reference_losses(policy_name, x, y, steps, seed):
     opt = keras.optimizers.SGD(LEARNING_RATE)
     loss_fn = training.per_example_loss()
     out = []
+    if weights is not None:
+        weights.append(model.get_weights())
     for _ in range(steps):
         with tf.GradientTape() as tape:
             loss = tf.reduce_mean(loss_fn(y, model(x)))
         opt.apply_gradients(zip(tape.gradient(loss, model.trainable_variables), model.trainable_variables))
         out.append(float(loss))
+        if weights is not None:
+            weights.append(model.get_weights())
     return out
+
+
+def _weights_off(model, before, reference) -> float:
+    """How far (the largest fraction of its total update, over the layers) ``model``'s weights are from
+    ``reference``'s, both trained from ``before``."""
+    return max(float(np.max(np.abs(g - r))) / max(float(np.max(np.abs(r - b))), 1e-30)
+               for g, r, b in zip(model.get_weights(), reference, before))
+
+
+_WEIGHTS_RULE = ("the rule is SGD(0.1) on the gradients as the tape gives them and nothing added to the update (no "
+                 "weight decay, clipping or momentum, neither in the optimizer's settings nor written by hand)")
 
 
 def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int = 64) -> Report:
@@ -695,7 +704,8 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
     # issue 38, round 10 (q3_wrong_r10_hardcoded_batch: the mean as sum / 64; q3_wrong_r10_minibatch64: 64-row
     # mini-batches cycled through x): the hidden test's batch has 80 examples, not the public one's 64
     x, y = _data(seed, n=batch)
-    ahead = reference_losses("float32", x, y, steps + 1, seed)  # one more: a loss taken after its update
+    trained, float32_model = [], None  # issue 38, round 14: the reference's weights after each update, the run's model
+    ahead = reference_losses("float32", x, y, steps + 1, seed, weights=trained)  # one more: a loss taken after its update
     want = ahead[:steps]
     details = {"reference": want}
     scaler = keras.mixed_precision.LossScaleOptimizer
@@ -814,6 +824,8 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
         problem = _first_loss_problem(policy_name, got[0], x, y, seed)
         if problem:
             return Report(name, problem, details)
+        if policy_name == "float32" and built:
+            float32_model = built[-1]  # issue 38, round 14: its weights are compared last (below)
         if policy_name == "mixed_float16" and not stepped:
             # issue 38, round 10 (q3_wrong_r10_manual_unscale: the loss scaled, the gradients unscaled by hand, the
             # inner SGD stepped): the message said "trained without loss scaling"; it names the rule now
@@ -857,11 +869,28 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
     from ... import training
 
     big, _ = _data(seed, n=len(x), small=100.0)
-    big_logits = precision.mlp("mixed_bfloat16", hidden=(32,), seed=seed)(big)
+    big_model = precision.mlp("mixed_bfloat16", hidden=(32,), seed=seed)
+    big_before = big_model.get_weights()
+    big_logits = big_model(big)
     big_y = np.argmax(big_logits.numpy(), axis=1).astype("int32")
     big_loss = float(tf.reduce_mean(training.per_example_loss()(big_y, big_logits)))
+    # issue 38, round 14 (q3_wrong_r14_clipnorm_one_manual: each gradient clipped to norm 1 by hand): on the normal
+    # batches every gradient's norm is below 1 (0.15..0.87), here the first kernel's is 2.5..8.4 (seeds 7, 0); one
+    # bfloat16 SGD step of the recipe on this batch is the reference for the weights the call's model ends with
+    with tf.GradientTape() as tape:
+        tape_loss = tf.reduce_mean(training.per_example_loss()(big_y, big_model(big)))
+    keras.optimizers.SGD(LEARNING_RATE).apply_gradients(
+        zip(tape.gradient(tape_loss, big_model.trainable_variables), big_model.trainable_variables))
+    last_built = []
+
+    def kept_mlp(*args, **kwargs):
+        model = original_mlp(*args, **kwargs)
+        last_built.append(model)
+        return model
+
     previous = keras.mixed_precision.global_policy().name
     keras.mixed_precision.set_global_policy("mixed_bfloat16")
+    precision.mlp = kept_mlp
     try:
         last = try_answer(train_with_policy, "mixed_bfloat16", big, big_y, 1, seed)
     except AssertionError as err:  # session_kept: it changed the policy (and has put it back)
@@ -873,6 +902,7 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
                             "precision.policy), not set to a fixed 'float32'", details)
     finally:
         keras.mixed_precision.set_global_policy(previous)
+        precision.mlp = original_mlp
     try:
         first = float(list(last)[0])
     except (TypeError, ValueError, IndexError):
@@ -884,6 +914,22 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
                             f"({abs(first - big_loss) / abs(big_loss):.1e} of it off, allowed 1e-6): the rule is the mean "
                             f"sparse cross-entropy of the logits and nothing else (no label smoothing or other term), "
                             f"computed in float32", details)
+    if float32_model is not None:
+        # issue 38, round 14 (q3_wrong_r14_manual_decay: w *= 1 - 1e-6 after each update, by hand): the losses move by
+        # ~1e-7, but the float32 run's model weights after the steps are 3e-6..5e-5 of their update away from the
+        # reference's (right answers: 0, the same float32 ops); compared last, so that a rule named above (label
+        # smoothing, round 13) keeps its own message
+        off = details["weights_off"] = _weights_off(float32_model, trained[0], trained[steps])
+        if off > 1e-6:
+            return Report(name, f"float32: after {steps} step{'s' if steps != 1 else ''} the model's weights are "
+                                f"{off:.2g} of their update away from plain float32 GradientTape training's (allowed "
+                                f"1e-6): {_WEIGHTS_RULE}", details)
+    if first is not None and last_built and len(last_built[-1].get_weights()) == len(big_before):
+        off = details["big_batch_weights_off"] = _weights_off(last_built[-1], big_before, big_model.get_weights())
+        if off > 1e-6:
+            return Report(name, f"mixed_bfloat16: on a batch with large inputs (x 100: gradient norms up to "
+                                f"~8, above 1), after one step the model's weights are {off:.2g} of their update away "
+                                f"from one SGD(0.1) step of the recipe (allowed 1e-6): {_WEIGHTS_RULE}", details)
     return Report(name, None, details)
 
 
@@ -1026,13 +1072,29 @@ def _optimizer_problem(policy_name, optimizers) -> str | None:
             continue
         config = optimizer.get_config() if type(optimizer) is keras.optimizers.SGD else None
         changed = ([k for k, v in plain.items() if config.get(k) != v and not (k == "learning_rate" and
-                    abs(float(config.get(k)) - v) <= 1e-9)] if config is not None else [])
+                    _number_near(config.get(k), v))] if config is not None else [])
         if config is None or changed:
             what = (f"{type(optimizer).__name__}" if config is None
-                    else "SGD with " + ", ".join(f"{k}={config[k]!r}" for k in changed))
+                    else "SGD with " + ", ".join(f"{k}={_setting(config[k])}" for k in changed))
             return (f"{policy_name}: the weights are stepped by {what}: the contract is SGD(0.1) and nothing else (no "
                     f"weight decay, clipping or momentum), wrapped in a LossScaleOptimizer where the policy needs it")
     return None
+
+
+def _setting(value) -> str:
+    """An optimizer setting for a message: a schedule (a config dict) by its class name."""
+    if isinstance(value, dict) and "class_name" in value:
+        return f"a {value['class_name']} schedule"
+    return repr(value)
+
+
+def _number_near(value, want) -> bool:
+    """Whether ``value`` is a number within 1e-9 of ``want``. Issue 38, round 14 (q3_wrong_r14_lr_schedule_decay:
+    SGD given a learning-rate schedule, whose config is a dict): not a number is a changed setting, never a crash."""
+    try:
+        return abs(float(value) - want) <= 1e-9
+    except (TypeError, ValueError):
+        return False
 
 
 def _watch_inputs(model, inputs) -> None:

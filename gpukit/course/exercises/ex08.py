@@ -14,7 +14,8 @@ import numbers
 
 import numpy as np
 
-from . import Report, nondeterministic_stage, not_solved, pipeline_datasets, session_kept, try_answer, watch_calls, watched_calls
+from . import (Report, child_process_problem, nondeterministic_stage, not_solved, pipeline_datasets, session_kept,
+               try_answer, watch_calls, watch_copies, watched_calls)
 from ... import advisor as _advisor, batching as _batching
 
 
@@ -48,6 +49,11 @@ HINTS = {
 _PLAN_CALLS = "__gpukit_ex08_plan_calls__"
 _ADVISOR = watch_calls(_advisor, ["advise", "show", "explore"], _PLAN_CALLS, cell_assigns="predicted")
 _BATCHING = watch_calls(_batching, ["smallest_accum_steps", "accum_sizes"], _PLAN_CALLS, cell_assigns="predicted")
+# issue 38, round 14 (q1_wrong_r14_fresh_copy_batching: a second copy of gpukit/batching.py loaded with importlib;
+# q1_wrong_r14_ast_copy_batching: the function's definition pulled out of the file with ast and exec'd): the shared
+# watch of copies of its code (as 06 q1 and 07 q2)
+_COPY = "a copy of gpukit.batching.smallest_accum_steps's code"
+watch_copies(_batching, "smallest_accum_steps", _PLAN_CALLS, cell_assigns="predicted", what=_COPY)
 
 
 def expected_prediction(n: int, global_batch_size: int, num_replicas: int, max_per_replica: int) -> tuple:
@@ -67,7 +73,11 @@ def check_prediction(value, n: int, global_batch_size: int, num_replicas: int, m
     if not isinstance(value, (tuple, list)) or len(value) != 2 or not all(
             isinstance(v, numbers.Real) and not isinstance(v, bool) and float(v).is_integer() for v in value):
         return Report(name, "predicted must be two whole numbers: (updates_per_epoch, accum_steps)", details)
-    called = sorted({f"gpukit.{'advisor' if f in _ADVISOR else 'batching'}.{f}" for f, _ in watched_calls(_PLAN_CALLS)})
+    # issue 38, round 14 (q1_wrong_r14_subprocess_batching: smallest_accum_steps run in a child Python)
+    if child_process_problem(name):
+        return Report(name, child_process_problem(name), details)
+    called = sorted({f if f == _COPY else f"gpukit.{'advisor' if f in _ADVISOR else 'batching'}.{f}"
+                     for f, _ in watched_calls(_PLAN_CALLS)})
     if called:
         return Report(name, f"the cell that sets {name} calls {', '.join(called)}: "
                             f"the rule is a prediction worked out by hand before running anything (arithmetic in the "
@@ -168,12 +178,17 @@ def check_choose(choose, cases=None) -> Report:
             why = ("on a CPU the advisor keeps float32 (lesson 06 measured no speed-up from 16 bits on its CPU)"
                    if kind == "CPU" else
                    "TPUs compute in bfloat16 natively (no loss scaling needed)" if kind == "TPU" else
-                   f"compute capability {cc} has no tensor cores" if cc is not None and cc < 7 else
+                   f"compute capability {cc} has no tensor cores: the advisor keeps float32, whether the model is "
+                   f"replicated or split" if cc is not None and cc < 7 else
                    f"compute capability {cc} >= 8.0: its tensor cores run bfloat16, which needs no loss scaling"
                    if cc is not None and cc >= 8 else
                    f"compute capability {cc} (7.x) has float16 tensor cores, which float32 leaves idle"
                    if cc is not None and precision == "float32" else
                    "tensor cores of compute capability 7.x run float16 fast, not bfloat16" if cc is not None else
+                   # issue 38, round 14 (q2_wrong_r14_unknown_cc_{split,cluster}_fp32): float32 was told "not bfloat16"
+                   "the compute capability is unknown: the question lets you assume float16 tensor cores (7.0 and "
+                   "later), whatever the strategy or the number of machines: mixed_float16, which float32 leaves idle"
+                   if precision == "float32" else
                    "the compute capability is unknown: the question lets you assume float16 tensor cores (7.0 and "
                    "later), not bfloat16 ones")
             return Report(name, f"for {where}: precision {precision!r}: {why}", details)
@@ -301,6 +316,9 @@ def check_dataset(make_dataset, n: int = 100, global_batch_size: int = 16, num_r
     if not (np.array_equal(x[:, 0], np.arange(n)) and np.array_equal(y, np.arange(n))):
         return Report(name, "make_dataset changed the caller's x or y in place: the rule: the inputs stay as given "
                             "(a second call with the same (seed, epoch) would start from the shuffled arrays)")
+    if not (x.flags.writeable and y.flags.writeable):  # issue 38, round 14 (q3_wrong_r14_freeze_inputs)
+        return Report(name, "make_dataset made the caller's x or y read-only (setflags(write=False)): the rule: the x "
+                            "and y given are left as they are, their flags too (the caller may still write them)")
     unordered = _nondeterministic_problem(got)
     if unordered:
         return Report(name, unordered)
@@ -493,14 +511,21 @@ FAR_EPOCH = (0, 2 ** 20)
 # moved for num_replicas > 4): the order of (seed, epoch) = (1, 1) is built with these numbers of replicas too and must
 # be the one built with the check's own (epoch 0 of seed 0 hid a term epoch * num_replicas or seed * num_replicas)
 REPLICA_COUNTS = (1, 8)
+# issue 38, round 14 (q3_wrong_r14_depends_on_batch_size: global_batch_size mixed into the generator's seed): the
+# replica count 1 call also has another global batch (20: 40 examples, 2 full batches); the order, cut into batches
+# of any size, is still the one of (seed, epoch)
+OTHER_GLOBAL_BATCH = {1: 20}
+# issue 38, round 14 (q3_wrong_r14_buffer_cap_50k: the shuffle buffer capped at 50 000 examples): a pipeline built (not
+# iterated: a few ms) on this many examples must shuffle all of them (check_dataset's 20011 is below such a cap)
+HUGE_N = 100_003
 
 
 def check_dataset_orders(make_dataset, n: int = 40, global_batch_size: int = 8, num_replicas: int = 2) -> Report:
     """The rules of ``make_dataset`` about orders and inputs that one (seed, epoch) cannot show, on a small dataset
     (issue 38, round 4, blind answers that kept their points): every pair of ``ORDER_PAIRS`` its own order; each
     epoch a new shuffle, not the last epoch's order moved (a rotation by ``epoch`` places kept every neighbour);
-    the order depends on (seed, epoch) only, not on the number of replicas (a restarted run may have another; its
-    global batch is in the checkpoint's signature, so an order that depends on it is not ruled out); and float64 images of shape (2, 2) with int64 labels come back as given (a cast to
+    the order depends on (seed, epoch) only, not on the number of replicas or the global batch (a restarted run may
+    have others; round 14's ruling: the global batch too); and float64 images of shape (2, 2) with int64 labels come back as given (a cast to
     float32, a flatten, labels cast to int32 changed them; the other checks use float32 vectors and int32)."""
     name = "make_dataset"
     x = np.arange(n, dtype="float32").reshape(n, 1)
@@ -513,7 +538,8 @@ def check_dataset_orders(make_dataset, n: int = 40, global_batch_size: int = 8, 
             orders = {pair: np.concatenate(_labels_per_batch(make_dataset(x, y, seed=pair[0], epoch=pair[1], **kw)))
                       for pair in ORDER_PAIRS}
             other_replicas = {r: np.concatenate(_labels_per_batch(make_dataset(x, y, seed=1, epoch=1, **{
-                **kw, "num_replicas": r}))) for r in REPLICA_COUNTS}
+                **kw, "num_replicas": r, "global_batch_size": OTHER_GLOBAL_BATCH.get(r, global_batch_size)})))
+                for r in REPLICA_COUNTS}
             images = np.arange(n * 4, dtype="float64").reshape(n, 2, 2) / 3     # not exact in float32
             labels = np.arange(n, dtype="int64")
             first = next(iter(make_dataset(images, labels, seed=0, epoch=0, **kw)))
@@ -554,9 +580,12 @@ def check_dataset_orders(make_dataset, n: int = 40, global_batch_size: int = 8, 
                             f"each epoch a new shuffle of the examples (not the last epoch's order moved)", details)
     for replicas, order in other_replicas.items():
         if not np.array_equal(order, orders[(1, 1)]):
-            return Report(name, f"the same (seed, epoch) = (1, 1) gives another order with num_replicas={replicas} than "
-                                f"with num_replicas={num_replicas}: the rule: the order depends on (seed, epoch) only, at "
-                                f"every epoch and for any number of replicas (a restarted run may have another)", details)
+            batch = OTHER_GLOBAL_BATCH.get(replicas, global_batch_size)
+            shown = f" and global_batch_size={batch}" if batch != global_batch_size else ""
+            return Report(name, f"the same (seed, epoch) = (1, 1) gives another order with num_replicas={replicas}{shown} "
+                                f"than with num_replicas={num_replicas}, global_batch_size={global_batch_size}: the rule: "
+                                f"the order depends on (seed, epoch) only, at every epoch and for any number of replicas "
+                                f"or global batch size (a restarted run may have others)", details)
     problem = _pairing_problem([first], images, labels)
     if problem:
         return Report(name, f"with float64 images of shape (2, 2) and int64 labels: {problem}", details)
@@ -566,6 +595,14 @@ def check_dataset_orders(make_dataset, n: int = 40, global_batch_size: int = 8, 
     problem = _individual_shuffle_problem(shuffled)
     if problem:
         return problem
+    with session_kept(name):
+        try:
+            huge = make_dataset(np.zeros((HUGE_N, 1), "float32"), np.arange(HUGE_N, dtype="int32"), seed=0, epoch=0, **kw)
+        except Exception as err:  # noqa: BLE001 - report what the learner's code raised
+            return Report(name, f"building the dataset raised {type(err).__name__}: {err}")
+    small, _ = _small_shuffle_buffer(huge)
+    if small:
+        return Report(name, f"on {HUGE_N} examples, {small}", details)
     with session_kept(name):
         try:
             far = np.concatenate(_labels_per_batch(make_dataset(x, y, seed=FAR_EPOCH[0], epoch=FAR_EPOCH[1], **kw)))
