@@ -570,3 +570,153 @@ def test_q4_round13_the_notebooks_data_read_is_named():
     assert not report.passed and "read the notebook's x_train" in report.problem, report.problem
     assert ns["x_train"] is data
     assert ex01.check_scale_prediction(ns["formula"], num_replicas=2, per_replica_batch_size=4).passed
+
+
+# --------------------------------------------------------------------------- blind round 14 (issue 38)
+
+
+def test_q1_round14_an_examples_gradient_cut_is_named():
+    """Round 14 (``stop_grad_large``, ``stopgrad_nonfinite``): the value as it is, the gradient of a loss above 1000,
+    or of a non-finite one, cut by tf.stop_gradient; the extreme-loss probe compares the gradient with respect to the
+    logits (its model's inputs), NaN where one device's is NaN. The right answer passes."""
+    def cut(where):
+        def compute_loss(m, x, y, gb):
+            per = LOSS_FN(y, m(x, training=True))
+            return tf.reduce_sum(tf.where(where(per), tf.stop_gradient(per), per)) / gb
+        return compute_loss
+
+    for where in (lambda per: per > 1000.0, lambda per: ~tf.math.is_finite(per)):
+        report = ex01.compare_loss(cut(where))
+        assert not report.passed and "every example's loss counts as it is, its gradient too" in report.problem
+    assert ex01.compare_loss(cut(lambda per: tf.zeros_like(per, tf.bool))).passed
+
+
+def _step_planted(planted):
+    """q2's step with a planted round-14 mistake: ``finite_cap`` (a replica loss above 1000 not differentiated),
+    ``keep_optimizers`` (every optimizer given kept in a list), ``weak_cache`` (steps cached by model, weakly)."""
+    import weakref
+
+    kept, cache = [], weakref.WeakValueDictionary()
+
+    def make(strategy, model, optimizer, gb):
+        if planted == "weak_cache" and id(model) in cache:
+            return cache[id(model)]
+        kept.append(optimizer) if planted == "keep_optimizers" else None
+
+        def replica(x, y):
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_sum(LOSS_FN(y, model(x, training=True))) / gb
+                if planted == "finite_cap":
+                    loss = tf.where(tf.math.is_finite(loss) & (loss > 1000.0), tf.stop_gradient(loss), loss)
+            optimizer.apply_gradients(zip(tape.gradient(loss, model.trainable_variables), model.trainable_variables))
+            return loss
+
+        @tf.function
+        def step(batch):
+            return strategy.reduce("SUM", strategy.run(replica, args=batch), axis=None)
+
+        cache[id(model)] = step
+        return step
+    return make
+
+
+@pytest.mark.parametrize("planted, says", [
+    ("finite_cap", "inputs x 100 000 .*: the rule is compute_loss's value differentiated as it is"),
+    ("keep_optimizers", "the optimizer of an EARLIER make_train_step call was still alive"),
+    ("weak_cache", "applied gradients with the optimizer of an EARLIER make_train_step call for the same model")])
+def test_q2_round14_a_large_loss_guard_kept_optimizers_and_a_weak_cache_are_named(planted, says):
+    """Round 14: the partial-batch probe's large input is x 100 000 (its replica's loss above 10 000, was above 100 at
+    x 1000); the earlier call's optimizer must die too (a weak reference); the step made for the same model with
+    another optimizer is held while the next call is made. The notebook's hidden case: the large example's loss
+    depends on its label (with steps=1 the partial batch's last example is predicted right: its loss is 0)."""
+    report = ex01.compare_train_step(_step_planted(planted), strategies.mirrored(["/cpu:0", "/cpu:1"]), steps=4, seed=7,
+                                     global_batch_size=24, learning_rate=0.05, x_scale=10.0, frozen=True,
+                                     earlier_call=True, partial=5)
+    assert not report.passed and re.search(says, report.problem), report.problem
+
+
+def test_q3_round14_flags_set_during_the_call_and_state_kept_on_the_function_are_named():
+    """Round 14 (``private_trainable``: every layer's ``_trainable`` set to False while evaluating, then set back;
+    ``keep_dataset``: each dataset appended to an attribute of the function)."""
+    def flips(strategy, model, dist_dataset):
+        saved = [(layer, layer._trainable) for layer in model.layers]
+        for layer, _ in saved:
+            layer._trainable = False
+        try:
+            return _evaluate_compiled(strategy, model, dist_dataset)
+        finally:
+            for layer, flag in saved:
+                layer._trainable = flag
+
+    def keeps(strategy, model, dist_dataset):
+        keeps.__dict__.setdefault("seen", []).append(dist_dataset)
+        return _evaluate_compiled(strategy, model, dist_dataset)
+
+    strategy, kwargs = _q3_cases()[1]
+    report = ex01.compare_accuracy(flips, strategy, **kwargs)
+    assert not report.passed and "while it ran" in report.problem and "not even through a private" in report.problem
+    report = ex01.compare_accuracy(keeps, strategy, **kwargs)
+    assert not report.passed and "attribute 'seen' of the function" in report.problem, report.problem
+
+
+def test_q3_round14_the_wide_case_labels_follow_then_go_against_the_predictions_but_two():
+    """Round 14 (``uint16_correct``, ``uint16_wrong``): in the case of one batch past 65 535 examples per replica, the
+    first call's labels follow the predictions but 2 (over 65 535 right on a replica), the uneven-split call's go
+    against them but 2 (over 65 535 wrong): a 16-bit count of either wraps. No example more."""
+    assert ex01._wide(131080, 2) and not ex01._wide(131070, 2) and not ex01._wide(8400, 2)
+    predicted = np.random.default_rng(0).integers(0, 10, 131084)
+    follow = ex01._all_but_two(predicted, predicted, 10, 4)
+    assert (follow != predicted).sum() == 2
+    against = ex01._all_but_two((predicted + 1) % 10, predicted, 10, 5)
+    assert (against == predicted).sum() == 2
+
+
+def _train_planted(planted):
+    """q5's fix with a planted round-14 mistake: ``clip_value`` (gradients clipped to [-100, 100]), ``off_by_one``
+    (the full batches counted as (len(x) - 1) // global_batch_size), ``keep`` (each dataset kept on the function)."""
+    from gpukit import data, models
+    from gpukit._tf import keras
+
+    def train_mirrored(strategy, x, y, global_batch_size, steps, seed, learning_rate):
+        with strategy.scope():
+            model = models.mlp(seed=seed)
+            optimizer = keras.optimizers.SGD(learning_rate)
+        training.build_optimizer(strategy, model, optimizer)
+        dist, _ = data.distribute(strategy, x, y, global_batch_size=global_batch_size)
+        if planted == "keep":
+            train_mirrored.__dict__.setdefault("datasets", []).append(dist)
+
+        def replica_step(xb, yb):
+            with tf.GradientTape() as tape:
+                loss = tf.nn.compute_average_loss(LOSS_FN(yb, model(xb, training=True)),
+                                                  global_batch_size=global_batch_size)
+            grads = tape.gradient(loss, model.trainable_variables)
+            if planted == "clip_value":
+                grads = [tf.clip_by_value(g, -100.0, 100.0) for g in grads]
+            optimizer.apply_gradients(zip(grads, model.trainable_variables))
+            return loss
+
+        @tf.function
+        def step(batch):
+            return strategy.reduce("SUM", strategy.run(replica_step, args=batch), axis=None)
+
+        full = (len(x) - 1) // global_batch_size if planted == "off_by_one" else steps
+        for _, batch in zip(range(min(steps, full)), dist):
+            step(batch)
+        return model
+    return train_mirrored
+
+
+def test_q5_round14_clipping_a_batch_short_and_state_kept_are_named():
+    """Round 14: the second call of ``_other_data_problem`` has one example of its last batch with inputs x 100 000
+    (``clip_value``); with ``remainder=0`` x, y hold exactly 2 full batches (``full_batch_off_by_one``); what the
+    function keeps is read around the first call (``keep_data_strategy``)."""
+    strategy = strategies.mirrored(["/cpu:0", "/cpu:1"])
+    clipped = ex01._other_data_problem(_train_planted("clip_value"), strategy, 5, 0.5)
+    assert clipped and "whatever the loss (no clipping" in clipped, clipped
+    assert ex01._other_data_problem(_train_planted("right"), strategy, 5, 0.5) is None
+    short = ex01.check_debugged_training(_train_planted("off_by_one"), strategy, seed=5, steps=3, global_batch_size=12,
+                                         learning_rate=0.5, batches=2, remainder=0)
+    assert not short.passed and "the weights are those of 1 update, one short" in short.problem, short.problem
+    kept = ex01.check_debugged_training(_train_planted("keep"), strategy, steps=1)
+    assert not kept.passed and "attribute 'datasets' of the function" in kept.problem, kept.problem

@@ -21,7 +21,7 @@ import contextlib
 import gc
 import weakref
 
-from . import Recorder, Report, is_stub, not_solved, training_problem, try_answer
+from . import Recorder, Report, is_stub, kept_state, kept_state_problem, not_solved, training_problem, try_answer
 
 HINTS = {
     "q1": [
@@ -275,10 +275,19 @@ def _extreme_losses_problem(compute_loss, global_batch_size: int) -> str | None:
     y = tf.constant([0, 1, 1], tf.int32)
     for logits in _EXTREME_LOGITS:
         x = tf.constant(logits, tf.float32)
-        losses = training.per_example_loss()(y, x)
-        expected = float(tf.reduce_sum(losses)) / global_batch_size
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            losses = training.per_example_loss()(y, x)
+            right = tf.reduce_sum(losses) / global_batch_size
+        expected = float(right)
+        # round 14 (planted: stop_grad_large, stopgrad_nonfinite, stopgrad_top_loss: the value as it is, the gradient
+        # of a loss above 1000, or non-finite, or the largest, cut by tf.stop_gradient): the gradient with respect to
+        # the logits (the weightless model's inputs, watched) is compared too, NaN where one device's is NaN
+        expected_grad = tape.gradient(right, x).numpy()
         try:
-            got = try_answer(compute_loss, logits_model, x, y, global_batch_size)
+            with tf.GradientTape() as tape:
+                tape.watch(x)
+                got = try_answer(compute_loss, logits_model, x, y, global_batch_size)
         except AssertionError:  # a session setting changed (session_kept names it)
             raise
         except Exception as e:  # noqa: BLE001  round 10, planted: check_numerics (raised "Tensor had Inf values")
@@ -288,13 +297,24 @@ def _extreme_losses_problem(compute_loss, global_batch_size: int) -> str | None:
                     f"whatever its value: a non-finite loss must show in the value returned (an infinite or NaN "
                     f"mean), not raise (no tf.debugging.check_numerics or assert on the loss)")
         try:
+            got_grad = tape.gradient(got, x) if tf.is_tensor(got) and got.dtype.is_floating else None
+        except Exception:  # noqa: BLE001 - an op of the learner's without a gradient: named below as a wrong gradient
+            got_grad = None
+        try:
             got = float(got)
         except (TypeError, ValueError):
             pass
+        shown = ", ".join(f"{v:.4g}" for v in losses.numpy())
         if isinstance(got, float) and (math.isnan(got) if math.isnan(expected) else got == expected
                                        if math.isinf(expected) else abs(got - expected) <= 1e-6 * abs(expected)):
-            continue
-        shown = ", ".join(f"{v:.4g}" for v in losses.numpy())
+            if got_grad is not None and _update_off(got_grad.numpy(), expected_grad) <= 1e-5:
+                continue
+            return (f"compute_loss gave the right value on 3 examples whose per-example losses are {shown} "
+                    f"(global_batch_size={global_batch_size}), but not its gradient with respect to the logits (an "
+                    f"example's gradient cut or changed, e.g. by tf.stop_gradient on a large or non-finite loss): the "
+                    f"rule is every example's loss counts as it is, its gradient too: the value returned is the sum "
+                    f"of the per-example losses divided by global_batch_size, differentiated as it is (no "
+                    f"stop_gradient, clipping or guard of any example's loss, whatever its value)")
         if (isinstance(got, float) and math.isfinite(got) and math.isfinite(expected)
                 and abs(got - expected) <= 1e-2 * abs(expected)):  # round 9, planted: float16_sum (rounded, not cut)
             return (f"compute_loss gave {got:.7g} on 3 examples whose per-example losses are {shown} (global_batch_size="
@@ -466,7 +486,7 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
     class WatchedSGD(keras.optimizers.SGD):
         def apply(self, *args, **kwargs):
             compiled.append(tf.inside_function())
-            applied.append(self)
+            applied.append(weakref.ref(self))  # round 14: weakly, an optimizer dropped must die
             handed.extend(g for g in (args[0] if args else kwargs.get("grads", ())) if g is not None)
             return super().apply(*args, **kwargs)
 
@@ -494,15 +514,19 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
             other_initial = [np.array(w) for w in other.get_weights()]
             other_step = try_answer(make_train_step, strategy, other, other_optimizer, gb)
             other_alive = weakref.ref(other)  # round 13: must die once dropped (nothing kept between calls)
+            optimizer_alive = weakref.ref(other_optimizer)  # round 14 (planted: keep_optimizers): its optimizer too
         model, optimizer = build(strategy, WatchedSGD)
-        decoy = None
+        decoy = decoy_step = None
         if earlier_call:  # round 13 (planted: cache_by_model): a call for THIS model with another optimizer first
             with strategy.scope():
                 decoy = WatchedSGD(learning_rate)
             training.build_optimizer(strategy, model, decoy)
-            try_answer(make_train_step, strategy, model, decoy, gb)
+            # round 14 (planted: weak_cache_by_model, steps cached by model with weak values): that step is held
+            # while the next call is made, as a learner holds the steps it made
+            decoy_step = try_answer(make_train_step, strategy, model, decoy, gb)
         initial = [np.array(w) for w in model.get_weights()]
         train_step = try_answer(make_train_step, strategy, model, optimizer, gb)
+        decoy_step = None
         if train_step is None:
             return Report(name, not_solved(name))
         dist, _ = data.distribute(strategy, x, y, global_batch_size=gb)  # `partial` examples more are dropped
@@ -566,18 +590,20 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
                             "calls (no module-level model, optimizer or step that a later call replaces)")
     if earlier_trains and partial and extreme:
         return Report(name, extreme)
-    if decoy is not None and any(o is decoy for o in applied):
+    if decoy is not None and any(o() is decoy for o in applied):
         return Report(name, "train_step applied gradients with the optimizer of an EARLIER make_train_step call for the "
                             "same model (another optimizer): the rule is each call returns a step for the model and "
                             "optimizer it was given (nothing kept between calls, no step cached by model)")
     if earlier_call:  # round 13 (planted: keeps_models): the earlier call's model, optimizer and step dropped
         other = other_optimizer = other_step = None
-        if other_alive() is not None:
+        if other_alive() is not None or optimizer_alive() is not None:
             gc.collect()
-        if other_alive() is not None:
-            return Report(name, "the model of an EARLIER make_train_step call was still alive after the check dropped "
-                                "it, its optimizer and its step (garbage collected): the rule is nothing kept between "
-                                "calls (no module-level list, dict or cache of models, optimizers or steps)")
+        if other_alive() is not None or optimizer_alive() is not None:
+            which = "model" if other_alive() is not None else "optimizer"
+            return Report(name, f"the {which} of an EARLIER make_train_step call was still alive after the check "
+                                f"dropped its model, its optimizer and its step (garbage collected): the rule is "
+                                f"nothing kept between calls (no module-level list, dict or cache of models, "
+                                f"optimizers, strategies or steps)")
     if earlier_trains and partial:
         off = _partial_step_difference(earlier_moved, other_initial, x[gb * steps:], y[gb * steps:], seed, frozen,
                                        learning_rate, gb)
@@ -612,7 +638,7 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
     scale = checks.scale_factor(moved, ref_moved)
     details = {"loss_diff": loss_diff, "weights_diff": weights_diff, "update_ratio": scale,
                "compiled": all(compiled) if compiled else None}
-    if not any(o is optimizer for o in applied):
+    if not any(o() is optimizer for o in applied):
         return Report(name, "train_step never applied gradients with the optimizer given to make_train_step (it "
                             "made its own, or changed the weights by hand): the rule is update `model` with "
                             "`optimizer.apply_gradients`, whatever optimizer and learning rate the caller chose",
@@ -664,8 +690,8 @@ def _extreme_step_problem(step, model, strategy, x, y, gb: int, learning_rate: f
     by 0 before differentiating, which drops that replica's gradient; ``loss_clip_value``, ``tf.minimum(loss, 100)``:
     no gradient above 100, the returned loss clipped). The check's losses are small and finite; here the step the
     check already traced on the partial batch ``x, y`` runs twice more on batches of the same sizes (no new trace, a
-    few ms each): (1) the last example's inputs x 1000 (its loss in the thousands, its replica's above 100); (2) the
-    logits layer's bias set to +2e38 for one class and -2e38 for the last example's label, so its loss is infinite
+    few ms each): (1) the last example's inputs x 100 000 (round 14, was x 1000: its replica's loss above 10 000);
+    (2) the logits layer's bias set to +2e38 for one class and -2e38 for the last example's label, so its loss is infinite
     while every gradient stays finite (the cross-entropy's gradient is softmax - one-hot); (3, round 13, planted:
     ``nan_loss_guard``, only a NaN loss set to 0) the last example's inputs NaN: its loss NaN, the returned loss NaN
     (the guard returns a number), the updates NaN where one device's are. Each must give the loss and, for every
@@ -678,7 +704,7 @@ def _extreme_step_problem(step, model, strategy, x, y, gb: int, learning_rate: f
 
     start = [np.array(w) for w in model.get_weights()]
     large = np.array(x, dtype="float32")
-    large[-1] *= 1000.0
+    large[-1] *= 1e5  # round 14 (planted: finite_cap_1000, a replica loss above 1000 not differentiated): was 1000
     label = int(np.asarray(y)[-1])
     bias = np.zeros_like(model.get_layer("logits").bias.numpy())
     bias[(label + 1) % len(bias)], bias[label] = 2e38, -2e38
@@ -689,7 +715,7 @@ def _extreme_step_problem(step, model, strategy, x, y, gb: int, learning_rate: f
     nan = np.array(x, dtype="float32")
     nan[-1] = np.nan  # round 13 (planted: nan_loss_guard, a NaN loss set to 0): its replica's loss is NaN
     probes = ((large, start,
-               "a batch one of whose examples has inputs x 1000 (its replica's loss above 100)"),
+               "a batch one of whose examples has inputs x 100 000 (its replica's loss above 10 000)"),
               (np.array(x, dtype="float32"), infinite,
                "a batch one of whose examples has an infinite loss (the logits' bias +-2e38) with finite gradients"),
               (nan, start, "a batch one of whose examples has NaN inputs (its loss NaN)"))
@@ -777,9 +803,12 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
     # from chance and differs between seeds (a copied number does not pass another seed), and one
     # batch's or one replica's accuracy differs from the whole (each part has its own share).
     model = models.mlp(seed=seed, strategy=strategy)
-    predicted = np.argmax(model(x, training=False).numpy(), axis=-1)
+    logits = model(x, training=False).numpy()
+    predicted = np.argmax(logits, axis=-1)
     follow = np.random.default_rng(seed).permutation(n) < n // 2
     y = np.where(follow, predicted, y).astype("int32")
+    if _wide(gb, r):  # round 14: every label follows the predictions but 2 (over 65 535 right on a replica)
+        y = _all_but_two(predicted, predicted, logits.shape[-1], seed)
     seen = (n // gb) * gb  # the distributed dataset drops a partial last batch
     right = predicted[:seen] == y[:seen]
     expected = float(np.mean(right))
@@ -801,7 +830,8 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
                 [id(v) for v in model.trainable_variables])
 
     state = (*trainable_state(), [np.array(w) for w in model.get_weights()])
-    watched = Recorder(model)
+    watched = _TrainableRecorder(model)
+    kept = kept_state(evaluate)
     got = try_answer(evaluate, strategy, watched, dist)
     if got is None:
         return Report("evaluate", not_solved("evaluate"), details)
@@ -816,6 +846,16 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
                                   f"came back trainable, or the reverse): the rule is an evaluation leaves the model "
                                   f"as it found it, ready to train on (no trainable flag set, not even set back to "
                                   f"True afterwards)", details)
+    flipped = [seen for seen in watched.trainable_seen if seen != tuple(state[:2])]
+    if flipped:  # round 14 (planted: private_trainable, every layer's _trainable set during the call, then set back)
+        return Report("evaluate", f"evaluate set the trainable flags of the model it was given while it ran (the "
+                                  f"model was called with its layers' flags {flipped[0][1]}, they were {state[1]}), "
+                                  f"then set them back: the rule is an evaluation leaves the model as it found it, "
+                                  f"every layer's trainable flag included (none set, not even through a private "
+                                  f"attribute, not even set back afterwards)", details)
+    kept = kept_state_problem("evaluate", kept, evaluate)  # round 14 (planted: keep_dataset, cached_step_by_strategy)
+    if kept:
+        return Report("evaluate", kept, details)
     if any(flag is True for flag in watched.flags):
         return Report("evaluate", "evaluate called the model with training=True: the rule is a prediction in "
                                   "inference mode (training=False, or not given: Dropout off, BatchNormalization's "
@@ -860,8 +900,51 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
                                   f"counts by 1 up to 2**24; float16 cannot above 2048, bfloat16 above 256) of the "
                                   f"predictions argmax of the model's logits as they are (no lower-precision softmax or "
                                   f"logits, which changes near ties)", details)
+    if got is not None and _wide(gb, r):  # round 14 (planted: uint16_correct)
+        return Report("evaluate", f"{said}, on one batch of {gb} examples ({gb // r} per replica, all but 2 right): "
+                                  f"{_WIDE_RULE}", details)
     return Report("evaluate", f"{said}: sum the correct counts over replicas, then divide by the number of "
                               f"examples", details)
+
+
+_WIDE_RULE = ("the rule is exact counts, of right predictions or of wrong ones, per replica, per batch and in total, "
+              "for any dataset of up to 2**24 examples and any batch size: an integer type that holds them, or "
+              "float32 (int16 and uint16 wrap past 32 767 and 65 535, float16 rounds past 2048)")
+
+
+def _wide(gb: int, r: int) -> bool:
+    """A replica's share of a batch past 65 535 examples, the range of a 16-bit count (uint16's; int16's is 32 767)."""
+    return gb // r > 2**16 - 1
+
+
+def _all_but_two(labels, predicted, classes: int, seed: int):
+    """``labels`` with 2 of them, drawn with ``seed``, set to the opposite as ``predicted`` goes (a right label made
+    wrong, a wrong one right). Issue 38, round 14 (planted: ``uint16_correct``, ``uint16_wrong``: the right, or the
+    wrong, predictions counted per replica in uint16, which wraps past 65 535): with half the labels following the
+    model, the one batch of 131 080 examples (65 540 per replica) had about 49 000 right and 16 000 wrong per replica,
+    neither past uint16's range. Now the first call's labels follow the predictions but 2 (65 538 right or more per
+    replica) and the uneven-split call's go against them but 2 (65 538 wrong or more): no example more."""
+    import numpy as np
+
+    labels = np.array(labels, dtype="int32")
+    flip = np.random.default_rng(seed).choice(len(labels), size=2, replace=False)
+    right = labels[flip] == predicted[flip]
+    labels[flip] = np.where(right, (predicted[flip] + 1) % classes, predicted[flip])
+    return labels
+
+
+class _TrainableRecorder(Recorder):
+    """q1's ``Recorder`` that also writes down, at every call of the model, its ``trainable`` flag and its layers'
+    (``trainable_seen``): a flag set during an evaluation and set back afterwards shows there (issue 38, round 14)."""
+
+    def __init__(self, target):
+        super().__init__(target)
+        object.__setattr__(self, "trainable_seen", [])
+
+    def _record(self, x, args=(), kwargs=None):
+        target = object.__getattribute__(self, "_target")
+        self.trainable_seen.append((target.trainable, [layer.trainable for layer in target.layers]))
+        return super()._record(x, args, kwargs)
 
 
 def _exact(got: float, expected: float) -> bool:
@@ -884,9 +967,13 @@ def _uneven_split_problem(evaluate, strategy, model, x, y, predicted, gb, seed: 
     r = strategy.num_replicas_in_sync
     n = gb + r + 1
     other = models.mlp(seed=seed + 1, strategy=strategy)
-    other_predicted = np.argmax(other(x[:n], training=False).numpy(), axis=-1)
+    other_logits = other(x[:n], training=False).numpy()
+    other_predicted = np.argmax(other_logits, axis=-1)
     follow = np.random.default_rng(seed + 1).permutation(n) < n // 2
     labels = np.where(follow, other_predicted, y[:n]).astype("int32")
+    classes = other_logits.shape[-1]
+    if _wide(gb, r):  # round 14: every label goes against the predictions but 2 (over 65 535 wrong on a replica)
+        labels = _all_but_two((other_predicted + 1) % classes, other_predicted, classes, seed + 1)
     dist, _ = data.distribute(strategy, x[:n], labels, global_batch_size=gb, drop_remainder=False)
     calls = [(other, float(np.mean(other_predicted == labels)), "another model than the first call's")]
     if again:
@@ -909,6 +996,10 @@ def _uneven_split_problem(evaluate, strategy, model, x, y, predicted, gb, seed: 
             pass
         if isinstance(got, float) and _exact(got, expected):
             continue
+        if _wide(gb, r):  # round 14 (planted: uint16_wrong)
+            return Report("evaluate", f"on {n} examples (one batch of {gb}, {gb // r} per replica, all but 2 predicted "
+                                      f"wrong, then {r + 1} more; {what}) evaluate gave {got}, one device counts "
+                                      f"{expected:.6g}: {_WIDE_RULE}", {"expected": expected, "got": got, "n": n})
         return Report("evaluate", f"on {n} examples (a whole batch of {gb}, then {r + 1} examples split unevenly over "
                                   f"{r} replicas; {what}, a call after an earlier one) evaluate gave {got}, one device "
                                   f"counts {expected:.6g}: the rule is every example of THIS dataset counts once, for "
@@ -1133,7 +1224,7 @@ _ONE_DEVICE: dict = {}  # q5's one-device reference weights, by (seed, learning 
 def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int = 3,
                             global_batch_size: int | None = None, learning_rate: float = 0.1,
                             atol: float = 1e-5, again: bool = False, batches: int | None = None,
-                            x_scale: float = 1.0) -> Report:
+                            x_scale: float = 1.0, remainder: int | None = None) -> Report:
     """q5: the learner's repaired ``train_mirrored(strategy, x, y, global_batch_size, steps,
     seed, learning_rate)`` returns its model; its weights must equal ``steps`` SGD steps on one
     device (``gpukit.training``) from the same seed and data. The bug it had: the replicas'
@@ -1151,7 +1242,13 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
     its scope (planted: ``unmirrored_copy``, the trained weights copied into a model built outside the scope).
     ``batches`` gives x, y that many full global batches and half a batch more (default: ``steps + 2`` full
     batches); with fewer than ``steps``, each is trained once (planted: ``repeat_data``, the data repeated so that
-    ``steps`` updates always happen)."""
+    ``steps`` updates always happen).
+
+    Issue 38, round 14: ``remainder`` examples follow the full batches (default: half a batch with ``batches``, none
+    without); at 0, x, y hold exactly ``batches`` full batches (planted: ``full_batch_off_by_one``, ``one_step_short``:
+    the full batches counted as ``(len(x) - 1) // global_batch_size``, one short when the data divide exactly). What
+    the function keeps between calls is read before and after the first call (``kept_state``; planted:
+    ``keep_data_strategy``, each call's distributed dataset appended to an attribute of the function)."""
     from ... import checks, data, models, training
     from ..._tf import keras, tf
 
@@ -1163,7 +1260,8 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
     # two batches more than `steps`: training on every batch given, or one step too many, changes the weights;
     # `batches` fewer than `steps`: a data set repeated trains more updates than there are full batches
     full = steps + 2 if batches is None else batches
-    x, y = data.synthetic(gb * full + (0 if batches is None else gb // 2), shape=(64,), seed=seed)
+    extra = (0 if batches is None else gb // 2) if remainder is None else remainder
+    x, y = data.synthetic(gb * full + extra, shape=(64,), seed=seed)
     x = x * x_scale  # round 13: at 10, gradients of norm above 10 (planted: clip_by_norm, each gradient clipped at 10)
     updates = min(steps, full)
     if is_stub(train_mirrored):
@@ -1195,6 +1293,7 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
         return built
 
     watch = _watch_optimizers()
+    kept = kept_state(train_mirrored)
     with watch as optimizers, mock.patch.object(tf.data.Dataset, "batch", batch), mock.patch.object(models, "mlp", mlp):
         try:
             model = try_answer(train_mirrored, strategy, x, y, gb, steps, seed, learning_rate)
@@ -1211,6 +1310,9 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
         return Report(name, not_solved(name))
     if not hasattr(model, "get_weights"):
         return Report(name, f"{name} must return the trained Keras model, not {type(model).__name__}")
+    kept = kept_state_problem(name, kept, train_mirrored)
+    if kept:
+        return Report(name, kept)
     flags = [flag for _, watched in recorders for flag in watched.flags]
     # Keras' fit (right, round 10) also calls the model once with training=False while it builds: a flag not given,
     # or no call with training=True, is what names a step in inference mode
@@ -1320,6 +1422,12 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
         return Report(name, f"the weights are those of {updates} steps on the FIRST global batch, repeated: the rule is "
                             f"one update per global batch of x, y, in order, each batch once (a new iterator per "
                             f"step starts again from the first batch)", details)
+    if updates > 1 and checks.max_difference(model, one_device(updates - 1)) <= atol:  # round 14: one_step_short
+        return Report(name, f"the weights are those of {updates - 1} update{'s' if updates != 2 else ''}, one short: the "
+                            f"rule is one update per full global batch of x, y, each once, up to `steps` (here {steps} "
+                            f"steps asked, x, y holding "
+                            f"{full} full batches{' exactly' if len(x) == full * gb else ''}: {updates} updates, the "
+                            f"last full batch included)", details)
     if r > 1 and abs(ratio - 1 / r) < 0.05 / r:
         return Report(name, f"after {steps} steps every update is {ratio:.2f} x one device's on {r} replicas: "
                             f"too SMALL now, by the number of replicas (divided by the global batch times the "
@@ -1354,6 +1462,12 @@ def _other_data_problem(train_mirrored, strategy, seed: int, learning_rate: floa
     gb, steps = 6, 4
     xa, ya = data.synthetic(30, shape=(64,), seed=seed + 101)
     xb, yb = data.synthetic(30, shape=(64,), seed=seed + 202)
+    # round 14 (planted: clip_value, clip_norm_big, loss_guard_1k, stopgrad_example_1e3: gradients clipped at 100 or a
+    # norm of 1000, a replica loss above 1000 or an example's not differentiated): the last example of the 4th (last
+    # trained) batch has inputs x 100 000, a loss near 1e5 (its replica's above 10 000), its gradients in the
+    # thousands; compared by each weight array's update, relative to its size (``_update_off``), no call more
+    xb = np.array(xb, dtype="float32")
+    xb[steps * gb - 1] *= 1e5
     key = ("other data", seed, learning_rate)
     if key not in _ONE_DEVICE:
         single = tf.distribute.get_strategy()
@@ -1387,12 +1501,25 @@ def _other_data_problem(train_mirrored, strategy, seed: int, learning_rate: floa
                     f"guard that zeroes or drops non-finite values)")
     got = try_answer(train_mirrored, strategy, xb, yb, gb, steps, seed, learning_rate)
     if hasattr(got, "get_weights"):
-        reference = models.mlp(seed=seed)
-        reference.set_weights(_ONE_DEVICE[key])
-        if checks.max_difference(got, reference) <= 1e-5:
+        initial = models.mlp(seed=seed).get_weights()
+        try:
+            moved = [np.array(w) - i for w, i in zip(got.get_weights(), initial, strict=True)]
+        except ValueError:
+            moved = None
+        ref_moved = [r - i for r, i in zip(_ONE_DEVICE[key], initial)]
+        if moved is not None and max(_update_off(m, r) for m, r in zip(moved, ref_moved)) <= 1e-5:
             return None
+        if moved is not None and all(np.isfinite(m).all() for m in moved) and checks.scale_factor(moved,
+                                                                                                    ref_moved) < 0.9:
+            return (f"on a call whose last step's batch has one example with inputs x 100 000 (a loss near 1e5, its "
+                    f"replica's above 10 000, gradients in the thousands), the weights moved "
+                    f"{checks.scale_factor(moved, ref_moved):.3g} x one device's: the rule is train_buggy's training "
+                    f"minus its bug, the gradients applied as tape.gradient returns them, whatever the loss (no "
+                    f"clipping by value or norm, no stop_gradient or guard of a large loss, an example's or a "
+                    f"replica's)")
     return (f"two more calls with data of the same size (30 examples, global batch {gb}: 5 full batches), the second "
-            f"on OTHER examples for {steps} steps, did not give {steps} one-device steps on that second call's data: "
+            f"on OTHER examples for {steps} steps (one example of the last with inputs x 100 000), did not give "
+            f"{steps} one-device steps on that second call's data: "
             f"the rule is every call trains on the x, y it is given (nothing kept between calls, such as a data set "
             f"cached by its sizes), exactly `steps` updates when there are that many full batches")
 
