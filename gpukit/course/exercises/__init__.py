@@ -62,6 +62,8 @@ __all__ = [
     "closing",
     "summary",
     "lead_with_reason",
+    "holds_code",
+    "watch_code_copies",
 ]
 
 
@@ -1256,6 +1258,59 @@ def watch_calls(owner, names, key: str, *, cell_assigns: str | None = None, any_
         setattr(owner, fname, make(fname, current))
         originals[fname] = current
     return originals
+
+
+def holds_code(code, originals) -> bool:
+    """Whether ``code`` is, or defines (its constants, at any depth), a function compiled from the source of one of
+    ``originals`` (code objects: the same bytecode, constants and names, under any name or file)."""
+    keys = {(o.co_code, o.co_consts, o.co_names) for o in originals}
+    stack = [code]
+    while stack:
+        c = stack.pop()
+        if (c.co_code, c.co_consts, c.co_names) in keys:
+            return True
+        stack.extend(k for k in c.co_consts if isinstance(k, type(code)))
+    return False
+
+
+def watch_code_copies(functions, key: str, *, cell_assigns: str, what: str) -> None:
+    """Issue 38, round 14 (03 q3 ``exec_getsource``: gpukit/memory.py's text exec'd as a module of another name and
+    deleted afterwards; ``code_clone``: a planner function's code re-wrapped with ``types.FunctionType``): a ban on a
+    copy of ``functions``' code "by any method" observed while it happens, not in what the notebook keeps. A Python
+    audit hook notes ``(what, None)`` under ``key`` in the notebook's globals (as ``watch_calls`` notes a call) when
+    the cell that assigns ``cell_assigns`` execs code that is or defines one of them (``holds_code``: a module's file
+    read and exec'd, its ast compiled), builds a code object with one's bytecode (``code.replace``,
+    ``types.CodeType``), or reads one's ``__code__`` (the function or its ``watch_calls`` wrapper). Installed once per
+    ``key`` (an audit hook cannot be removed: it returns at once for every other event)."""
+    installed = _code_copy_watches.setdefault(key, [])
+    if installed:
+        return
+    keep = [f for fn in functions for f in (fn, getattr(fn, "__gpukit_original__", fn))]
+    codes = [f.__code__ for f in keep]  # read before the hook is installed
+    watched, raw = set(keep), {c.co_code for c in codes}  # functions hash by identity; no id() (itself audited)
+    installed.append(keep)
+
+    def note() -> None:
+        frame = sys._getframe(2)
+        notebook = notebook_globals(frame)
+        if notebook is not None and _cell_assigns(frame, notebook, cell_assigns):
+            notebook[key] = list(notebook.get(key, ()))[-63:] + [(what, None)]
+
+    def hook(event, args):
+        if event == "object.__getattr__":
+            if args[1] == "__code__" and args[0] in watched:
+                note()
+        elif event == "code.__new__":
+            if args[0] in raw:
+                note()
+        elif event == "exec":
+            if args and hasattr(args[0], "co_code") and holds_code(args[0], codes):
+                note()
+
+    sys.addaudithook(hook)
+
+
+_code_copy_watches: dict = {}
 
 
 def watched_calls(key: str, frame=None) -> list:

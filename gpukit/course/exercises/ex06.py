@@ -44,14 +44,10 @@ _TF_KERAS_LSO = "tf_keras.src.mixed_precision.loss_scale_optimizer"
 
 def _holds_code(code, original) -> bool:
     """Whether ``code`` is, or defines (its constants, at any depth), a function compiled from ``original``'s source
-    (the same bytecode, constants and names, under any name)."""
-    stack = [code]
-    while stack:
-        c = stack.pop()
-        if c.co_code == original.co_code and c.co_consts == original.co_consts and c.co_names == original.co_names:
-            return True
-        stack.extend(k for k in c.co_consts if isinstance(k, type(code)))
-    return False
+    (the same bytecode, constants and names, under any name): the shared ``holds_code``."""
+    from . import holds_code
+
+    return holds_code(code, [original])
 
 
 def _watch_copies(precision) -> None:
