@@ -326,8 +326,10 @@ def test_q1_q4_the_same_stored_result_returned_again_is_named():
     same_list = lambda c, g: plans.setdefault((tuple(c), g), _plan(c, g))  # noqa: E731 - planted
     report = ex03.compare_plan(same_list, [2, 1, 1], 64)
     assert not report.passed and "a caller's edit of one result changes no later result" in report.problem
-    tuples = {}
-    assert ex03.compare_plan(lambda c, g: tuples.setdefault((tuple(c), g), tuple(_plan(c, g))), [2, 1, 1], 64).passed
+    tuples = {}  # re-ruled in round 14 (lru_cache_tuple): the same tuple returned again is an earlier call's result
+    report = ex03.compare_plan(lambda c, g: tuples.setdefault((tuple(c), g), tuple(_plan(c, g))), [2, 1, 1], 64)
+    assert not report.passed and "returned the very object the first call returned" in report.problem
+    assert ex03.compare_plan(lambda c, g: tuple(_plan(c, g)), [2, 1, 1], 64).passed
     weights = {}
     same_array = lambda s: weights.setdefault(tuple(s), np.array(s) * len(s) / sum(s))  # noqa: E731 - planted
     report = ex03.compare_sample_weights(same_array, [32, 16, 16])
@@ -439,9 +441,17 @@ def test_round14_a_lift_from_a_small_replica_a_kept_tuple_and_int32_weights_are_
                 out[i] = 1
         return out
 
+    def lift_from_largest(capacities, gb):  # the solution's
+        sizes = _plan(capacities, gb)
+        for r in range(len(sizes)):
+            if sizes[r] == 0:
+                sizes[sizes.index(max(sizes))] -= 1
+                sizes[r] = 1
+        return sizes
+
     report = ex03.compare_plan(lift_from_first, [30, 100, 1], 10)
     assert not report.passed and "the examples that lift replicas to one come from the largest" in report.problem
-    assert ex03.compare_plan(_plan, [30, 100, 1], 10).passed
+    assert ex03.compare_plan(lift_from_largest, [30, 100, 1], 10).passed
 
     kept = functools.lru_cache(maxsize=None)(lambda c, g: tuple(_plan(list(c), g)))
     report = ex03.compare_plan(lambda c, g: kept(tuple(c), g), [3, 1], 10)

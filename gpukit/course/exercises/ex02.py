@@ -308,9 +308,9 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
             y = (x + LABEL_OFFSET).astype(label_dtype)
             if float_inputs:
                 x = x.astype(np.float64)
-        if float_inputs:
-            x[1] = np.nan
-            _NAN_LABELS.add(int(y[1]))
+        if float_inputs:  # the NaN in the second half: the permuted run keeps it on the same example
+            x[-2] = np.nan
+            _NAN_LABELS.add(int(y[-2]))
         if run == 0:
             arrays = (x, y)
         x_given, y_given = x.copy(), y.copy()
