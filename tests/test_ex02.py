@@ -321,13 +321,83 @@ def test_q1_labels_as_given_inputs_unchanged_and_a_permutation_keeping_the_last_
                                  "as given"),
                        ("abs", "shard_dataset changed the x or y it was given (with 30 examples): the rule is the "
                                "caller's arrays stay as they were"),
-                       ("cached", "returned the batches of an earlier call, given the same examples in another order")):
+                       ("cached", "kept from an earlier call")):  # (round 14: caught by the second run's labels)
         report = ex02.compare_sharding(variant(kind), **case)
         assert not report.passed and says in report.problem, (kind, report.problem)
     for answer in (variant("clip labels"), _shard_numpy, _global_then_slice):
         report = ex02.compare_sharding(answer, **case)
         assert report.passed, report.problem
     assert tf  # (the variants build tf.data pipelines)
+
+
+def test_round14_q1_inputs_as_given_and_caches_keyed_on_part_of_the_data():
+    """Issue 38, round 14. Planted: float64 inputs cast to float32; inputs passed through np.nan_to_num (the hidden
+    single-worker case hands float64 inputs, one of them NaN: ``float_inputs``); a dataset cached by the bytes of x
+    alone (the second run hands the first run's x again with other labels); a dataset cached by the second half of x
+    and y (the permuted run moves only the first half)."""
+    def variant(kind):
+        cache = {}
+
+        def shard_dataset(ic, x, y, gb):
+            x_ = x.astype(np.float32) if kind == "float32" and x.dtype == np.float64 else x
+            x_ = np.nan_to_num(x_) if kind == "nan_to_num" else x_
+            key = {"x only": x.tobytes(), "tail": (x[len(x) // 2:].tobytes(), y[len(y) // 2:].tobytes())}.get(kind)
+            if key is None or key not in cache:
+                cache[key] = _shard_numpy(ic, x_, y, gb)
+            return cache[key]
+        return shard_dataset
+
+    case = dict(num_workers=1, global_batch_size=10, n_examples=30, label_dtype="int32", negative=True,
+                float_inputs=True)
+    for kind, says in (("float32", "the batches' x are float32, the x given is float64"),
+                       ("nan_to_num", "whose input is NaN in the x given, with the input 0.0: the rule is each input as "
+                                      "given, its values (NaN and inf included"),
+                       ("x only", "called again with the first call's x (the same array, the same values) and other "
+                                  "labels"),
+                       ("tail", "returned the batches of an earlier call, given the same examples in another order")):
+        report = ex02.compare_sharding(variant(kind), **case)
+        assert not report.passed and says in report.problem and "\n" not in report.problem, (kind, report.problem)
+    for answer in (variant("right"), _global_then_slice):
+        report = ex02.compare_sharding(answer, **case)
+        assert report.passed, report.problem
+
+
+def test_round14_q3_q4_a_61_digit_count_a_seed_folded_a_capped_buffer_and_nan_inputs():
+    """Issue 38, round 14. Planted: q3, Decimal at 40 digits (hidden: 10**60 + 7 examples); q4, the seed folded to
+    seed % 7 (the other seed is seed + 720720, which every k <= 16 divides); a shuffle buffer capped at 16384 (the
+    largest case's buffers watched on 2**17 more examples); inputs through np.nan_to_num (``float_inputs``)."""
+    from decimal import ROUND_FLOOR, Decimal, localcontext
+
+    from gpukit import tf
+
+    def decimal_40(n, gb, w):
+        with localcontext() as c:
+            c.prec = 40
+            return int((Decimal(n) / Decimal(gb)).to_integral_value(rounding=ROUND_FLOOR))
+
+    report = ex02.check_steps_prediction(decimal_40, n_examples=10**60 + 7, global_batch_size=3, num_workers=3)
+    assert not report.passed and "a count must be exact for any size" in report.problem, report.problem
+    assert ex02.check_steps_prediction(lambda n, g, w: n // g, n_examples=10**60 + 7, global_batch_size=3,
+                                       num_workers=3).passed
+
+    def shuffled(kind):
+        def fn(ic, x, y, gb, seed):
+            whole = len(x) // gb * gb
+            x = np.nan_to_num(x) if kind == "nan_to_num" else x
+            buffer = min(len(x), 16384) if kind == "capped" else len(x)
+            ds = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(buffer, seed=seed % 7 if kind == "mod 7" else seed)
+            return ds.take(whole).shard(ic.num_input_pipelines, ic.input_pipeline_id).batch(
+                ic.get_per_replica_batch_size(gb), drop_remainder=True)
+        return fn
+
+    report = ex02.check_shuffled_sharding(shuffled("mod 7"))
+    assert not report.passed and "runs with seeds 0 and 720720 train on the same order" in report.problem
+    report = ex02.check_shuffled_sharding(shuffled("nan_to_num"), float_inputs=True)
+    assert not report.passed and "whose input is NaN in the x given" in report.problem, report.problem
+    big = 10_000 + 2**17 + 199
+    assert "a buffer of 16384 examples, fewer than" in ex02._buffer_problem(shuffled("capped"), big, 200, 2, 5)
+    assert ex02._buffer_problem(shuffled("right"), big, 200, 2, 5) is None
+    assert ex02.check_shuffled_sharding(shuffled("right"), float_inputs=True).passed
 
 
 def test_q3_a_float_division_is_wrong_above_2_53():

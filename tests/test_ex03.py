@@ -326,8 +326,10 @@ def test_q1_q4_the_same_stored_result_returned_again_is_named():
     same_list = lambda c, g: plans.setdefault((tuple(c), g), _plan(c, g))  # noqa: E731 - planted
     report = ex03.compare_plan(same_list, [2, 1, 1], 64)
     assert not report.passed and "a caller's edit of one result changes no later result" in report.problem
-    tuples = {}
-    assert ex03.compare_plan(lambda c, g: tuples.setdefault((tuple(c), g), tuple(_plan(c, g))), [2, 1, 1], 64).passed
+    tuples = {}  # re-ruled in round 14 (lru_cache_tuple): the same tuple returned again is an earlier call's result
+    report = ex03.compare_plan(lambda c, g: tuples.setdefault((tuple(c), g), tuple(_plan(c, g))), [2, 1, 1], 64)
+    assert not report.passed and "returned the very object the first call returned" in report.problem
+    assert ex03.compare_plan(lambda c, g: tuple(_plan(c, g)), [2, 1, 1], 64).passed
     weights = {}
     same_array = lambda s: weights.setdefault(tuple(s), np.array(s) * len(s) / sum(s))  # noqa: E731 - planted
     report = ex03.compare_sample_weights(same_array, [32, 16, 16])
@@ -380,8 +382,8 @@ def test_round13_percent_units_a_big_replica_a_memory_copy_and_weights_kept_or_r
                                                          lambda: 0.0)) / g
     f16_big = lambda v, g: tf.cond(tf.size(v) > 256, lambda: tf.cast(tf.reduce_sum(tf.cast(v, tf.float16)),  # noqa: E731
                                                                      tf.float32), lambda: tf.reduce_sum(v)) / g
-    for answer, says in ((drop_top, "an example whose loss is 900.5 weighs 0.0 in its replica's loss, not 1 / 301"),
-                         (f16_big, "with batches of 300 and 1 examples (global batch 301)")):
+    for answer, says in ((drop_top, "an example whose loss is 900.5 weighs 0.0 in its replica's loss, not 1 / 4097"),
+                         (f16_big, "with batches of 300 and 1 examples (a partial last batch: 301 examples of")):
         problem = ex03._weights_problem(answer, tf, strategies, devices)
         assert problem and says in problem and "\n" not in problem, problem
         assert "not rounded through a narrower type" in problem or "whatever its loss" in problem
@@ -419,3 +421,83 @@ def test_round13_percent_units_a_big_replica_a_memory_copy_and_weights_kept_or_r
         assert not report.passed and says in report.problem, report.problem
     for sizes in ([5, 0, 3], [60000, 50001], [48, 16]):
         assert ex03.compare_sample_weights(lambda s: [len(s) * n / sum(s) for n in s], sizes, seed=4).passed
+
+
+def test_round14_a_lift_from_a_small_replica_a_kept_tuple_and_int32_weights_are_named():
+    """Issue 38, round 14. Planted: q1, the example a replica is lifted with taken from the first replica holding more
+    than one (left below its share while a larger one could give); the same tuple returned for equal arguments
+    (lru_cache); q4, R * n_r in int32, which wraps past 2**31."""
+    import functools
+    import math
+
+    def lift_from_first(capacities, gb):
+        q = [c / sum(capacities) * gb for c in capacities]
+        out = [math.floor(v) for v in q]
+        for i in sorted(range(len(q)), key=lambda i: q[i] - out[i], reverse=True)[: gb - sum(out)]:
+            out[i] += 1
+        for i in range(len(out)):
+            if out[i] == 0:
+                out[next(j for j in range(len(out)) if out[j] > 1)] -= 1
+                out[i] = 1
+        return out
+
+    def lift_from_largest(capacities, gb):  # the solution's
+        sizes = _plan(capacities, gb)
+        for r in range(len(sizes)):
+            if sizes[r] == 0:
+                sizes[sizes.index(max(sizes))] -= 1
+                sizes[r] = 1
+        return sizes
+
+    report = ex03.compare_plan(lift_from_first, [30, 100, 1], 10)
+    assert not report.passed and "the examples that lift replicas to one come from the largest" in report.problem
+    assert ex03.compare_plan(lift_from_largest, [30, 100, 1], 10).passed
+
+    kept = functools.lru_cache(maxsize=None)(lambda c, g: tuple(_plan(list(c), g)))
+    report = ex03.compare_plan(lambda c, g: kept(tuple(c), g), [3, 1], 10)
+    assert not report.passed and "returned the very object the first call returned" in report.problem
+
+    def int32_product(sizes):
+        n = np.array(sizes, dtype=np.int32)
+        return list((np.int32(len(n)) * n).astype(np.float64) / float(n.sum()))
+
+    big = [1_500_000_000, 700_000_000]
+    report = ex03.compare_sample_weights(int32_product, big, seed=4)
+    assert not report.passed and "does not weigh 1 / G" in report.problem
+    assert ex03.compare_sample_weights(lambda s: [len(s) * n / sum(s) for n in s], big, seed=4).passed
+
+
+def test_round14_negative_and_minus_inf_losses_and_a_float16_divisor_are_named():
+    """Issue 38, round 14. Planted (q2): negative losses set to 0; -inf losses dropped; the divisor rounded through
+    float16 (exact up to 2048; the 300-and-1 probe is a partial batch of a global batch of 4097)."""
+    from gpukit import devices, strategies
+
+    for answer, says in (
+            (lambda v, g: tf.reduce_sum(tf.where(v < 0, tf.zeros_like(v), v)) / g, "loss is -0.7 weighs 0.0"),
+            (lambda v, g: tf.reduce_sum(tf.where(tf.equal(v, float("-inf")), tf.zeros_like(v), v)) / g,
+             "loss is -inf weighs 0.0"),
+            (lambda v, g: tf.reduce_sum(v) / tf.cast(tf.cast(g, tf.float16), tf.float32), "not 1 / 4097")):
+        problem = ex03._weights_problem(answer, tf, strategies, devices)
+        assert problem and says in problem and "whatever its loss" in problem, problem
+
+
+def test_round14_a_copy_of_the_planner_made_while_the_cell_runs_is_named():
+    """Issue 38, round 14. Planted (q3): max_batch_sizes' code re-wrapped with types.FunctionType (code.replace) and
+    called, the copy deleted after; gpukit/memory.py exec'd as a module of another name, deleted after. The audit
+    watch (``watch_copies(..., clones=True)``) notes the copy when it is made, whatever the notebook keeps."""
+    clone = (
+        "import types as _t\nfrom gpukit import memory as _m\n"
+        "_f = _m.max_batch_sizes.__gpukit_original__\n"
+        "_c = _t.FunctionType(_f.__code__.replace(co_name='mbs'), dict(_f.__globals__), 'mbs', _f.__defaults__)\n"
+        "predicted_max_batch = 554\ndel _c, _f\n")
+    exec_file = (
+        "import gpukit as _g, os as _os, sys as _s, types as _t\n"
+        "_src = open(_os.path.join(_os.path.dirname(_g.__file__), 'memory.py')).read()\n"
+        "_src = _src.replace('from ._args', 'from gpukit._args').replace('from .batching', 'from gpukit.batching')\n"
+        "_mod = _t.ModuleType('notes'); _s.modules['notes'] = _mod\n"
+        "exec(compile(_src, 'notes.py', 'exec'), _mod.__dict__)\n"
+        "del _s.modules['notes'], _mod, _src\npredicted_max_batch = 554\n")
+    for source in (clone, exec_file):
+        message = blind.grade(blind.stem("03"), "q3", source)
+        assert message and "made while the cell ran" in message, message
+    assert blind.grade(blind.stem("03"), "q3", "predicted_max_batch = 554\n") is None

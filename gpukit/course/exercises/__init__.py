@@ -1382,44 +1382,54 @@ def _holds_code(code, original) -> bool:
     return False
 
 
-# (the original code, key, cell_assigns, what) of each function whose copies are watched, and the callables the one
-# audit hook hands every event to (ex06: tf_keras' import); kept on ``sys`` so that a reload of this module shares them
-# with the hook already installed
+# (the original code, key, cell_assigns, what, the functions whose code a clone reads) of each function whose copies
+# are watched, and the callables the one audit hook hands every event to (ex06: tf_keras' import); kept on ``sys`` so
+# that a reload of this module shares them with the hook already installed
 _COPIES: list = sys.__dict__.setdefault("__gpukit_copies__", [])
 _AUDIT_HOOKS: list = sys.__dict__.setdefault("__gpukit_audit_hooks__", [])
 
 
 def _copies_hook(event, args):
-    if event == "exec" and _COPIES and args and hasattr(args[0], "co_code"):
-        for original, key, cell_assigns, what in _COPIES:
-            if _holds_code(args[0], original):
-                frame = sys._getframe(1)
-                notebook = notebook_globals(frame)
-                if notebook is not None and _cell_assigns(frame, notebook, cell_assigns):
-                    notebook[key] = list(notebook.get(key, ()))[-63:] + [(what, None)]
+    if _COPIES:
+        hits = ()
+        if event == "exec" and args and hasattr(args[0], "co_code"):
+            hits = [c for c in _COPIES if _holds_code(args[0], c[0])]
+        elif event == "object.__getattr__" and args[1] == "__code__":
+            hits = [c for c in _COPIES if any(args[0] is f for f in c[4])]
+        elif event == "code.__new__" and args:
+            hits = [c for c in _COPIES if c[4] and args[0] == c[0].co_code]
+        for _, key, cell_assigns, what, _ in hits:
+            frame = sys._getframe(1)
+            notebook = notebook_globals(frame)
+            if notebook is not None and _cell_assigns(frame, notebook, cell_assigns):
+                notebook[key] = list(notebook.get(key, ()))[-63:] + [(what, None)]
     for other in _AUDIT_HOOKS:
         other(event, args)
 
 
-def watch_copies(owner, name: str, key: str, *, cell_assigns: str, what: str) -> None:
+def watch_copies(owner, name: str, key: str, *, cell_assigns: str, what: str, clones: bool = False) -> None:
     """A prediction's ban on a gpukit function "by any method" observed where ``watch_calls`` does not reach (issue 38,
-    rounds 10 and 14: 06 q1, 07 q2, 08 q1): a second copy of its module loaded with importlib, its definition pulled
-    out of the file with ast (or its source with inspect) and exec'd, under any name. What the answer runs is observed,
-    not its text: one Python audit hook (installed once per process: a hook cannot be removed; it returns at once for
-    every other event) sees every code object handed to ``exec`` (an import's module code, exec of a string or of
-    compiled ast) and notes ``(what, None)`` under ``key`` in the notebook's globals, as ``watch_calls`` does, when the
-    code is or defines ``owner.<name>``'s own code and the cell that runs it assigns ``cell_assigns``. The watched
-    function's code object names its original's file and line, so that ``inspect.getsource`` of the watch hands out
-    the function's own source (a copy then runs and is named by the rule instead of crashing on the watch's source:
-    round 10's exec_source, "NameError: functools"). Call it after ``watch_calls`` on the same function."""
+    rounds 10 and 14: 06 q1, 07 q2, 08 q1, 03 q3): a second copy of its module loaded with importlib, its definition
+    pulled out of the file with ast (or its source with inspect) and exec'd, under any name. What the answer runs is
+    observed, not its text: one Python audit hook (installed once per process: a hook cannot be removed; it returns at
+    once for every other event) sees every code object handed to ``exec`` (an import's module code, exec of a string
+    or of compiled ast) and notes ``(what, None)`` under ``key`` in the notebook's globals, as ``watch_calls`` does,
+    when the code is or defines ``owner.<name>``'s own code and the cell that runs it assigns ``cell_assigns``. With
+    ``clones`` (round 14, 03 q3_wrong_r14_code_clone: the function's code re-wrapped with ``types.FunctionType``), a
+    read of the function's (or its watch's) ``__code__`` and a code object built with its bytecode (``code.replace``,
+    ``types.CodeType``) are noted too. The watched function's code object names its original's file and line, so that
+    ``inspect.getsource`` of the watch hands out the function's own source (a copy then runs and is named by the rule
+    instead of crashing on the watch's source: round 10's exec_source, "NameError: functools"). Call it after
+    ``watch_calls`` on the same function."""
     watched = getattr(owner, name)
-    original = getattr(watched, "__gpukit_original__", watched).__code__
-    if any(o is original and k == key for o, k, _, _ in _COPIES):
+    function = getattr(watched, "__gpukit_original__", watched)
+    original = function.__code__
+    if any(o is original and k == key for o, k, *_ in _COPIES):
         return
     if watched.__code__ is not original:
         watched.__code__ = watched.__code__.replace(co_filename=original.co_filename,
                                                     co_firstlineno=original.co_firstlineno)
-    _COPIES.append((original, key, cell_assigns, what))
+    _COPIES.append((original, key, cell_assigns, what, (watched, function) if clones else ()))
     if not getattr(sys, "__gpukit_copies_hook__", False):
         sys.addaudithook(_copies_hook)
         sys.__gpukit_copies_hook__ = True

@@ -90,7 +90,7 @@ def _worker_batches(fn, args, num_workers, replicas=1):
     given = (x.copy(), y.copy())
     if x.flags.writeable and y.flags.writeable:  # arrays made read-only: compare_sharding names that
         x[...] = given[0] + LATER
-        y[...] = x + LABEL_OFFSET
+        y[...] = given[1] + LATER
     try:
         epochs = []
         for _ in range(2):  # iterating a dataset again is the next epoch
@@ -131,6 +131,19 @@ class _EpochsDiffer(Exception):
 
 
 _DTYPES: dict = {}  # the dtypes of the x and y batches read since compare_sharding last looked
+_OFFSET = [LABEL_OFFSET]  # y - x in the arrays handed over now (round 14: another in compare_sharding's second run)
+_NAN_LABELS: set = set()  # the labels of the examples whose input is NaN in the x the check hands over (round 14)
+
+
+def _float_inputs(x, y, index: int):
+    """Issue 38, round 14 (planted: float64 inputs cast to float32; inputs passed through np.nan_to_num): ``x`` as
+    float64 with a NaN at ``index``, its label kept (``_NAN_LABELS``, read by ``_batch_ids``)."""
+    import numpy as np
+
+    x = np.asarray(x, dtype=np.float64)
+    x[index] = np.nan
+    _NAN_LABELS.add(int(y[index]))
+    return x
 
 
 class _PairsBroken(Exception):
@@ -157,11 +170,20 @@ def _batch_ids(batch):
                             f"number per example): the rule is each input and each label as given, its values, dtype "
                             f"and shape (a batch of b examples of an x shaped (n,) + s is shaped (b,) + s): no axis "
                             f"added or removed, no reshape")
-    x, y = (np.asarray(part).ravel().astype(int) for part in batch)
-    if x.shape != y.shape or not np.array_equal(y, x + LABEL_OFFSET):
+    x, y = (np.asarray(part).ravel() for part in batch)
+    if x.dtype.kind == "f" and _NAN_LABELS:  # issue 38, round 14: the example whose input is NaN (``_NAN_LABELS``)
+        y = y.astype(int)
+        marked = np.isin(y, list(_NAN_LABELS))
+        if x.shape == y.shape and not np.isnan(x[marked]).all():
+            raise _PairsBroken(f"a batch holds the example labelled {int(y[marked][0])}, whose input is NaN in the x "
+                               f"given, with the input {float(x[marked][0])!r}: the rule is each input as given, its values "
+                               f"(NaN and inf included: no np.nan_to_num or other cleaning) and its dtype")
+        x = np.where(np.isnan(x), y - _OFFSET[0], x) if x.shape == y.shape else x
+    x, y = x.astype(int), y.astype(int)
+    if x.shape != y.shape or not np.array_equal(y, x + _OFFSET[0]):
         raise _PairsBroken(f"a batch pairs inputs {_ranges(sorted(x.tolist()))} with labels "
                            f"{_ranges(sorted(y.tolist()))}: each x must come with its own y, at the same "
-                           f"position (the check feeds y = {LABEL_OFFSET} + the example's index): shard, cut and "
+                           f"position (the check feeds y = {_OFFSET[0]} + the example's index): shard, cut and "
                            f"shuffle x and y together, as one dataset of pairs (x, y)")
     return x.tolist()
 
@@ -225,7 +247,7 @@ def _sharding_problem(per_worker, n_examples, global_batch_size, num_workers, re
 
 
 def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_examples=64,
-                     replicas_per_worker=1, label_dtype="int64", negative=False) -> Report:
+                     replicas_per_worker=1, label_dtype="int64", negative=False, float_inputs=False) -> Report:
     """Run ``shard_dataset(input_context, x, y, global_batch_size)`` for every worker here and
     check that, step by step, the workers together see exactly the global batches. When
     ``n_examples`` is a whole number of global batches (the notebook's cases all are), two more runs
@@ -239,7 +261,8 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
     batch over the workers, or a shard per replica; one replica per worker cannot tell them from the rule).
     ``label_dtype``: the labels' dtype (issue 38, round 13; planted: the labels turned into int64, which int64 labels
     cannot show). ``negative``: every run's inputs negative, the labels still >= 0 (round 13; planted:
-    ``np.abs(x, out=x)``, which inputs >= 0 cannot show): the runs' ids counted down from 0.
+    ``np.abs(x, out=x)``, which inputs >= 0 cannot show): the runs' ids counted down from 0. ``float_inputs``: x as
+    float64 with one NaN (round 14, ``_float_inputs``; planted: float64 cast to float32, np.nan_to_num).
     ``details``: the steps per worker of each run."""
     import numpy as np
 
@@ -263,20 +286,31 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
     for run, (n, permuted) in enumerate(runs):
         # each run's examples numbered from another base (issue 38, round 4; planted: a dataset cached between
         # calls, which returns an earlier call's examples; inputs cast to float16, which rounds ids above 2048)
-        base = 0 if permuted else 10_000 * run
+        base = 0 if permuted or run == again else 10_000 * run
         if negative:
-            base = -int(below[0 if permuted else run])
+            base = -int(below[0 if permuted or run == again else run])
         # round 8: the permuted run's examples in another order; round 13 (planted: a cache keyed by the sums and the last
-        # example): its last example stays last
-        order = np.append(np.random.default_rng(n).permutation(n - 1), n - 1) if permuted else np.arange(n)
+        # example): its last example stays last; round 14 (planted: a cache keyed by the second half of x and y): only
+        # the first half moves
+        order = (np.append(np.random.default_rng(n).permutation(n // 2), np.arange(n // 2, n)) if permuted
+                 else np.arange(n))
         place = np.argsort(order)  # example base + v is at position place[v] of this call's x
-        if run == again:  # the first run's arrays, their values rewritten in place
+        _NAN_LABELS.clear()
+        # round 14 (planted: a cache keyed by the bytes of x alone): the second run hands the first run's x again, the
+        # same values, with other labels (y = x + 2 * LABEL_OFFSET)
+        _OFFSET[0] = 2 * LABEL_OFFSET if run == again else LABEL_OFFSET
+        if run == again:  # the first run's arrays, their labels rewritten in place
             x, y = arrays
             x[...] = base + order
-            y[...] = x + LABEL_OFFSET
+            y[...] = x + _OFFSET[0]
         else:
             x = base + order
             y = (x + LABEL_OFFSET).astype(label_dtype)
+            if float_inputs:
+                x = x.astype(np.float64)
+        if float_inputs:  # the NaN in the second half: the permuted run keeps it on the same example
+            x[-2] = np.nan
+            _NAN_LABELS.add(int(y[-2]))
         if run == 0:
             arrays = (x, y)
         x_given, y_given = x.copy(), y.copy()
@@ -290,6 +324,11 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
             problem = _dtype_problem(x, y) or _changed_problem(name, x, y, x_given, y_given, n)
             if problem:  # the pairs broke because x or y was cast, or changed
                 return Report(name, problem, {"n_examples": n})
+            if run == again and not isinstance(e, _ShapeChanged):  # round 14: the first call's labels came back
+                return Report(name, f"{name}: called again with the first call's x (the same array, the same values) and "
+                                    f"other labels (y = x + {_OFFSET[0]}, not x + {LABEL_OFFSET}), {e}. The rule is "
+                                    f"the dataset of the x and y it is given, each call (nothing kept from an earlier "
+                                    f"call, keyed on x alone or on the arrays' ids)", {"n_examples": n})
             return Report(name, f"{name}: {e}", {"n_examples": n})
         except _Nondeterministic as e:
             return Report(name, _nondeterministic_message(e.args[0], "global batch k at step k, the same batches every "
@@ -318,12 +357,13 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
                                    else "")
                                 + (f"; these are the values the check wrote into x and y AFTER the call returned, while "
                                    f"it read the dataset (x + {LATER}): the dataset reads the arrays when it is "
-                                   f"iterated" if set(outside) <= {int(v) + LATER for v in x_given} else "")
+                                   f"iterated" if set(outside) <= {int(v) - _OFFSET[0] + LATER for v in y_given}
+                                   else "")
                                 + "): the rule is the dataset of the x and y it is given, each call, as they "
                                 f"are when it is called (no dataset or tensor kept from an earlier call)", {"n_examples": n})
         if permuted and per_worker == first:
             return Report(name, f"{name} returned the batches of an earlier call, given the same examples in another "
-                                f"order (same size, same sum, the same last example): the rule is the dataset of the x and y it is given, "
+                                f"order (same size, same sum, the same second half): the rule is the dataset of the x and y it is given, "
                                 f"each call, in their order (no dataset kept from an earlier call)", {"n_examples": n})
         if run == 0:
             first = per_worker
@@ -341,7 +381,8 @@ def _changed_problem(name, x, y, x_given, y_given, n) -> str | None:
     made read-only; else None."""
     import numpy as np
 
-    if np.array_equal(x, x_given) and np.array_equal(y, y_given) and x.flags.writeable and y.flags.writeable:
+    if (np.array_equal(x, x_given, equal_nan=x.dtype.kind == "f") and np.array_equal(y, y_given) and x.flags.writeable
+            and y.flags.writeable):
         return None
     return (f"{name} changed the x or y it was given (with {n} examples): the rule is the caller's arrays stay as they "
             f"were; cut with a slice (x[:n]), which copies nothing and writes nothing (nor marks them read-only)")
@@ -917,21 +958,28 @@ class _AsProcess:
 _PROCESSES = iter(range(10**9))  # each construction of a worker's pipeline: another simulated process
 
 
-def _epoch_orders(fn, ids, global_batch_size, num_workers, seed, epochs, keep=None, replicas=1):
+def _epoch_orders(fn, ids, global_batch_size, num_workers, seed, epochs, keep=None, replicas=1, float_inputs=False):
     """Per epoch: the example ids all workers took, step by step (workers' shards concatenated). Each worker
     builds its pipeline as in a process of its own (``_AsProcess``, its own copy of the arrays). ``keep``: a list
     the caller holds, which keeps every copy alive across constructions, so that a restarted run's arrays never
     get an earlier run's addresses (issue 38, after round 9: a seed mixed with id(x) then differs in every run,
     not only when CPython happens to hand the freed addresses out again). ``replicas``: replicas per worker (issue 38,
-    round 10): a worker's step is that many consecutive batches of its dataset, as in question 1's check."""
+    round 10): a worker's step is that many consecutive batches of its dataset, as in question 1's check.
+    ``float_inputs``: each x float64 with a NaN (round 14, ``_float_inputs``)."""
+    import numpy as np
+
     from ..._tf import tf
+
+    _NAN_LABELS.clear()
+    _OFFSET[0] = LABEL_OFFSET
 
     datasets = []
     copies = [] if keep is None else keep  # kept alive while the workers build: each copy its own address (id)
     for i in range(num_workers):
         ctx = tf.distribute.InputContext(num_input_pipelines=num_workers, input_pipeline_id=i,
                                          num_replicas_in_sync=num_workers * replicas)
-        copies.append((ids.copy(), ids + LABEL_OFFSET))
+        y = ids + LABEL_OFFSET
+        copies.append((_float_inputs(ids, y, 1) if float_inputs else ids.copy(), y))
         with _AsProcess(next(_PROCESSES)):  # and a global seed set fails (try_answer)
             ds = try_answer(fn, ctx, *copies[-1], global_batch_size, seed)
         if ds is None:
@@ -945,9 +993,8 @@ def _epoch_orders(fn, ids, global_batch_size, num_workers, seed, epochs, keep=No
         if len({len(s) for s in steps}) != 1:
             raise _StepsDiffer([len(s) for s in steps])
         orders.append([sorted(sum((s[k] for s in steps), [])) for k in range(len(steps[0]))])
-    import numpy as np
-
-    if any(not (np.array_equal(x, ids) and np.array_equal(y, ids + LABEL_OFFSET)) or not (x.flags.writeable and
+    if any(not ((np.array_equal(x, _float_inputs(ids, y, 1), equal_nan=True) if float_inputs else np.array_equal(x, ids))
+                and np.array_equal(y, ids + LABEL_OFFSET)) or not (x.flags.writeable and
                                                                                          y.flags.writeable)
            for x, y in copies):  # round 8 (planted: the caller's arrays marked read-only), as question 1
         raise _ArraysChanged()
@@ -962,11 +1009,12 @@ class _ArraysChanged(Exception):
     """A worker's pipeline changed the arrays it was handed (planted: np.random.shuffle(x) on them)."""
 
 
+_OTHER_SEED = 720_720  # the least common multiple of 1 .. 16 (round 14)
 _PROBE_SEED = 20_261_126  # TensorFlow's global seed while q4 is checked, when the session has none (round 6)
 
 
 def check_shuffled_sharding(shuffled_shard, *, num_workers=2, global_batch_size=8, n_examples=64, seed=0,
-                            epochs=2, replicas_per_worker=1) -> Report:
+                            epochs=2, replicas_per_worker=1, float_inputs=False) -> Report:
     """``_check_shuffled_sharding`` (below) in a session that has a global seed: when it has none, one is set for
     the check and cleared after it (issue 38, round 6; planted: ``tf.random.set_seed(seed)`` then
     ``tf.random.set_seed(None)``, which wipes the global seed of a session that had one, and which a session
@@ -981,14 +1029,14 @@ def check_shuffled_sharding(shuffled_shard, *, num_workers=2, global_batch_size=
     try:
         return _check_shuffled_sharding(shuffled_shard, num_workers=num_workers, global_batch_size=global_batch_size,
                                         n_examples=n_examples, seed=seed, epochs=epochs,
-                                        replicas=replicas_per_worker)
+                                        replicas=replicas_per_worker, float_inputs=float_inputs)
     finally:
         if probe:
             tf.random.set_seed(None)
 
 
 def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, n_examples, seed, epochs,
-                             replicas=1) -> Report:
+                             replicas=1, float_inputs=False) -> Report:
     """q4: ``shuffled_shard(input_context, x, y, global_batch_size, seed)`` gives one worker's
     shuffled dataset. Simulating ``num_workers`` workers here (no cluster), for ``epochs``
     epochs: every epoch must hold every example exactly once, in steps of ``global_batch_size``
@@ -1008,15 +1056,18 @@ def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, 
     _DTYPES.clear()  # round 11 (planted: x cast to float32 or float16, y to int32): the batches' dtypes as given
     try:
         held = []  # both constructions' arrays alive together: the restarted run's are at other addresses
-        first = _epoch_orders(shuffled_shard, ids, global_batch_size, num_workers, seed, epochs, held, replicas)
+        first = _epoch_orders(shuffled_shard, ids, global_batch_size, num_workers, seed, epochs, held, replicas,
+                              float_inputs)
         if first is None:
             return Report(name, not_solved(name))
-        again = _epoch_orders(shuffled_shard, ids, global_batch_size, num_workers, seed, epochs, held, replicas)
+        again = _epoch_orders(shuffled_shard, ids, global_batch_size, num_workers, seed, epochs, held, replicas,
+                              float_inputs)
     except NotImplementedError:
         return Report(name, not_solved(name))
     except _PairsBroken as e:  # planted: x and y shuffled with two seeds, or swapped
         # round 11 (planted: x stored as float16): a cast is named as such, before the pairs it seems to break
-        return Report(name, _dtype_problem(given, given + LABEL_OFFSET) or f"{name}: {e}")
+        return Report(name, _dtype_problem(given.astype("float64" if float_inputs else given.dtype), given + LABEL_OFFSET)
+                      or f"{name}: {e}")
     except _Nondeterministic as e:  # round 11 (planted: a parallel batch with deterministic=False)
         return Report(name, _nondeterministic_message(e.args[0], "an order that follows from `seed` alone, so that "
                                                                  "the workers' steps line up and a restarted run "
@@ -1034,7 +1085,7 @@ def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, 
         return Report(name, f"{name} changed the x or y it was given: the rule is the caller's arrays stay as they "
                             f"were (values and flags: not shuffled in place, nor marked read-only); shuffle a copy, or "
                             f"the dataset (Dataset.shuffle)")
-    problem = _dtype_problem(given, given + LABEL_OFFSET)  # question 1's rule: each input and label as given
+    problem = _dtype_problem(given.astype("float64" if float_inputs else given.dtype), given + LABEL_OFFSET)  # as q1
     if problem:
         return Report(name, problem)
     details = {}
@@ -1115,7 +1166,11 @@ def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, 
         return Report(name, f"in every epoch the {dropped} examples after the last whole global batch of the file "
                             f"({whole}-{n_examples - 1}) reach no step: the rule is a full shuffle of ALL the examples "
                             f"first, then the cut to whole global batches (any example may reach any step)", details)
-    problem = _buffer_problem(shuffled_shard, n_examples + global_batch_size - 1, global_batch_size, num_workers, seed)
+    # round 14 (planted: a buffer capped at 16384 or 65536 examples): the largest case (10000 examples) has its buffers
+    # watched on 2**17 more examples (built, not read: a few ms)
+    more = 2**17 if n_examples >= 10_000 else 0
+    problem = _buffer_problem(shuffled_shard, n_examples + global_batch_size - 1 + more, global_batch_size, num_workers,
+                              seed)
     if dropped and not problem:
         problem = _left_over_problem(shuffled_shard, seed)
     if not problem:
@@ -1123,13 +1178,15 @@ def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, 
     if problem:
         return Report(name, problem, details)
     try:
-        other = _epoch_orders(shuffled_shard, ids, global_batch_size, num_workers, seed + 1, 1, None, replicas)
+        # round 14 (planted: the seed folded to seed % 7): the other seed is seed + 720720, which every k <= 16 divides
+        other = _epoch_orders(shuffled_shard, ids, global_batch_size, num_workers, seed + _OTHER_SEED, 1, None, replicas)
     except Exception as e:  # noqa: BLE001 - the learner's code may raise anything
         return Report(name, f"{type(e).__name__}: {_first_line(e)}")
     if other is not None and other[0] == first[0]:
-        return Report(name, f"runs with seeds {seed} and {seed + 1} train on the same order: the seed argument is "
-                            f"ignored; the rule: the shuffle follows `seed` (same seed, same order; another seed, "
-                            f"another order)", details)
+        return Report(name, f"runs with seeds {seed} and {seed + _OTHER_SEED} train on the same order: the seed "
+                            f"argument is ignored (or folded: seed % k is the same for both, for every k up to 16); "
+                            f"the rule: the shuffle follows `seed` (same seed, same order; another seed, another "
+                            f"order)", details)
     return Report(name, None, details)
 
 

@@ -22,7 +22,7 @@ import numpy as np
 
 from ... import memory as _memory
 from . import (Report, child_process_problem, notebook_globals, number_problem, not_solved, result_kept_problem,
-               try_answer, watch_calls, watched_calls)
+               try_answer, watch_calls, watch_copies, watched_calls)
 
 HINTS = {
     "q1": [
@@ -79,6 +79,13 @@ def compare_plan(plan_batches, capacities, global_batch_size: int) -> Report:
     kept = result_kept_problem("plan_batches", got, lambda: try_answer(plan_batches, arg, global_batch_size))
     if kept:
         return Report(report.name, kept, report.details)
+    # issue 38, round 14 (planted: an lru_cache handing every call with equal arguments the same tuple, which no edit
+    # can show): the object itself
+    if got is not None and try_answer(plan_batches, list(capacities), global_batch_size) is got:
+        return Report(report.name, f"plan_batches: a second call with the same capacities {list(capacities)} and global "
+                                   f"batch {global_batch_size} returned the very object the first call returned: the "
+                                   f"rule is each call returns a new list (or array) of its own, nothing kept from an "
+                                   f"earlier call", report.details)
     # issue 38, round 11 (planted: capacities that are whole and already sum to the global batch returned as the plan,
     # the caller's list itself): the first plan handed back as capacities, with the global batch they sum to
     exact = list(report.details["sizes"])
@@ -160,7 +167,37 @@ def _plan_report(plan_batches, capacities, global_batch_size: int) -> Report:
     if far:
         return Report(name, f"{name}: {sizes} for ideal shares {[round(q, 2) for q in ideal]}: replica "
                             f"{far[0]} is not its share rounded down or up", details)
+    if min(ideal) < 1:  # issue 38, round 14 (planted: the example a replica is lifted with taken from the first, or the
+        # smallest, replica holding more than one, left far below its share while a larger replica could give)
+        problem = _lift_problem(sizes, capacities, ideal, global_batch_size)
+        if problem:
+            return Report(name, f"{name}: {sizes} for ideal shares {[round(q, 2) for q in ideal]}: {problem}", details)
     return Report(name, None, details)
+
+
+def _lift_problem(sizes, capacities, ideal, global_batch_size: int) -> str | None:
+    """None when the examples that lift replicas (ideal share below 1) to one come from the largest replicas, else
+    the rule broken. Either every other replica holds its share of what the lifted ones leave (capacity / the others'
+    capacities x (G - lifted)) rounded down or up, or each lifted example was taken from the largest replica at the
+    time: a replica below its share rounded down (it gave) ends at most one example below any other."""
+    lifted = {r for r, q in enumerate(ideal) if q < 1}
+    if any(sizes[r] != 1 for r in lifted):
+        r = next(r for r in sorted(lifted) if sizes[r] != 1)
+        return (f"replica {r}, whose share is below 1, gets {sizes[r]}: the rule is a replica lifted to its minimum gets "
+                f"one example")
+    rest = sum(c for r, c in enumerate(capacities) if r not in lifted)
+    share = {r: c / rest * (global_batch_size - len(lifted)) for r, c in enumerate(capacities) if r not in lifted}
+    if all(math.floor(q - 1e-9) <= sizes[r] <= math.ceil(q + 1e-9) for r, q in share.items()):
+        return None
+    gave = [r for r in share if sizes[r] < math.floor(ideal[r] + 1e-9)]
+    more = [(r, s) for r in gave for s in share if sizes[s] > sizes[r] + 1]
+    if not more:
+        return None
+    r, s = more[0]
+    return (f"replica {r} gave an example to a lifted replica and ends with {sizes[r]} while replica {s} holds "
+            f"{sizes[s]}: the rule is the examples that lift replicas to one come from the largest replicas (each "
+            f"taken from the largest at the time, or every other replica its share of what the lifted ones leave, "
+            f"rounded down or up)")
 
 
 def compare_replica_loss(replica_loss, capacities, global_batch_size: int, seed: int = 0) -> Report:
@@ -240,8 +277,11 @@ def compare_replica_loss(replica_loss, capacities, global_batch_size: int, seed:
 # Round 10 (planted: the replica's mean times n_r / G, NaN for a replica with no example: the mean of nothing): the
 # partial last batch is 3 and 0 examples (tf.distribute can leave a replica of a partial last batch empty; the prompt
 # says so now): the empty replica's scalar must be 0, the sum of no losses, and the replicas' scalars add up to the mean.
-_PROBE = ([[0.1, 3e5, 0.7], [1.3]], [[0.5, 40.0, float("nan")], [float("inf")]])
-_EVEN_PROBE = ([[0.1, 3e5], [0.7, 1.3]], [[0.5, 40.0], [float("nan"), float("inf")]])
+# Round 14 (planted: negative losses set to 0, -inf losses dropped; the divisor rounded through float16, exact up to
+# 2048): a negative loss in the finite probe, a -inf in the non-finite one, and the 300-and-1 probe a partial last
+# batch of a global batch of 4097 (float16 holds 4096 or 4098, not 4097).
+_PROBE = ([[0.1, 3e5, -0.7], [1.3]], [[float("-inf"), 40.0, float("nan")], [float("inf")]])
+_EVEN_PROBE = ([[0.1, 3e5], [-0.7, 1.3]], [[float("-inf"), 40.0], [float("nan"), float("inf")]])
 _PARTIAL_PROBE = [[0.1, 0.7, 1.3], []]
 # Round 13 (planted: the largest loss dropped when a replica holds more than 64 examples; the sum through float16 above
 # 256 examples): 300 examples and 1, a global batch of 301. The losses are quarters (exact in float16 and float32, so
@@ -257,7 +297,7 @@ def _shown(losses) -> str:
 
 
 def _weights_problem(replica_loss, tf, strategies, devices, even: bool = False):
-    """None when, on 2 replicas of 3 and 1 examples (2 and 2 if ``even``), every example's loss weighs 1 / 4 (1 / 301 on 300 and 1) in
+    """None when, on 2 replicas of 3 and 1 examples (2 and 2 if ``even``), every example's loss weighs 1 / 4 (1 / 4097 on 300 and 1) in
     the replica's scalar (the gradient with respect to it) and the finite losses' scalars sum to their mean;
     else the message."""
     from . import session_kept
@@ -272,7 +312,7 @@ def _weights_problem(replica_loss, tf, strategies, devices, even: bool = False):
     if not even:  # (an even plan probes even batches only: the colleague's loss is exact there)
         probes.append((_PARTIAL_PROBE, "3 and 0", "a partial last batch: 3 examples of a global batch of 4, none on the "
                                                   "second replica", 4))
-        probes.append((_BIG_PROBE, "300 and 1", "global batch 301", 301))
+        probes.append((_BIG_PROBE, "300 and 1", "a partial last batch: 301 examples of a global batch of 4097", 4097))
     for losses, split, whole, g in probes:
         per_replica = strategy.experimental_distribute_values_from_function(
             lambda ctx, losses=losses: tf.constant(losses[ctx.replica_id_in_sync_group], dtype=tf.float32))
@@ -362,6 +402,14 @@ _PLANNER = watch_calls(_memory, ["estimate_from_counts", "estimate_memory", "max
 _ESTIMATE_CALLS = "__gpukit_memory_estimate_calls__"
 watch_calls(_memory.MemoryEstimate, ["__init__", "bytes_for", "with_activations"], _ESTIMATE_CALLS,
             cell_assigns="predicted_max_batch")
+# Round 14 (planted: gpukit/memory.py's text exec'd as a module of another name, the module deleted afterwards; a
+# planner function's code re-wrapped with types.FunctionType and called): a copy of the planner's code made while the
+# answer cell runs, by any method, noted when it is made (``watch_copies(..., clones=True)``), whatever the notebook keeps.
+_COPY_CALLS = "__gpukit_memory_copy_calls__"
+for _owner, _name in [(_memory, f) for f in _PLANNER] + [(_memory.MemoryEstimate, f) for f in ("bytes_for",
+                                                                                         "with_activations")]:
+    watch_copies(_owner, _name, _COPY_CALLS, cell_assigns="predicted_max_batch", what="a copy of gpukit.memory's code",
+                 clones=True)
 
 
 def _memory_copies(notebook: dict) -> list[str]:
@@ -436,6 +484,8 @@ def check_max_batch_prediction(value, **params) -> Report:
     if started:
         return Report(name, started, details)
     copies = _memory_copies(notebook_globals(sys._getframe(1)) or {})
+    if watched_calls(_COPY_CALLS) and not copies:
+        copies = ["made while the cell ran: its __code__ taken, or its file or source exec'd"]
     if copies:
         return Report(name, f"the notebook holds gpukit.memory's code outside the module ({', '.join(copies)}: a "
                             f"copy loaded again from its file, or a function taken around it): the rule is a prediction worked out by hand before running "
@@ -516,14 +566,17 @@ def compare_sample_weights(fit_sample_weights, per_replica_batch_sizes, seed: in
         return Report(name, f"{name}: a second call with the same batches {sizes} returned the very object the first call "
                             f"returned: the rule is each call returns a new list (or array) of its own, nothing kept from "
                             f"an earlier call")
-    losses = np.random.default_rng(seed).random(sum(sizes))
+    # round 14 (planted: R * n_r in int32, which wraps past 2**31): above 10**7 examples every example of a replica
+    # has one loss, drawn per replica (the same rule: w_r / (R n_r) = 1 / G), not a loss per example
+    losses = np.random.default_rng(seed).random(len(sizes) if sum(sizes) > _PER_REPLICA else sum(sizes))
     fit_style = _fit_loss(weights, sizes, losses)
-    diff = abs(fit_style - losses.mean())
-    details = {"fit_loss": float(fit_style), "global_mean": float(losses.mean()), "diff": float(diff)}
+    mean = _global_mean(sizes, losses)
+    diff = abs(fit_style - mean)
+    details = {"fit_loss": float(fit_style), "global_mean": float(mean), "diff": float(diff)}
     if not diff <= 1e-9:
         rounded = (" (the weights must be exact to double precision: rounded, to float32 or to a few decimals, they "
                    "move fit's loss by more than that)" if diff < 1e-3 else "")  # planted: float32, 4 decimals
-        return Report(name, f"{name}: fit's loss would be {fit_style:.12g}, the global mean is {losses.mean():.12g}, "
+        return Report(name, f"{name}: fit's loss would be {fit_style:.12g}, the global mean is {mean:.12g}, "
                             f"{diff:.2g} apart, more than the 1e-9 allowed: with these weights an example does not "
                             f"weigh 1 / G as on one device{rounded}"
                             + (" (a replica with 0 examples, as a partial last batch can leave one, still counts in "
@@ -534,7 +587,8 @@ def compare_sample_weights(fit_sample_weights, per_replica_batch_sizes, seed: in
     if turned != sizes:
         later = try_answer(fit_sample_weights, list(turned))
         weights = np.asarray(later, dtype=np.float64).ravel()
-        if weights.shape != (len(sizes),) or not abs(_fit_loss(weights, turned, losses) - losses.mean()) <= 1e-9:
+        if weights.shape != (len(sizes),) or not abs(_fit_loss(weights, turned, losses)
+                                                      - _global_mean(turned, losses)) <= 1e-9:
             return Report(name, f"{name}: after the weights of {sizes}, a call with {turned} (as many replicas, the same "
                                 f"global batch) gave {weights.tolist()}, which do not give the global mean: the rule is "
                                 f"each call computes the weights of the batches it is given (nothing kept from an "
@@ -542,8 +596,20 @@ def compare_sample_weights(fit_sample_weights, per_replica_batch_sizes, seed: in
     return Report(name, None, details)
 
 
+_PER_REPLICA = 10**7  # above this many examples, one loss per replica (``compare_sample_weights``)
+
+
+def _global_mean(sizes, losses) -> float:
+    """The mean loss over the global batch: of the per-example ``losses``, or of one loss per replica (``_PER_REPLICA``)."""
+    if sum(sizes) > _PER_REPLICA:
+        return float(sum(n * m for n, m in zip(sizes, losses)) / sum(sizes))
+    return float(losses.mean())
+
+
 def _fit_loss(weights, sizes, losses) -> float:
     """fit's loss with one weight per replica: each replica's weighted mean over its examples, over R. Keras's
     per-replica mean divides with divide_no_nan: a replica with no example adds 0, whatever its weight (round 10)."""
+    if sum(sizes) > _PER_REPLICA:  # one loss per replica: its mean
+        return float(sum(w * m for w, n, m in zip(weights, sizes, losses) if n) / len(sizes))
     bounds = np.cumsum([0] + list(sizes))
     return float(sum((w * losses[a:b]).sum() / max(b - a, 1) / len(sizes) for w, a, b in zip(weights, bounds, bounds[1:])))

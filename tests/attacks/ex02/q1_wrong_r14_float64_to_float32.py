@@ -1,0 +1,11 @@
+# INTENT: wrong: float64 inputs cast to float32 (the dtype the model uses), not x as given (dtype and values)
+def shard_dataset(input_context, x, y, global_batch_size):
+    import numpy as np
+    n = len(x) // global_batch_size * global_batch_size
+    per_replica = input_context.get_per_replica_batch_size(global_batch_size)
+    xs = np.array(x[:n])
+    if xs.dtype == np.float64:
+        xs = xs.astype(np.float32)
+    ds = tf.data.Dataset.from_tensor_slices((xs, np.array(y[:n])))
+    ds = ds.shard(input_context.num_input_pipelines, input_context.input_pipeline_id)
+    return ds.batch(per_replica, drop_remainder=True)
