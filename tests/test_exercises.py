@@ -579,6 +579,34 @@ def test_a_function_that_changes_the_session_fails_and_the_setting_is_put_back(c
     warnings.filters[:] = filters
 
 
+@pytest.mark.parametrize("call", ["tf.random.set_seed(0)", "tf.compat.v1.set_random_seed(0)"])
+def test_setting_the_global_seed_to_the_value_it_already_has_still_fails(call):
+    """Issue 38, 03 q2_wrong_r4_eager_global (``tf.random.set_seed(0)`` on every call) kept its points in one CI run:
+    the worker's session already had seed 0 from an earlier test, so the seed's value did not change, though the
+    call restarts the stream every later unseeded op draws from. Planted: the session snapshot reading the seed's
+    value only. The call fails naming the seed, and the stream is put back: the next unseeded draw is the one it
+    would have been."""
+    from tensorflow.python.eager import context
+
+    from gpukit import tf
+
+    before = context.global_seed()
+    tf.random.set_seed(0)
+    try:
+        tf.random.uniform([1])  # the stream moves on
+        expected = context.context()._rng.getstate()
+
+        def answer():
+            exec(call, {"tf": tf})
+            return 1
+
+        with pytest.raises(AssertionError, match="TensorFlow's global seed"):
+            try_answer(answer)
+        assert context.global_seed() == 0 and context.context()._rng.getstate() == expected
+    finally:
+        tf.random.set_seed(before)
+
+
 def test_a_setting_changed_at_the_top_of_a_cell_fails_the_next_check_only():
     """Issue 38, round 6: `keras.utils.set_random_seed(0)` or a global policy as the first line of an answer
     cell (no function around it, so no `session_kept` sees it) kept its points. Planted: the cell-level change,
