@@ -1416,6 +1416,17 @@ def _holds_code(code, original) -> bool:
     return False
 
 
+def _bytecodes(code) -> set:
+    """The bytecode of ``code`` and of every code object among its constants, at any depth (``_copies_hook``'s
+    first sieve: ``_holds_code`` then compares constants and names only where the bytecode matched)."""
+    found, stack = set(), [code]
+    while stack:
+        c = stack.pop()
+        found.add(c.co_code)
+        stack.extend(k for k in c.co_consts if isinstance(k, type(code)))
+    return found
+
+
 # (the original code, key, cell_assigns, what, the functions whose code a clone reads) of each function whose copies
 # are watched, and the callables the one audit hook hands every event to (ex06: tf_keras' import); kept on ``sys`` so
 # that a reload of this module shares them with the hook already installed
@@ -1427,7 +1438,8 @@ def _copies_hook(event, args):
     if _COPIES:
         hits = ()
         if event == "exec" and args and hasattr(args[0], "co_code"):
-            hits = [c for c in _COPIES if _holds_code(args[0], c[0])]
+            codes = _bytecodes(args[0])  # the tree walked once per event, not once per watched function
+            hits = [c for c in _COPIES if c[0].co_code in codes and _holds_code(args[0], c[0])]
         elif event == "object.__getattr__" and args[1] == "__code__":
             hits = [c for c in _COPIES if any(args[0] is f for f in c[4])]
         elif event == "code.__new__" and args:
