@@ -152,10 +152,41 @@ def _grade(stem_: str, question: str, source: str, first: int | None = None) -> 
     return _grade_in(stem_, question, source, order)
 
 
+# The session's settings as the test process had them before any test ran (``note_start``: tests/conftest.py once the
+# test modules are imported; else the first grading). Not pytest's own, which it changes around every test: the
+# warning filters, the root logger's handlers, the environment (a fixture's).
+_AT_START: dict = {}
+_NOT_OURS = ("Python's warning filters", "Python's root logger", "the environment variables")
+
+
+def note_start() -> None:
+    from gpukit.course.exercises import _session_settings
+
+    _AT_START.clear()
+    _AT_START.update({what: value for what, (value, _) in _session_settings().items() if not what.startswith(_NOT_OURS)})
+
+
+def _as_at_start() -> None:
+    """Each answer is graded in the session as it was before any test ran, not as earlier tests of this process left it
+    (03 q2_wrong_r4_eager_global kept its points in one CI run: test_zero.py, run before it in the same process, had
+    set TensorFlow's global seed to the 0 the answer sets, so the answer changed nothing a value shows). Otter grades
+    each submission in a fresh process; this is the in-process equivalent for the settings an answer is checked on."""
+    from gpukit.course.exercises import _session_settings
+
+    if not _AT_START:
+        note_start()
+    for what, (value, put_back) in _session_settings().items():
+        if what in _AT_START and put_back is not None:
+            start = _AT_START[what]
+            if value is not start and value != start:
+                put_back(start)
+
+
 def _grade_in(stem_: str, question: str, source: str, order: list) -> tuple[int, str] | None:
     """The answer cell run in a copy of the exercise's namespace, then the question's tests in ``order``."""
     from gpukit.course.exercises import checking, mark_session, session_kept
 
+    _as_at_start()  # before the namespace too: its first build runs the exercise's given cells
     ns = dict(namespace(stem_))
     # each answer leaves the process as it found it (a policy, a seed, eager mode, an open strategy scope set by
     # one answer would grade the next one); in otter, each submission has a process of its own

@@ -79,3 +79,29 @@ def test_every_hint_names_a_wrong_answer_that_exists():
     for key, index in blind.ruled_by().items():
         path = blind.ATTACKS / key
         assert path.exists() and path.stem.split("_")[1] == "wrong" and isinstance(index, int) and index >= 1, key
+
+
+def test_each_answer_is_graded_in_the_session_as_it_was_before_any_test(monkeypatch):
+    """03 q2_wrong_r4_eager_global kept its points in one CI run: an earlier test of the same process (test_zero.py)
+    had left TensorFlow's global seed at the value the answer sets. Here an earlier test leaves Keras' epsilon at 1e-5
+    and an answer sets it to 1e-5 on every call (a change a session check sees only from a session that had another
+    value). Planted: grading in the session as the earlier tests left it (``_as_at_start`` made a no-op): the answer
+    keeps its points."""
+    from gpukit import keras
+
+    answer = ("def replica_loss(per_example_losses, global_batch_size):\n"
+              "    keras.config.set_epsilon(1e-5)\n"
+              "    return tf.reduce_sum(per_example_losses) / global_batch_size\n")
+    stem = blind.stem("03")
+    before = keras.config.epsilon()
+    assert before == 1e-7
+    try:
+        keras.config.set_epsilon(1e-5)  # what an earlier test left
+        said = blind.grade(stem, "q2", answer)
+        assert said and "Keras' epsilon" in said, said
+        assert keras.config.epsilon() == before  # and the session is left as at the start
+        keras.config.set_epsilon(1e-5)
+        monkeypatch.setattr(blind, "_as_at_start", lambda: None)
+        assert blind.grade(stem, "q2", answer) is None  # the planted bug: the answer keeps its points
+    finally:
+        keras.config.set_epsilon(before)
