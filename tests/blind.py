@@ -24,6 +24,7 @@ what it saw to the file).
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import json
 import linecache
@@ -115,6 +116,47 @@ def namespace(stem_: str) -> dict:
     return _NAMESPACES[stem_]
 
 
+@functools.lru_cache(maxsize=None)
+def stubs(stem_: str) -> dict:
+    """``{question: source}``: each answer cell as the exercise hands it out (exercises/, the cell tagged
+    ``otter_answer_cell`` before the question's ``grader.check``)."""
+    nb = json.loads((ROOT / "exercises" / f"{stem_}.ipynb").read_text())
+    found, answer = {}, None
+    for cell in nb["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        src = "".join(cell["source"])
+        if "otter_answer_cell" in cell.get("metadata", {}).get("tags", []):
+            answer = src
+        else:
+            checked = re.match(r"""\s*grader\.check\(["'](\w+)["']\)""", src)
+            if checked and answer is not None:
+                found[checked.group(1)] = answer
+                answer = None
+    return found
+
+
+def _as_handed_out(stem_: str, question: str, ns: dict) -> None:
+    """The question's answer cell as handed out, in place of the solution's (round 15: a blind answer cell that was
+    empty, or only ``pass``, kept its points, graded on the solution's function the namespace held; a learner's
+    empty cell leaves the exercise's stub): the names the solution's answer cell binds are dropped, the stub run."""
+    import ast
+
+    solved = questions(stem_)[question]["answer"] or ""
+    tree = ast.parse("\n".join(ln for ln in solved.split("\n") if "# BEGIN SOLUTION" not in ln and "# END SOLUTION" not in ln))
+    for node in tree.body:
+        targets = ([node] if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                   else node.targets if isinstance(node, ast.Assign)
+                   else [node.target] if isinstance(node, (ast.AnnAssign, ast.AugAssign)) else [])
+        for target in targets:
+            for name in ([target.name] if hasattr(target, "name") else
+                         [n.id for n in ast.walk(target) if isinstance(n, ast.Name)]):
+                ns.pop(name, None)
+    stub = stubs(stem_).get(question)
+    if stub is not None:
+        _run(stub, ns, f"<{stem_} {question} as handed out>")
+
+
 RULED_BY = ATTACKS / "ruled_by.json"
 
 
@@ -192,6 +234,7 @@ def _grade_in(stem_: str, question: str, source: str, order: list) -> tuple[int,
     # one answer would grade the next one); in otter, each submission has a process of its own
     with contextlib.redirect_stdout(io.StringIO()), session_kept(strict=False):
         mark_session()  # as the grader after the previous check: a setting the answer cell changes fails its tests
+        _as_handed_out(stem_, question, ns)
         try:
             _run(source, ns, f"<answer {stem_} {question}>")
         except Exception as err:  # noqa: BLE001  the answer cell itself raises: no function, no points

@@ -43,6 +43,7 @@ def test_a_hinted_test_runs_first_and_a_stale_hint_costs_time_not_a_verdict(monk
     tests = ["ran.append(0); assert f(1) == 1, 'public'", "ran.append(1); assert f(2) == 2, 'hidden'"]
     monkeypatch.setattr(blind, "questions", lambda stem_: {"q1": {"answer": None, "tests": tests}, "_given": []})
     monkeypatch.setattr(blind, "namespace", lambda stem_: {"ran": ran})
+    monkeypatch.setattr(blind, "stubs", lambda stem_: {})
     assert blind._grade("x", "q1", "def f(n):\n    return n if n == 1 else 0", first=1) == (1, "AssertionError: hidden")
     assert ran == [1]
     ran.clear()  # the hint is stale: the hidden test passes, the public one rules

@@ -536,6 +536,16 @@ print(r1, r2, r3, r4)
     ("tf.config.optimizer.set_experimental_options({'constant_folding': False})", "grappler options"),
     ("tf.config.experimental.enable_tensor_float_32_execution(False)", "TensorFloat-32"),
     ("keras.utils.disable_interactive_logging()", "interactive logging"),
+    # round 15 (10 q2 and 11 q1: keras_image_format, int_digits, switch_interval, socket_timeout, async_eager,
+    # excepthook, umask, bytecode)
+    ("keras.config.set_image_data_format('channels_first')", "image data format"),
+    ("import sys; sys.set_int_max_str_digits(100_000)", "int-to-string digit limit"),
+    ("import sys; sys.setswitchinterval(0.001)", "thread switch interval"),
+    ("import socket; socket.setdefaulttimeout(3.0)", "default socket timeout"),
+    ("tf.config.experimental.set_synchronous_execution(False)", "asynchronous execution"),
+    ("import sys; sys.excepthook = lambda *a: None", "exception hook"),
+    ("import os; os.umask(0o077)", "file-creation mask"),
+    ("import sys; sys.dont_write_bytecode = not sys.dont_write_bytecode", "bytecode writing"),
 ])
 def test_a_function_that_changes_the_session_fails_and_the_setting_is_put_back(change, words):
     """Issue 38, round 4: blind answers changed settings every later cell shares (each case a planted answer).

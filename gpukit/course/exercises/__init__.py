@@ -172,7 +172,19 @@ def _session_settings() -> dict:
         "Python's root logger (logging.getLogger().setLevel / addHandler, logging.basicConfig, logging.disable)":
             (_root_logger(), _put_back_root_logger),
         "Python's recursion limit (sys.setrecursionlimit)": (sys.getrecursionlimit(), sys.setrecursionlimit),
+        # round 15 (10 q2, 11 q1: settings of the interpreter a cell can change in one line)
+        "Python's thread switch interval (sys.setswitchinterval)": (sys.getswitchinterval(), sys.setswitchinterval),
+        "Python's exception hook (sys.excepthook)": (sys.excepthook, _put_back_excepthook),
+        "Python's bytecode writing (sys.dont_write_bytecode)": (sys.dont_write_bytecode, _put_back_bytecode),
+        "the file-creation mask (os.umask)": (_umask(), os.umask),
     }
+    if hasattr(sys, "get_int_max_str_digits"):
+        settings["Python's int-to-string digit limit (sys.set_int_max_str_digits)"] = (
+            sys.get_int_max_str_digits(), sys.set_int_max_str_digits)
+    socket = sys.modules.get("socket")
+    if socket is not None:
+        settings["the default socket timeout (socket.setdefaulttimeout)"] = (socket.getdefaulttimeout(),
+                                                                             socket.setdefaulttimeout)
     tf = sys.modules.get("tensorflow")
     if tf is not None and hasattr(tf, "config"):
         from tensorflow.python.eager import context
@@ -201,6 +213,10 @@ def _session_settings() -> dict:
             "TensorFlow's NumPy behaviour (tf.experimental.numpy.experimental_enable_numpy_behavior)":
                 _numpy_behavior(),
         })
+        # round 15 (11 q1 async_eager): operations dispatched asynchronously
+        ctx = context.context()
+        settings["TensorFlow's asynchronous execution (tf.config.experimental.set_synchronous_execution)"] = (
+            ctx.execution_mode, lambda old: setattr(ctx, "execution_mode", old))
         # round 14: grappler's options, TensorFloat-32 (cheap reads: a dict copy, a flag)
         settings["TensorFlow's grappler options (tf.config.optimizer.set_experimental_options)"] = _grappler_options()
         settings["TensorFloat-32 execution (tf.config.experimental.enable_tensor_float_32_execution)"] = (
@@ -219,6 +235,9 @@ def _session_settings() -> dict:
                 (keras.mixed_precision.global_policy().name, keras.mixed_precision.set_global_policy),
             "Keras' float type (keras.backend.set_floatx)": (keras.backend.floatx(), keras.backend.set_floatx),
             "Keras' epsilon (keras.config.set_epsilon)": (keras.config.epsilon(), keras.config.set_epsilon),
+            # round 15 (10 q2, 11 q1 keras_image_format)
+            "Keras' image data format (keras.config.set_image_data_format)":
+                (keras.config.image_data_format(), keras.config.set_image_data_format),
         })
         utils = getattr(keras, "utils", None)
         if hasattr(utils, "is_interactive_logging_enabled"):  # round 14
@@ -376,6 +395,21 @@ def _numpy_behavior() -> tuple:
 
     mode = ops.get_dtype_conversion_mode()
     return (getattr(mode, "name", str(mode)).lower(), ops._numpy_style_slicing), put_back
+
+
+def _put_back_excepthook(old) -> None:
+    sys.excepthook = old
+
+
+def _put_back_bytecode(old: bool) -> None:
+    sys.dont_write_bytecode = old
+
+
+def _umask() -> int:
+    """The process's file-creation mask: only setting it reads it (set back at once)."""
+    old = os.umask(0o022)
+    os.umask(old)
+    return old
 
 
 def _put_back_environ(old: dict) -> None:
