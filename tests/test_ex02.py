@@ -596,6 +596,30 @@ def test_q4_a_global_seed_is_named_and_put_back():
     assert context.global_seed() == before
 
 
+def test_q4_the_checks_own_seed_is_not_taken_for_a_cell_that_changed_the_session(monkeypatch):
+    """In a session without a global seed, q4's check sets one for its run and clears it. Since round 15 the
+    snapshot counts every setting of the seed (tests/test_exercises.py): the check's own pair of settings must not
+    count, or every test after q4's public check (otter runs them in a row, ``python -m gpukit exercises 02``) fails
+    with "the cells run since the last check changed TensorFlow's global seed". Planted: the check setting its seed
+    with ``tf.random.set_seed``."""
+    from tensorflow.python.eager import context
+
+    from gpukit import tf
+    from gpukit.course.exercises import _MARK, _cells_changed_session, mark_session
+
+    assert context.global_seed() is None
+    marked = list(_MARK)
+    mark_session()
+    try:
+        assert ex02.check_shuffled_sharding(_shuffled("right")).passed
+        assert _cells_changed_session() is None
+        monkeypatch.setattr(ex02, "checks_own_seed", tf.random.set_seed)
+        assert ex02.check_shuffled_sharding(_shuffled("right")).passed
+        assert "TensorFlow's global seed" in (_cells_changed_session() or "")
+    finally:
+        _MARK[:] = marked
+
+
 def test_q4_one_shuffle_of_every_shard_is_named():
     """Round 6: the same seed on every worker's shard shuffles blocks of W consecutive examples, not examples."""
     report = ex02.check_shuffled_sharding(_shuffle_variant("shard, then one shuffle"))

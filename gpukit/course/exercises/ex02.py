@@ -16,7 +16,7 @@
 
 from __future__ import annotations
 
-from . import Report, is_stub, nondeterministic_stage, not_solved, try_answer
+from . import Report, checks_own_seed, is_stub, nondeterministic_stage, not_solved, try_answer
 
 HINTS = {
     "q1": [
@@ -1025,14 +1025,14 @@ def check_shuffled_sharding(shuffled_shard, *, num_workers=2, global_batch_size=
 
     probe = context.global_seed() is None
     if probe:
-        tf.random.set_seed(_PROBE_SEED)
+        checks_own_seed(_PROBE_SEED)
     try:
         return _check_shuffled_sharding(shuffled_shard, num_workers=num_workers, global_batch_size=global_batch_size,
                                         n_examples=n_examples, seed=seed, epochs=epochs,
                                         replicas=replicas_per_worker, float_inputs=float_inputs)
     finally:
         if probe:
-            tf.random.set_seed(None)
+            checks_own_seed(None)
 
 
 def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, n_examples, seed, epochs,
