@@ -322,3 +322,57 @@ def test_blind_answers_lose_or_keep_their_points(path):
     its question's points with a reason, each right one keeps them."""
     as_expected, message = blind.check_answer(path)
     assert as_expected, f"{path.name}: {message or 'kept its points'}"
+
+
+# --------------------------------------------------------------------------- issue 38, round 15
+
+
+def _as_notebook(path: str, name: str):
+    """A kept blind answer's function, defined as a notebook cell defines it (globals named ``__main__``)."""
+    import pathlib
+
+    namespace = {"__name__": "__main__", "tf": tf, "keras": keras, "np": np}
+    exec(compile(pathlib.Path(__file__).parent.joinpath("attacks", "ex05", path).read_text(), path, "exec"), namespace)
+    return namespace[name]
+
+
+def test_q2_numpy_indices_narrower_than_32_bits_are_named():
+    def int16(p, m):
+        return [[(k, np.int16(i)) for k, i in order] for order in _ref_orders(p, m)]
+
+    problem = ex05.check_schedule(int16, 4, 8).problem
+    assert "a micro-batch index is a int16" in problem and "a numpy integer of 32 bits or more" in problem, problem
+    assert ex05.check_schedule(lambda p, m: [[(k, np.int32(i)) for k, i in o] for o in _ref_orders(p, m)], 4, 8).passed
+
+
+def _ref_orders(p, m):
+    orders = []
+    for s in range(p):
+        warm = min(p - s - 1, m)
+        order = [("F", i) for i in range(warm)]
+        for i in range(warm, m):
+            order += [("F", i), ("B", i - warm)]
+        orders.append(order + [("B", i) for i in range(m - warm, m)])
+    return orders
+
+
+@pytest.mark.parametrize("path, says", [
+    ("q4_wrong_r15_float32_loss_sum.py", "pipeline_gradients returned the loss as a EagerTensor: the rule is the same "
+                                         "return value"),
+    ("q4_wrong_r15_keeps_last_tape_only.py", "the numbers are right, but pipeline_gradients changed attribute "
+                                             "'last_tape' of the function"),
+    ("q4_wrong_r15_loss_outside_device.py", "the numbers are right, but the gradient that reached the last stage's "
+                                            "output was made on CPU:0, not on its device /CPU:2"),
+])
+def test_q4_round_15_planted_bugs_are_named(path, says):
+    problem = ex05.check_pipeline_gradients(_as_notebook(path, "pipeline_gradients"), m=3).problem
+    assert problem is not None and problem.startswith(says), problem
+
+
+def test_q4_cross_entropy_of_clipped_probabilities_is_named():
+    """Inputs x 10 (the hidden case): two examples' losses exceed -log(1e-7), where Keras clips probabilities."""
+    case = dict(m=1, widths=(10, 6, 4), num_stages=2, batch=6, seed=9, devices=["/CPU:1", "/CPU:0"], x_scale=10.0)
+    problem = ex05.check_pipeline_gradients(_as_notebook("q4_wrong_r15_probs_clipped_ce.py", "pipeline_gradients"),
+                                            **case).problem
+    assert problem.startswith("the loss is") and "cross-entropy of probabilities clipped to [1e-7" in problem, problem
+    assert ex05.check_pipeline_gradients(_pipeline_gradients, **case).passed

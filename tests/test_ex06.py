@@ -442,3 +442,48 @@ def test_q3_nothing_added_to_the_update(answer, says):
     report = ex06.check_compare(answer, steps=1, seed=0)
     assert not report.passed and says in report.problem, report.problem
     assert keras.mixed_precision.global_policy().name == "float32"
+
+
+# --------------------------------------------------------------------------- issue 38, round 15
+
+
+def _as_notebook(path: str, name: str):
+    """A kept blind answer's function, defined as a notebook cell defines it (globals named ``__main__``)."""
+    import pathlib
+
+    namespace = {"__name__": "__main__", "tf": tf, "keras": keras, "np": np, "precision": precision,
+                 "training": training, "loss_fn": training.per_example_loss()}
+    exec(compile(pathlib.Path(__file__).parent.joinpath("attacks", "ex06", path).read_text(), path, "exec"), namespace)
+    return namespace[name]
+
+
+def test_q2_a_16_bit_loss_returned_is_named():
+    def f16_loss(model, optimizer, x, y):
+        return tf.cast(solution_step(model, optimizer, x, y), tf.float16)
+
+    problem = ex06.check_train_step(f16_loss).problem
+    assert problem.startswith("train_step returned a float16 loss: the rule is the mean loss of the float32"), problem
+
+
+def test_q2_nan_gradients_are_handed_as_they_are():
+    x, y = ex06._data(0)
+    assert ex06._nan_problem(solution_step, x, y, 0, True) is None
+    problem = ex06._nan_problem(_as_notebook("q2_wrong_r15_nan_to_inf.py", "train_step"), x, y, 0, True).problem
+    assert "the gradients handed to the LossScaleOptimizer held no NaN: the rule is the gradients handed to it as the " \
+           "tape gives them" in problem, problem
+
+
+def test_clip_functions_called_by_an_answer_are_named():
+    """Round 14's gaps: tf.clip_by_global_norm at a norm no case reaches (q2_wrong_r14_clip_scaled_huge)."""
+    train_step = _as_notebook("q2_wrong_r14_clip_scaled_huge.py", "train_step")
+    namespace = train_step.__globals__  # the check called from the notebook, whose record of calls it reads
+    namespace["ex06"] = ex06
+    exec("report = ex06.check_train_step(train_step)", namespace)
+    problem = namespace["report"].problem
+    assert problem.startswith("train_step called tf.clip_by_global_norm: the rule is the gradients handed"), problem
+
+
+def test_q3_a_batch_capped_below_its_size_is_named():
+    problem = ex06.check_compare(_as_notebook("q3_wrong_r15_batch_cap_512.py", "train_with_policy"), steps=2, seed=7,
+                                 batch=81).problem
+    assert "over the whole batch as given (all 1100 rows: no cap, no sample)" in problem, problem

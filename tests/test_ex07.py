@@ -1,5 +1,7 @@
 """Exercise 07's checks against the solution, the untouched stub and the classic wrong answers."""
 
+import copy
+import inspect
 import re
 import statistics
 
@@ -631,3 +633,64 @@ def test_q3_a_margin_of_1e_14_s_is_named(margin):
     3.6e-15 s in all."""
     problem = ex07.check_find_bottleneck(_bottleneck(margin=margin), "hidden").problem
     assert "reading takes 3.6e-15 s longer than the steps in all: the rule: 'input' whenever" in problem, problem
+
+
+# --------------------------------------------------------------------------- issue 38, round 15
+
+
+def _as_notebook(source: str, name: str):
+    """``source`` defined as a notebook cell defines it (globals named ``__main__``: the clocks read are noted)."""
+    namespace = {"__name__": "__main__", "statistics": statistics}
+    exec(source, namespace)
+    return namespace[name]
+
+
+def test_q1_q3_other_clocks_read_are_named():
+    guard = _as_notebook("import time, statistics\n"
+                         "def steady_step_seconds(step, batches, warmup, clock):\n"
+                         "    times = []\n"
+                         "    for i, b in enumerate(batches):\n"
+                         "        r, t = time.perf_counter(), clock()\n"
+                         "        step(b)\n"
+                         "        if i >= warmup and time.perf_counter() - r < 30:\n"
+                         "            times.append(clock() - t)\n"
+                         "    return statistics.median(times)\n", "steady_step_seconds")
+    problem = ex07.check_steady_step(guard).problem
+    assert problem.startswith("steady_step_seconds read time.perf_counter beside the clock it is given: the rule is "
+                              "to measure only with clock()"), problem
+    assert ex07.check_steady_step(_as_notebook(inspect.getsource(solution_steady), "solution_steady"), "hidden").passed
+    fallback = _as_notebook("import time\n"
+                            "def find_bottleneck(step, batches, clock):\n"
+                            "    time.monotonic()\n"
+                            "    return 'compute'\n", "find_bottleneck")
+    assert ex07.check_find_bottleneck(fallback).problem.startswith("find_bottleneck read time.monotonic")
+
+
+def test_q1_round_15_cases():
+    def copies(step, batches, warmup, clock):  # the caller's items replaced by equal copies
+        if isinstance(batches, list):
+            batches[:] = [copy.copy(b) for b in batches]
+        return solution_steady(step, batches, warmup, clock)
+
+    def cap32(step, batches, warmup, clock):
+        times = []
+        for i, b in enumerate(batches):
+            t = clock()
+            step(b)
+            if warmup <= i < warmup + 32:
+                times.append(clock() - t)
+        return statistics.median(times)
+
+    def slowest(step, batches, warmup, clock):  # the slowest steps left out when the slowest is a warm-up step
+        times = []
+        for b in batches:
+            t = clock()
+            step(b)
+            times.append(clock() - t)
+        if max(times[:warmup]) >= max(times[warmup:]):
+            return statistics.median(sorted(times)[:len(times) - warmup])
+        return statistics.median(times[warmup:])
+
+    assert "replaced the items of the caller's list of batches" in ex07.check_steady_step(copies, "hidden").problem
+    assert "takes the median of only the first" in ex07.check_steady_step(cap32, "hidden").problem
+    assert "leaves out the slowest steps instead of the first 2" in ex07.check_steady_step(slowest, "hidden").problem

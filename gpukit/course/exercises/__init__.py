@@ -1143,6 +1143,9 @@ class Recorder:
         object.__setattr__(self, "flags", [])
         object.__setattr__(self, "_backward", backward)
         object.__setattr__(self, "outputs", [])
+        # issue 38, round 15 (05 q4_wrong_r15_loss_outside_device): per backward, (call, the device of the gradient
+        # that reached the output: where the op that made it ran, e.g. a loss's gradient made off the stage's device)
+        object.__setattr__(self, "incoming", [])
 
     def _record(self, x, args=(), kwargs=None):
         shape = getattr(x, "shape", None)  # a batch of a dataset iterated inside a tf.function: size unknown, None
@@ -1188,6 +1191,7 @@ class Recorder:
         def passthrough(t):
             def grad(dy):
                 self.events.append(("backward", call, tf.identity(dy).device))
+                self.incoming.append((call, getattr(dy, "device", None) if tf.executing_eagerly() else None))
                 self._backward_seen(call)
                 return dy
             return tf.identity(t), grad

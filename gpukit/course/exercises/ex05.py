@@ -17,9 +17,9 @@ import numbers
 
 import numpy as np
 
-from . import (Recorder, Report, TapesWatched, device_problem, kept_state, kept_state_problem, micro_batch_problem,
+from . import (Recorder, Report, TapesWatched, child_process_problem, device_problem, kept_state, kept_state_problem, micro_batch_problem,
                not_solved, number_problem, numpy_kept, session_kept, training_problem, try_answer, watch_calls,
-               watched_calls, watch_first_layer)
+               watch_copies, watched_calls, watch_first_layer)
 
 
 # q1's "before running anything" observed (issue 38, round 7: tests/attacks/ex05/q1_wrong_r7_{simulated,theory_call}
@@ -43,6 +43,14 @@ def _watch_q1() -> dict:
     # round 14 (q1_wrong_r14_depends_on_sim): the schedule simulated tick by tick with gpukit's dependency rule.
     # gpukit.parallel's name only: Schedule.simulate calls gpukit.pipeline's, thousands of times per check
     watch_calls(parallel, ["depends_on"], _Q1_CALLS, cell_assigns="predicted_micro_batches")
+    # round 15 (q1_wrong_r15_module_copy_sim: a private copy of gpukit/pipeline.py loaded with importlib and its
+    # make_schedule(...).bubble() run): the shared watch of copies of the simulator's code (as 03 q3, 06-08 do), a
+    # copy made while the answer cell runs noted under the same key, whatever the notebook keeps
+    for owner, fname in [(pipeline, f) for f in _Q1_FUNCTIONS + ["depends_on"]] + [
+            (pipeline.Schedule, f) for f in ("simulate", "bubble")]:
+        if hasattr(owner, fname):
+            watch_copies(owner, fname, _Q1_CALLS, cell_assigns="predicted_micro_batches",
+                         what="a copy of gpukit.pipeline's code", clones=True)
     return originals
 
 
@@ -104,6 +112,9 @@ def check_micro_batches_prediction(value, p: int, target: float) -> Report:
                             f"{value!r}, a {type(value).__name__}", details)
     if value != int(value) or value < 1:
         return Report(name, f"{name} must be a whole number of micro-batches >= 1, got {value!r}", details)
+    started = child_process_problem(name)  # round 15 (q1_wrong_r15_subprocess_sim): the simulator in a child process
+    if started:
+        return Report(name, started, details)
     called = sorted({f for f, _ in watched_calls(_Q1_CALLS)})
     if called:  # planted (round 7): m searched with the simulated schedule or theory_bubble in the answer cell
         return Report(name, f"the cell that sets {name} runs {', '.join(called)} (gpukit's schedule simulator, its "
@@ -163,12 +174,15 @@ def check_schedule(one_f_one_b, p: int, m: int) -> Report:
         return Report(name, f"{name}({p}, {m}): a micro-batch index is {floats[0]!r}, a {type(floats[0]).__name__}: "
                             f"each pass is (kind, i) with i the micro-batch's index, an int", details)
     # planted (round 12, q2_wrong_r12_numpy_int_overflow): np.int8 indices wrap past 127 (read as "missing B128...")
+    # round 15 (q2_wrong_r15_int16_indices: np.int16, which wraps past 32767): the prompt's m reaches "far above this
+    # notebook's"; a numpy integer type narrower than 32 bits (int8/16, uint8/16) cannot hold the index of every m it
+    # allows, whatever this case's m (a case with m > 32767 would cost a simulation of 65536 ticks per stage)
     narrow = [micro for stage in got for _, micro in stage
-              if isinstance(micro, np.integer) and np.iinfo(type(micro)).max < m - 1]
+              if isinstance(micro, np.integer) and np.iinfo(type(micro)).max < max(m - 1, 2**31 - 1)]
     if narrow:
         return Report(name, f"{name}({p}, {m}): a micro-batch index is a {type(narrow[0]).__name__}, which holds at most "
-                            f"{np.iinfo(type(narrow[0])).max}: indices wrap past it; each index is the micro-batch's "
-                            f"number for any m (an int, or a numpy integer wide enough)", details)
+                            f"{np.iinfo(type(narrow[0])).max}: indices wrap past it; the rule: each index is the "
+                            f"micro-batch's number for any m (an int, or a numpy integer of 32 bits or more)", details)
     # planted (round 4): stage lists shared between stages, or the same lists returned on every call (a cache):
     # the caller owns what it gets and may edit it
     lists = [stage for stage in got if isinstance(stage, list)]
@@ -364,7 +378,7 @@ def _units_problem(shards, w1, b1, w2, exact: bool = False) -> str | None:
 
 def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10), num_stages: int = 3,
                              batch: int = 12, seed: int = 0, atol: float = 1e-5, devices=None,
-                             frozen: int | None = None, refreeze: int | None = None) -> Report:
+                             frozen: int | None = None, refreeze: int | None = None, x_scale: float = 1.0) -> Report:
     """``pipeline_gradients(stages, devices, x, y, m)`` must return ``(loss, gradients)`` equal to
     one ``GradientTape`` over the unsplit model on the whole batch (mean cross-entropy; gradients
     stage by stage, in each stage's ``trainable_variables`` order). ``devices``: the stages' devices
@@ -376,7 +390,10 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
     and batch must return the same numbers (planted: gradient sums kept in a module-level list). Round 9
     (tests/attacks/ex05/q4_wrong_r9_stage_vars_cached): ``refreeze``, that stage's ``trainable`` flipped after the
     second call, and a third call must return the gradients of the stages' trainable variables as they are then
-    (planted: each stage's variable list cached by id on the first call)."""
+    (planted: each stage's variable list cached by id on the first call). Round 15 (q4_wrong_r15_probs_clipped_ce: the
+    cross-entropy of softmax probabilities, which Keras clips to [1e-7, 1 - 1e-7]): ``x_scale`` multiplies the batch's
+    inputs (the hidden case: 10, where two examples' losses exceed -log(1e-7) = 16.1, so a clip moves loss and
+    gradients)."""
     from ... import data, parallel
     from ..._tf import tf
 
@@ -386,13 +403,18 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
     if frozen is not None:
         pipe.stages[frozen].trainable = False  # its weights stay in the forward, out of trainable_variables
     x, y = data.synthetic(batch, shape=(widths[0],), num_classes=widths[-1], seed=seed)
+    if x_scale != 1.0:
+        x = (x * x_scale).astype(x.dtype)
     def unsplit():  # the reference: the unsplit model, one tape, whole batch
         with tf.GradientTape() as tape:
             h = tf.constant(x)
             for stage in pipe.stages:
                 h = stage(h, training=True)
             loss_ = tf.reduce_mean(pipe.loss_fn(tf.constant(y), h))
+        logits.append(h.numpy())
         return loss_, [g.numpy() for g in tape.gradient(loss_, pipe.variables)]
+
+    logits = []
 
     ref_loss, ref = unsplit()
     # the contract: one micro-batch at a time, each stage's backward under its own device
@@ -403,6 +425,7 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
         for stage in pipe.stages:  # one at a time inside the try: a watch that fails to start leaves none behind
             layer_watches.append(watch_first_layer(stage))
         # round 10: the tapes the call makes, to see whether any outlives it; round 13: the NumPy arrays it leaves
+        state = kept_state(pipeline_gradients)  # round 15 (q4_wrong_r15_keeps_last_tape_only): what the call keeps
         with TapesWatched() as tapes, numpy_kept() as kept:
             got = try_answer(pipeline_gradients, watched, devices, x, y, m)
     finally:
@@ -415,9 +438,13 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
     try:
         loss, grads = got
         grads = [np.asarray(g) for g in grads]
-        loss = float(loss)
+        given_loss, loss = loss, float(loss)
     except (TypeError, ValueError):
         return Report(name, f"{name} must return (loss, gradients), got {got!r:.80}")
+    if not isinstance(given_loss, float):  # round 15 (q4_wrong_r15_float32_loss_sum): a float32 tensor returned
+        return Report(name, f"{name} returned the loss as a {type(given_loss).__name__}: the rule is the same return value "
+                            f"as the function given: the loss a Python float (float(...) of the mean), not a tensor or "
+                            f"an array")
     if len(grads) != len(ref):
         weights = sum(len(stage.weights) for stage in pipe.stages)
         note = (f" (the stages have {weights} weights, {weights - len(ref)} of them frozen: not trainable)"
@@ -446,6 +473,18 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
                       or training_problem(name, stage.flags, what=f"stage {s}"))
             if broken:
                 return Report(name, f"the numbers are right, but {broken}", details)
+        # round 15 (q4_wrong_r15_loss_outside_device): the loss computed after the last stage's tape, on the default
+        # device, its gradient handed in as output_gradients: the gradient reaching the last stage's output was made
+        # off its device (a right answer's is made by the loss's backward in the last stage's tape.gradient)
+        want = tf.DeviceSpec.from_string(devices[-1])
+        for _, where in watched[-1].incoming:
+            got_spec = tf.DeviceSpec.from_string(where or "")
+            if where and (got_spec.device_type, got_spec.device_index) != (want.device_type, want.device_index):
+                return Report(name, f"the numbers are right, but the gradient that reached the last stage's output was "
+                                    f"made on {got_spec.device_type}:{got_spec.device_index}, not on its device "
+                                    f"{devices[-1]}: the rule is every stage's forward and backward under its own "
+                                    f"device; the loss belongs to the last stage's forward (in its tape, under its "
+                                    f"device), its gradient to that stage's backward", details)
         # planted (issue 38, round 12: q4_wrong_r12_{per_example,half_micro}: m ignored, one example or half a
         # micro-batch per pass; q4_wrong_r12_predict_whole_batch: stage.predict on the whole batch after the right
         # loop, outside the watched call): every forward of a stage, seen at its first layer, runs on exactly one of
@@ -461,6 +500,10 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
         # planted (issue 38, round 10: q4_wrong_r10_module_kept_tapes): every call's persistent tapes (and with them
         # the micro-batches' activations) kept in a module-level dict never cleared; the numbers of every call are
         # right. Observed: a tape made during the call that still holds its recording once the call has returned
+        kept_problem = kept_state_problem(name, state, pipeline_gradients)
+        if kept_problem:  # round 15 (q4_wrong_r15_keeps_last_tape_only: the last tape set on the function)
+            return Report(name, f"the numbers are right, but {kept_problem} (no tape or activation of a call is held "
+                                f"once it has returned)", details)
         kept = tapes.holding(tapes.entered)
         if kept:
             return Report(name, f"the numbers are right, but after {name} returned, {len(kept)} of the "
@@ -526,6 +569,16 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
         bad = [s for s, dgr in enumerate(per_stage[:-1]) if dgr > atol]
         return Report(name, f"the last stage's gradients are right but stage(s) {bad} differ by up to "
                             f"{max(per_stage):.3g}: the error enters between stages", details)
+    z = np.asarray(logits[0], dtype=np.float64)
+    probs = np.exp(z - z.max(axis=1, keepdims=True))
+    probs /= probs.sum(axis=1, keepdims=True)
+    clipped = float(np.mean(-np.log(np.clip(probs[np.arange(len(y)), y], 1e-7, 1 - 1e-7))))
+    if abs(loss - clipped) <= 1e-4 < abs(clipped - float(ref_loss)):
+        # round 15 (q4_wrong_r15_probs_clipped_ce: from_logits=False on softmax probabilities, clipped by Keras)
+        return Report(name, f"the loss is {loss:.6f}, the cross-entropy of probabilities clipped to [1e-7, 1 - 1e-7], not "
+                            f"{float(ref_loss):.6f}: the rule is the mean cross-entropy of the logits (from_logits=True, as "
+                            f"the function given); a probability below 1e-7 (a loss above 16.1) loses its value and its "
+                            f"gradient in the clip", details)
     if max(per_stage) <= atol:
         return Report(name, f"the gradients are right but the loss is {loss:.6f}, not {float(ref_loss):.6f} (the mean "
                             f"over the whole batch)", details)

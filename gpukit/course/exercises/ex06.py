@@ -60,7 +60,8 @@ def _watch_copies(precision) -> None:
     LossScaleOptimizer's step calls to move its scale, is watched like ``scale_after``."""
     from . import _AUDIT_HOOKS, watch_copies
 
-    watch_copies(precision, "scale_after", _Q1_CALLS, cell_assigns="predicted_scale", what=_COPY)
+    # round 15 (q1_wrong_r15_code_clone_scale_after: scale_after's code re-wrapped with types.FunctionType): clones too
+    watch_copies(precision, "scale_after", _Q1_CALLS, cell_assigns="predicted_scale", what=_COPY, clones=True)
     if any(getattr(h, "__gpukit_tf_keras__", False) for h in _AUDIT_HOOKS):
         return
     tf_keras_watched = []
@@ -124,6 +125,40 @@ def _watch_scale_state(scaler) -> None:
 
 _Q1_CALLS = "__gpukit_ex06_scale_calls__"
 _watch_q1()
+
+# Issue 38, round 15 (round 14's gaps q2_clip_scaled_huge, q3_manual_clip: tf.clip_by_global_norm at a norm no case of
+# the checks reaches, added by hand; the contract: the gradients as the tape gives them, no clipping): TensorFlow's clip
+# functions note each call made from notebook code (an answer's train_step or train_with_policy; Keras' own clipnorm
+# does not go through them, and no right answer calls them); q2's and q3's checks read the record of their own calls
+_CLIP_CALLS = "__gpukit_ex06_clip_calls__"
+
+
+def _watch_clips() -> None:
+    from ..._tf import tf
+
+    for owner in (tf, tf.math):
+        watch_calls(owner, [f for f in ("clip_by_global_norm", "clip_by_norm", "clip_by_value")
+                            if hasattr(owner, f)], _CLIP_CALLS)
+
+
+_watch_clips()
+
+
+def _clips_cleared(frame) -> None:
+    """Forget the clip calls noted before a check (the notebook's record, ``watch_calls``)."""
+    from . import notebook_globals
+
+    notebook = notebook_globals(frame)
+    if notebook is not None:
+        notebook.pop(_CLIP_CALLS, None)
+
+
+def _clip_calls_problem(name: str) -> str | None:
+    called = sorted({f for f, _ in watched_calls(_CLIP_CALLS, sys._getframe(1))})
+    if not called:
+        return None
+    return (f"{name} called tf.{', tf.'.join(called)}: the rule is the gradients handed to the optimizer as the tape "
+            f"gives them (no clipping, at any norm or value, however rarely it acts)")
 
 
 HINTS = {
@@ -212,6 +247,7 @@ def check_train_step(train_step, seed: int = 0, float32_output: bool = True) -> 
     from ..._tf import keras
 
     name = "train_step"
+    _clips_cleared(sys._getframe(1))
     x, y = _data(seed)
     model = precision.mlp("mixed_float16", hidden=(32,), seed=seed, float32_output=float32_output)
     opt = precision.optimizer("mixed_float16", keras.optimizers.SGD(LEARNING_RATE))
@@ -271,12 +307,18 @@ def check_train_step(train_step, seed: int = 0, float32_output: bool = True) -> 
     if not abs(returned - loss) <= 1e-3 * abs(loss):  # a right float16 step returns it within ~3e-5 (issue 38, round 3)
         return Report(name, f"train_step returned {returned:.6g}, but the batch's loss before the update is "
                             f"{loss:.4f}", details)
+    dtype = getattr(got, "dtype", None)
+    dtype = str(getattr(dtype, "name", dtype or ""))
+    if any(low in dtype for low in ("float16", "bfloat16")):  # round 15 (q2_wrong_r15_return_float16_loss)
+        return Report(name, f"train_step returned a {dtype} loss: the rule is the mean loss of the float32 logits, "
+                            f"returned as float32 (or a Python float), not rounded to 16 bits", details)
     return (_recipe_problem(model, before, x, y, seed, float32_output, details)
             or _overflow_problem(train_step, x, y, seed, float32_output, loss)
             or _large_logits_problem(train_step, float32_output) or _nan_problem(train_step, x, y, seed, float32_output)
             or _growth_problem(train_step, x, y, seed, float32_output, loss)
             or _growth_count_problem(train_step, x, y, seed, float32_output)
             or _clip_problem(train_step, seed, float32_output)
+            or (lambda clip: Report(name, clip, details) if clip else None)(_clip_calls_problem(name))
             or Report(name, None, details))
 
 
@@ -420,6 +462,18 @@ def _nan_problem(train_step, x, y, seed, float32_output) -> Report | None:
     # any scale, so nothing else this case tells changes
     opt.dynamic_scale.assign(1.0)
     scale, before = float(opt.dynamic_scale.numpy()), model.get_weights()
+    # issue 38, round 15 (q2_wrong_r15_nan_to_inf: NaN gradients rewritten to +inf before apply_gradients): what the
+    # LossScaleOptimizer is handed, seen on this instance (eager values only: a traced step's are not read)
+    handed, apply = [], opt.apply
+
+    def watched_apply(grads, *args, **kwargs):
+        try:
+            handed.append(any(bool(np.isnan(np.asarray(g)).any()) for g in grads if g is not None))
+        except Exception:  # noqa: BLE001 - symbolic tensors (a tf.function's trace): not read
+            pass
+        return apply(grads, *args, **kwargs)
+
+    object.__setattr__(opt, "apply", watched_apply)
     got = try_answer(train_step, model, opt, corrupt, y)
     try:
         returned = float(np.asarray(got, dtype=np.float64))
@@ -433,6 +487,10 @@ def _nan_problem(train_step, x, y, seed, float32_output) -> Report | None:
                             f"(tf.reduce_mean), so that the NaN reaches the LossScaleOptimizer, which skips the step "
                             f"(a NaN removed from the loss hides a broken batch)", details)
     moved = any(not np.array_equal(a, b) for a, b in zip(before, model.get_weights()))
+    if handed and not any(handed) and not moved and after == scale / 2:
+        return Report(name, f"on a batch whose first example is NaN (its loss and gradients are NaN), the gradients "
+                            f"handed to the LossScaleOptimizer held no NaN: the rule is the gradients handed to it as the "
+                            f"tape gives them (NaN not rewritten, e.g. to inf or 0)", details)
     if moved or after != scale / 2:
         return Report(name, f"on a batch whose first example is NaN (its loss and gradients are NaN), at a loss scale "
                             f"of {scale:g}, the weights {'moved' if moved else 'stayed'} and the scale went to {after:g}: "
@@ -701,6 +759,7 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
     from ..._tf import keras, tf
 
     name = "train_with_policy"
+    _clips_cleared(sys._getframe(1))
     # issue 38, round 10 (q3_wrong_r10_hardcoded_batch: the mean as sum / 64; q3_wrong_r10_minibatch64: 64-row
     # mini-batches cycled through x): the hidden test's batch has 80 examples, not the public one's 64
     x, y = _data(seed, n=batch)
@@ -868,7 +927,11 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
     # float32 mean loss to 1e-6 as above (a right answer: ~1e-7)
     from ... import training
 
+    # issue 38, round 15 (q3_wrong_r15_batch_cap_512: trains on the first 512 rows; q3_wrong_r15_mean_first_1024_loss:
+    # the loss reported over the first 1024 rows): the x 100 batch's rows cycled to 1100 (more than 1024, not a multiple
+    # of the batch: a cap or a partial mean moves the first loss; the same rows, so its gradients stay as measured)
     big, _ = _data(seed, n=len(x), small=100.0)
+    big = big[np.arange(1100) % len(big)]
     big_model = precision.mlp("mixed_bfloat16", hidden=(32,), seed=seed)
     big_before = big_model.get_weights()
     big_logits = big_model(big)
@@ -912,8 +975,8 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
                             f"own first choices, the first loss returned is {first:.7g}, but the mean sparse "
                             f"cross-entropy of the model's float32 logits before any update is {big_loss:.7g} "
                             f"({abs(first - big_loss) / abs(big_loss):.1e} of it off, allowed 1e-6): the rule is the mean "
-                            f"sparse cross-entropy of the logits and nothing else (no label smoothing or other term), "
-                            f"computed in float32", details)
+                            f"sparse cross-entropy of the logits over the whole batch as given (all {len(big)} rows: no cap, no "
+                            f"sample) and nothing else (no label smoothing or other term), computed in float32", details)
     if float32_model is not None:
         # issue 38, round 14 (q3_wrong_r14_manual_decay: w *= 1 - 1e-6 after each update, by hand): the losses move by
         # ~1e-7, but the float32 run's model weights after the steps are 3e-6..5e-5 of their update away from the
@@ -930,7 +993,8 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
             return Report(name, f"mixed_bfloat16: on a batch with large inputs (x 100: gradient norms up to "
                                 f"~8, above 1), after one step the model's weights are {off:.2g} of their update away "
                                 f"from one SGD(0.1) step of the recipe (allowed 1e-6): {_WEIGHTS_RULE}", details)
-    return Report(name, None, details)
+    clip = _clip_calls_problem(name)  # round 15 (round 14's q3_gap_r14_manual_clip): no clipping by hand either
+    return Report(name, clip, details)
 
 
 def _updates_problem(policy_name, stepped, optimizers, steps) -> str | None:

@@ -34,6 +34,46 @@ class FakeClock:
         return self.now
 
 
+_CLOCKS = ("perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns", "time", "time_ns", "process_time",
+           "process_time_ns", "thread_time", "thread_time_ns")
+
+
+def _timed_answer(fn, *args):
+    """``try_answer(fn, *args)``, and the names of the ``time`` module's clocks that notebook code (the answer: its
+    code's globals are the notebook's) read during the call. Issue 38, round 15 (q1_wrong_r15_perf_counter_guard,
+    q3_wrong_r15_perf_counter_fallback: time.perf_counter read beside clock(), a guard or a fallback no fake case
+    reaches): the contract is to measure only with the ``clock`` given. The module's attributes are watched for the
+    call only (put back after it; ``from time import perf_counter`` bound before is not seen)."""
+    import sys
+    import time
+
+    read, originals = [], {name: getattr(time, name) for name in _CLOCKS if hasattr(time, name)}
+
+    def watched(name, original):
+        def clock_read():
+            if sys._getframe(1).f_globals.get("__name__") == "__main__":
+                read.append(name)
+            return original()
+        return clock_read
+
+    for name, original in originals.items():
+        setattr(time, name, watched(name, original))
+    try:
+        value = try_answer(fn, *args)
+    finally:
+        for name, original in originals.items():
+            setattr(time, name, original)
+    return value, sorted(set(read))
+
+
+def _clocks_read_problem(name: str, read) -> str | None:
+    if not read:
+        return None
+    return (f"{name} read time.{', time.'.join(read)} beside the clock it is given: the rule is to measure only with "
+            f"clock() (the check's clock moves only when a step runs or a batch is read; another clock measures "
+            f"nothing here, even as a guard or a fallback)")
+
+
 class FakeStep:
     """``step(batch)``: costs the next of ``costs`` seconds on ``clock``; counts its calls and keeps
     the batches it was given, in order."""
@@ -103,6 +143,11 @@ class FakeStream(FakeBatches):
 # rounded to milliseconds (round(m, 3)), to 0.1 ms (round(m, 4)) or to two significant digits ("%.2g") is not the
 # median: blind answers that rounded kept their points. Same shape as before (the warm-up steps the slowest, one
 # hiccup; the hidden case's two middle steps equal)
+class _Batch(int):
+    """A batch of the list case: an int (equal to its index) that is an object of its own, so that a copy put in its
+    place shows (issue 38, round 15)."""
+
+
 STEADY_CASES = {
     "public": {"costs": [3.017283946, 0.5123456789, 0.1048576123, 0.3141592654, 0.2236067977, 0.1122334455,
                          2.071828183, 0.2236067977, 0.1073741824], "warmup": 2},
@@ -134,7 +179,12 @@ STEADY_EXTRA = [
     # issue 38, round 4: 61 batches (a cap on the batches timed, islice(batches, 50) or warmup + 8 steps, leaves some
     # unrun); only 2 steady steps (their median is their mean, 0.2 s, not the fastest, 0.1 s). Not warmup=0: the
     # first step always traces, and lesson 07's bench.time_steps refuses warmup=0 (an answer built on it is right)
-    {"costs": [2.0] + [0.1, 0.3] * 30, "warmup": 1, "read_s": 0.0},
+    # issue 38, round 15 (q1_wrong_r15_cap_32_steps: the median of the first 32 steady steps only): the same 30 + 30
+    # steady steps in another order, 24 of the first 32 at 0.1 s (their median 0.1 s, every step's still 0.2 s)
+    {"costs": [2.0] + [0.1] * 24 + [0.3] * 8 + [0.1] * 6 + [0.3] * 22, "warmup": 1, "read_s": 0.0},
+    # issue 38, round 15 (q1_wrong_r15_warmup_as_slowest: the slowest steps left out when the slowest is a warm-up
+    # step): the slowest step is the first, the other warm-up step the fastest (0.4 s; leaving the slowest out: 0.2 s)
+    {"costs": [3.0, 0.1, 0.5, 0.2, 0.4], "warmup": 2, "read_s": 0.0},
     # issue 38, round 13 (q1_wrong_r13_pops_caller_list: the warm-up batches popped off the caller's list): the batches
     # a plain list here, compared after the call (the batches given are only read)
     # issue 38, round 14 (q1_wrong_r14_round_13_sig: the median rounded to 13 significant digits, 4e-15 s off here,
@@ -182,11 +232,12 @@ def _steady_case(steady_step_seconds, spec) -> Report:
 
     def batches_of(clock, n):
         if spec.get("list"):
-            return list(range(n))
+            return [_Batch(i) for i in range(n)]
         return FakeStream(clock, n, read_s, one_pass=True) if spec.get("stream") else FakeBatches(clock, n, read_s)
 
     batches = batches_of(clock, len(costs))
-    value = try_answer(steady_step_seconds, step, batches, warmup, clock)
+    given = list(batches) if isinstance(batches, list) else None
+    value, clocks_read = _timed_answer(steady_step_seconds, step, batches, warmup, clock)
     expected = statistics.median(costs[warmup:])
     details = {"value": value, "expected": expected, "costs": costs, "warmup": warmup, "calls": step.calls}
     if value is None:
@@ -202,6 +253,14 @@ def _steady_case(steady_step_seconds, spec) -> Report:
         return Report(name, f"{name} changed the caller's list of batches (it holds {len(batches)} of the "
                             f"{len(costs)} batches it was given): the rule: the batches given are only read (iterate "
                             f"them; leave the caller's list as it was)", details)
+    if given is not None and any(a is not b for a, b in zip(batches, given)):
+        # issue 38, round 15 (q1_wrong_r15_sorts_callers_list_back: the items replaced by equal copies)
+        return Report(name, f"{name} replaced the items of the caller's list of batches by other objects (equal copies): "
+                            f"the rule: the batches given are only read (iterate them; leave the caller's list as it "
+                            f"was, the same objects)", details)
+    clocks = _clocks_read_problem(name, clocks_read)
+    if clocks:
+        return Report(name, clocks, details)
     if getattr(batches, "passes", 0) > 1:   # issue 38, round 10 (q1_wrong_r10_counts_first): counted in a first pass
         return Report(name, f"{name} iterated batches {batches.passes} times: the rule: batches is a finite iterable, "
                             f"which may be a generator or an input pipeline (a second pass yields nothing, or reads "
@@ -267,6 +326,10 @@ def _steady_case(steady_step_seconds, spec) -> Report:
     if len(steady) > 1 and abs(value - statistics.median(steady[:-1])) <= 1e-9:
         # issue 38, round 10 (q1_wrong_r10_drop_last: times[warmup:-1], "the last batch may be partial"): named as such
         slips.append("leaves out the last step too (every step after the first `warmup` is steady, the last one too)")
+    capped = [k for k in range(8, len(steady)) if abs(value - statistics.median(steady[:k])) <= 1e-9]
+    if capped:   # issue 38, round 15 (q1_wrong_r15_cap_32_steps: the first 32 steady steps only)
+        slips.append(f"takes the median of only the first {capped[-1]} steady steps (a cap or a sample; every steady "
+                     f"step counts, to the last)")
     if len(steady) < 3 and abs(value - min(steady)) <= 1e-9:   # issue 38, round 4: min() when few steps remain
         slips.append(f"takes the fastest of the {len(steady)} steady steps")
     if slips:
@@ -313,8 +376,9 @@ _ring_allreduce_seconds = watch_calls(bench, ["ring_allreduce_seconds"], _CALLS)
 # q2_wrong_r14_source_exec: the function's definition pulled out of the file with ast and exec'd): the shared watch of
 # copies of its code (as 06 q1 and 08 q1), noted under a key of its own (no value to compare)
 _COPIES = "__gpukit_ring_allreduce_copies__"
+# round 15 (q2_wrong_r15_unwrap_call: the original dug out of the watch's closure after reading its __code__): clones too
 watch_copies(bench, "ring_allreduce_seconds", _COPIES, cell_assigns="PREDICTED_ALLREDUCE_MS",
-             what="a copy of gpukit.bench.ring_allreduce_seconds's code")
+             what="a copy of gpukit.bench.ring_allreduce_seconds's code", clones=True)
 
 
 def expected_allreduce_ms(params=None, num_replicas=None, bandwidth_GBps=None, latency_us=None) -> float:
@@ -350,7 +414,7 @@ def check_allreduce_prediction(value, rel: float = 5e-4, within_ms: float = 5e-4
         return Report(name, child_process_problem(name), details)
     copies = watched_calls(_COPIES)
     if copies:
-        return Report(name, f"the cell that sets {name} runs {copies[0][0]} (loaded again, or its source exec'd): the "
+        return Report(name, f"the cell that sets {name} runs {copies[0][0]} (loaded again, its source exec'd, or its __code__ taken): the "
                             f"rule: work the number out by hand from the cost model (no gpukit call, by any method). If "
                             f"that was only a try, restart the kernel and run all", details)
     if any(near(1e3 * r) or near(r) for _, r in watched_calls(_CALLS)):
@@ -504,7 +568,7 @@ def check_find_bottleneck(find_bottleneck, case: str = "public") -> Report:
         clock = FakeClock(*start)
         batches = FakeStream(clock, n, read_s) if case in STREAM_CASES else FakeBatches(clock, n, read_s)
         step = FakeStep(clock, step_s if isinstance(step_s, list) else [step_s])
-        got = try_answer(find_bottleneck, step, batches, clock)
+        got, clocks_read = _timed_answer(find_bottleneck, step, batches, clock)
         total_read = sum(read_s[i % len(read_s)] for i in range(n)) if isinstance(read_s, list) else n * read_s
         total_step = sum(step_s[i % len(step_s)] for i in range(n)) if isinstance(step_s, list) else n * step_s
         want = expected_bottleneck(total_read, total_step)
@@ -514,6 +578,9 @@ def check_find_bottleneck(find_bottleneck, case: str = "public") -> Report:
             return Report(name, not_solved(name), {"cases": results})
         if got not in ("input", "compute"):
             return Report(name, f"{name} returned {got!r}; it must return 'input' or 'compute'", {"cases": results})
+        clocks = _clocks_read_problem(name, clocks_read)
+        if clocks:
+            return Report(name, clocks, {"cases": results})
         if clock.reads == 0 and step.calls:
             return Report(name, f"{name} never read clock(): time both parts with the clock it is given (the "
                                 f"check's clock moves only when a batch is read or a step runs)", {"cases": results})
