@@ -497,3 +497,61 @@ def test_the_callers_arrays_keep_their_flags():
     assert ex08.check_dataset(_round14_dataset()).passed
     problem = ex08.check_dataset(_round14_dataset(freeze=True)).problem
     assert "made the caller's x or y read-only (setflags(write=False)): the rule" in problem, problem
+
+
+# ---------------------------------------------------------------- issue 38, round 15
+
+
+def _round15_dataset(kind):
+    """A full shuffle by a numpy permutation of (seed, epoch) with one planted bug: the shuffle seed folded so that
+    two seeds collide (q3_wrong_r15_seed_big_epoch_wrap, q3_wrong_r15_xor_double), the examples paired once per seed
+    and the pairs shuffled, each pair's members swapped (q3_wrong_r15_pairs_flip), the caller's x cleaned in place
+    (q3_wrong_r15_x_negzero, q3_wrong_r15_x_nan_guard)."""
+    def answer(x, y, *, global_batch_size, num_replicas, seed, epoch):
+        key = [seed, epoch]
+        if kind == "wrap":
+            with np.errstate(over="ignore"):
+                key = [int((np.int64(seed) << np.int64(33)) + np.int64(epoch)) % (2 ** 31 - 1)]
+        if kind == "xor":
+            key = [2 * (seed ^ epoch) % 2 ** 31]
+        rng = np.random.default_rng(key)
+        order = rng.permutation(len(x))
+        if kind == "pairs":
+            pairs = np.random.default_rng(seed).permutation(len(x) // 2 * 2).reshape(-1, 2)
+            flip = rng.integers(0, 2, len(pairs)).astype(bool)
+            pairs = np.where(flip[:, None], pairs[:, ::-1], pairs)[rng.permutation(len(pairs))]
+            order = np.concatenate([pairs.ravel(), np.arange(len(pairs) * 2, len(x))])
+        if kind == "negzero":
+            x += 0.0
+        if kind == "nan":
+            np.nan_to_num(x, copy=False)
+        ds = tf.data.Dataset.from_tensor_slices((x[order], y[order]))
+        return ds.batch(global_batch_size, drop_remainder=True)
+    return answer
+
+
+@pytest.mark.parametrize("kind, says", [
+    (None, None),
+    ("wrap", "seeds 1073741823 and 1073741824 give the same order"),
+    ("xor", "seeds 0 and 1073741824 give the same order"),
+    ("pairs", "are next to each other in all 7 epochs of seed 0 read, in one order or the other"),
+    ("negzero", "make_dataset rewrote values of the caller's x or y in place"),
+    ("nan", "make_dataset rewrote values of the caller's x or y in place"),
+])
+def test_orders_seed_folds_fixed_partners_and_inputs_rewritten(kind, says):
+    report = ex08.check_dataset_orders(_round15_dataset(kind))
+    if says is None:
+        assert report.passed, report.problem
+    else:
+        assert not report.passed and says in report.problem and "the rule" in report.problem, report.problem
+
+
+def test_choose_capabilities_between_the_known_ones():
+    """q2_wrong_r15_cc_table_known: a table of known capabilities gave 7.2 and 8.7 float32."""
+    def table(kind, devices, machines, fits_one_device, compute_capability=None):
+        strategy, precision = choose(kind, devices, machines, fits_one_device, compute_capability)
+        return strategy, ("float32" if compute_capability in (7.2, 8.7) else precision)
+    for case in [("GPU", 1, 1, True, 7.2), ("GPU", 2, 1, True, 8.7)]:
+        assert ex08.check_choose(choose, cases=[case]).passed
+        problem = ex08.check_choose(table, cases=[case]).problem
+        assert f"compute capability {case[4]}" in problem and "precision 'float32'" in problem, problem

@@ -140,7 +140,7 @@ TINY = dict(num_replicas=4, size=8, steps=3, seed=7, grad_scale=1e-7, zero_at=5)
 
 
 @pytest.mark.parametrize("kwargs", [{}, dict(num_replicas=2, size=10, steps=4, seed=3),
-                                    dict(num_replicas=3, size=9, steps=2, seed=5, lr=0.1), TINY])
+                                    dict(num_replicas=3, size=9, steps=2, seed=5, lr=0.1, grad_scale=1e6), TINY])
 @pytest.mark.parametrize("answer", [_step(), _adam_written_differently])
 def test_zero1_step_correct_answers_pass_public_and_hidden(answer, kwargs):
     report = ex09.check_zero1_step(answer, **kwargs)
@@ -472,3 +472,101 @@ def test_zero1_step_one_replica_moment_behind_a_larger_array_is_named():
 
     problem = ex09.check_zero1_step(one_buffer, num_replicas=1, size=5, steps=1).problem
     assert "is a view of a 10-value array" in problem and "owns its data" in problem, problem
+
+
+# --------------------------------------------------------------------------- issue 38, round 15
+import functools as _functools  # noqa: E402
+
+
+@_functools.lru_cache(maxsize=None)
+def _r15_cut(size, n):
+    padded, ranges = _ceil_ranges(size, n)
+    return padded, tuple(ranges)
+
+
+def _r15_lru(size, n):  # planted: q2_wrong_r15_lru_helper (the cache in a helper, a new list per call)
+    padded, ranges = _r15_cut(size, n)
+    return padded, list(ranges)
+
+
+def _r15_memo_cut(size, n, _memo={}):
+    if (size, n) not in _memo:
+        _memo[size, n] = _ceil_ranges(size, n)
+    return _memo[size, n]
+
+
+def _r15_default(size, n):  # planted: q2_wrong_r15_helper_default_memo (a helper's default argument)
+    padded, ranges = _r15_memo_cut(size, n)
+    return padded, list(ranges)
+
+
+class _R15Planner:
+    def __init__(self):
+        self.seen = {}
+
+    def __call__(self, size, n):
+        return self.seen.setdefault((size, n), _ceil_ranges(size, n))
+
+
+_R15_PLANNER = _R15Planner()
+
+
+def _r15_object(size, n):  # planted: q2_wrong_r15_class_cache (a dict held by a module-level object)
+    padded, ranges = _R15_PLANNER(size, n)
+    return padded, list(ranges)
+
+
+def _r15_pure_helper(size, n):  # right: a helper that keeps nothing
+    return _ceil_ranges(size, n)
+
+
+@pytest.mark.parametrize("answer, says", [(_r15_lru, "the functools cache of '_r15_cut'"),
+                                          (_r15_default, "default argument '_memo' (in helper '_r15_memo_cut')"),
+                                          (_r15_object, "attribute 'seen' of the notebook's '_R15_PLANNER'")])
+def test_shard_ranges_a_cache_in_a_helper_is_named(answer, says):
+    """Issue 38, round 15: the cache moved into a helper the function calls; kept_state(helpers=True) reads it."""
+    _r15_cut.cache_clear()
+    _r15_memo_cut.__defaults__[0].clear()
+    _R15_PLANNER.seen.clear()
+    problem = ex09.check_shard_ranges(answer, PUBLIC_Q2).problem
+    assert problem and says in problem and "keeps nothing between calls" in problem, problem
+    assert ex09.check_shard_ranges(_r15_pure_helper, PUBLIC_Q2).passed
+
+
+def _r15_variant(kind):
+    right = _step(gather=True)
+
+    def zero1_step(weights, grads, m, v, t, lr):
+        for g in grads:
+            if kind == "negzero":  # planted: q3_wrong_r15_negzero
+                g += 0.0
+            if kind == "nan_guard":  # planted: q3_wrong_r15_nan_guard_inplace
+                np.nan_to_num(g, copy=False)
+            if kind == "flag":  # planted: q3_wrong_r15_grads_flag
+                g.flags.writeable = False
+        if kind == "clip":  # planted: q3_wrong_r15_clip_total_1e4 (the summed gradient clipped)
+            grads = [np.clip(sum(grads), -1e4, 1e4)] + [np.zeros_like(g) for g in grads[1:]]
+        if kind == "zeroed":  # planted: q3_wrong_r15_nonfinite_zeroed
+            total = sum(grads)
+            grads = [np.where(np.isfinite(total), total, 0.0)] + [np.zeros_like(g) for g in grads[1:]]
+        return right(weights, grads, m, v, t, lr)
+
+    return zero1_step
+
+
+@pytest.mark.parametrize("kind, kwargs, says", [
+    ("negzero", {}, "the caller's grads[0], holding a -0.0 or a NaN, came back with other bytes"),
+    ("nan_guard", {}, "the caller's grads[3], holding a -0.0 or a NaN, came back with other bytes"),
+    ("flag", {}, "the caller's grads[0] came back read-only"),
+    ("clip", dict(num_replicas=3, size=9, steps=2, seed=5, lr=0.1, grad_scale=1e6),
+     "replica 0's slice of Adam's first moment differs from plain Adam's on the summed gradient"),
+    ("zeroed", {}, "with a NaN in replica 3's gradient of weight 11 (its summed gradient NaN), replica 3's Adam "
+                   "moments there came back finite"),
+])
+def test_zero1_step_grads_bytes_flags_large_and_nan_gradients(kind, kwargs, says):
+    """Issue 38, round 15 (the lead's rulings): grads each as it was (a -0.0 and a NaN in the second call's, compared
+    byte for byte, and the write flags), plain Adam with gradients of 1e6 (a clip shows in the moments) and with a
+    NaN gradient (NaN moments)."""
+    problem = ex09.check_zero1_step(_r15_variant(kind), **kwargs).problem
+    assert problem and says in problem and "the rule" in problem, problem
+    assert ex09.check_zero1_step(_step(gather=True), **kwargs).passed

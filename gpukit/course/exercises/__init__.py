@@ -978,7 +978,7 @@ class _Attributes:
         vars(self.obj).update(self.attrs)
 
 
-def kept_state(fn, *, objects: bool = False, defaults: bool = False) -> dict:
+def kept_state(fn, *, objects: bool = False, defaults: bool = False, helpers: bool = False, _seen=None) -> dict:
     """``{where: (id, len)}``: what a learner's callable can keep between calls, read cheaply: its attributes (a
     function's ``__dict__``; a callable object's or a bound method's instance ``__dict__``), the variables of its
     closure, and the module globals its code names (a dict, list or set there). A check compares two readings (before
@@ -986,7 +986,11 @@ def kept_state(fn, *, objects: bool = False, defaults: bool = False) -> dict:
     (q3_wrong_r13_{closure_history,callable_object,global_cache,reused_accumulators}: a closure's list, ``self.last``,
     a module-level cache or accumulators). ``defaults=True`` adds the function's mutable default arguments (a dict,
     list or set: issue 38, round 14, 09 q2_wrong_r14_default_memo: ``def f(size, n, _memo={})``); ``objects=True`` the
-    public attributes of the notebook objects its code names (round 14, 04 q3_wrong_r14_mutates_loss_fn)."""
+    public attributes of the notebook objects its code names (round 14, 04 q3_wrong_r14_mutates_loss_fn).
+    ``helpers=True`` reads the same, with ``defaults``, in the helpers the code names that the notebook defined (issue
+    38, round 15, 09 q2_wrong_r15_{lru_helper,helper_default_memo,class_cache}: the cache moved into a helper): a
+    function's (through a ``functools`` cache too: its size), an object's attributes (a dict, list or set) and its
+    class's; a helper is one whose code runs with the function's own globals."""
     import functools
     import types
 
@@ -1037,14 +1041,66 @@ def kept_state(fn, *, objects: bool = False, defaults: bool = False) -> dict:
         for name, value in {**given, **(func.__kwdefaults__ or {})}.items():
             if isinstance(value, (dict, list, set)):
                 state[f"default argument {name!r}"] = (id(value), len(value))
+    if helpers:
+        state.update(_helpers_state(func, set() if _seen is None else _seen, objects))
     return state
 
 
-def kept_state_problem(name: str, before: dict, fn, only_objects: bool = False, *, defaults: bool = False) -> str | None:
+def _helpers_state(func, seen: set, objects: bool) -> dict:
+    """``kept_state(..., helpers=True)``'s part: the state of the notebook's helpers that ``func``'s code names."""
+    import types
+
+    def notebook(f):
+        return isinstance(f, types.FunctionType) and f.__globals__ is func.__globals__
+
+    def held(owner, what):
+        return {f"attribute {k!r} of {what}": (id(v), len(v)) for k, v in vars(owner).items()
+                if isinstance(v, (dict, list, set)) and not k.startswith("__")}
+
+    def inside(f, name):
+        return {f"{k} (in helper {name!r})": v
+                for k, v in kept_state(f, objects=objects, defaults=True, helpers=True, _seen=seen).items()}
+
+    seen.add(id(func))
+    state = {}
+    names = set(func.__code__.co_names)
+    for const in func.__code__.co_consts:
+        if isinstance(const, types.CodeType):
+            names |= set(const.co_names)
+    for name in sorted(names):
+        value = func.__globals__.get(name)
+        if (value is None or id(value) in seen or name.startswith("__")
+                or isinstance(value, (types.ModuleType, types.BuiltinFunctionType))):
+            continue
+        if isinstance(value, types.FunctionType):
+            if notebook(value):
+                state.update(inside(value, name))
+            continue
+        wrapped = getattr(value, "__wrapped__", None)
+        if callable(getattr(value, "cache_info", None)) and notebook(wrapped):  # functools.lru_cache / cache
+            seen.add(id(value))
+            state[f"the functools cache of {name!r}"] = (id(value), value.cache_info().currsize)
+            if id(wrapped) not in seen:
+                state.update(inside(wrapped, name))
+            continue
+        cls = value if isinstance(value, type) else type(value)
+        if any(notebook(f) for f in vars(cls).values()):  # a class the notebook defined, or an object of one
+            seen.add(id(value))
+            state.update(held(cls, f"the notebook's class {cls.__name__!r}"))
+            if not isinstance(value, type) and hasattr(value, "__dict__"):
+                state.update(held(value, f"the notebook's {name!r}"))
+            for f in vars(cls).values():
+                if notebook(f) and id(f) not in seen:
+                    state.update(inside(f, name))
+    return state
+
+
+def kept_state_problem(name: str, before: dict, fn, only_objects: bool = False, *, defaults: bool = False,
+                       helpers: bool = False) -> str | None:
     """What ``kept_state(fn)`` shows changed by a call (added, rebound or grown), named by the rule, else None.
     ``only_objects``: only the notebook objects' attributes (``kept_state(..., objects=True)``; put back)."""
     objects = any(isinstance(v, _Attributes) for v in before.values())
-    after = kept_state(fn, objects=objects, defaults=defaults)
+    after = kept_state(fn, objects=objects, defaults=defaults, helpers=helpers)
     edited = [k for k, v in before.items() if isinstance(v, _Attributes) and after.get(k) != v]
     changed = [k for k in after if before.get(k) != after[k]] + [k for k in before if k not in after]
     if only_objects and not edited or not changed:

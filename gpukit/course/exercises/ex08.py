@@ -223,8 +223,11 @@ def _pairing_problem(ds, x, y) -> str | None:
             return (f"in a batch, {'; '.join(wrong)}: the rule: x and y unchanged (the same dtypes and shapes as "
                     f"given; a cast belongs to the model, not to the pipeline)")
         labels = yb.reshape(len(yb), -1)[:, 0].astype("int64")   # labels of shape (n,) or (n, 1) alike
-        if labels.min(initial=0) < 0 or labels.max(initial=0) >= len(y) or not np.array_equal(xb, x[labels]):
-            i = next(i for i in range(len(yb)) if not (0 <= labels[i] < len(y)) or not np.array_equal(xb[i], x[labels[i]]))
+        nan = xb.dtype.kind in "fc"  # issue 38, round 15: a NaN in the check's x is its own example's
+        if (labels.min(initial=0) < 0 or labels.max(initial=0) >= len(y)
+                or not np.array_equal(xb, x[labels], equal_nan=nan)):
+            i = next(i for i in range(len(yb)) if not (0 <= labels[i] < len(y))
+                     or not np.array_equal(xb[i], x[labels[i]], equal_nan=nan))
             return (f"label {yb[i].item()!r} came with the example {xb[i].tolist()}, not its own x {x[labels[i]].tolist()}: "
                     f"the rule: each example keeps its own label, both unchanged (shuffle the (x, y) pairs "
                     f"together, not x and y apart)")
@@ -502,7 +505,10 @@ ORDER_PAIRS = [(0, 0), (0, 1), (0, 4), (0, 10), (1, 0), (256, 0), (0, 2), (1, 25
                (0, 1000),                 # epoch % 1000 in the seed: epochs 0 and 1000 repeat
                (0, 65536),                # the epoch in 16 bits (np.uint16, int16): epochs 0 and 65536 repeat
                # issue 38, round 13 (blind answers that kept their points):
-               (2 ** 31 - 3, 2), (2 ** 31 - 2, 2)]  # (seed + epoch) % 2**31: 2**31 - 1 (0 to TensorFlow) and 0
+               (2 ** 31 - 3, 2), (2 ** 31 - 2, 2),  # (seed + epoch) % 2**31: 2**31 - 1 (0 to TensorFlow) and 0
+               # issue 38, round 15 (blind answers that kept their points): (seed << 33) + epoch in int64 wraps from
+               # seed 2**30 on (2**30 - 1 and 2**30 collide); 2 * (seed ^ epoch) % 2**31 gives 2**30 seed 0's order
+               (2 ** 30 - 1, 0), (2 ** 30, 0)]
 # issue 38, round 13 (q3_wrong_r13_epoch_20bits: the epoch kept in 20 bits): epoch 2**20 of seed 0 must not be epoch
 # 0's order. Built last, once every other rule holds: an answer whose cost grows with the epoch (a permutation applied
 # epoch times, a skip of epoch x n examples: caught by the rules above) would take minutes there (2**24, 2**30: longer)
@@ -541,8 +547,13 @@ def check_dataset_orders(make_dataset, n: int = 40, global_batch_size: int = 8, 
                 **kw, "num_replicas": r, "global_batch_size": OTHER_GLOBAL_BATCH.get(r, global_batch_size)})))
                 for r in REPLICA_COUNTS}
             images = np.arange(n * 4, dtype="float64").reshape(n, 2, 2) / 3     # not exact in float32
+            # issue 38, round 15 (q3_wrong_r15_x_negzero: x += 0.0; q3_wrong_r15_x_nan_guard: np.nan_to_num(x,
+            # copy=False)): a -0.0 and a NaN, and the caller's arrays compared byte for byte after the call
+            images[0, 0, 0], images[1, 1, 1] = -0.0, np.nan
             labels = np.arange(n, dtype="int64")
+            given = images.tobytes(), labels.tobytes()
             first = next(iter(make_dataset(images, labels, seed=0, epoch=0, **kw)))
+            rewritten = (images.tobytes(), labels.tobytes()) != given
             # issue 38, round 9: labels given as a column (n, 1) came back squeezed to (n,) (a blind answer kept its
             # points: every other case's labels are (n,))
             column = np.arange(n, dtype="int32").reshape(n, 1)
@@ -578,6 +589,9 @@ def check_dataset_orders(make_dataset, n: int = 40, global_batch_size: int = 8, 
     if moved:
         return Report(name, f"{moved}: each epoch is the last epoch's order moved by one fixed permutation; the rule: "
                             f"each epoch a new shuffle of the examples (not the last epoch's order moved)", details)
+    partners = _fixed_partners([o for (s, _), o in orders.items() if s == 0])
+    if partners:
+        return Report(name, partners, details)
     for replicas, order in other_replicas.items():
         if not np.array_equal(order, orders[(1, 1)]):
             batch = OTHER_GLOBAL_BATCH.get(replicas, global_batch_size)
@@ -586,6 +600,11 @@ def check_dataset_orders(make_dataset, n: int = 40, global_batch_size: int = 8, 
                                 f"than with num_replicas={num_replicas}, global_batch_size={global_batch_size}: the rule: "
                                 f"the order depends on (seed, epoch) only, at every epoch and for any number of replicas "
                                 f"or global batch size (a restarted run may have others)", details)
+    if rewritten:
+        return Report(name, "make_dataset rewrote values of the caller's x or y in place (float64 images holding a -0.0 "
+                            "and a NaN came back other bytes: x += 0.0 makes -0.0 into 0.0, np.nan_to_num(x, copy=False) "
+                            "replaces the NaN): the rule: the x and y given are left as they are, every value (read "
+                            "them, copy before cleaning)", details)
     problem = _pairing_problem([first], images, labels)
     if problem:
         return Report(name, f"with float64 images of shape (2, 2) and int64 labels: {problem}", details)
@@ -613,6 +632,29 @@ def check_dataset_orders(make_dataset, n: int = 40, global_batch_size: int = 8, 
                             f"its own order, for any epoch (runs of a million epochs of a small dataset happen; an "
                             f"epoch kept in 20 bits, or any fixed number of bits, repeats the orders)", details)
     return Report(name, None, details)
+
+
+def _fixed_partners(orders) -> str | None:
+    """The rule "the examples are shuffled individually", on the orders of several epochs of one seed (issue 38, round
+    15: q3_wrong_r15_pairs_flip: the examples paired once per seed, the pairs shuffled each epoch and each pair's two
+    members swapped at random: no neighbour kept in the same order, no block of x, yet every example has the same
+    partner in every epoch). Counted unordered: the pairs of examples next to each other in every order. In
+    independent shuffles of n examples a neighbour stays one in the next with probability 2/n: in 6 more epochs,
+    about (2/n)**6 per pair; more than n // 8 of them has probability far below 1e-20."""
+    orders = [np.asarray(o).tolist() for o in orders]
+    n = len(orders[0]) if orders else 0
+    if len(orders) < 3 or any(sorted(o) != list(range(n)) for o in orders):
+        return None   # not every example once: checked elsewhere
+    common = None
+    for o in orders:
+        pairs = {frozenset(p) for p in zip(o, o[1:])}
+        common = pairs if common is None else common & pairs
+    if len(common) > n // 8:
+        shown = ", ".join(f"x[{min(p)}] and x[{max(p)}]" for p in sorted(common, key=min)[:3])
+        return (f"{len(common)} pairs of examples ({shown}, ...) are next to each other in all {len(orders)} epochs "
+                f"of seed 0 read, in one order or the other: the examples are shuffled as fixed groups (each keeps its "
+                f"partner); the rule: the examples are shuffled individually over the whole dataset, each epoch anew")
+    return None
 
 
 def _fixed_move(e0, e1, e2) -> str | None:

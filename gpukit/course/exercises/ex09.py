@@ -157,7 +157,9 @@ def check_shard_ranges(shard_ranges, cases) -> Report:
         expected = (shard.padded, [(r * shard.slice_size, (r + 1) * shard.slice_size) for r in range(n)])
         # issue 38, round 14 (planted: every result kept in a module-level dict, or a mutable default argument, and
         # copies handed out): what the function keeps outside the call, read before and after (a few dict lookups)
-        state = kept_state(shard_ranges, defaults=True)
+        # issue 38, round 15 (q2_wrong_r15_{lru_helper,helper_default_memo,class_cache}: the cache in a helper the
+        # function calls: functools.lru_cache, the helper's default argument, a notebook object's dict): helpers=True
+        state = kept_state(shard_ranges, defaults=True, helpers=True)
         try:
             got = try_answer(shard_ranges, size, n)
         except Exception as err:  # noqa: BLE001  planted: int32 indices overflow on a size beyond 2**31
@@ -168,7 +170,7 @@ def check_shard_ranges(shard_ranges, cases) -> Report:
         if not (isinstance(got, tuple) and len(got) == 2 and isinstance(got[1], list)):
             return Report(name, f"{name}({size}, {n}) must return (padded_size, [(start, stop), ...]): a tuple whose "
                                 f"ranges are a list of pairs, got {type(got).__name__} {got!r:.80}")
-        keeps = kept_state_problem(f"{name}({size}, {n})", state, shard_ranges, defaults=True)
+        keeps = kept_state_problem(f"{name}({size}, {n})", state, shard_ranges, defaults=True, helpers=True)
         problem = _whole_numbers_problem(name, size, n, got)
         if problem:
             return Report(name, problem)
@@ -301,8 +303,14 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
                 # so a call for another state overwrites the moments an earlier call returned): A's result is copied,
                 # an independent state B (other weights and gradients) is stepped, and A's arrays must be as they were
                 kept = _snapshot(got)
-                try_answer(zero1_step, [-3.0 * w for w in weights], [-2.0 * g for g in grads],
-                           [a + 1.0 for a in m], [b + 1.0 for b in v], t, lr)
+                # issue 38, round 15 (q3_wrong_r15_{negzero,nan_guard_inplace,grads_flag,nonfinite_zeroed}): B's
+                # gradients hold a -0.0 and a NaN; they must come back byte for byte, writable, and plain Adam's
+                # moments and weight are NaN where the summed gradient is
+                other = [-2.0 * g for g in grads]
+                other[0][0], other[-1][-1] = -0.0, np.nan
+                other_given, other_list = [g.copy() for g in other], list(other)
+                other_got = try_answer(zero1_step, [-3.0 * w for w in weights], other,
+                                       [a + 1.0 for a in m], [b + 1.0 for b in v], t, lr)
                 overwritten = _overwritten_problem(name, got, kept, where)
                 doubled = try_answer(zero1_step, [w.copy() for w in weights], [g.copy() for g in grads],
                                      [a.copy() for a in m], [b.copy() for b in v], t, 2 * lr)
@@ -323,6 +331,15 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
             if not (isinstance(after, np.ndarray) and np.array_equal(before, after)):
                 return Report(name, f"after step {t} the caller's grads[{r}] changed ({where}): the rule: grads is "
                                     f"only read; sum the replicas' gradients into a new array", {"step": t})
+        if t == 1:
+            problem = _grads_rewritten_problem(other_list, other, other_given, where)
+            if problem:
+                return Report(name, problem, {"step": t})
+        for r, after in enumerate(given):
+            if not after.flags.writeable:  # issue 38, round 15 (q3_wrong_r15_grads_flag)
+                return Report(name, f"after step {t} the caller's grads[{r}] is read-only ({where}): the rule: grads "
+                                    f"is only read: each array left as it was, its flags too (the caller may still "
+                                    f"write it)", {"step": t})
         problem = (_returned_problem(name, got, probe, t, where) or overwritten
                    or _unsharded_problem(got, n, piece, t, where))
         if problem:
@@ -377,6 +394,10 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
             return Report(name, f"{head}{small}: the rule: Keras' formula as in the given function, alpha = lr * "
                                 f"sqrt(1 - 0.999**t) / (1 - 0.9**t), w - alpha * m / (sqrt(v) + 1e-7), on the summed "
                                 f"gradient", details)
+        if t == 1:  # named last: every other rule of step 1 holds
+            problem = _nan_kept_problem(other_got, n, piece, where)
+            if problem:
+                return Report(name, problem, details)
     return Report(name, None, details)
 
 
@@ -416,6 +437,43 @@ def _returned_problem(name, got, probe, t, where) -> str | None:
                     f"(step {t}, {where}): the rule: the step depends only on its arguments; t is the step number "
                     f"(keep no count of your own, nor any state between calls)")
     return None
+
+
+def _grads_rewritten_problem(handed, given, before, where) -> str | None:
+    """The rule "grads is only read: the caller's list keeps its length and its very arrays, each as it was", on a
+    call whose gradients hold a -0.0 and a NaN (issue 38, round 15: ``g += 0.0`` makes -0.0 into 0.0,
+    ``np.nan_to_num(g, copy=False)`` replaces the NaN: equal values, other bytes): ``handed`` the list as handed
+    over, ``given`` the caller's list after the call, ``before`` copies of its arrays."""
+    if len(given) != len(handed) or any(a is not b for a, b in zip(given, handed)):
+        return (f"the caller's grads list (gradients holding a -0.0 and a NaN) came back with other entries ({where}): "
+                f"the rule: grads is only read: the caller's list keeps its length and its very arrays")
+    for r, (a, b) in enumerate(zip(given, before)):
+        if not isinstance(a, np.ndarray) or a.dtype != b.dtype or a.tobytes() != b.tobytes():
+            return (f"the caller's grads[{r}], holding a -0.0 or a NaN, came back with other bytes ({where}; g += 0.0 "
+                    f"makes -0.0 into 0.0, np.nan_to_num(g, copy=False) replaces a NaN): the rule: grads is only read: "
+                    f"each array as it was, every value (clean or clip a copy, never the caller's arrays)")
+        if not a.flags.writeable:
+            return (f"the caller's grads[{r}] came back read-only ({where}): the rule: grads is only read: each array "
+                    f"as it was, its flags too (the caller may still write it)")
+    return None
+
+
+def _nan_kept_problem(got, n, piece, where) -> str | None:
+    """Plain Adam on a summed gradient holding a NaN (the last weight's: ``_grads_rewritten_problem``'s call): the
+    owner's (the last replica's) moments there are NaN (issue 38, round 15, q3_wrong_r15_nonfinite_zeroed: non-finite
+    summed gradients replaced by 0 kept its points). Only read when the call returned the contract's form (its other
+    problems are named on the checked calls), once every other rule of step 1 holds."""
+    try:
+        _, m, v = got
+        values = [float(m[n - 1][piece - 1]), float(v[n - 1][piece - 1])]
+    except (TypeError, ValueError, IndexError, KeyError):
+        return None
+    if all(np.isnan(values)):
+        return None
+    return (f"with a NaN in replica {n - 1}'s gradient of weight {n * piece - 1} (its summed gradient NaN), replica "
+            f"{n - 1}'s Adam moments there came back finite ({where}): the rule: plain Adam on the summed gradient, as "
+            f"the given function computes it: a NaN gradient makes Adam's moments NaN (no guard that replaces or "
+            f"skips non-finite gradients: that is another optimizer)")
 
 
 def _snapshot(got):

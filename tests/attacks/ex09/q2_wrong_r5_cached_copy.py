@@ -1,3 +1,5 @@
+# RULED wrong (issue 38, round 15; was right): a functools.lru_cache on a helper, copies handed out: the lead's ruling of round 15: "no list kept from an earlier call: no cache, in a module-level dict or a default argument either" covers a cache in a helper (q2_wrong_r15_lru_helper, not kept: the same kind)
+# INTENT: a cache on a helper (functools.lru_cache), a new list per call
 import functools
 
 @functools.lru_cache(maxsize=None)

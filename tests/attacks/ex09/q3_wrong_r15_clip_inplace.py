@@ -1,0 +1,19 @@
+# INTENT: wrong: clips the caller's gradients in place at +-1e6 (not plain Adam for huge gradients, and grads written into)
+def zero1_step(weights, grads, m, v, t, lr):
+    """One ZeRO stage-1 Adam step for every replica: (weights, m, v) after the step."""
+    n = len(weights)
+    piece = len(weights[0]) // n
+    for g_ in grads:
+        np.clip(g_, -1e6, 1e6, out=g_)
+    total = np.sum(np.stack(grads), axis=0)
+    alpha = lr * np.sqrt(1 - 0.999 ** t) / (1 - 0.9 ** t)
+    new_slices = []
+    for r in range(n):
+        own = slice(r * piece, (r + 1) * piece)
+        g = total[own]
+        m[r] = m[r] + (g - m[r]) * (1 - 0.9)
+        v[r] = v[r] + (g * g - v[r]) * (1 - 0.999)
+        new_slices.append(weights[r][own] - alpha * m[r] / (np.sqrt(v[r]) + 1e-7))
+    full = np.concatenate(new_slices).astype(weights[0].dtype)
+    weights = [full.copy() for _ in range(n)]
+    return weights, m, v
