@@ -3,6 +3,7 @@ public and hidden cases, the stub is "not solved yet", each classic wrong answer
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 
@@ -1065,3 +1066,157 @@ def test_moe_forward_float64_one_token_cast_and_float32_arithmetic_are_named(kin
     problem = ex10.check_moe_forward(_forward_r14(kind), case).problem
     assert problem and says in problem, problem
     assert ex10.check_moe_forward(_forward_r14("right"), case).passed
+
+
+# --------------------------------------------------------------------------- round 15 (issue 38)
+
+
+def test_dropped_prediction_from_a_child_process_is_named():
+    """Issue 38, round 15: the layer's step run in a child process (``subprocess.run([sys.executable, "-c", ...])``)
+    and its drops read back kept its points: the processes the answer cell starts are noted (the shared
+    ``processes_started``); a cheap child (``true``) stands for the layer's run here."""
+    problem = blind.grade(blind.stem("10"), "q1", 'import subprocess as _sp\n_sp.run(["true"])\npredicted_dropped = 4\n')
+    assert problem and "started a child process: the rule is a prediction worked out before running anything" in problem, \
+        problem
+    assert blind.grade(blind.stem("10"), "q1", "predicted_dropped = 4") is None
+
+
+def _loss_neg_zero(probs, first_choice):
+    """Planted (round 15): the caller's exact zeros rewritten as -0.0 (equal to 0.0, other bytes)."""
+    probs[probs == 0] = -0.0
+    return _loss_bincount(probs, first_choice)
+
+
+def _loss_cached_by_probs():
+    memo = {}
+
+    def answer(probs, first_choice):  # planted (round 15): cached by the bytes of probs alone
+        return memo.setdefault(np.asarray(probs).tobytes(), _loss_bincount(probs, first_choice))
+    return answer
+
+
+@pytest.mark.parametrize("answer, says", [
+    (_loss_neg_zero, "wrote into the caller's probs (0.0 rewritten as -0.0"),
+    (_loss_cached_by_probs(), "the same probs as the call before but other first choices"),
+], ids=["neg_zero", "cached_by_probs"])
+def test_load_balancing_loss_neg_zero_and_a_cache_by_probs_are_named(answer, says):
+    """Issue 38, round 15: the inputs are compared byte for byte (-0.0 == 0.0 in value); a second call with the same
+    probs and other first choices. The right loss passes both."""
+    problem = ex10.check_load_balancing_loss(answer, [(8, 4, 0)]).problem
+    assert problem and says in problem and "the rule" in problem, problem
+    assert ex10.check_load_balancing_loss(_loss_bincount, [(8, 4, 0)]).passed
+
+
+def _forward_r15(kind):
+    def moe_forward(x, first_choice, gates, experts, capacity):
+        choice = np.asarray(first_choice)
+        y = x.copy()
+        places = max(capacity, 1) if kind == "min_one" else capacity  # planted: at least one place
+        for e in range(len(experts)):
+            idx = np.flatnonzero(choice == e)
+            if kind == "one_over" and len(idx) == capacity + 1:  # planted: all its tokens, the outputs sliced
+                out = experts[e](x[idx])[:capacity]
+            else:
+                out = experts[e](x[idx[:places]]) if len(idx[:places]) else None
+            kept = idx[:places]
+            if len(kept):
+                y[kept] = x[kept] + np.asarray(gates, x.dtype)[kept, None] * out
+        return y
+
+    return moe_forward
+
+
+@pytest.mark.parametrize("kind, case, says", [
+    ("min_one", (6, 3, 2, 0, 9), "expert 0 processed 1 tokens, more than its capacity (0)"),
+    ("one_over", (16, 6, 4, 4, 1), "expert 1 was given 5 tokens but keeps 4: token 9 was dropped"),
+], ids=["capacity_0", "load_capacity_plus_one"])
+def test_moe_forward_capacity_zero_and_a_load_one_over_are_named(kind, case, says):
+    """Issue 38, round 15: a capacity of 0 (every token dropped; max(capacity, 1) keeps one) and an expert whose
+    load is exactly capacity + 1 (handed all its tokens) are hidden cases now."""
+    problem = ex10.check_moe_forward(_forward_r15(kind), [case]).problem
+    assert problem and says in problem, problem
+    assert ex10.check_moe_forward(_forward_r15("right"), [case]).passed
+
+
+def _deferred(keep):
+    """Planted (round 15): each block's values multiplied in only when the next block arrives, from a copy held
+    outside numpy (``keep``: bytes, a tuple of floats)."""
+    def blockwise_attention(q, kv_blocks):
+        scale = 1.0 / np.sqrt(q.shape[-1])
+        m = l = acc = pending = None
+        for k_block, v_block in kv_blocks:
+            s = q @ k_block.T * scale
+            m_new = s.max(axis=1) if m is None else np.maximum(m, s.max(axis=1))
+            if pending is not None:
+                w, held, shape, dtype = pending
+                a = np.exp(m - m_new)
+                acc = (0 if acc is None else acc) + w @ np.asarray(_unkeep(held, dtype), dtype).reshape(shape)
+                acc, l = acc * a[:, None], l * a
+            p = np.exp(s - m_new[:, None])
+            l = p.sum(axis=1) if l is None else l + p.sum(axis=1)
+            pending, m = (p, keep(v_block), v_block.shape, v_block.dtype), m_new
+        w, held, shape, dtype = pending
+        return ((0 if acc is None else acc) + w @ np.asarray(_unkeep(held, dtype), dtype).reshape(shape)) / l[:, None]
+
+    return blockwise_attention
+
+
+def _unkeep(held, dtype):
+    return np.frombuffer(held, dtype) if isinstance(held, bytes) else held
+
+
+def _log_stack(q, kv_blocks):
+    """Planted (round 15): a binary counter of partial results (one entry after 2**k blocks, seven after 127)."""
+    scale = 1.0 / np.sqrt(q.shape[-1])
+
+    def merge(a, b):
+        big = np.maximum(a[0], b[0])
+        x, y = np.exp(a[0] - big), np.exp(b[0] - big)
+        return big, a[1] * x + b[1] * y, a[2] * x[:, None] + b[2] * y[:, None], a[3] + b[3]
+
+    stack = ()
+    for k_block, v_block in kv_blocks:
+        s = q @ k_block.T * scale
+        m = s.max(axis=1)
+        p = np.exp(s - m[:, None])
+        part = (m, p.sum(axis=1), p @ v_block, 1)
+        del s, p
+        while stack and stack[-1][3] == part[3]:
+            part, stack = merge(stack[-1], part), stack[:-1]
+        stack = stack + (part,)
+    total = stack[0]
+    for part in stack[1:]:
+        total = merge(total, part)
+    return total[2] / total[1][:, None]
+
+
+def _cached_by_q_and_first_block():
+    memo = {}
+
+    def blockwise_attention(q, kv_blocks):  # planted (round 15): keyed by q and the first block's keys and values
+        blocks = iter(kv_blocks)
+        k0, v0 = next(blocks)
+        key = (q.tobytes(), k0.tobytes(), v0.tobytes())
+        if key not in memo:
+            memo[key] = _online(q, itertools.chain([(k0, v0)], blocks))
+        for _ in blocks:
+            pass
+        return memo[key].copy()
+
+    return blockwise_attention
+
+
+@pytest.mark.parametrize("answer, kwargs, says", [
+    (_deferred(lambda v: v.tobytes()), {}, "still held a copy of key/value block 2 while it worked in block 3 of 4"),
+    (_deferred(lambda v: tuple(v.ravel().tolist())), {}, "still held a copy of key/value block 2 while it worked in"),
+    (_log_stack, MANY, "KiB more when block 127 of 128 was done than when block 32 was asked for"),
+    (_cached_by_q_and_first_block(), {}, "a second call with the same q and the same first block but other later"),
+], ids=["deferred_bytes", "deferred_float_tuple", "log_stack", "cache_q_first_block"])
+def test_blockwise_attention_round_15_slips_are_named(answer, kwargs, says):
+    """Issue 38, round 15: a copy of the previous block held as bytes or floats while the next is worked in (the
+    blocks look for copies, numpy or not, at each computation with a later block); a binary counter of partial
+    results (the most held in each half, not the bytes at blocks 64 and 128: one entry each); a cache keyed by q and
+    the first block (the state probe keeps the first block, keys and values). The solution passes all three cases."""
+    problem = ex10.check_blockwise_attention(answer, **kwargs).problem
+    assert problem and says in problem and "the " in problem, problem
+    assert ex10.check_blockwise_attention(_online, **kwargs).passed

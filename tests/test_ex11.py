@@ -607,3 +607,35 @@ def test_fewest_gpus_zero_on_one_replica_and_tp_across_nodes_are_named(change, c
 
     problem = ex11.check_fewest_gpus(changed, [case]).problem
     assert says in problem and "one plan.search would try" in problem, problem
+
+
+# --------------------------------------------------------------------------- round 15 (issue 38)
+
+
+@pytest.mark.parametrize("power", [9, 7])
+def test_state_bytes_of_a_rounded_count_are_named(power):
+    """Issue 38, round 15: the count rounded to whole billions, or to 0.01 billion, was right on every round size the
+    cases used: a hidden case has LLaMA-7B's 6,738,415,616, and the slip is named."""
+    def rounded(n, t, p, d, z):
+        return ex11.reference_state_bytes(round(n / 10 ** power) * 10 ** power, t, p, d, z)
+
+    case = [(6_738_415_616, 2, 4, 2, 2)]
+    problem = ex11.check_state_bytes(rounded, case).problem
+    assert problem and "the count rounded: the rule: the bytes of exactly num_params" in problem, problem
+    assert ex11.check_state_bytes(ex11.reference_state_bytes, case).passed
+
+
+@pytest.mark.parametrize("twin", [dict(vocab=64000), dict(param_bytes=4, grad_bytes=4)], ids=["vocab", "bytes"])
+def test_plan_bytes_cached_by_the_name_and_layout_is_named(twin):
+    """Issue 38, round 15: a result cached by (name, seq, layout), or with the layers and width too: the same "13B"
+    name and layout with another vocabulary or other bytes per value gets the earlier parts."""
+    memo = {}
+
+    def cached(model, layout):
+        key = (model.name, model.seq, model.layers, model.hidden, layout)
+        return memo.setdefault(key, {k: plan.memory(model, layout)[k] for k in ex11.PARTS})
+
+    cases = [Q2_HIDDEN[0], (dataclasses.replace(Q2_HIDDEN[0][0], **twin), Q2_HIDDEN[0][1])]
+    problem = ex11.check_plan_bytes(cached, cases).problem
+    assert problem and "these are the parts of an earlier call" in problem, problem
+    assert ex11.check_plan_bytes(lambda m, l: {k: plan.memory(m, l)[k] for k in ex11.PARTS}, cases).passed

@@ -21,7 +21,7 @@ import weakref
 
 import numpy as np
 
-from . import Report, not_solved, number_problem, try_answer, watch_calls, watched_calls
+from . import Report, not_solved, number_problem, processes_started, try_answer, watch_calls, watched_calls
 
 HINTS = {
     "q1": [
@@ -150,6 +150,13 @@ def check_dropped_prediction(value, **params) -> Report:
                             f"predicts): the rule is a prediction worked out before running anything (arithmetic on "
                             f"the printed first choices is fine). If that was only a try, restart the kernel and run "
                             f"all", details)
+    started = processes_started(name)  # issue 38, round 15 (planted: the layer's step run in a child process)
+    if started:
+        command = " ".join(started[0].split())
+        return Report(name, f"the cell that sets {name} started a child process: the rule is a prediction worked out "
+                            f"before running anything (a step of the layer in a child process is still a run; "
+                            f"arithmetic on the printed first choices is fine; it ran {command}). If that was only a "
+                            f"try, restart the kernel and run all", details)
     if value == measured:
         return Report(name, None, details)
     choices = np.array(_FIRST_CHOICES)  # the router's first choices on prediction_batch() (tested)
@@ -264,7 +271,30 @@ def check_load_balancing_loss(load_balancing_loss, cases) -> Report:
         return Report(name, f"{where}, not E * sum_i f_i * P_i (the reference gives {want:.{digits}g}, to a relative "
                             f"1e-5)", details)
     return (_given_choice_problem(load_balancing_loss) or _unchosen_expert_problem(load_balancing_loss)
-            or _one_hot_inputs_problem(load_balancing_loss) or Report(name))
+            or _one_hot_inputs_problem(load_balancing_loss) or _same_probs_problem(load_balancing_loss) or Report(name))
+
+
+def _same_probs_problem(load_balancing_loss) -> Report | None:
+    """The rule "each call is one batch, computed from its arguments", with the same probs twice: a batch of 8 tokens
+    over 4 experts, then the same probs with other first choices (each token's next expert). Planted (issue 38, round
+    15): the loss cached by the bytes of probs alone (the second call got the first's loss). Run last: an answer that
+    ignores first_choice altogether is named by ``_given_choice_problem``."""
+    probs, first = router_probs(8, 4, seed=40)
+    other = (first + 1) % 4
+    got = []
+    for choice in (first, other):
+        try:
+            got.append(float(np.asarray(try_answer(load_balancing_loss, probs.copy(), choice.copy()), dtype=np.float64)))
+        except Exception:  # noqa: BLE001  (the cases named any error already)
+            return None
+    want = _written_out(probs, other)
+    if abs(got[1] - want) <= 1e-5 * max(1.0, abs(want)) or abs(got[1] - got[0]) > 1e-9 * max(1.0, abs(got[0])):
+        return None
+    return Report("load_balancing_loss", f"load_balancing_loss gave {got[1]:.9g} for a batch with the same probs as the "
+                                         f"call before but other first choices (8 tokens, 4 experts; expected "
+                                         f"{want:.9g}): the call before's result, state kept between calls; the rule: "
+                                         f"each call is one batch, its loss computed from the probs and first_choice it "
+                                         f"is given (no value kept from an earlier call)", {"expected": want, "got": got})
 
 
 def _one_hot_inputs_problem(load_balancing_loss) -> Report | None:
@@ -326,10 +356,12 @@ def _loss_state_problem(load_balancing_loss) -> Report | None:
 
 def _inputs_changed(probs, first, probs_after, first_after) -> str | None:
     """Which input the learner's loss wrote into, or None (planted: ``probs *= E``, ``probs`` overwritten
-    with a one-hot of the choices, ``first_choice.sort()``: right numbers, the caller's arrays changed)."""
+    with a one-hot of the choices, ``first_choice.sort()``: right numbers, the caller's arrays changed). Compared
+    byte for byte (issue 38, round 15; planted: the caller's exact zeros rewritten as -0.0, equal to 0.0)."""
     for label, before, after in (("probs", probs, probs_after), ("first_choice", first, first_after)):
-        if not np.array_equal(before, after):
-            return label
+        if before.shape != after.shape or before.tobytes() != after.tobytes():
+            return label + (" (0.0 rewritten as -0.0: equal in value, not the same bytes)"
+                            if before.shape == after.shape and np.array_equal(before, after) else "")
     return None
 
 
@@ -747,10 +779,11 @@ def _frame_items(frame) -> list:
     return items
 
 
-def _reach(obj, depth, seen, found, sent, containers=None) -> None:
+def _reach(obj, depth, seen, found, sent, containers=None, raw=False) -> None:
     """Append to ``found`` the numeric arrays ``obj`` reaches within ``depth`` steps (lists, tuples, sets,
     deques, dicts, objects' attributes, closures, suspended generators), ``sent`` and their views left out,
-    and to ``containers`` the lists, deques, dicts and sets it passes through (what could grow).
+    and to ``containers`` the lists, deques, dicts and sets it passes through (what could grow). ``raw``: also
+    the numbers held outside numpy (``_raw_numbers``: bytes, a tuple or list of floats), as flat arrays.
     A module-level function: a recursive closure would be a reference cycle keeping the blocks alive."""
     import collections
     import types
@@ -762,6 +795,11 @@ def _reach(obj, depth, seen, found, sent, containers=None) -> None:
         if obj.dtype.kind in "fiu" and obj.size and not any(np.shares_memory(obj, a) for a in sent):
             found.append(obj)
         return
+    if raw:
+        numbers = _raw_numbers(obj)
+        if numbers is not None:
+            found.extend(numbers)
+            return
     if depth == 0:
         return
     if containers is not None and isinstance(obj, (list, set, collections.deque, dict)):
@@ -779,16 +817,37 @@ def _reach(obj, depth, seen, found, sent, containers=None) -> None:
     else:
         return
     for item in items:
-        _reach(item, depth - 1, seen, found, sent, containers)
+        _reach(item, depth - 1, seen, found, sent, containers, raw)
 
 
-def _note_use(values) -> None:
+def _raw_numbers(obj) -> list | None:
+    """A block's values held outside numpy, as flat float arrays (issue 38, round 15; planted: the previous value
+    block kept as ``v_block.tobytes()``, or as a tuple of Python floats, and multiplied in once the next block had
+    arrived): bytes read as float32 and as float64, a tuple or list of floats (or of rows of floats). None for
+    anything else."""
+    if isinstance(obj, (bytes, bytearray)):
+        return [np.frombuffer(obj, dtype) for dtype in (np.float32, np.float64)
+                if len(obj) >= 2 * np.dtype(dtype).itemsize and len(obj) % np.dtype(dtype).itemsize == 0]
+    if isinstance(obj, (tuple, list)) and len(obj) >= 2:
+        first = obj[0]
+        if isinstance(first, (tuple, list)) and first:
+            first = first[0]
+        if isinstance(first, (float, np.floating)):
+            try:
+                return [np.asarray(obj, dtype=np.float64).reshape(-1)]
+            except (TypeError, ValueError):
+                return None
+    return None
+
+
+def _note_use(values, copying: bool = False) -> None:
     """Tell each block's sender that the answer computes with it (``values``: a ufunc's inputs, or an array
-    function's arguments, lists and tuples of arrays looked into one level)."""
+    function's arguments, lists and tuples of arrays looked into one level). ``copying``: the call only copies
+    the block (``np.copy``, ``np.ravel``): not a computation that works it in."""
     for value in values:
         for a in (value if isinstance(value, (list, tuple)) else (value,)):
             if isinstance(a, _Block) and a._sender is not None:
-                a._sender._used(a._index)
+                a._sender._used(a._index, copying)
 
 
 class _Block(np.ndarray):
@@ -812,7 +871,7 @@ class _Block(np.ndarray):
         return getattr(ufunc, method)(*inputs, **kwargs)
 
     def __array_function__(self, func, types, args, kwargs):
-        _note_use(args)
+        _note_use(args, func in (np.copy, np.ravel, np.reshape, np.transpose))
         return super().__array_function__(func, types, args, kwargs)
 
 
@@ -828,9 +887,11 @@ class Blocks:
     asking for the next one (planted: each block processed one step late; a copy of the previous block
     worked in after the next arrived; the next block asked for before the current one is worked in) gets
     NaN. Read-only: writing into a block (planted: ``k_block *= scale``) raises, as the blocks belong to
-    the sender. While tracemalloc traces, ``held_bytes`` notes the bytes traced when block ``n // 4``,
-    block ``n // 2`` and the end are asked for: what the answer carries from block to block, which must not grow
-    with the number of blocks (in both halves). With ``watch``, the lists, deques, dicts and sets the answer's
+    the sender. While tracemalloc traces, ``held_bytes`` notes the bytes traced when block ``n // 4`` is asked
+    for, and the most traced at a request after it up to block ``n // 2``, then after it up to the end, with
+    ``held_at`` those requests: what the answer carries from block to block, which must not grow with the number
+    of blocks (in both halves; issue 38, round 15: the most, not the bytes at block ``n // 2`` and at the end,
+    planted: a binary counter of partial results, one entry at a power of two, seven at block 127 of 128). With ``watch``, the lists, deques, dicts and sets the answer's
     running frames reach are noted at each request by their length, and each numpy array a running frame's local
     name holds by its size (round 9, planted: each block's max and sum ``np.append``-ed to arrays): ``grew`` is
     ``(type name, lengths)`` for one that was there at every request from the second on and grew at each (planted: every block's row maxima, or its size,
@@ -840,7 +901,12 @@ class Blocks:
     block (the blocks are ``_Block`` arrays, which note each use): a ``for`` loop's variable lets go of a block
     when the next is bound, an answer that keeps it (planted: the previous key block kept "for the backward", the
     previous value block as a look-back, ``k_block.T`` of the last step, the last ``(k, v)`` pair as a double
-    buffer) holds it while it works in the next, which asking for the next cannot see."""
+    buffer) holds it while it works in the next, which asking for the next cannot see. With ``scan``, a copy
+    counts too (issue 38, round 15; planted: the previous value block kept as bytes or as a tuple of floats and
+    multiplied in when the next arrived, which no NaN can reach): an earlier block's keys or values (the first
+    excepted) that the answer's running frames hold at every computation with a later block (``_reach`` with
+    ``raw``: numpy arrays, bytes, tuples and lists of floats; a copy made with ``np.copy`` is not a computation),
+    and ``kept_copy`` says so."""
 
     def __init__(self, k, v, block: int, reuse: bool = True, scan: bool = False, watch: bool = False):
         self._k, self._v = k, v
@@ -858,6 +924,9 @@ class Blocks:
         self._stop = {try_answer.__code__, _run.__code__}
         self.kept_while = None  # (earlier block, block): see the class docstring
         self._alive_at_use = None  # the earlier blocks alive at every use so far of the newest block
+        self._copied_at_use = None  # with scan: the earlier blocks copied at every use so far of the newest block
+        self.kept_copy = False  # kept_while was a copy of the earlier block (round 15)
+        self.held_at = [None, None, None]  # the requests of held_bytes
         self._busy = False  # the check's own work on the blocks (not the answer's) is not a use
 
     def __iter__(self):
@@ -870,25 +939,46 @@ class Blocks:
         finally:
             self._busy = False
 
-    def _used(self, index) -> None:
-        """The answer computes with block ``index``: note which earlier blocks (the first excepted) are alive."""
+    def _used(self, index, copying: bool = False) -> None:
+        """The answer computes with block ``index``: note which earlier blocks (the first excepted) are alive, and
+        with ``scan``, which the answer holds copies of (``copying``: only a copy of the block is made)."""
         if self._busy or index is None or index != self._next - 1:
             return
         alive = {i for i, *refs in self._refs if 1 <= i < index and any(r() is not None for r in refs)}
         self._alive_at_use = alive if self._alive_at_use is None else self._alive_at_use & alive
+        if self.scan and not copying and index >= 2 and self._copied_at_use != set():
+            import sys
+
+            self._busy = True  # the check's own computations below are not uses
+            try:
+                frame = sys._getframe(1)
+                while frame is not None and frame.f_globals is globals():
+                    frame = frame.f_back
+                sent = [a for _, *refs in self._refs for a in (r() for r in refs) if a is not None]
+                found, _ = self._walk(frame, sent, raw=True)
+                with np.errstate(all="ignore"):  # bytes read as floats: any bit pattern
+                    copied = {i for i, _ in self._copies(found, range(1, index))}
+            finally:
+                self._busy = False
+            self._copied_at_use = copied if self._copied_at_use is None else self._copied_at_use & copied
 
     def _next_block(self):
         import sys
 
         if self._alive_at_use and self.kept_while is None:  # issue 38, round 7 (see the class docstring)
             self.kept_while = (max(self._alive_at_use), self._next - 1)
-        self._alive_at_use = None
-        marks = (len(self.bounds) // 4, len(self.bounds) // 2, len(self.bounds))
-        if self._next in marks:
+        elif self._copied_at_use and self.kept_while is None:  # round 15: a copy (see the class docstring)
+            self.kept_while, self.kept_copy = (max(self._copied_at_use), self._next - 1), True
+        self._alive_at_use = self._copied_at_use = None
+        n = len(self.bounds)
+        if self._next >= n // 4:
             import tracemalloc
 
-            if tracemalloc.is_tracing():
-                self.held_bytes[marks.index(self._next)] = tracemalloc.get_traced_memory()[0]
+            if tracemalloc.is_tracing():  # the most in each half (ints replaced in place: nothing here grows)
+                traced = tracemalloc.get_traced_memory()[0]
+                part = 0 if self._next == n // 4 else 1 if self._next <= n // 2 else 2
+                if part == 0 or self.held_bytes[part] is None or traced > self.held_bytes[part]:
+                    self.held_bytes[part], self.held_at[part] = traced, self._next
         alive = [(i, [r() for r in refs]) for i, *refs in self._refs]
         alive = [(i, [a for a in arrays if a is not None]) for i, arrays in alive]
         alive = [(i, arrays) for i, arrays in alive if arrays]
@@ -928,10 +1018,10 @@ class Blocks:
         self._next += 1
         return k_block, v_block
 
-    def _walk(self, frame, sent) -> tuple[list, list]:
+    def _walk(self, frame, sent, raw: bool = False) -> tuple[list, list]:
         """``(arrays, containers)`` reachable from the answer's running frames (from ``frame`` up to the check's
         call; nothing when that call is not on the stack), ``sent`` (the blocks themselves and their views)
-        left out (see ``_reach``)."""
+        left out (see ``_reach``; ``raw``: numbers held outside numpy too)."""
         frames = []
         while frame is not None and frame.f_code not in self._stop:
             frames.append(frame)
@@ -941,9 +1031,9 @@ class Blocks:
         found, containers, seen = [], [], set()
         for f in frames:
             for local, value in _frame_items(f):
-                if isinstance(value, np.ndarray) and self.watch:  # round 9: a local array rebound, grown (np.append)
+                if isinstance(value, np.ndarray) and self.watch and not raw:  # round 9: a local array rebound, grown
                     self._named.append(((id(f.f_code), local), value.size))
-                _reach(value, 4, seen, found, sent, containers)
+                _reach(value, 4, seen, found, sent, containers, raw)
         return found, containers
 
     def _note_lengths(self, containers) -> None:
@@ -962,17 +1052,22 @@ class Blocks:
                     self.grew = (kind, seq)
                     break
 
-    def _copies(self, found) -> list:
+    def _copies(self, found, among=None) -> list:
         """``[(block index, array)]``: the arrays of ``found`` (see ``_walk``) whose rows are all the keys or
-        all the values of a block already handed over (2 keys or more)."""
+        all the values of a block already handed over (2 keys or more; ``among``: those blocks only). A flat array
+        (``_raw_numbers``) is read as rows of the keys' or the values' width."""
         matches = []
         for a in found:
-            for i in range(self._next):
+            for i in range(self._next) if among is None else among:
                 start, end = self.bounds[i]
                 if end - start < 2:
                     continue
-                if any(_holds_rows(a, part[start:end]) for part in (self._k, self._v)):
-                    matches.append((i, a))
+                for part in (self._k, self._v):
+                    rows = part[start:end]
+                    shaped = a.reshape(-1, rows.shape[1]) if a.ndim == 1 and a.size % rows.shape[1] == 0 else a
+                    if _holds_rows(shaped, rows):
+                        matches.append((i, a))
+                        break
         return matches
 
 def attention_inputs(lq: int, lk: int, d: int, dv: int, seed: int = 0, scale: float = 1.0, negative: bool = False):
@@ -1114,7 +1209,8 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
             return _held_problem(name, blocks, n, where, details)
         if blocks.kept_while is not None:  # issue 38, round 7 (planted: the previous block kept while the next is worked in)
             earlier, now = blocks.kept_while
-            return Report(name, f"{name} still held key/value block {earlier + 1} while it worked in block {now + 1} of "
+            held = f"a copy of key/value block {earlier + 1}" if blocks.kept_copy else f"key/value block {earlier + 1}"
+            return Report(name, f"{name} still held {held} while it worked in block {now + 1} of "
                                 f"{n} ({where}): the contract is one block at a time: no earlier block, nor a copy of "
                                 f"one, kept while the next is worked in (the first excepted, if peeked at), only values "
                                 f"per query carried from one block to the next (right numbers, but an earlier block was "
@@ -1140,8 +1236,10 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
         # to arrays 3 KiB (that one is seen by ``Blocks``' watch on 4 blocks)
         start, mid, end = blocks.held_bytes
         if measure and None not in (start, mid, end) and end - start > 32768 and min(mid - start, end - mid) > 8192:
-            return Report(name, f"{name} held {(end - start) / 1024:.0f} KiB more when the last of the {n} blocks was "
-                                f"done than when block {n // 4} was asked for ({where}; measured by tracemalloc): the "
+            after = blocks.held_at[2]
+            when = f"the last of the {n} blocks was done" if after >= n else f"block {after} of {n} was done"
+            return Report(name, f"{name} held {(end - start) / 1024:.0f} KiB more when {when} than when block "
+                                f"{n // 4} was asked for ({where}; measured by tracemalloc): the "
                                 f"rule: it carries a fixed number of values per query from one block to the next, as "
                                 f"many whatever the number of blocks (right numbers, but per-block results, scores "
                                 f"or blocks were kept to combine later)", {**details, "held_bytes": blocks.held_bytes})
@@ -1203,12 +1301,15 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
 
 def _attention_state_problem(blockwise_attention, q, k, v, block, out, tol, where) -> str | None:
     """The rule "each call computes attention of the q and blocks it is given": after a right call, a second call
-    with the same q, the same first key block and other later keys and other values (another device's ring step),
-    against full attention. Planted (issue 38, round 9): the result cached by the bytes of q, or of q and the first
-    key block (the second call gets the first call's result)."""
+    with the same q, the same first block (keys and values) and other later blocks (another device's ring step),
+    against full attention; a single block: the same keys, other values. Planted (issue 38, round 9): the result
+    cached by the bytes of q, or of q and the first key block (the second call gets the first call's result); round
+    15: cached by q and the first block's keys and values (the values were all new, so it missed)."""
     rng = np.random.default_rng(43)
-    k2, v2 = k.copy(), rng.normal(size=v.shape).astype(v.dtype)
+    k2, v2 = k.copy(), v.copy()
+    later = slice(block, None) if len(k) > block else slice(None)
     k2[block:] = rng.normal(size=k2[block:].shape).astype(k.dtype)
+    v2[later] = rng.normal(size=v2[later].shape).astype(v.dtype)
     want = full_attention(q, k2, v2)
     tol = max(tol, 1e-5 * float(np.max(np.abs(q.astype(np.float64) @ k2.T.astype(np.float64)))) / math.sqrt(q.shape[1]))
     try:
@@ -1220,8 +1321,9 @@ def _attention_state_problem(blockwise_attention, q, k, v, block, out, tol, wher
     diff = float(np.max(np.abs(again - want))) if np.all(np.isfinite(again)) else math.inf
     if diff <= tol or not bool(np.max(np.abs(again - out)) <= tol):
         return None  # right, or wrong on these keys without returning the first call's result: the cases name it
-    return (f"a second call with the same q{' and the same first key block' if len(k) > block else ''} but other keys "
-            f"and values ({where}) differs from full attention by {diff:.3g}: it returned the first call's result: "
+    return (f"a second call with the same q{' and the same first block' if len(k) > block else ''} but other "
+            f"{'later blocks' if len(k) > block else 'values'} ({where}) differs from full attention by {diff:.3g}: "
+            f"it returned the first call's result: "
             f"state kept between calls; the "
             f"rule: each call computes the attention of the q and the blocks it is given (no result kept from an "
             f"earlier call)")

@@ -118,6 +118,14 @@ def _state_slip(value, num_params, tp, pp, dp, stage) -> str | None:
     for what, wrong in slips.items():
         if math.isclose(value, wrong, rel_tol=1e-6):
             return what
+    # issue 38, round 15 (planted: the count rounded to whole billions, or to 0.01 billion, before anything else:
+    # right on every round size the cases used): the count rounded to any power of ten from 10**5 up
+    for power in range(5, 13):
+        rounded = max(round(num_params / 10 ** power), 1) * 10 ** power
+        if not math.isclose(rounded, num_params, rel_tol=1e-6) and \
+                math.isclose(value, reference_state_bytes(rounded, tp, pp, dp, stage), rel_tol=1e-6):
+            return (f"the bytes of {rounded:.4g} parameters, the count rounded: the rule: the bytes of exactly "
+                    f"num_params = {num_params:,.0f} parameters (no rounding of the count)")
     # issue 38, round 14 (planted: the pipeline's share rounded up to whole layers of a guessed depth, 32: right
     # whenever pp divides it): a share of ceil(L / pp) of L layers, for any depth L up to 256
     right = reference_state_bytes(num_params, tp, pp, dp, stage)
