@@ -501,3 +501,78 @@ def test_round14_a_copy_of_the_planner_made_while_the_cell_runs_is_named():
         message = blind.grade(blind.stem("03"), "q3", source)
         assert message and "made while the cell ran" in message, message
     assert blind.grade(blind.stem("03"), "q3", "predicted_max_batch = 554\n") is None
+
+
+@__import__("functools").lru_cache(maxsize=None)
+def _cached_weights(sizes):  # round 15's planted helper (module level, as a notebook's)
+    return tuple(len(sizes) * n / sum(sizes) for n in sizes)
+
+
+def test_round15_types_rewritten_a_fixed_donor_float32_shares_a_lazy_int_and_caches_are_named():
+    """Issue 38, round 15. Planted: q1, the caller's capacities rewritten with equal floats; every lifted example taken
+    from the largest-capacity replica; shares in float32 (a global batch near 1e8); q3, an int subclass that runs code
+    when compared; q4, the caller's ints made floats in place, a memo in a default argument, a functools cache."""
+    def as_floats(capacities, gb):
+        capacities[:] = [float(c) for c in capacities]
+        return _plan(capacities, gb)
+
+    report = ex03.compare_plan(as_floats, [2, 1, 1], 64)
+    assert not report.passed and "every item the very object it held" in report.problem, report.problem
+
+    def fixed_donor(capacities, gb):
+        sizes = _plan(capacities, gb)
+        donor = capacities.index(max(capacities))
+        for r in range(len(sizes)):
+            if sizes[r] == 0:
+                sizes[donor] -= 1
+                sizes[r] = 1
+        return sizes
+
+    report = ex03.compare_plan(fixed_donor, [10, 9.9, 0.1, 0.1, 0.1], 20)
+    assert not report.passed and "come from the largest replicas" in report.problem, report.problem
+
+    def float32_shares(capacities, gb):
+        ideal = np.asarray(capacities, np.float32) / np.float32(sum(capacities)) * np.float32(gb)
+        sizes = np.floor(ideal).astype(np.int64)
+        for r in np.argsort(-(ideal - sizes))[: max(gb - int(sizes.sum()), 0)]:
+            sizes[r] += 1
+        return sizes.tolist()
+
+    assert not ex03.compare_plan(float32_shares, [5, 3, 2, 7], 99_999_989).passed
+    assert ex03.compare_plan(_plan, [5, 3, 2, 7], 99_999_989).passed
+
+    expected = ex03.check_max_batch_prediction(0).details["expected"]
+    lazy = type("Lazy", (int,), {"__eq__": lambda self, other: True, "__hash__": int.__hash__})(expected)
+    report = ex03.check_max_batch_prediction(lazy)
+    assert not report.passed and "a plain number (an int or a float)" in report.problem, report.problem
+    assert ex03.check_max_batch_prediction(expected).passed and ex03.check_max_batch_prediction(np.int64(expected)).passed
+
+    def right(sizes):
+        return [len(sizes) * n / sum(sizes) for n in sizes]
+
+    def in_place(sizes):
+        sizes[:] = [float(n) for n in sizes]
+        return right(sizes)
+
+    def memo(sizes, _memo={}):
+        return list(_memo.setdefault(tuple(sizes), tuple(right(sizes))))
+
+    for answer, says in ((in_place, "every item the very object it held"), (memo, "default argument '_memo'"),
+                         (lambda s: list(_cached_weights(tuple(s))), "'_cached_weights'")):
+        report = ex03.compare_sample_weights(answer, [5, 1, 9, 3])
+        assert not report.passed and says in report.problem, report.problem
+    assert ex03.compare_sample_weights(right, [5, 1, 9, 3]).passed
+
+
+def test_round15_a_zero_loss_masked_and_huge_losses_stopped_are_named():
+    """Issue 38, round 15. Planted (q2): a loss of exactly 0 masked out as padding; losses above 1e8 stop_gradient'ed
+    (the partial probe holds a 0 and a 2.5e8)."""
+    from gpukit import devices, strategies
+
+    for answer, says in (
+            (lambda v, g: tf.reduce_sum(v * tf.cast(tf.not_equal(v, 0.0), v.dtype)) / g, "loss is 0 weighs 0.0"),
+            (lambda v, g: tf.reduce_sum(tf.where((v > 1e8) & tf.math.is_finite(v), tf.stop_gradient(v), v)) / g,
+             "loss is 2.5e+08 weighs 0.0")):
+        problem = ex03._weights_problem(answer, tf, strategies, devices)
+        assert problem and says in problem and "whatever its loss" in problem, problem
+    assert ex03._weights_problem(lambda v, g: tf.reduce_sum(v) / g, tf, strategies, devices) is None

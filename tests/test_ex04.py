@@ -18,10 +18,12 @@ def _mirrored(num_replicas):
 
 
 _COUNTER = [0]  # round 13's planted counter on the module, reset by every new step
+_HISTORY = []  # round 15's planted loss history on the module
+_CALLS = __import__("itertools").count()  # round 15's planted call counter on the module
 
 
 def _learner(divide_by_micro_batch=False, apply_every_micro_batch=False, answer=True, no_reset=False,
-             module_counter=False, inference=False, clip=False):
+             module_counter=False, inference=False, clip=False, history=False):
     """A learner's make_accumulating_step, right or with one of the two classic mistakes."""
     def make(strategy, model, optimizer, global_batch_size, accum_steps):
         if not answer:
@@ -57,6 +59,8 @@ def _learner(divide_by_micro_batch=False, apply_every_micro_batch=False, answer=
             calls[0] += 1
             if apply_every_micro_batch or calls[0] % accum_steps == 0:
                 apply_step()
+            if history:  # round 15's planted loss history on the module
+                _HISTORY.append(float(loss))
             return loss
 
         return micro_step
@@ -477,3 +481,86 @@ def test_blind_answers_lose_or_keep_their_points(path):
     its question's points with a reason, each right one keeps them."""
     as_expected, message = blind.check_answer(path)
     assert as_expected, f"{path.name}: {message or 'kept its points'}"
+
+
+_CLIPPED_STEP = """
+def make_accumulating_step(strategy, model, optimizer, global_batch_size, accum_steps):
+    loss_fn = training.per_example_loss()
+    with strategy.scope():
+        sums = [tf.Variable(tf.zeros_like(v), trainable=False, synchronization=tf.VariableSynchronization.ON_READ,
+                            aggregation=tf.VariableAggregation.SUM) for v in model.trainable_variables]
+
+    def accumulate(x, y):
+        with tf.GradientTape() as tape:
+            per = loss_fn(y, model(x, training=True))
+            loss = tf.reduce_sum(per) / global_batch_size
+        for s, g in zip(sums, tape.gradient(loss, model.trainable_variables)):
+            s.assign_add(g)
+        return tf.reduce_sum(per) / (global_batch_size // accum_steps)
+
+    def apply():
+        clipped = tf.clip_by_global_norm([s.read_value() for s in sums], CLIP)[0]
+        optimizer.apply_gradients(zip(clipped, model.trainable_variables))
+        for s in sums:
+            s.assign(tf.zeros_like(s))
+
+    add = tf.function(lambda b: strategy.reduce("SUM", strategy.run(accumulate, args=b), axis=None))
+    update = tf.function(lambda: strategy.run(apply))
+    calls = [0]
+
+    def micro_step(batch):
+        loss = add(batch)
+        calls[0] += 1
+        if calls[0] % accum_steps == 0:
+            update()
+        return loss
+
+    return micro_step
+
+report = ex04.compare_accumulation(make_accumulating_step, strategy, global_batch_size=8, accum_steps=2, updates=1)
+"""
+
+
+def test_round15_a_clip_no_case_reaches_and_a_module_loss_history_are_named():
+    """Issue 38, round 15 (q4_wrong_r15_{clip_global_norm_1e4,module_call_log}): the summed gradients clipped to a
+    global norm of 1e4 (the numbers agree: TensorFlow's clip functions called from notebook code are noted; run here
+    as a notebook's ``__main__`` code, the answer and the check's call alike); every loss appended to a module-level
+    list (``kept_state`` of make_accumulating_step). The right step passes both (the tests above)."""
+    notebook = {"__name__": "__main__", "tf": tf, "training": training, "ex04": ex04, "strategy": _mirrored(2),
+                "CLIP": 1e4}
+    exec(compile(_CLIPPED_STEP, "<round15 clip>", "exec"), notebook)
+    problem = notebook["report"].problem
+    assert problem and problem.startswith("micro_step called tf.clip_by_global_norm: the rule is the summed gradients "
+                                          "applied as they are (no clipping"), problem
+    report = ex04.compare_accumulation(_learner(history=True), _mirrored(2), global_batch_size=8, accum_steps=2,
+                                       updates=1)
+    assert not report.passed and re.search(r"^making a micro_step and running it changed module-level '_HISTORY' .*: "
+                                           r"the rule is each micro_step keeps its state in itself", report.problem)
+
+
+def test_round15_inputs_left_read_only_or_rewritten_and_state_no_length_shows_are_named():
+    """Issue 38, round 15 (q3_wrong_r15_{readonly_inputs,x_dtype_view,default_arg_len,call_counter}): the caller's x
+    left read-only; x += 0.0 in place (x holds a -0.0, compared to the bit); the last batch size written into a mutable
+    default argument (its length unchanged); a module-level itertools.count advanced on every call."""
+    right = _accumulated(lambda micro, n: n)
+
+    def read_only(model, x, y, k):
+        x.setflags(write=False)
+        return right(model, x, y, k)
+
+    def plus_zero(model, x, y, k):
+        x += 0.0
+        return right(model, x, y, k)
+
+    def default_arg(model, x, y, k, _seen=[0]):
+        _seen[0] = len(x)
+        return right(model, x, y, k)
+
+    def counted(model, x, y, k):
+        next(_CALLS)
+        return right(model, x, y, k)
+
+    for answer, says in ((read_only, "left the caller's x read-only"), (plus_zero, "a -0.0 made 0.0"),
+                         (default_arg, "default argument '_seen'"), (counted, "module-level '_CALLS'")):
+        report = ex04.compare_accumulated_gradients(answer, accum_steps=3, n=36, seed=7)
+        assert not report.passed and says in report.problem, report.problem

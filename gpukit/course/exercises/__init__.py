@@ -978,7 +978,8 @@ class _Attributes:
         vars(self.obj).update(self.attrs)
 
 
-def kept_state(fn, *, objects: bool = False, defaults: bool = False, helpers: bool = False, _seen=None) -> dict:
+def kept_state(fn, *, objects: bool = False, defaults: bool = False, helpers: bool = False, contents: bool = False,
+               _seen=None) -> dict:
     """``{where: (id, len)}``: what a learner's callable can keep between calls, read cheaply: its attributes (a
     function's ``__dict__``; a callable object's or a bound method's instance ``__dict__``), the variables of its
     closure, and the module globals its code names (a dict, list or set there). A check compares two readings (before
@@ -990,7 +991,10 @@ def kept_state(fn, *, objects: bool = False, defaults: bool = False, helpers: bo
     ``helpers=True`` reads the same, with ``defaults``, in the helpers the code names that the notebook defined (issue
     38, round 15, 09 q2_wrong_r15_{lru_helper,helper_default_memo,class_cache}: the cache moved into a helper): a
     function's (through a ``functools`` cache too: its size), an object's attributes (a dict, list or set) and its
-    class's; a helper is one whose code runs with the function's own globals."""
+    class's; a helper is one whose code runs with the function's own globals.
+    ``contents=True`` (issue 38, round 15: 03 q4_wrong_r15_lru_cache, 04 q3_wrong_r15_{default_arg_len,call_counter})
+    adds what no length shows: the items (by identity) of a dict, list or set of at most 16, a ``functools`` cache's
+    hits and size (the function itself or a helper its code names) and an ``itertools.count``'s next value."""
     import functools
     import types
 
@@ -1007,7 +1011,31 @@ def kept_state(fn, *, objects: bool = False, defaults: bool = False, helpers: bo
                 found |= names(const)
         return found
 
+    def seen(v):  # (id, len), and with ``contents`` the items of a small container by identity
+        if contents and isinstance(v, (dict, list, set)) and len(v) <= 16:
+            items = [(id(k), id(x)) for k, x in v.items()] if isinstance(v, dict) else [id(x) for x in v]
+            return id(v), len(v), tuple(items)
+        return id(v), length(v)
+
+    def hidden(v):  # with ``contents``: a functools cache's (hits, size), an itertools.count's repr
+        import itertools
+
+        if not contents or isinstance(v, (types.ModuleType, type)):
+            return None
+        if isinstance(v, itertools.count):
+            return repr(v)
+        try:
+            info = getattr(v, "cache_info", None)
+            if callable(info) and hasattr(v, "cache_clear"):
+                got = info()
+                return got.hits, got.currsize
+        except Exception:  # noqa: BLE001 - an object whose attributes raise keeps no functools cache
+            pass
+        return None
+
     state = {}
+    if hidden(fn) is not None:
+        state["the function's cache"] = hidden(fn)
     owner = getattr(fn, "__self__", None) if isinstance(fn, types.MethodType) else None
     func = fn.__func__ if isinstance(fn, types.MethodType) else fn
     if not isinstance(func, types.FunctionType):  # a callable object: its __call__ and its attributes
@@ -1024,11 +1052,13 @@ def kept_state(fn, *, objects: bool = False, defaults: bool = False, helpers: bo
             value = cell.cell_contents
         except ValueError:  # not set yet
             continue
-        state[f"closure variable {name!r}"] = (id(value), length(value))
+        state[f"closure variable {name!r}"] = hidden(value) if hidden(value) is not None else seen(value)
     for name in names(func.__code__):
         value = func.__globals__.get(name)
         if isinstance(value, (dict, list, set)) and not name.startswith("__"):
-            state[f"module-level {name!r}"] = (id(value), len(value))
+            state[f"module-level {name!r}"] = seen(value)
+        elif not name.startswith("__") and hidden(value) is not None:
+            state[f"module-level {name!r}"] = hidden(value)
         elif (objects and not name.startswith("__") and hasattr(value, "__dict__")
               and not isinstance(value, (types.ModuleType, type, types.FunctionType, types.BuiltinFunctionType,
                                          types.MethodType, functools.partial))):
@@ -1040,13 +1070,13 @@ def kept_state(fn, *, objects: bool = False, defaults: bool = False, helpers: bo
                          func.__defaults__ or ()))
         for name, value in {**given, **(func.__kwdefaults__ or {})}.items():
             if isinstance(value, (dict, list, set)):
-                state[f"default argument {name!r}"] = (id(value), len(value))
+                state[f"default argument {name!r}"] = seen(value)
     if helpers:
-        state.update(_helpers_state(func, set() if _seen is None else _seen, objects))
+        state.update(_helpers_state(func, set() if _seen is None else _seen, objects, contents))
     return state
 
 
-def _helpers_state(func, seen: set, objects: bool) -> dict:
+def _helpers_state(func, seen: set, objects: bool, contents: bool = False) -> dict:
     """``kept_state(..., helpers=True)``'s part: the state of the notebook's helpers that ``func``'s code names."""
     import types
 
@@ -1059,7 +1089,8 @@ def _helpers_state(func, seen: set, objects: bool) -> dict:
 
     def inside(f, name):
         return {f"{k} (in helper {name!r})": v
-                for k, v in kept_state(f, objects=objects, defaults=True, helpers=True, _seen=seen).items()}
+                for k, v in kept_state(f, objects=objects, defaults=True, helpers=True, contents=contents,
+                                       _seen=seen).items()}
 
     seen.add(id(func))
     state = {}
@@ -1096,11 +1127,11 @@ def _helpers_state(func, seen: set, objects: bool) -> dict:
 
 
 def kept_state_problem(name: str, before: dict, fn, only_objects: bool = False, *, defaults: bool = False,
-                       helpers: bool = False) -> str | None:
+                       helpers: bool = False, contents: bool = False) -> str | None:
     """What ``kept_state(fn)`` shows changed by a call (added, rebound or grown), named by the rule, else None.
     ``only_objects``: only the notebook objects' attributes (``kept_state(..., objects=True)``; put back)."""
     objects = any(isinstance(v, _Attributes) for v in before.values())
-    after = kept_state(fn, objects=objects, defaults=defaults, helpers=helpers)
+    after = kept_state(fn, objects=objects, defaults=defaults, helpers=helpers, contents=contents)
     edited = [k for k, v in before.items() if isinstance(v, _Attributes) and after.get(k) != v]
     changed = [k for k in after if before.get(k) != after[k]] + [k for k in before if k not in after]
     if only_objects and not edited or not changed:

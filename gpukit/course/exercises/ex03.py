@@ -21,8 +21,8 @@ import sys
 import numpy as np
 
 from ... import memory as _memory
-from . import (Report, child_process_problem, notebook_globals, number_problem, not_solved, result_kept_problem,
-               try_answer, watch_calls, watch_copies, watched_calls)
+from . import (Report, child_process_problem, kept_state, kept_state_problem, notebook_globals, number_problem,
+               not_solved, result_kept_problem, try_answer, watch_calls, watch_copies, watched_calls)
 
 HINTS = {
     "q1": [
@@ -129,13 +129,17 @@ def _later_calls(plan_batches, capacities, global_batch_size: int, first: Report
 def _plan_report(plan_batches, capacities, global_batch_size: int) -> Report:
     """One call's report (the contract of one plan)."""
     name = "plan_batches"
-    given = list(capacities)
+    items_given = list(capacities)
+    given = list(items_given)
     got = try_answer(plan_batches, given, global_batch_size)
     if got is None:
         return Report(name, not_solved(name))
-    if given != list(capacities):  # planted: the capacities normalised in place
-        return Report(name, f"{name} changed the capacities it was given ({list(capacities)} became {given}): the "
-                            f"rule is the caller's list stays as it was; compute the shares in a new list")
+    # planted: the capacities normalised in place; round 15 (q1_wrong_r15_{numpy_inplace_types,
+    # inplace_sort_restore_types}): rewritten with equal values of another type (np.float64, float): item by identity
+    if len(given) != len(items_given) or any(a is not b for a, b in zip(given, items_given)):
+        return Report(name, f"{name} changed the capacities it was given ({items_given!r} became {given!r}): the "
+                            f"rule is the caller's list stays as it was, every item the very object it held (not an "
+                            f"equal value of another type); compute the shares in a new list")
     # a list, a tuple, a numpy array or a tensor of whole numbers (20 or 20.0 alike: the prompt says so); planted
     # (issue 38, round 4): a generator or a map, which a caller can read only once
     if isinstance(got, (list, tuple, np.ndarray)) or hasattr(got, "numpy"):
@@ -282,7 +286,9 @@ def compare_replica_loss(replica_loss, capacities, global_batch_size: int, seed:
 # batch of a global batch of 4097 (float16 holds 4096 or 4098, not 4097).
 _PROBE = ([[0.1, 3e5, -0.7], [1.3]], [[float("-inf"), 40.0, float("nan")], [float("inf")]])
 _EVEN_PROBE = ([[0.1, 3e5], [-0.7, 1.3]], [[float("-inf"), 40.0], [float("nan"), float("inf")]])
-_PARTIAL_PROBE = [[0.1, 0.7, 1.3], []]
+# Round 15 (planted: losses above 1e8 stop_gradient'ed as "exploding"; a loss of exactly 0 masked out as padding): the
+# partial last batch holds a 0 and a 2.5e8 (every example weighs 1 / G whatever its loss, 0 and huge ones included)
+_PARTIAL_PROBE = [[0.0, 0.7, 2.5e8], []]
 # Round 13 (planted: the largest loss dropped when a replica holds more than 64 examples; the sum through float16 above
 # 256 examples): 300 examples and 1, a global batch of 301. The losses are quarters (exact in float16 and float32, so
 # is a float32 sum of them), the largest 900.5, and the first replica's sum, 1198.25, is no float16 (its nearest is
@@ -358,7 +364,7 @@ def _weights_problem(replica_loss, tf, strategies, devices, even: bool = False):
                     f"step runs (shape [None], as a partial last batch gives), an example whose loss is {loss:g} weighs "
                     f"{w!r} in its replica's loss, not 1 / {g}: every example weighs 1 / G (global_batch_size, also when "
                     f"the replicas hold fewer examples in all) whatever its replica's batch size (count the examples as they are, not from the static shape) and whatever its loss (no "
-                    f"clipping, no dropping of large or non-finite losses, NaN and inf included)")
+                    f"clipping, no dropping of large, zero or non-finite losses, NaN and inf included)")
         scalars = [float(v) for v in strategy.experimental_local_results(values)]
         empty = [v for v, l in zip(scalars, losses) if not l and v != 0]
         if empty:  # planted (round 10): tf.reduce_mean(losses) * n_r / G, NaN on an empty replica
@@ -477,6 +483,14 @@ def check_max_batch_prediction(value, **params) -> Report:
     problem = number_problem(name, value, 'a batch size')
     if problem:
         return Report(name, problem, details)
+    # issue 38, round 15 (q3_wrong_r15_lazy_int{,_probe}: an int subclass whose __eq__ / __int__ calls gpukit.memory
+    # when the check compares it): the prediction is a plain number, nothing that runs code when it is read
+    if not (type(value) in (int, float) or (isinstance(value, (np.integer, np.floating))
+                                             and type(value).__module__ == "numpy")):
+        return Report(name, f"{name} is a {type(value).__name__}, a subclass of {type(value).__mro__[1].__name__}: the "
+                            f"rule is a prediction worked out by hand before running anything, a plain number (an int "
+                            f"or a float) whose comparison runs no code (a gpukit.memory call is not fine, when the "
+                            f"check reads it either)", details)
     called = sorted({f for f, _ in watched_calls(_PLANNER_CALLS)} |
                     {"MemoryEstimate(...)" if f == "__init__" else f"MemoryEstimate.{f}"
                      for f, _ in watched_calls(_ESTIMATE_CALLS)})
@@ -535,12 +549,17 @@ def compare_sample_weights(fit_sample_weights, per_replica_batch_sizes, seed: in
     name = "fit_sample_weights"
     sizes = [int(n) for n in per_replica_batch_sizes]
     given = list(sizes)
+    # round 15 (q4_wrong_r15_{default_arg_memo,lru_cache}): a memo in a mutable default argument, a functools cache
+    state = kept_state(fit_sample_weights, defaults=True, contents=True)
     got = try_answer(fit_sample_weights, given)
     if got is None:
         return Report(name, not_solved(name))
-    if given != sizes:  # planted: the weights written into the caller's list
-        return Report(name, f"{name} changed the list it was given ({sizes} became {given}): the rule is the "
-                            f"caller's list stays as it was; return the weights in a new list")
+    # planted: the weights written into the caller's list; round 15 (q4_wrong_r15_inplace_float): its ints turned
+    # into equal floats in place (item by identity)
+    if len(given) != len(sizes) or any(a is not b for a, b in zip(given, sizes)):
+        return Report(name, f"{name} changed the list it was given ({sizes!r} became {given!r}): the rule is the "
+                            f"caller's list stays as it was, every item the very object it held (not an equal value "
+                            f"of another type); return the weights in a new list")
     if not (isinstance(got, (list, tuple, np.ndarray)) or hasattr(got, "numpy")):  # a generator, a map: read once
         return Report(name, f"{name}: returned a {type(got).__name__}; return a list of floats, one weight per replica "
                             f"(a tuple or a numpy array count alike; a generator or a map can be read only once)")
@@ -593,6 +612,9 @@ def compare_sample_weights(fit_sample_weights, per_replica_batch_sizes, seed: in
                                 f"global batch) gave {weights.tolist()}, which do not give the global mean: the rule is "
                                 f"each call computes the weights of the batches it is given (nothing kept from an "
                                 f"earlier call)", details)
+    kept = kept_state_problem(name, state, fit_sample_weights, defaults=True, contents=True)  # round 15, read last
+    if kept:
+        return Report(name, kept, details)
     return Report(name, None, details)
 
 

@@ -20,11 +20,13 @@ import gc
 import math
 import numbers
 import random
+import sys
 
 import numpy as np
 
 from . import (Recorder, Report, TapesWatched, global_rng_problem, interleaving_problem, is_stub, kept_state,
-               kept_state_problem, micro_batch_problem, not_solved, numpy_kept, session_kept, tf_random_watched,
+               kept_state_problem, micro_batch_problem, not_solved, notebook_globals, numpy_kept, session_kept,
+               tf_random_watched,
                training_problem, try_answer, unwatched_backward_problem, watch_calls, watch_first_layer, watched_calls)
 
 HINTS = {
@@ -114,6 +116,24 @@ def compare_accum_steps(choose_accum_steps, cases) -> Report:
 
 _LARGE_BATCH: dict = {}  # compare_accumulation's reference weights, per case
 
+# Issue 38, round 15 (q4_wrong_r15_clip_global_norm_1e4: the summed gradient clipped to a global norm of 1e4, which no
+# case reaches; the prompt: the summed gradients applied as they are, no clipping): TensorFlow's clip functions note
+# each call made from notebook code (no right answer calls them; Keras' clipnorm is not set here). The same watch, the
+# same key and settings as exercise 06's (watch_calls installs once per function: the first import's key is the one
+# that records, so both exercises use this one)
+_CLIP_CALLS = "__gpukit_ex06_clip_calls__"
+
+
+def _watch_clips() -> None:
+    from ..._tf import tf
+
+    for owner in (tf, tf.math):
+        watch_calls(owner, [f for f in ("clip_by_global_norm", "clip_by_norm", "clip_by_value")
+                            if hasattr(owner, f)], _CLIP_CALLS)
+
+
+_watch_clips()
+
 
 def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size: int = 32, accum_steps: int = 2,
                          updates: int = 3, seed: int = 0, momentum: float = 0.0,
@@ -159,6 +179,10 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
     # while the learner's code runs, and every all-reduce (elements handed to the strategy's reduce_to /
     # batch_reduce_to, seen when a tf.function is traced or eagerly) per micro-step.
     watch = _Communication(strategy, model, optimizer)
+    module_state = kept_state(make_accumulating_step, defaults=True)  # round 15: q4_wrong_r15_module_call_log
+    notebook = notebook_globals(sys._getframe(1))
+    if notebook is not None:  # round 15: the clip calls of this check's run only
+        notebook.pop(_CLIP_CALLS, None)
     with watch:
         micro_step = try_answer(make_accumulating_step, strategy, model, optimizer, global_batch_size, accum_steps)
     watch.take()  # what making the accumulators read (their creation) is not a micro-step's
@@ -238,7 +262,11 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
                       details)
     if weights_diff <= atol:
         # round 14 (q4_wrong_r14_inference_mode_forward): model(x) with no training flag; this MLP hides it
+        clipped = sorted({f for f, _ in (notebook or {}).get(_CLIP_CALLS, ())})
         problem = (training_problem("micro_step", watch.training)
+                   or (f"micro_step called tf.{', tf.'.join(clipped)}: the rule is the summed gradients applied as "
+                       f"they are (no clipping, at any norm or value, however rarely it acts)" if clipped else None)
+                   or _module_state_problem(module_state, make_accumulating_step)
                    or _communication_problem(watch, reduced, model, accum_steps)
                    or _loss_problem(results, x, y, initial, ref_after, seed, sizes.micro_batch_size, accum_steps,
                                     strategy.num_replicas_in_sync))
@@ -456,6 +484,19 @@ def _communication_problem(watch, reduced, model, accum_steps) -> str | None:
                     f"or an all_reduce, then again by apply_gradients); the rule is one all-reduce of the gradients "
                     f"per update: hand apply_gradients, in replica context, each replica's own sum")
     return None
+
+
+def _module_state_problem(before: dict, make_accumulating_step) -> str | None:
+    """Issue 38, round 15 (planted: q4_wrong_r15_module_call_log, every micro_step's loss appended to a module-level
+    list): what ``kept_state`` (the module-level dicts, lists and sets the code names, mutable default arguments) shows
+    changed by making a micro_step and running it, else None. A micro_step keeps its state in itself."""
+    after = kept_state(make_accumulating_step, defaults=True)
+    changed = [k for k in after if before.get(k) != after[k]] + [k for k in before if k not in after]
+    if not changed:
+        return None
+    return (f"making a micro_step and running it changed {', '.join(changed[:3])} (a list of losses, accumulators or a "
+            f"counter kept on the module): the rule is each micro_step keeps its state in itself (its closure, its "
+            f"variables), nothing on the module or in a default argument")
 
 
 def _restart_problem(make_accumulating_step, strategy, model, optimizer, global_batch_size, accum_steps, x, y,
@@ -868,6 +909,7 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     x, y = data.synthetic(n, shape=(10,), num_classes=4, seed=seed)
     if dtype == "float64":  # round 9 (q3_wrong_r9_inputs_float32): inputs with more bits than float32 holds, so
         x = x.astype("float64") / 3  # a float64 model fed them rounded to float32 gives another gradient (~1e-8)
+    x[0, 0] = -0.0  # round 15 (q3_wrong_r15_x_dtype_view: x += 0.0 in place turns it to +0.0): compared to the bit
     x_given, y_given = np.array(x, copy=True), np.array(y, copy=True)
     if frozen or dtype != "float32":
         model = _hidden_model(seed, frozen, dtype)
@@ -882,7 +924,9 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     watched = _Passes(model, tapes)  # the contract: each forward and backward pass sees one micro-batch only
     # round 11: attributes of the function; round 13: its closure, the module globals it names, a callable object's
     # attributes, the model's attributes, the global random generators, the NumPy arrays it leaves allocated
-    state = kept_state(accumulated_gradients, objects=True)  # round 14: the notebook objects it names (loss_fn)
+    # round 14: the notebook objects it names (loss_fn); round 15 (q3_wrong_r15_{default_arg_len,call_counter}): its
+    # mutable default arguments and what no length shows (a list's items, an itertools.count)
+    state = kept_state(accumulated_gradients, objects=True, defaults=True, contents=True)
     model_attributes = set(vars(model))
     rng = (np.random.get_state(), random.getstate())
     layer_sizes, undo = watch_first_layer(model, _MAX_PASSES)  # round 12: every forward, through the watched call or not
@@ -892,16 +936,20 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     finally:
         undo()
     rng_moved = global_rng_problem(name, rng, tf_drawn=tf_drawn)  # round 14: TensorFlow's too (tf.random.shuffle)
-    edited = kept_state_problem(name, state, accumulated_gradients, only_objects=True)
+    edited = kept_state_problem(name, state, accumulated_gradients, only_objects=True, defaults=True, contents=True)
     kept_bytes = kept.bytes(got)
     outlived = watched.alive()  # round 11: the passes whose outputs outlive the call
     run_sizes = watched.run_sizes()
     layer_sizes = layer_sizes()
     if got is None:
         return Report(name, not_solved(name))
-    if not (np.array_equal(x, x_given) and np.array_equal(y, y_given)):
-        return Report(name, f"{name} changed the caller's x or y in place (reordered or overwritten): it must "
-                            f"leave its inputs as it got them")
+    if not (x.tobytes() == x_given.tobytes() and y.tobytes() == y_given.tobytes()):  # round 15: bytes (-0.0 is 0.0)
+        return Report(name, f"{name} changed the caller's x or y in place (reordered or overwritten, a -0.0 made 0.0 "
+                            f"by x += 0): it must leave its inputs as it got them, to the bit")
+    if not (x.flags.writeable and y.flags.writeable):  # round 15 (q3_wrong_r15_readonly_inputs): setflags(write=False)
+        return Report(name, f"{name} left the caller's {'x' if not x.flags.writeable else 'y'} read-only (setflags("
+                            f"write=False)): it must leave its inputs as it got them, flags included (work on a copy "
+                            f"or a read-only view of your own)")
     if rng_moved:  # planted (round 13, q3_wrong_r13_global_rng_consumed): np.random.permutation of the examples
         return Report(name, rng_moved)
     if edited:  # planted (round 14, q3_wrong_r14_mutates_loss_fn): loss_fn.reduction = "sum", left so
@@ -999,7 +1047,7 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
               or _later_backward_problem(name, watched.events) or _held_problem(name, watched.held)
               or _held_output_problem(name, watched.held_outputs, outlived)
               or _numpy_kept_problem(name, kept_bytes, model, micro)
-              or kept_state_problem(name, state, accumulated_gradients))
+              or kept_state_problem(name, state, accumulated_gradients, defaults=True, contents=True))
     if not broken and run_sizes != [micro] * accum_steps:  # planted: one example a pass; size/count swapped
         sizes = run_sizes
         shown = f"{sizes}" if len(sizes) <= 8 else f"[{', '.join(map(str, sizes[:6]))}, ...]"

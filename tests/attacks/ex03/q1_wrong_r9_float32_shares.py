@@ -1,4 +1,4 @@
-# INTENT: computes the shares in float32 numpy (as a TF user would): floor of a share that is mathematically whole can come out one lower, and largest-remainder then gives the +1 to a replica by float noise; also float32 loses exactness on big batches (> 2**24)
+# INTENT: (re-ruled wrong in round 15: shares in float32 miss floor/ceil near a global batch of 1e8; was outside in round 9) computes the shares in float32 numpy (as a TF user would): floor of a share that is mathematically whole can come out one lower, and largest-remainder then gives the +1 to a replica by float noise; also float32 loses exactness on big batches (> 2**24)
 def plan_batches(capacities, global_batch_size):
     """Per-replica batch sizes proportional to capacities, summing to global_batch_size."""
     import numpy as np

@@ -1,4 +1,4 @@
-# INTENT: (the writer: wrong; ruled outside in round 13: no valid input changes, the values stay) converts the caller's capacities list in place to floats (capacities[:] = ...), changing the list it was given
+# INTENT: (the writer: wrong; ruled outside in round 13, re-ruled wrong in round 15: each item of the caller's list must stay the very object it was) converts the caller's capacities list in place to floats (capacities[:] = ...), changing the list it was given
 def plan_batches(capacities, global_batch_size):
     capacities[:] = [float(c) for c in capacities]
     total = sum(capacities)

@@ -1,4 +1,4 @@
-# INTENT: correct in practice: float32 largest remainder (a computed-integer share can only lose its +1 to a fractional part > 0.9999998)
+# INTENT: wrong (ruled round 15: shares in float32 miss floor/ceil near a global batch of 1e8; was kept right in round 4 as "correct in practice") float32 largest remainder
 def plan_batches(capacities, global_batch_size):
     """Per-replica batch sizes proportional to capacities, summing to global_batch_size."""
     import numpy as np
