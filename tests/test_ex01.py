@@ -791,9 +791,9 @@ def test_q4_round15_more_replicas_than_devices_are_measured_on_one_device():
     in float16): 16 replicas of 2049 examples, more than the 4 devices, the factor measured by adding 16 slices'
     gradients on one device."""
     for wrong in (lambda r, b: min(r, 8), lambda r, b: float(np.float16(r) * np.float16(b)) / b):
-        report = ex01.check_scale_prediction(wrong, num_replicas=16, per_replica_batch_size=2049)
+        report = ex01.check_scale_prediction(wrong, num_replicas=16, per_replica_batch_size=2049, one_device=True)
         assert not report.passed and "measured on 16 replicas (16.0" in report.problem, report.problem
-    assert ex01.check_scale_prediction(lambda r, b: r, num_replicas=16, per_replica_batch_size=2049).passed
+    assert ex01.check_scale_prediction(lambda r, b: r, num_replicas=16, per_replica_batch_size=2049, one_device=True).passed
 
 
 def test_q5_round15_a_rescale_guard_and_a_floor_on_the_loss_are_named(monkeypatch):

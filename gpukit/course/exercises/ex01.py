@@ -1092,7 +1092,7 @@ def _uneven_split_problem(evaluate, strategy, model, x, y, predicted, gb, seed: 
 _MEASURED: dict = {}  # (devices, num_replicas, per-replica batch, seed) -> the factor measured there
 
 
-def _measured_scale(num_replicas: int, per_replica_batch_size: int, seed: int = 0) -> float:
+def _measured_scale(num_replicas: int, per_replica_batch_size: int, seed: int = 0, one_device: bool = False) -> float:
     """Measured here: the per-replica-mean gradients divided by the right ones, on
     ``num_replicas`` logical CPUs (the ratio of the summed gradients, least squares). Measured once
     per process and set of arguments: the public check and the hidden tests (and tests/blind.py's
@@ -1100,7 +1100,7 @@ def _measured_scale(num_replicas: int, per_replica_batch_size: int, seed: int = 
     from ... import devices
 
     names = devices.replica_devices()
-    if len(names) < num_replicas and num_replicas >= 8:  # round 15: more replicas than devices, simulated
+    if len(names) < num_replicas and one_device:  # round 15: more replicas than devices, simulated
         key = ("one device", num_replicas, per_replica_batch_size, seed)
         if key not in _MEASURED:
             _MEASURED[key] = _simulated_scale(num_replicas, per_replica_batch_size, seed)
@@ -1147,13 +1147,14 @@ def _measure_scale(names, num_replicas: int, per_replica_batch_size: int, seed: 
 
 
 def check_scale_prediction(predicted_update_scale, num_replicas: int = 4, per_replica_batch_size: int = 16,
-                           seed: int = 0) -> Report:
+                           seed: int = 0, one_device: bool = False) -> Report:
     """q4: the learner's ``predicted_update_scale(num_replicas, per_replica_batch_size)`` (worked
     out, not measured) must equal, exactly, the factor by which a per-replica mean makes the
     summed gradients bigger than one device's, which is measured here (rounded to 3 decimals:
-    float32 noise). ``details``: ``got``, ``measured``."""
+    float32 noise). ``details``: ``got``, ``measured``. ``one_device`` (issue 38, round 15): more replicas than
+    devices are measured on one device (``_simulated_scale``), not refused."""
     name = "predicted_update_scale"
-    measured = round(_measured_scale(num_replicas, per_replica_batch_size, seed), 3)
+    measured = round(_measured_scale(num_replicas, per_replica_batch_size, seed, one_device), 3)
     details = {"got": None, "measured": measured}
     from unittest import mock
 
