@@ -796,13 +796,10 @@ def test_q4_round15_more_replicas_than_devices_are_measured_on_one_device():
     assert ex01.check_scale_prediction(lambda r, b: r, num_replicas=16, per_replica_batch_size=2049, one_device=True).passed
 
 
-def test_q5_round15_a_rescale_guard_and_a_floor_on_the_loss_are_named(monkeypatch):
-    """Round 15 (``norm_guard``: gradients rescaled above a global norm of 1e15, new tensors where tape.gradient's must
-    go: q2's catch; ``loss_floor``: tf.maximum(loss, -3e38), seen when ``_other_data_problem``'s second call swaps the
+def test_q5_round15_a_floor_on_the_loss_is_named(monkeypatch):
+    """Round 15 (``loss_floor``: tf.maximum(loss, -3e38), seen when ``_other_data_problem``'s second call swaps the
     notebook's ``loss_fn`` for one 3.4e38 lower: the weights do not move)."""
     strategy = strategies.mirrored(["/cpu:0", "/cpu:1"])
-    guarded = ex01.check_debugged_training(_train_planted("norm_guard"), strategy, steps=1)
-    assert not guarded.passed and "gradients other than those tape.gradient returned" in guarded.problem
     monkeypatch.setitem(globals(), "loss_fn", LOSS_FN)
     floored = ex01._other_data_problem(_train_planted("loss_floor"), strategy, 5, 0.5)
     assert floored and "the weights did not move" in floored, floored

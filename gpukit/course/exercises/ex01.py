@@ -1383,16 +1383,7 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
 
     watch = _watch_optimizers()
     kept = kept_state(train_mirrored)
-    taped = []  # round 15 (planted: norm_guard, gradients rescaled above a norm of 1e15): q2's catch, tape.gradient's
-    original_gradient = tf.GradientTape.gradient
-
-    def gradient(tape, *args, **kwargs):
-        out = original_gradient(tape, *args, **kwargs)
-        taped.extend(tf.nest.flatten(out))
-        return out
-
-    with (watch as optimizers, mock.patch.object(tf.data.Dataset, "batch", batch), mock.patch.object(models, "mlp", mlp),
-          mock.patch.object(tf.GradientTape, "gradient", gradient)):
+    with watch as optimizers, mock.patch.object(tf.data.Dataset, "batch", batch), mock.patch.object(models, "mlp", mlp):
         try:
             model = try_answer(train_mirrored, strategy, x, y, gb, steps, seed, learning_rate)
         except (StopIteration, tf.errors.OutOfRangeError) as e:  # the batches ran out (a `next(iterator)` per step)
@@ -1480,13 +1471,6 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
     ratio = update_ratio(model, reference)
     details = {"weights_diff": weights_diff, "update_ratio": ratio}
     if weights_diff <= atol:
-        taped_ids = {id(t) for t in taped}
-        if any(id(g) not in taped_ids for g in watch.handed):
-            return Report(name, f"the weights are right here, but {name} handed the optimizer gradients other than "
-                                f"those tape.gradient returned (clipped, rescaled, guarded or of another loss): the rule "
-                                f"is train_buggy's training minus its bug, the gradients applied as tape.gradient "
-                                f"returns them, whatever the loss (here they are small and finite, so a change shows "
-                                f"only elsewhere)", details)
         if again:  # a second call, no step: a fresh models.mlp(seed=seed) (no training run, a model built)
             trained = [np.array(w) for w in model.get_weights()]
             fresh = try_answer(train_mirrored, strategy, x, y, gb, 0, seed, learning_rate)
@@ -1682,12 +1666,10 @@ class _watch_optimizers:
         base = next(k for k in type(keras.optimizers.SGD()).__mro__ if "apply" in vars(k))
         self._base, self._original, seen = base, vars(base)["apply"], []
         self.replicas = set()  # num_replicas_in_sync of the replica contexts apply ran in (1: one device)
-        self.handed = []  # round 15: the gradients handed to apply (q5 compares them with tape.gradient's)
 
         def apply(opt, *args, **kwargs):
             if all(o is not opt for o in seen):
                 seen.append(opt)
-            self.handed.extend(g for g in (args[0] if args else kwargs.get("grads", ())) if g is not None)
             context = tf.distribute.get_replica_context()
             if context is not None and tf.distribute.has_strategy():
                 self.replicas.add(context.num_replicas_in_sync)

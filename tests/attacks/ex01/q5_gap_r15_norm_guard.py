@@ -1,4 +1,4 @@
-# INTENT: wrong: clips the gradients to global norm 1e15 when finite and above it (prompt: its gradients applied as they are, whatever the loss: no clipping or guard)
+# INTENT: gap: rescales the gradients when their global norm is finite and above 1e15 (no clipping or guard). q2's catch (gradients other than tape.gradient's tensors) also fails round 4's q5_outside_r4_grads_over_n (the per-replica mean's gradients divided by N, ruled outside); telling a guard's factor 1.0 from 1/N needs the values inside the traced step
 def train_mirrored(strategy, x, y, global_batch_size, steps, seed, learning_rate):
     """train_buggy without its bug."""
     with strategy.scope():
