@@ -608,6 +608,8 @@ def _step_planted(planted):
                 loss = tf.reduce_sum(LOSS_FN(y, model(x, training=True))) / gb
                 if planted == "finite_cap":
                     loss = tf.where(tf.math.is_finite(loss) & (loss > 1000.0), tf.stop_gradient(loss), loss)
+                if planted == "loss_floor":  # round 15: the notebook's compute_loss (the check watches it), floored
+                    loss = tf.maximum(globals()["compute_loss"](model, x, y, gb), -3e38)
             optimizer.apply_gradients(zip(tape.gradient(loss, model.trainable_variables), model.trainable_variables))
             return loss
 
@@ -623,12 +625,16 @@ def _step_planted(planted):
 @pytest.mark.parametrize("planted, says", [
     ("finite_cap", "inputs x 100 000 .*: the rule is compute_loss's value differentiated as it is"),
     ("keep_optimizers", "the optimizer of an EARLIER make_train_step call was still alive"),
-    ("weak_cache", "applied gradients with the optimizer of an EARLIER make_train_step call for the same model")])
-def test_q2_round14_a_large_loss_guard_kept_optimizers_and_a_weak_cache_are_named(planted, says):
+    ("weak_cache", "applied gradients with the optimizer of an EARLIER make_train_step call for the same model"),
+    ("loss_floor", "every replica's loss lowered by 3.2e38 .*did not move the weights: the rule is compute_loss's")])
+def test_q2_round14_a_large_loss_guard_kept_optimizers_and_a_weak_cache_are_named(planted, says, monkeypatch):
     """Round 14: the partial-batch probe's large input is x 100 000 (its replica's loss above 10 000, was above 100 at
     x 1000); the earlier call's optimizer must die too (a weak reference); the step made for the same model with
     another optimizer is held while the next call is made. The notebook's hidden case: the large example's loss
-    depends on its label (with steps=1 the partial batch's last example is predicted right: its loss is 0)."""
+    depends on its label (with steps=1 the partial batch's last example is predicted right: its loss is 0). Round 15
+    (``loss_floor``): the check's watched compute_loss lowers the loss by 3.2e38 while the earlier step trains the
+    partial batch."""
+    monkeypatch.setitem(globals(), "compute_loss", lambda m, x, y, gb: tf.reduce_sum(LOSS_FN(y, m(x, training=True))) / gb)
     report = ex01.compare_train_step(_step_planted(planted), strategies.mirrored(["/cpu:0", "/cpu:1"]), steps=4, seed=7,
                                      global_batch_size=24, learning_rate=0.05, x_scale=10.0, frozen=True,
                                      earlier_call=True, partial=5)
@@ -687,12 +693,17 @@ def _train_planted(planted):
             train_mirrored.__dict__.setdefault("datasets", []).append(dist)
 
         def replica_step(xb, yb):
+            per_example = globals().get("loss_fn", LOSS_FN)  # round 15: the notebook's, which the check swaps
             with tf.GradientTape() as tape:
-                loss = tf.nn.compute_average_loss(LOSS_FN(yb, model(xb, training=True)),
+                loss = tf.nn.compute_average_loss(per_example(yb, model(xb, training=True)),
                                                   global_batch_size=global_batch_size)
+                if planted == "loss_floor":
+                    loss = tf.maximum(loss, -3e38)
             grads = tape.gradient(loss, model.trainable_variables)
             if planted == "clip_value":
                 grads = [tf.clip_by_value(g, -100.0, 100.0) for g in grads]
+            if planted == "norm_guard":  # round 15: rescaled above a global norm of 1e15 (never here), new tensors
+                grads = [g * tf.where(tf.linalg.global_norm(grads) > 1e15, 0.5, 1.0) for g in grads]
             optimizer.apply_gradients(zip(grads, model.trainable_variables))
             return loss
 
@@ -720,3 +731,76 @@ def test_q5_round14_clipping_a_batch_short_and_state_kept_are_named():
     assert not short.passed and "the weights are those of 1 update, one short" in short.problem, short.problem
     kept = ex01.check_debugged_training(_train_planted("keep"), strategy, steps=1)
     assert not kept.passed and "attribute 'datasets' of the function" in kept.problem, kept.problem
+
+
+# --------------------------------------------------------------------------- blind round 15 (issue 38)
+
+
+def _with_loss_fn(source, name):
+    """A learner's function defined in a namespace that holds the notebook's ``loss_fn`` (the probes swap it)."""
+    namespace = {"tf": tf, "loss_fn": LOSS_FN}
+    exec(source, namespace)  # noqa: S102 - the test's own source
+    return namespace[name]
+
+
+def test_q1_round15_a_divisor_rounded_and_a_floor_on_the_losses_are_named():
+    """Round 15 (``float16_divisor``, ``int_divisor_floor``: 4097 divided as 4096, the hidden global batch; ``floor_clip``:
+    tf.maximum(per_example, -3e38), which only a swapped loss_fn below -3e38 reaches). The right answer passes."""
+    body = ("def compute_loss(model, x, y, global_batch_size):\n"
+            "    per_example = loss_fn(y, model(x, training=True))\n"
+            "    return tf.reduce_sum({per}) / {divisor}\n")
+    right = dict(per="per_example", divisor="global_batch_size")
+    for planted in (dict(right, divisor="float(global_batch_size // 2 * 2)"),
+                    dict(right, divisor="tf.cast(tf.cast(global_batch_size, tf.float16), tf.float32)")):
+        report = ex01.compare_loss(_with_loss_fn(body.format(**planted), "compute_loss"), seed=11, n=12,
+                                   global_batch_size=4097)
+        assert not report.passed and "divided by 4096, not by global_batch_size=4097" in report.problem, report.problem
+    report = ex01.compare_loss(_with_loss_fn(body.format(**dict(right, per="tf.maximum(per_example, -3e38)")),
+                                             "compute_loss"))
+    assert not report.passed and "no floor such as tf.maximum" in report.problem, report.problem
+    assert ex01.compare_loss(_with_loss_fn(body.format(**right), "compute_loss"), seed=11, n=12,
+                             global_batch_size=4097).passed
+
+
+def test_round15_attributes_set_on_an_object_handed_in_are_named():
+    """Round 15 (``cache_on_model``, ``cache_on_optimizer``, q3 ``fn_on_model``: a step cached in the model's or the
+    optimizer's ``__dict__``): ``kept_state(..., given=...)`` compares the attribute names of the objects handed in."""
+    from types import SimpleNamespace
+
+    from gpukit.course.exercises import kept_state, kept_state_problem
+
+    model = SimpleNamespace(weights=[1.0])
+
+    def caches(m):
+        m.__dict__.setdefault("_steps", {})[1] = 2
+
+    def right(m):
+        m.weights[0] += 0.0
+
+    for fn, says in ((caches, "set the attribute '_steps' on the model"), (right, None)):
+        given = (("model", model),)
+        state = kept_state(fn, given=given)
+        fn(model)
+        problem = kept_state_problem("make_train_step", state, fn, given=given)
+        assert (problem is None) if says is None else says in problem, problem
+        vars(model).pop("_steps", None)
+
+
+def test_q4_round15_more_replicas_than_devices_are_measured_on_one_device():
+    """Round 15 (``capped_devices``: min(R, 8); round 13's gaps ``capped_at_four``, ``lookup_table``; ``float16``: R x b
+    in float16): 16 replicas of 2049 examples, more than the 4 devices, the factor measured by adding 16 slices'
+    gradients on one device."""
+    for wrong in (lambda r, b: min(r, 8), lambda r, b: float(np.float16(r) * np.float16(b)) / b):
+        report = ex01.check_scale_prediction(wrong, num_replicas=16, per_replica_batch_size=2049, one_device=True)
+        assert not report.passed and "measured on 16 replicas (16.0" in report.problem, report.problem
+    assert ex01.check_scale_prediction(lambda r, b: r, num_replicas=16, per_replica_batch_size=2049, one_device=True).passed
+
+
+def test_q5_round15_a_floor_on_the_loss_is_named(monkeypatch):
+    """Round 15 (``loss_floor``: tf.maximum(loss, -3e38), seen when ``_other_data_problem``'s second call swaps the
+    notebook's ``loss_fn`` for one 3.4e38 lower: the weights do not move)."""
+    strategy = strategies.mirrored(["/cpu:0", "/cpu:1"])
+    monkeypatch.setitem(globals(), "loss_fn", LOSS_FN)
+    floored = ex01._other_data_problem(_train_planted("loss_floor"), strategy, 5, 0.5)
+    assert floored and "the weights did not move" in floored, floored
+    assert ex01._other_data_problem(_train_planted("right"), strategy, 5, 0.5) is None

@@ -691,3 +691,76 @@ def test_q1_q4_answers_keyed_on_an_arguments_id_are_caught_every_time():
         assert not ex02.compare_sharding(by_context_id(), num_workers=2, global_batch_size=16, n_examples=64).passed
         assert not ex02.check_shuffled_sharding(seed_by_id, num_workers=2, global_batch_size=8, n_examples=64,
                                                 seed=0).passed
+
+
+# --------------------------------------------------------------------------- blind round 15 (issue 38)
+
+
+def test_round15_q1_labels_as_a_column_and_a_negative_zero_made_positive():
+    """Round 15. Planted: ``flatten_labels`` (2-D labels flattened: the hidden case of 4 workers has y shaped (n, 1),
+    ``label_column``); ``negzero`` (``x += 0.0`` on the caller's x: the single-worker case's example 0 is -0.0, and
+    the arrays are compared byte for byte). The right pipeline (gpukit's) passes both."""
+    from gpukit import tf
+
+    def flattened(ic, x, y, gb):
+        whole = len(x) // gb * gb
+        ds = tf.data.Dataset.from_tensor_slices((x[:whole], np.reshape(y[:whole], (whole, -1))[:, 0]))
+        return ds.shard(ic.num_input_pipelines, ic.input_pipeline_id).batch(ic.get_per_replica_batch_size(gb),
+                                                                             drop_remainder=True)
+
+    def plus_zero(ic, x, y, gb):
+        x += 0.0
+        return cluster.dataset_fn(ic, x, y, gb)
+
+    report = ex02.compare_sharding(flattened, num_workers=4, global_batch_size=8, n_examples=40, label_column=True)
+    assert not report.passed and "from x and y given shaped (n,) and (n, 1)" in report.problem, report.problem
+    assert ex02.compare_sharding(cluster.dataset_fn, num_workers=4, global_batch_size=8, n_examples=40,
+                                 label_column=True).passed
+    single = dict(num_workers=1, global_batch_size=10, n_examples=30, label_dtype="int32", negative=True,
+                  float_inputs=True)
+    report = ex02.compare_sharding(plus_zero, **single)
+    assert not report.passed and "byte for byte (a -0.0 made 0.0 counts)" in report.problem, report.problem
+    assert ex02.compare_sharding(cluster.dataset_fn, **single).passed
+
+
+def test_round15_q2_an_x_not_cut_to_whole_global_batches_is_named(tmp_path):
+    """Round 15 (``uncut_data``: the first n_examples digits handed to shard_dataset as they are): the public check's
+    shard_dataset notes the length of each x it is handed (``_cut_problem`` reads the notes); 136 examples, batch 16."""
+    ex02._note(str(tmp_path), "len", "136")
+    assert "an x of 136 examples" in ex02._cut_problem(str(tmp_path), 136, 16)
+    (tmp_path / next(p.name for p in tmp_path.iterdir())).write_text("128\n")
+    assert ex02._cut_problem(str(tmp_path), 136, 16) is None
+
+
+def test_round15_q4_seeds_folded_orders_repeating_every_4_epochs_and_a_buffer_capped_at_2_18():
+    """Round 15. Planted: the seed cut to its low 32 bits (seeds 0 and 2**32 probed: ``far_seeds``; seed % (2**31 - 1)
+    is what Dataset.shuffle does itself, a gap); the orders repeating every 4 epochs (``_reshuffle_problem`` reads 5 in that case); a buffer capped at 2**18 (the
+    largest case's buffers watched on 2**18 more examples)."""
+    from gpukit import tf
+
+    def shuffled(kind):
+        def fn(ic, x, y, gb, seed):
+            whole = len(x) // gb * gb
+            seed = {"mod int31": seed % (2**31 - 1), "low 32": seed & 0xFFFFFFFF}.get(kind, seed)
+            ds = tf.data.Dataset.from_tensor_slices((x, y))
+            if kind == "cycle 4":  # the epoch counted in a variable, the order seeded by (seed, epoch % 4)
+                epoch = tf.Variable(0, dtype=tf.int64)
+
+                def one_epoch(_):
+                    return ds.shuffle(len(x), seed=seed * 10 + epoch.assign_add(1) % 4)
+
+                ds = tf.data.Dataset.from_tensors(0).flat_map(one_epoch)
+            else:
+                ds = ds.shuffle(min(len(x), 2**18) if kind == "capped" else len(x), seed=seed)
+            return ds.take(whole).shard(ic.num_input_pipelines, ic.input_pipeline_id).batch(
+                ic.get_per_replica_batch_size(gb), drop_remainder=True)
+        return fn
+
+    assert "train on the same order (16 examples" in ex02._far_seeds_problem(shuffled("low 32"))
+    assert ex02._far_seeds_problem(shuffled("mod int31")) is None  # a gap: Dataset.shuffle folds its seed so
+    assert ex02._far_seeds_problem(shuffled("right")) is None
+    assert "epochs 1 and 5 share" in ex02._reshuffle_problem(shuffled("cycle 4"), 0, epochs=5)
+    assert ex02._reshuffle_problem(shuffled("right"), 0, epochs=5) is None
+    big = 10_000 + 2**18 + 199
+    assert "a buffer of 262144 examples, fewer than" in ex02._buffer_problem(shuffled("capped"), big, 200, 2, 5)
+    assert ex02._buffer_problem(shuffled("right"), big, 200, 2, 5) is None

@@ -979,7 +979,7 @@ class _Attributes:
 
 
 def kept_state(fn, *, objects: bool = False, defaults: bool = False, helpers: bool = False, contents: bool = False,
-               _seen=None) -> dict:
+               given: tuple = (), _seen=None) -> dict:
     """``{where: (id, len)}``: what a learner's callable can keep between calls, read cheaply: its attributes (a
     function's ``__dict__``; a callable object's or a bound method's instance ``__dict__``), the variables of its
     closure, and the module globals its code names (a dict, list or set there). A check compares two readings (before
@@ -987,7 +987,10 @@ def kept_state(fn, *, objects: bool = False, defaults: bool = False, helpers: bo
     (q3_wrong_r13_{closure_history,callable_object,global_cache,reused_accumulators}: a closure's list, ``self.last``,
     a module-level cache or accumulators). ``defaults=True`` adds the function's mutable default arguments (a dict,
     list or set: issue 38, round 14, 09 q2_wrong_r14_default_memo: ``def f(size, n, _memo={})``); ``objects=True`` the
-    public attributes of the notebook objects its code names (round 14, 04 q3_wrong_r14_mutates_loss_fn).
+    public attributes of the notebook objects its code names (round 14, 04 q3_wrong_r14_mutates_loss_fn). ``given``:
+    ``(label, object)`` pairs, the objects handed to the call, whose attribute NAMES (``vars(obj)``'s keys, private
+    ones too) are compared (round 15, 01 q2_wrong_r15_cache_on_{model,optimizer}: a step cached in
+    ``model.__dict__``); with ``fn`` None, only those.
     ``helpers=True`` reads the same, with ``defaults``, in the helpers the code names that the notebook defined (issue
     38, round 15, 09 q2_wrong_r15_{lru_helper,helper_default_memo,class_cache}: the cache moved into a helper): a
     function's (through a ``functools`` cache too: its size), an object's attributes (a dict, list or set) and its
@@ -1033,7 +1036,10 @@ def kept_state(fn, *, objects: bool = False, defaults: bool = False, helpers: bo
             pass
         return None
 
-    state = {}
+    state = {f"the attribute names of the {label} it was given": frozenset(vars(obj)) for label, obj in given
+             if hasattr(obj, "__dict__")}
+    if fn is None:  # the given objects alone
+        return state
     if hidden(fn) is not None:
         state["the function's cache"] = hidden(fn)
     owner = getattr(fn, "__self__", None) if isinstance(fn, types.MethodType) else None
@@ -1127,11 +1133,18 @@ def _helpers_state(func, seen: set, objects: bool, contents: bool = False) -> di
 
 
 def kept_state_problem(name: str, before: dict, fn, only_objects: bool = False, *, defaults: bool = False,
-                       helpers: bool = False, contents: bool = False) -> str | None:
+                       helpers: bool = False, contents: bool = False, given: tuple = ()) -> str | None:
     """What ``kept_state(fn)`` shows changed by a call (added, rebound or grown), named by the rule, else None.
-    ``only_objects``: only the notebook objects' attributes (``kept_state(..., objects=True)``; put back)."""
+    ``only_objects``: only the notebook objects' attributes (``kept_state(..., objects=True)``; put back). ``given``:
+    as handed to ``kept_state`` (round 15: an attribute added to a model or optimizer handed in is named)."""
     objects = any(isinstance(v, _Attributes) for v in before.values())
-    after = kept_state(fn, objects=objects, defaults=defaults, helpers=helpers, contents=contents)
+    after = kept_state(fn, objects=objects, defaults=defaults, helpers=helpers, contents=contents, given=given)
+    added = [f"{sorted(after[k] - before[k])[0]!r} on the {k[len('the attribute names of the '):-len(' it was given')]}"
+             for k in after if isinstance(after[k], frozenset) and after[k] - before.get(k, after[k])]
+    if added:
+        return (f"{name} set the attribute {', '.join(added[:2])} it was given (state stored on the caller's object, "
+                f"e.g. a cache in its __dict__): the contract is it keeps nothing between calls and leaves the objects "
+                f"it is given as it found them")
     edited = [k for k, v in before.items() if isinstance(v, _Attributes) and after.get(k) != v]
     changed = [k for k in after if before.get(k) != after[k]] + [k for k in before if k not in after]
     if only_objects and not edited or not changed:

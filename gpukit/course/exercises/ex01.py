@@ -245,7 +245,7 @@ def _other_loss_fn_problem(compute_loss, model, x, y, global_batch_size: int, at
     except (TypeError, ValueError):
         pass
     if isinstance(got, float) and abs(got - expected) <= atol:
-        return None
+        return _lowest_loss_problem(compute_loss, namespace, model, x, y, global_batch_size)
     shown = f"{got:.6f}" if isinstance(got, float) else _short(got)
     return (f"with loss_fn replaced by another per-example loss (the cross-entropy of each example weighted by its "
             f"class, 1 + y/4, plus a tenth of the mean of its logits), compute_loss gave {shown}, expected "
@@ -253,6 +253,37 @@ def _other_loss_fn_problem(compute_loss, model, x, y, global_batch_size: int, at
             f"from loss_fn, the one the notebook gives, whatever it is (not a cross-entropy written again, nor Keras' "
             f"or gpukit's own loss), on the model's logits as they are (not changed first: no log_softmax, no row "
             f"max subtracted)")
+
+
+def _lowest_loss_problem(compute_loss, namespace, model, x, y, global_batch_size: int) -> str | None:
+    """Issue 38, round 15 (planted: ``floor_clip``, ``tf.maximum(per_example, -3e38)``: a cross-entropy is never
+    negative, so no loss_fn of the notebook's reaches the floor). One more call with ``loss_fn`` swapped for the
+    weighted loss of ``_other_loss_fn_problem`` with its first example's loss lowered by 3.4e38 (finite, below
+    -3e38): the value must be that loss's sum over ``global_batch_size`` (to 1e-6 of it)."""
+    from ..._tf import tf
+
+    def lowest_loss_fn(labels, logits):
+        per_example = _weighted_loss_fn(labels, logits)
+        return per_example + tf.one_hot(0, tf.shape(per_example)[0], -3.4e38, 0.0, dtype=per_example.dtype)
+
+    expected = float(tf.reduce_sum(lowest_loss_fn(y, model(x, training=True)))) / global_batch_size
+    given = namespace["loss_fn"]
+    namespace["loss_fn"] = lowest_loss_fn
+    try:
+        got = try_answer(compute_loss, model, x, y, global_batch_size)
+    finally:
+        namespace["loss_fn"] = given
+    try:
+        got = float(got)
+    except (TypeError, ValueError):
+        pass
+    if isinstance(got, float) and abs(got - expected) <= 1e-6 * abs(expected):
+        return None
+    shown = f"{got:.7g}" if isinstance(got, float) else _short(got)
+    return (f"with loss_fn replaced by one whose first example's loss is -3.4e38 (finite, the lowest float32 values), "
+            f"compute_loss gave {shown}, expected {expected:.7g} (that loss summed, divided by global_batch_size): the "
+            f"rule is every example's loss counts as it is, whatever its value (no clipping from below or above, no "
+            f"floor such as tf.maximum(loss, -3e38))")
 
 
 # issue 38, round 6: every example's loss counts as it is, whatever its value. Blind answers kept their points by
@@ -317,6 +348,14 @@ def _extreme_losses_problem(compute_loss, global_batch_size: int) -> str | None:
                     f"stop_gradient, clipping or guard of any example's loss, whatever its value)")
         if (isinstance(got, float) and math.isfinite(got) and math.isfinite(expected)
                 and abs(got - expected) <= 1e-2 * abs(expected)):  # round 9, planted: float16_sum (rounded, not cut)
+            divisor = float(tf.reduce_sum(losses)) / got if got else 0.0
+            if abs(divisor - round(divisor)) <= 1e-4 * divisor and round(divisor) != global_batch_size:
+                # round 15 (planted: float16_divisor, int_divisor_floor: 4097 divided as 4096)
+                return (f"compute_loss gave {got:.7g} on 3 examples whose per-example losses are {shown} "
+                        f"(global_batch_size={global_batch_size}), expected {expected:.7g}: that is their sum divided "
+                        f"by {round(divisor)}, not by global_batch_size={global_batch_size}: the rule is the divisor "
+                        f"global_batch_size as given, exactly (not rounded to a multiple, not through float16 or "
+                        f"bfloat16, which hold whole numbers only up to 2048 and 256)")
             return (f"compute_loss gave {got:.7g} on 3 examples whose per-example losses are {shown} (global_batch_size="
                     f"{global_batch_size}), expected {expected:.7g}: close, but rounded. The rule is the sum of the "
                     f"per-example losses in float32 (the losses' own dtype), divided by global_batch_size: a lower "
@@ -501,11 +540,19 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
     learners_loss = namespace.get("compute_loss")
     loss_calls = []
 
+    # round 15 (planted: loss_floor, tf.maximum(loss, -3e38) before tape.gradient: a cross-entropy is never that low):
+    # the watched compute_loss adds `shift`, read when the step runs: 0, but -3.2e38 while the EARLIER call's step
+    # trains the partial batch (no run more: its update is compared with one device's; its loss is not)
+    shift = tf.Variable(0.0, trainable=False, name="loss_shift")
+
     def compute_loss(*args, **kwargs):  # the learner's question 1, watched while the check runs
         loss_calls.append(True)
-        return learners_loss(*args, **kwargs)
+        value = learners_loss(*args, **kwargs)
+        if tf.is_tensor(value) and value.dtype.is_floating:
+            value = value + tf.cast(shift, value.dtype)
+        return value
 
-    earlier_trains = extreme = None
+    earlier_trains = extreme = floored = None
     if callable(learners_loss):
         namespace["compute_loss"] = compute_loss
     try:
@@ -516,6 +563,9 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
             other_alive = weakref.ref(other)  # round 13: must die once dropped (nothing kept between calls)
             optimizer_alive = weakref.ref(other_optimizer)  # round 14 (planted: keep_optimizers): its optimizer too
         model, optimizer = build(strategy, WatchedSGD)
+        # round 15 (planted: cache_on_model, cache_on_optimizer: the step cached in model.__dict__ or optimizer.__dict__)
+        given_objects = (("model", model), ("optimizer", optimizer))
+        state = kept_state(None, given=given_objects)  # the objects alone (the function's own state: not here)
         decoy = decoy_step = None
         if earlier_call:  # round 13 (planted: cache_by_model): a call for THIS model with another optimizer first
             with strategy.scope():
@@ -529,6 +579,9 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
         decoy_step = None
         if train_step is None:
             return Report(name, not_solved(name))
+        state = kept_state_problem(name, state, None, given=given_objects)
+        if state:
+            return Report(name, state)
         dist, _ = data.distribute(strategy, x, y, global_batch_size=gb)  # `partial` examples more are dropped
         from unittest import mock
 
@@ -560,13 +613,19 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
             probe = (data.distribute(strategy, x[gb * steps:], y[gb * steps:], global_batch_size=gb,
                                      drop_remainder=False)[0] if partial else dist)
             try:
+                if partial:
+                    shift.assign(-3.2e38)
                 with mock.patch.object(tf.GradientTape, "gradient", gradient):  # its gradients are watched too
                     other_step(next(iter(probe)))
                 earlier_trains = (all(np.array_equal(a, b) for a, b in zip(model.get_weights(), after))
                                   and any(not np.array_equal(a, b) for a, b in zip(other.get_weights(), other_before)))
+                floored = partial and (all(np.array_equal(a, b) for a, b in zip(model.get_weights(), after))
+                                       and not earlier_trains)
                 earlier_moved = [np.array(w) for w in other.get_weights()]
             except Exception:  # noqa: BLE001 - the learner's step
                 earlier_trains = False
+            finally:
+                shift.assign(0.0)
             if earlier_trains and partial:  # round 10: a large and a non-finite loss, the same step, no new trace
                 with mock.patch.object(tf.GradientTape, "gradient", gradient):
                     extreme = _extreme_step_problem(other_step, other, strategy, x[gb * steps:], y[gb * steps:], gb,
@@ -583,6 +642,11 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
                             "same strategy and global batch size): the rule is each call returns a step for the "
                             "model and optimizer it was given (no step kept between calls)")
 
+    if floored:
+        return Report(name, f"on a last, partial batch of {partial} examples with every replica's loss lowered by 3.2e38 "
+                            f"(a constant added to compute_loss's value: below -3e38, its gradients unchanged), the "
+                            f"step did not move the weights: the rule is compute_loss's value differentiated as it is, "
+                            f"whatever it is (no floor, clip or guard of the loss, such as tf.maximum(loss, -3e38))")
     if earlier_trains is False:
         return Report(name, "the step returned by an EARLIER make_train_step call, run after a later call, did not "
                             "train its own model (it trained the later call's model, or failed): the rule is each "
@@ -831,7 +895,7 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
 
     state = (*trainable_state(), [np.array(w) for w in model.get_weights()])
     watched = _TrainableRecorder(model)
-    kept = kept_state(evaluate)
+    kept = kept_state(evaluate, given=(("model", watched),))  # round 15 (planted: fn_on_model, a step in its __dict__)
     got = try_answer(evaluate, strategy, watched, dist)
     if got is None:
         return Report("evaluate", not_solved("evaluate"), details)
@@ -853,7 +917,7 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
                                   f"then set them back: the rule is an evaluation leaves the model as it found it, "
                                   f"every layer's trainable flag included (none set, not even through a private "
                                   f"attribute, not even set back afterwards)", details)
-    kept = kept_state_problem("evaluate", kept, evaluate)  # round 14 (planted: keep_dataset, cached_step_by_strategy)
+    kept = kept_state_problem("evaluate", kept, evaluate, given=(("model", watched),))  # round 14 (planted: keep_dataset, cached_step_by_strategy)
     if kept:
         return Report("evaluate", kept, details)
     if any(flag is True for flag in watched.flags):
@@ -1028,7 +1092,7 @@ def _uneven_split_problem(evaluate, strategy, model, x, y, predicted, gb, seed: 
 _MEASURED: dict = {}  # (devices, num_replicas, per-replica batch, seed) -> the factor measured there
 
 
-def _measured_scale(num_replicas: int, per_replica_batch_size: int, seed: int = 0) -> float:
+def _measured_scale(num_replicas: int, per_replica_batch_size: int, seed: int = 0, one_device: bool = False) -> float:
     """Measured here: the per-replica-mean gradients divided by the right ones, on
     ``num_replicas`` logical CPUs (the ratio of the summed gradients, least squares). Measured once
     per process and set of arguments: the public check and the hidden tests (and tests/blind.py's
@@ -1036,6 +1100,11 @@ def _measured_scale(num_replicas: int, per_replica_batch_size: int, seed: int = 
     from ... import devices
 
     names = devices.replica_devices()
+    if len(names) < num_replicas and one_device:  # round 15: more replicas than devices, simulated
+        key = ("one device", num_replicas, per_replica_batch_size, seed)
+        if key not in _MEASURED:
+            _MEASURED[key] = _simulated_scale(num_replicas, per_replica_batch_size, seed)
+        return _MEASURED[key]
     if len(names) < num_replicas:
         raise ValueError(f"{num_replicas} replicas need {num_replicas} devices, found {len(names)}: "
                          f"call devices.setup(virtual={num_replicas}) first")
@@ -1043,6 +1112,25 @@ def _measured_scale(num_replicas: int, per_replica_batch_size: int, seed: int = 
     if key not in _MEASURED:
         _MEASURED[key] = _measure_scale(names[:num_replicas], num_replicas, per_replica_batch_size, seed)
     return _MEASURED[key]
+
+
+def _simulated_scale(num_replicas: int, per_replica_batch_size: int, seed: int) -> float:
+    """Issue 38, round 15 (planted: ``capped_devices``, ``min(R, 8)``; round 13's gaps ``capped_at_four``,
+    ``lookup_table``: right for the 1-4 replicas this process has): the factor for more replicas than devices,
+    measured on one device as the strategy computes it: the gradient of the sum over ``num_replicas`` slices of each
+    slice's mean loss, over the gradient of the mean over all (one tape, a few ms)."""
+    from ... import checks, data, models, training
+    from ..._tf import tf
+
+    gb = num_replicas * per_replica_batch_size
+    x, y = data.synthetic(gb, shape=(64,), seed=seed)
+    model = models.mlp(seed=seed)
+    with tf.GradientTape(persistent=True) as tape:
+        per_example = training.per_example_loss()(y, model(x, training=True))
+        per_replica = tf.reduce_sum(tf.reduce_mean(tf.reshape(per_example, (num_replicas, -1)), axis=1))
+        right = tf.reduce_sum(per_example) / gb
+    return checks.scale_factor(tape.gradient(per_replica, model.trainable_variables),
+                               tape.gradient(right, model.trainable_variables))
 
 
 def _measure_scale(names, num_replicas: int, per_replica_batch_size: int, seed: int) -> float:
@@ -1059,13 +1147,14 @@ def _measure_scale(names, num_replicas: int, per_replica_batch_size: int, seed: 
 
 
 def check_scale_prediction(predicted_update_scale, num_replicas: int = 4, per_replica_batch_size: int = 16,
-                           seed: int = 0) -> Report:
+                           seed: int = 0, one_device: bool = False) -> Report:
     """q4: the learner's ``predicted_update_scale(num_replicas, per_replica_batch_size)`` (worked
     out, not measured) must equal, exactly, the factor by which a per-replica mean makes the
     summed gradients bigger than one device's, which is measured here (rounded to 3 decimals:
-    float32 noise). ``details``: ``got``, ``measured``."""
+    float32 noise). ``details``: ``got``, ``measured``. ``one_device`` (issue 38, round 15): more replicas than
+    devices are measured on one device (``_simulated_scale``), not refused."""
     name = "predicted_update_scale"
-    measured = round(_measured_scale(num_replicas, per_replica_batch_size, seed), 3)
+    measured = round(_measured_scale(num_replicas, per_replica_batch_size, seed, one_device), 3)
     details = {"got": None, "measured": measured}
     from unittest import mock
 
@@ -1499,7 +1588,22 @@ def _other_data_problem(train_mirrored, strategy, seed: int, learning_rate: floa
                     f"did not give one device's step (weights NaN where one device's are NaN): the rule is train_buggy's "
                     f"training minus its bug, the gradients applied as tape.gradient returns them (no clipping, no "
                     f"guard that zeroes or drops non-finite values)")
-    got = try_answer(train_mirrored, strategy, xb, yb, gb, steps, seed, learning_rate)
+    # round 15 (planted: loss_floor, tf.maximum(replica loss, -3e38) before tape.gradient: a cross-entropy is never
+    # that low): for this call the notebook's loss_fn (if the function uses it) gives every example's loss lowered by
+    # 3.4e38, a constant: each replica's loss is -inf (3 examples), its gradients those of loss_fn, unchanged
+    namespace = getattr(train_mirrored, "__globals__", None)
+    given = namespace.get("loss_fn") if isinstance(namespace, dict) else None
+    if callable(given):
+        def lowered_loss_fn(labels, logits):
+            per_example = given(labels, logits)
+            return per_example + tf.constant(-3.4e38, per_example.dtype)
+
+        namespace["loss_fn"] = lowered_loss_fn
+    try:
+        got = try_answer(train_mirrored, strategy, xb, yb, gb, steps, seed, learning_rate)
+    finally:
+        if callable(given):
+            namespace["loss_fn"] = given
     if hasattr(got, "get_weights"):
         initial = models.mlp(seed=seed).get_weights()
         try:
@@ -1509,6 +1613,11 @@ def _other_data_problem(train_mirrored, strategy, seed: int, learning_rate: floa
         ref_moved = [r - i for r, i in zip(_ONE_DEVICE[key], initial)]
         if moved is not None and max(_update_off(m, r) for m, r in zip(moved, ref_moved)) <= 1e-5:
             return None
+        if callable(given) and moved is not None and not any(np.any(m) for m in moved):
+            return (f"on a call whose loss_fn gives every example's loss lowered by 3.4e38 (a constant: each replica's "
+                    f"loss -inf, its gradients unchanged), the weights did not move: the rule is train_buggy's training "
+                    f"minus its bug, the loss differentiated and its gradients applied as they are, whatever its value "
+                    f"(no floor, clip or guard of the loss, such as tf.maximum(loss, -3e38))")
         if moved is not None and all(np.isfinite(m).all() for m in moved) and checks.scale_factor(moved,
                                                                                                     ref_moved) < 0.9:
             return (f"on a call whose last step's batch has one example with inputs x 100 000 (a loss near 1e5, its "

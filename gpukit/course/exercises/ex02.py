@@ -131,6 +131,7 @@ class _EpochsDiffer(Exception):
 
 
 _DTYPES: dict = {}  # the dtypes of the x and y batches read since compare_sharding last looked
+_LABEL_SHAPE = [()]  # the shape of one label in the y handed over now (round 15: (1,), labels as a column)
 _OFFSET = [LABEL_OFFSET]  # y - x in the arrays handed over now (round 14: another in compare_sharding's second run)
 _NAN_LABELS: set = set()  # the labels of the examples whose input is NaN in the x the check hands over (round 14)
 
@@ -164,10 +165,13 @@ def _batch_ids(batch):
     _DTYPES.setdefault("y", set()).add(np.asarray(batch[1]).dtype.name)
     # issue 38, round 10 (planted: the labels as a column, y.reshape(-1, 1); a channel axis added, x[..., None]): the
     # checks hand 1-D x and y, one number per example, so a batch of either is 1-D as well
+    # round 15 (planted: flatten_labels, 2-D labels flattened): with ``_LABEL_SHAPE`` (1,), y is given as a column
     shapes = [tuple(np.shape(part)) for part in batch]
-    if any(len(shape) != 1 for shape in shapes):
-        raise _ShapeChanged(f"a batch's x is shaped {shapes[0]} and its y {shapes[1]}, from x and y given shaped (n,) (one "
-                            f"number per example): the rule is each input and each label as given, its values, dtype "
+    label = _LABEL_SHAPE[0]
+    if len(shapes[0]) != 1 or len(shapes[1]) != 1 + len(label) or shapes[1][1:] != label:
+        given = "(n,)" if not label else f"(n,) and (n, {', '.join(map(str, label))})"
+        raise _ShapeChanged(f"a batch's x is shaped {shapes[0]} and its y {shapes[1]}, from x and y given shaped {given} "
+                            f"(one number per example): the rule is each input and each label as given, its values, dtype "
                             f"and shape (a batch of b examples of an x shaped (n,) + s is shaped (b,) + s): no axis "
                             f"added or removed, no reshape")
     x, y = (np.asarray(part).ravel() for part in batch)
@@ -247,7 +251,8 @@ def _sharding_problem(per_worker, n_examples, global_batch_size, num_workers, re
 
 
 def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_examples=64,
-                     replicas_per_worker=1, label_dtype="int64", negative=False, float_inputs=False) -> Report:
+                     replicas_per_worker=1, label_dtype="int64", negative=False, float_inputs=False,
+                     label_column=False) -> Report:
     """Run ``shard_dataset(input_context, x, y, global_batch_size)`` for every worker here and
     check that, step by step, the workers together see exactly the global batches. When
     ``n_examples`` is a whole number of global batches (the notebook's cases all are), two more runs
@@ -262,8 +267,20 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
     ``label_dtype``: the labels' dtype (issue 38, round 13; planted: the labels turned into int64, which int64 labels
     cannot show). ``negative``: every run's inputs negative, the labels still >= 0 (round 13; planted:
     ``np.abs(x, out=x)``, which inputs >= 0 cannot show): the runs' ids counted down from 0. ``float_inputs``: x as
-    float64 with one NaN (round 14, ``_float_inputs``; planted: float64 cast to float32, np.nan_to_num).
+    float64 with one NaN (round 14, ``_float_inputs``; planted: float64 cast to float32, np.nan_to_num); round 15
+    (planted: ``negzero``, ``x += 0.0`` on the caller's x): its example 0 is -0.0 (``negative``: the ids end at 0), and
+    the arrays are compared byte for byte. ``label_column``: y shaped (n, 1) (round 15; planted: ``flatten_labels``).
     ``details``: the steps per worker of each run."""
+    _LABEL_SHAPE[0] = (1,) if label_column else ()
+    try:
+        return _compare_sharding(shard_dataset, num_workers, global_batch_size, n_examples, replicas_per_worker,
+                                 label_dtype, negative, float_inputs, label_column)
+    finally:
+        _LABEL_SHAPE[0] = ()
+
+
+def _compare_sharding(shard_dataset, num_workers, global_batch_size, n_examples, replicas_per_worker, label_dtype,
+                      negative, float_inputs, label_column) -> Report:
     import numpy as np
 
     name = "shard_dataset"
@@ -287,8 +304,8 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
         # each run's examples numbered from another base (issue 38, round 4; planted: a dataset cached between
         # calls, which returns an earlier call's examples; inputs cast to float16, which rounds ids above 2048)
         base = 0 if permuted or run == again else 10_000 * run
-        if negative:
-            base = -int(below[0 if permuted or run == again else run])
+        if negative:  # round 15: the ids end at 0 (example 0 is -0.0 with float_inputs)
+            base = 1 - int(below[0 if permuted or run == again else run])
         # round 8: the permuted run's examples in another order; round 13 (planted: a cache keyed by the sums and the last
         # example): its last example stays last; round 14 (planted: a cache keyed by the second half of x and y): only
         # the first half moves
@@ -302,15 +319,18 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
         if run == again:  # the first run's arrays, their labels rewritten in place
             x, y = arrays
             x[...] = base + order
-            y[...] = x + _OFFSET[0]
+            y[...] = (x + _OFFSET[0]).reshape(y.shape)
         else:
             x = base + order
             y = (x + LABEL_OFFSET).astype(label_dtype)
+            if label_column:
+                y = y.reshape(-1, 1)
             if float_inputs:
                 x = x.astype(np.float64)
         if float_inputs:  # the NaN in the second half: the permuted run keeps it on the same example
             x[-2] = np.nan
-            _NAN_LABELS.add(int(y[-2]))
+            _NAN_LABELS.add(int(y.ravel()[-2]))
+            x[x == 0] = -0.0  # round 15: example 0's input is -0.0 (with ``negative``)
         if run == 0:
             arrays = (x, y)
         x_given, y_given = x.copy(), y.copy()
@@ -357,7 +377,7 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
                                    else "")
                                 + (f"; these are the values the check wrote into x and y AFTER the call returned, while "
                                    f"it read the dataset (x + {LATER}): the dataset reads the arrays when it is "
-                                   f"iterated" if set(outside) <= {int(v) - _OFFSET[0] + LATER for v in y_given}
+                                   f"iterated" if set(outside) <= {int(v) - _OFFSET[0] + LATER for v in y_given.ravel()}
                                    else "")
                                 + "): the rule is the dataset of the x and y it is given, each call, as they "
                                 f"are when it is called (no dataset or tensor kept from an earlier call)", {"n_examples": n})
@@ -381,11 +401,13 @@ def _changed_problem(name, x, y, x_given, y_given, n) -> str | None:
     made read-only; else None."""
     import numpy as np
 
+    # round 15 (planted: negzero, x += 0.0, which makes -0.0 into 0.0): byte for byte
     if (np.array_equal(x, x_given, equal_nan=x.dtype.kind == "f") and np.array_equal(y, y_given) and x.flags.writeable
-            and y.flags.writeable):
+            and y.flags.writeable and x.tobytes() == x_given.tobytes()):
         return None
     return (f"{name} changed the x or y it was given (with {n} examples): the rule is the caller's arrays stay as they "
-            f"were; cut with a slice (x[:n]), which copies nothing and writes nothing (nor marks them read-only)")
+            f"were, byte for byte (a -0.0 made 0.0 counts); cut with a slice (x[:n]), which copies nothing and writes "
+            f"nothing (nor marks them read-only)")
 
 
 def _dtype_problem(x, y) -> str | None:
@@ -502,6 +524,7 @@ def watched_shard(input_context, x, y, global_batch_size, *, folder):
 
     _note(folder, "ctx", f"{input_context.num_input_pipelines} {input_context.input_pipeline_id} "
                          f"{_whose_context(input_context)}")
+    _note(folder, "len", str(len(x)))  # round 15 (planted: uncut_data, the first n_examples digits, not cut)
     if _WATCHED["folder"] != folder:
         from ..._tf import keras, tf
 
@@ -630,6 +653,19 @@ def _notes(folder, kind) -> list:
     import pathlib
 
     return [path.read_text().splitlines() for path in sorted(pathlib.Path(folder).glob(f"*.{kind}"))]
+
+
+def _cut_problem(folder, n_examples, global_batch_size) -> str | None:
+    """Issue 38, round 15 (planted: ``uncut_data``, the first ``n_examples`` digits handed to shard_dataset as they
+    are, which a shard_dataset that cuts hides): the length of every x the check's shard_dataset was handed must be
+    ``n_examples`` cut to whole global batches."""
+    whole = n_examples // global_batch_size * global_batch_size
+    lengths = sorted({int(line) for lines in _notes(folder, "len") for line in lines} - {whole})
+    if not lengths:
+        return None
+    return (f"the workers handed shard_dataset an x of {lengths[0]} examples, from n_examples={n_examples} and a global "
+            f"batch of {global_batch_size}: the rule is the data is the first n_examples digits cut to whole global "
+            f"batches ({whole} examples here; gpukit.cluster.training_data gives them), whatever shard_dataset does")
 
 
 def _update_problem(folder, num_workers, seed=None) -> str | None:
@@ -773,7 +809,8 @@ def _compare_cluster_training(worker_main, shard_dataset, num_workers, epochs, g
                   n_examples=n_examples, seed=seed)
     try:
         result = cluster.run(worker_main, num_workers, kwargs=kwargs, timeout=timeout, stream=False)
-        optimizer = (_update_problem(folder, num_workers, seed) or _optimizer_problem(folder)) if folder else None
+        optimizer = (_update_problem(folder, num_workers, seed) or _optimizer_problem(folder)
+                     or _cut_problem(folder, n_examples, global_batch_size)) if folder else None
     except cluster.WorkerError as e:
         if e.error_type == "NotImplementedError":
             return Report(name, not_solved(name))
@@ -1014,14 +1051,12 @@ _PROBE_SEED = 20_261_126  # TensorFlow's global seed while q4 is checked, when t
 
 
 def check_shuffled_sharding(shuffled_shard, *, num_workers=2, global_batch_size=8, n_examples=64, seed=0,
-                            epochs=2, replicas_per_worker=1, float_inputs=False) -> Report:
+                            epochs=2, replicas_per_worker=1, float_inputs=False, far_seeds=False) -> Report:
     """``_check_shuffled_sharding`` (below) in a session that has a global seed: when it has none, one is set for
     the check and cleared after it (issue 38, round 6; planted: ``tf.random.set_seed(seed)`` then
     ``tf.random.set_seed(None)``, which wipes the global seed of a session that had one, and which a session
     without one cannot see; ``session_kept`` names it)."""
     from tensorflow.python.eager import context
-
-    from ..._tf import tf
 
     probe = context.global_seed() is None
     if probe:
@@ -1029,14 +1064,14 @@ def check_shuffled_sharding(shuffled_shard, *, num_workers=2, global_batch_size=
     try:
         return _check_shuffled_sharding(shuffled_shard, num_workers=num_workers, global_batch_size=global_batch_size,
                                         n_examples=n_examples, seed=seed, epochs=epochs,
-                                        replicas=replicas_per_worker, float_inputs=float_inputs)
+                                        replicas=replicas_per_worker, float_inputs=float_inputs, far_seeds=far_seeds)
     finally:
         if probe:
             checks_own_seed(None)
 
 
 def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, n_examples, seed, epochs,
-                             replicas=1, float_inputs=False) -> Report:
+                             replicas=1, float_inputs=False, far_seeds=False) -> Report:
     """q4: ``shuffled_shard(input_context, x, y, global_batch_size, seed)`` gives one worker's
     shuffled dataset. Simulating ``num_workers`` workers here (no cluster), for ``epochs``
     epochs: every epoch must hold every example exactly once, in steps of ``global_batch_size``
@@ -1167,14 +1202,14 @@ def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, 
                             f"({whole}-{n_examples - 1}) reach no step: the rule is a full shuffle of ALL the examples "
                             f"first, then the cut to whole global batches (any example may reach any step)", details)
     # round 14 (planted: a buffer capped at 16384 or 65536 examples): the largest case (10000 examples) has its buffers
-    # watched on 2**17 more examples (built, not read: a few ms)
-    more = 2**17 if n_examples >= 10_000 else 0
+    # watched on 2**18 more examples (round 15; was 2**17) (built, not read: a few ms)
+    more = 2**18 if n_examples >= 10_000 else 0  # round 15 (planted: cap_2_18): was 2**17
     problem = _buffer_problem(shuffled_shard, n_examples + global_batch_size - 1 + more, global_batch_size, num_workers,
                               seed)
     if dropped and not problem:
         problem = _left_over_problem(shuffled_shard, seed)
-    if not problem:
-        problem = _reshuffle_problem(shuffled_shard, seed)
+    if not problem:  # round 15 (planted: cycle4_epochs): 5 epochs in the case with far_seeds (one case: 15 ms)
+        problem = _reshuffle_problem(shuffled_shard, seed, epochs=5 if far_seeds else 4)
     if problem:
         return Report(name, problem, details)
     try:
@@ -1187,7 +1222,41 @@ def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, 
                             f"argument is ignored (or folded: seed % k is the same for both, for every k up to 16); "
                             f"the rule: the shuffle follows `seed` (same seed, same order; another seed, another "
                             f"order)", details)
+    if far_seeds:
+        problem = _far_seeds_problem(shuffled_shard)
+        if problem:
+            return Report(name, problem, details)
     return Report(name, None, details)
+
+
+# round 15: equal in their low 32 bits. Not 2**31 - 1: TensorFlow itself folds an op seed modulo 2**31 - 1
+# (random_seed._truncate_seed), so Dataset.shuffle(seed=seed), the solution, gives 0 and 2**31 - 1 one order
+_FAR_SEEDS = (0, 2**32)
+
+
+def _far_seeds_problem(fn) -> str | None:
+    """Issue 38, round 15 (planted: ``seed_xor_low``, ``seed & 0xFFFFFFFF``): one worker, 16 examples, a global batch
+    of 4, one epoch for each of the seeds 0 and 2**32: the orders must differ (two full shuffles give the same 4 steps
+    with odds about 1 in 63 million). None when the pipeline raises (a seed too large for a generator: the other checks
+    judge it). ``seed_mod_int31`` (seed % (2**31 - 1)) is a gap: that is what Dataset.shuffle does with its seed."""
+    import numpy as np
+
+    orders = {}
+    for seed in _FAR_SEEDS:
+        try:
+            got = _epoch_orders(fn, np.arange(16), 4, 1, seed, 1)
+        except Exception:  # noqa: BLE001 - judged by the other checks
+            return None
+        if got is None:
+            return None
+        same = [s for s, order in orders.items() if order == got[0]]
+        if same:
+            return (f"runs with seeds {same[0]} and {seed} train on the same order (16 examples, global batch 4): the "
+                    f"seed is cut to its low 32 bits (seed & 0xFFFFFFFF, or a 32-bit cast); the rule: the order "
+                    f"follows from `seed` alone, a seed beyond 2**32 too (Dataset.shuffle takes any int64 seed): "
+                    f"another seed, another order")
+        orders[seed] = got[0]
+    return None
 
 
 def _buffer_problem(fn, n_examples, global_batch_size, num_workers, seed) -> str | None:
@@ -1252,7 +1321,8 @@ def _left_over_problem(fn, seed, epochs=12) -> str | None:
 
 
 def _reshuffle_problem(fn, seed, n_examples=64, epochs=4) -> str | None:
-    """Issue 38, round 13 (planted: one permutation or its reverse, picked per epoch; one permutation rotated each epoch;
+    """Issue 38, round 15 (planted: ``cycle4_epochs``, the orders repeating every 4 epochs): the hidden case with
+    ``far_seeds`` reads 5 epochs, so the first and the fifth are compared too. Round 13 (planted: one permutation or its reverse, picked per epoch; one permutation rotated each epoch;
     example 0 kept first, the rest shuffled). One worker, a global batch of 1 (each step one example: the order seen
     whole), ``n_examples`` examples, ``epochs`` epochs of one build: a full shuffle, new each epoch, puts another example
     first in some epoch (all first alike: odds n x (1/n)**epochs, below 4e-6) and, for every two epochs, gives them few
