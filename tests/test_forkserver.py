@@ -169,6 +169,24 @@ def test_the_name_of_the_running_test_does_not_start_another_server(monkeypatch)
     assert result.results["worker 0"]["ppid"] == first
 
 
+def test_an_exit_of_an_earlier_child_with_the_same_pid_is_not_the_new_childs():
+    """A fresh-clone run failed (tests/test_cluster.py, ``FileNotFoundError: ... worker-0.result.pkl``) once the server
+    lived through the whole run (the key above): the system reuses pids, and the server's record still held the exit
+    code of an earlier child with the new child's pid, so the launcher read "exited 0" before the child had run.
+    Planted: the record not cleared when the server reports a new child's pid."""
+    import io
+    import queue
+    import threading
+    import types
+
+    server = forkserver.ForkServer.__new__(forkserver.ForkServer)
+    server._cond, server._exits, server._replies, server._gone = threading.Condition(), {4242: 0}, queue.Queue(), False
+    server.proc = types.SimpleNamespace(stdout=io.BytesIO(b'{"pid": 4242}\n'))
+    server._read()
+    assert server._replies.get_nowait() == {"pid": 4242}
+    assert 4242 not in server._exits  # the earlier child's 0 is not read as the new child's exit
+
+
 def test_a_server_that_cannot_start_leaves_the_run_to_new_interpreters():
     with pytest.warns(RuntimeWarning) as warned:
         result = _launch(_who, n=2, preload=("gpukit_no_such_module",))

@@ -130,6 +130,9 @@ class ForkServer:
                     self._exits[message["exit"]] = message["code"]
                     self._cond.notify_all()
             else:
+                if "pid" in message:  # a new child: an exit noted for an earlier child of the same pid is not its own
+                    with self._cond:  # (a server that lives through a whole test run forks thousands: pids are reused)
+                        self._exits.pop(message["pid"], None)
                 self._replies.put(message)
         with self._cond:  # the server is gone: so are its children (PR_SET_PDEATHSIG)
             self._gone = True

@@ -1537,6 +1537,44 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
                         f"weights too)", details)
 
 
+def _lowered_loss_problem(train_mirrored, strategy, x, y, gb: int, steps: int, seed: int, learning_rate: float,
+                          ref_moved) -> str | None:
+    """Issue 38, round 15 (planted: loss_floor, ``tf.maximum(replica loss, -3e38)`` before tape.gradient: a
+    cross-entropy is never that low). One more call, after the x 100 000 call passed (in that call, a loss lowered
+    this way would hide round 14's guards of a large loss): the notebook's ``loss_fn`` (if the function uses it) gives
+    every example's loss lowered by 3.4e38, a constant: each replica's loss is -inf, its gradients unchanged, so the
+    weights must move as one device's do."""
+    from ... import models
+    from ..._tf import tf
+
+    import numpy as np
+
+    namespace = getattr(train_mirrored, "__globals__", None)
+    given = namespace.get("loss_fn") if isinstance(namespace, dict) else None
+    if not callable(given):
+        return None
+
+    def lowered_loss_fn(labels, logits):
+        per_example = given(labels, logits)
+        return per_example + tf.constant(-3.4e38, per_example.dtype)
+
+    namespace["loss_fn"] = lowered_loss_fn
+    try:
+        got = try_answer(train_mirrored, strategy, x, y, gb, steps, seed, learning_rate)
+    finally:
+        namespace["loss_fn"] = given
+    if not hasattr(got, "get_weights"):
+        return None
+    initial = models.mlp(seed=seed).get_weights()
+    moved = [np.array(w) - i for w, i in zip(got.get_weights(), initial)]
+    if len(moved) == len(ref_moved) and max(_update_off(m, r) for m, r in zip(moved, ref_moved)) <= 1e-5:
+        return None
+    how = "did not move" if not any(np.any(m) for m in moved) else "moved otherwise than one device's"
+    return (f"on a call whose loss_fn gives every example's loss lowered by 3.4e38 (a constant: each replica's loss "
+            f"-inf, its gradients unchanged), the weights {how}: the rule is train_buggy's training minus its bug, the loss differentiated and its gradients applied as "
+            f"they are, whatever its value (no floor, clip or guard of the loss, such as tf.maximum(loss, -3e38))")
+
+
 def _other_data_problem(train_mirrored, strategy, seed: int, learning_rate: float) -> str | None:
     """Issue 38, round 9 (planted: ``cache_data``, the distributed data set kept between calls keyed by its sizes;
     ``extra_step``, one update more when ``steps`` > 3). Two more calls on data of the same size (30 examples of
@@ -1588,22 +1626,7 @@ def _other_data_problem(train_mirrored, strategy, seed: int, learning_rate: floa
                     f"did not give one device's step (weights NaN where one device's are NaN): the rule is train_buggy's "
                     f"training minus its bug, the gradients applied as tape.gradient returns them (no clipping, no "
                     f"guard that zeroes or drops non-finite values)")
-    # round 15 (planted: loss_floor, tf.maximum(replica loss, -3e38) before tape.gradient: a cross-entropy is never
-    # that low): for this call the notebook's loss_fn (if the function uses it) gives every example's loss lowered by
-    # 3.4e38, a constant: each replica's loss is -inf (3 examples), its gradients those of loss_fn, unchanged
-    namespace = getattr(train_mirrored, "__globals__", None)
-    given = namespace.get("loss_fn") if isinstance(namespace, dict) else None
-    if callable(given):
-        def lowered_loss_fn(labels, logits):
-            per_example = given(labels, logits)
-            return per_example + tf.constant(-3.4e38, per_example.dtype)
-
-        namespace["loss_fn"] = lowered_loss_fn
-    try:
-        got = try_answer(train_mirrored, strategy, xb, yb, gb, steps, seed, learning_rate)
-    finally:
-        if callable(given):
-            namespace["loss_fn"] = given
+    got = try_answer(train_mirrored, strategy, xb, yb, gb, steps, seed, learning_rate)
     if hasattr(got, "get_weights"):
         initial = models.mlp(seed=seed).get_weights()
         try:
@@ -1612,12 +1635,7 @@ def _other_data_problem(train_mirrored, strategy, seed: int, learning_rate: floa
             moved = None
         ref_moved = [r - i for r, i in zip(_ONE_DEVICE[key], initial)]
         if moved is not None and max(_update_off(m, r) for m, r in zip(moved, ref_moved)) <= 1e-5:
-            return None
-        if callable(given) and moved is not None and not any(np.any(m) for m in moved):
-            return (f"on a call whose loss_fn gives every example's loss lowered by 3.4e38 (a constant: each replica's "
-                    f"loss -inf, its gradients unchanged), the weights did not move: the rule is train_buggy's training "
-                    f"minus its bug, the loss differentiated and its gradients applied as they are, whatever its value "
-                    f"(no floor, clip or guard of the loss, such as tf.maximum(loss, -3e38))")
+            return _lowered_loss_problem(train_mirrored, strategy, xb, yb, gb, steps, seed, learning_rate, ref_moved)
         if moved is not None and all(np.isfinite(m).all() for m in moved) and checks.scale_factor(moved,
                                                                                                     ref_moved) < 0.9:
             return (f"on a call whose last step's batch has one example with inputs x 100 000 (a loss near 1e5, its "
