@@ -42,6 +42,11 @@ def stem(number: str) -> str:
     return path.stem
 
 
+def _unmarked(source: str) -> str:
+    """A solution cell without otter's ``# BEGIN SOLUTION`` / ``# END SOLUTION`` lines."""
+    return "\n".join(ln for ln in source.split("\n") if "# BEGIN SOLUTION" not in ln and "# END SOLUTION" not in ln)
+
+
 def questions(stem_: str) -> dict:
     """``{question: {"answer": source, "tests": [source, ...]}}`` from the solution's delimiters, and
     ``"_given"``: the code cells to run first, in order (the answers as solved)."""
@@ -67,8 +72,7 @@ def questions(stem_: str) -> dict:
             found[current]["tests"].append(src)
         elif current and part == "SOLUTION":
             found[current]["answer"] = src
-            given.append("\n".join(ln for ln in src.split("\n") if "# BEGIN SOLUTION" not in ln
-                                   and "# END SOLUTION" not in ln))
+            given.append(_unmarked(src))
         else:
             given.append(src)
     found["_given"] = given
@@ -136,22 +140,28 @@ def stubs(stem_: str) -> dict:
     return found
 
 
-def _as_handed_out(stem_: str, question: str, ns: dict) -> None:
-    """The question's answer cell as handed out, in place of the solution's (round 15: a blind answer cell that was
-    empty, or only ``pass``, kept its points, graded on the solution's function the namespace held; a learner's
-    empty cell leaves the exercise's stub): the names the solution's answer cell binds are dropped, the stub run."""
+@functools.lru_cache(maxsize=None)
+def _solution_names(stem_: str, question: str) -> tuple:
+    """The names the solution's answer cell of ``question`` binds at its top level (parsed once per question)."""
     import ast
 
-    solved = questions(stem_)[question]["answer"] or ""
-    tree = ast.parse("\n".join(ln for ln in solved.split("\n") if "# BEGIN SOLUTION" not in ln and "# END SOLUTION" not in ln))
-    for node in tree.body:
+    names = []
+    for node in ast.parse(_unmarked(questions(stem_)[question]["answer"] or "")).body:
         targets = ([node] if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
                    else node.targets if isinstance(node, ast.Assign)
                    else [node.target] if isinstance(node, (ast.AnnAssign, ast.AugAssign)) else [])
         for target in targets:
-            for name in ([target.name] if hasattr(target, "name") else
-                         [n.id for n in ast.walk(target) if isinstance(n, ast.Name)]):
-                ns.pop(name, None)
+            names += [target.name] if hasattr(target, "name") else [n.id for n in ast.walk(target)
+                                                                    if isinstance(n, ast.Name)]
+    return tuple(names)
+
+
+def _as_handed_out(stem_: str, question: str, ns: dict) -> None:
+    """The question's answer cell as handed out, in place of the solution's (round 15: a blind answer cell that was
+    empty, or only ``pass``, kept its points, graded on the solution's function the namespace held; a learner's
+    empty cell leaves the exercise's stub): the names the solution's answer cell binds are dropped, the stub run."""
+    for name in _solution_names(stem_, question):
+        ns.pop(name, None)
     stub = stubs(stem_).get(question)
     if stub is not None:
         _run(stub, ns, f"<{stem_} {question} as handed out>")
