@@ -694,3 +694,27 @@ def test_q1_round_15_cases():
     assert "replaced the items of the caller's list of batches" in ex07.check_steady_step(copies, "hidden").problem
     assert "takes the median of only the first" in ex07.check_steady_step(cap32, "hidden").problem
     assert "leaves out the slowest steps instead of the first 2" in ex07.check_steady_step(slowest, "hidden").problem
+
+
+@pytest.mark.parametrize("key", [lambda step, clock, warmup: (id(step), id(clock), warmup),
+                                 lambda step, clock, warmup: id(step),
+                                 lambda step, clock, warmup: id(clock)], ids=["ids_and_warmup", "step", "clock"])
+def test_q1_a_result_cached_under_the_steps_identity_is_caught_whatever_the_addresses(key):
+    """Planted bug it catches: a result cached under ``id(step)`` (round 15's q1_wrong_r15_cache_by_id). The check's
+    later calls used fresh objects only, and caught it only when a new step got a freed one's address (one CI run
+    gave it its points). The same step and clock, slower, are asked again: caught on every run."""
+    cache = {}
+
+    def cached(step, batches, warmup, clock):
+        k = key(step, clock, warmup)
+        if k not in cache:
+            cache[k] = solution_steady(step, batches, warmup, clock)
+        else:
+            for batch in batches:
+                step(batch)
+        return cache[k]
+
+    for case in ("public", "hidden"):
+        cache.clear()
+        problem = ex07.check_steady_step(cached, case).problem
+        assert problem and "keeps a result from an earlier call" in problem, problem

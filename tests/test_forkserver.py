@@ -109,7 +109,7 @@ def _sleeps(ctx):
 def test_the_workers_die_with_their_server_and_are_reported_killed():
     _launch(_who, n=1)  # start the server
     server = _server_pid()
-    before = set(launcher.started_pids())
+    before = len(launcher.started_pids())
     outcome = {}
 
     def run():
@@ -121,11 +121,11 @@ def test_the_workers_die_with_their_server_and_are_reported_killed():
     thread = threading.Thread(target=run)
     thread.start()
     deadline = time.time() + 30
-    while len(set(launcher.started_pids()) - before) < 2 and time.time() < deadline:
+    while len(launcher.started_pids()) - before < 2 and time.time() < deadline:
         time.sleep(0.05)
-    new = sorted(set(launcher.started_pids()) - before)
+    new = launcher._STARTED[before:]
     assert len(new) == 2, "the workers never started"
-    proc = launcher._STARTED[new[0]]
+    proc = new[0]
     assert isinstance(proc, forkserver.Forked)
     with pytest.raises(subprocess.TimeoutExpired):
         proc.wait(timeout=0.2)  # still running
@@ -135,9 +135,9 @@ def test_the_workers_die_with_their_server_and_are_reported_killed():
     assert outcome["error"].error_type == f"exit code {-signal.SIGKILL}"
     assert proc.poll() == -signal.SIGKILL
     deadline = time.time() + 10
-    while any(launcher.alive(p) for p in new) and time.time() < deadline:
+    while any(p.poll() is None for p in new) and time.time() < deadline:
         time.sleep(0.05)
-    assert not [p for p in new if launcher.alive(p)]
+    assert not [p for p in new if p.poll() is None]
     _launch(_who, n=1)  # a dead server is replaced
     assert _server_pid() != server
 

@@ -189,7 +189,7 @@ def _sleep(ctx, seconds=120):
 
 
 def test_a_worker_that_raises_reaches_the_caller_and_stops_the_others(tmp_path):
-    before = set(launcher.started_pids())
+    before = len(launcher.started_pids())
     start = time.time()
     with pytest.raises(launcher.WorkerError, match="worker 1 failed with ZeroDivisionError") as info:
         launcher.launch(_workers(_fail_on_worker_1, 2), log_dir=str(tmp_path), timeout=100)
@@ -197,8 +197,8 @@ def test_a_worker_that_raises_reaches_the_caller_and_stops_the_others(tmp_path):
     assert "divided by zero on purpose" in info.value.traceback
     assert "_fail_on_worker_1" in info.value.traceback
     assert info.value.log.endswith("worker-1.log")
-    new = set(launcher.started_pids()) - before
-    assert len(new) == 2 and not any(launcher.alive(p) for p in new)
+    new = launcher.started_pids()[before:]
+    assert len(new) == 2 and not set(new) & set(launcher.running_pids())
 
 
 def _die_silently(ctx):
@@ -247,12 +247,12 @@ def test_a_worker_that_never_starts_is_named_with_its_log(tmp_path):
     fake = tmp_path / "python-that-hangs"
     fake.write_text("#!/bin/sh\nexec sleep 300\n")
     fake.chmod(0o755)
-    before = set(launcher.started_pids())
+    before = len(launcher.started_pids())
     with pytest.raises(launcher.ClusterError, match="worker 0 did not start within start_timeout=2 s") as info:
         launcher.launch(_workers(_hello, 2), python=str(fake), start_timeout=2, log_dir=str(tmp_path / "logs"))
     assert str(tmp_path / "logs" / "worker-0.log") in str(info.value)
-    new = set(launcher.started_pids()) - before
-    assert len(new) == 2 and not any(launcher.alive(p) for p in new)
+    new = launcher.started_pids()[before:]
+    assert len(new) == 2 and not set(new) & set(launcher.running_pids())
 
 
 def test_overall_timeout(tmp_path):
@@ -261,7 +261,7 @@ def test_overall_timeout(tmp_path):
 
 
 def test_keyboard_interrupt_kills_the_children(tmp_path):
-    before = set(launcher.started_pids())
+    before = len(launcher.started_pids())
     # Ctrl-C in Jupyter = SIGINT -> KeyboardInterrupt in the main thread (xdist workers may ignore
     # SIGINT, so install Python's default handler for this test)
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -273,8 +273,8 @@ def test_keyboard_interrupt_kills_the_children(tmp_path):
     finally:
         timer.cancel()
         signal.signal(signal.SIGINT, previous)
-    new = set(launcher.started_pids()) - before
-    assert len(new) == 2 and not any(launcher.alive(p) for p in new)
+    new = launcher.started_pids()[before:]
+    assert len(new) == 2 and not set(new) & set(launcher.running_pids())
 
 
 def test_children_die_with_their_parent(tmp_path):
@@ -337,11 +337,29 @@ def test_no_process_left_behind(tmp_path):
     test process may have run other files' launches (a cluster's fork server lives on for the next run, by
     design), and their processes' exits are not this test's to time. Asked of each process's handle, not of its pid:
     a fresh-clone run failed on two long-reaped pids the system had given to other tests' processes."""
-    before = set(launcher.started_pids())
+    before = len(launcher.started_pids())
     launcher.launch(_workers(_hello, 1), log_dir=str(tmp_path), timeout=60, stream=False)
-    pids = [p for p in launcher.started_pids() if p not in before]
+    pids = launcher.started_pids()[before:]
     assert pids
     assert set(pids) & set(launcher.running_pids()) == set()   # each handle's poll: pids get reused
+
+
+def test_a_new_child_with_a_reused_pid_is_still_counted(monkeypatch):
+    """Planted bug it catches: the children filed by pid (a dict): a new child given a reaped child's pid replaced
+    its record, so ``started_pids()`` did not grow and a fresh-clone CI run's test_no_process_left_behind found no
+    new process. Here two handles with one pid."""
+    class Handle:
+        def __init__(self, pid, code):
+            self.pid, self.code = pid, code
+
+        def poll(self):
+            return self.code
+
+    monkeypatch.setattr(launcher, "_STARTED", [Handle(4242, 0)])
+    before = len(launcher.started_pids())
+    launcher._note_started(Handle(4242, None))   # as `run` files each new child
+    assert launcher.started_pids()[before:] == [4242]
+    assert launcher.running_pids() == [4242]
 
 
 def test_running_pids_asks_each_handle_not_the_pid(monkeypatch):
@@ -353,7 +371,9 @@ def test_running_pids_asks_each_handle_not_the_pid(monkeypatch):
 
     sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
     try:
-        monkeypatch.setattr(launcher, "_STARTED", {os.getpid(): Exited(), sleeper.pid: sleeper})
+        exited = Exited()
+        exited.pid = os.getpid()
+        monkeypatch.setattr(launcher, "_STARTED", [exited, sleeper])
         assert launcher.alive(os.getpid())                       # the pid is alive ...
         assert launcher.running_pids() == [sleeper.pid]          # ... but its handle has exited
     finally:

@@ -176,8 +176,10 @@ class RunResult:
         return steps[0]["t"] - self.started
 
 
-# Every child this module started (pid -> Popen), so tests and atexit can check / clean up.
-_STARTED: dict[int, subprocess.Popen] = {}
+# Every child this module started (its handle), in start order, so tests and atexit can check / clean up. A list, not
+# a dict keyed by pid: the system reuses a reaped pid, and a new child filed under an old child's pid hid it (a
+# fresh-clone CI run: test_no_process_left_behind found no new pid).
+_STARTED: list[subprocess.Popen] = []
 
 
 # TensorFlow C++ log lines ("2026-... W tensorflow/...", "E0000 00:00:... grpc", absl notices):
@@ -212,16 +214,23 @@ _STATUS = {"DEADLINE_EXCEEDED": "DeadlineExceededError", "UNAVAILABLE": "Unavail
            "ABORTED": "AbortedError", "INTERNAL": "InternalError", "CANCELLED": "CancelledError"}
 
 
+def _note_started(proc) -> None:
+    """Files a child just started (its handle, after every earlier one: never by pid)."""
+    _STARTED.append(proc)
+
+
 def started_pids() -> list[int]:
-    """Pids of every process ``run`` started in this Python process (alive or not)."""
-    return sorted(_STARTED)
+    """Pids of every process ``run`` started in this Python process (alive or not), in start order: the list only
+    grows, so ``started_pids()[len(before):]`` are the processes started since ``before``. A pid can appear twice
+    (the system reuses a reaped pid): never tell new processes from old ones by their pids."""
+    return [proc.pid for proc in list(_STARTED)]
 
 
 def running_pids() -> list[int]:
     """Pids of the processes ``run`` started in this Python process that have not exited, asked of each
     process's own handle (``poll``), never of the pid: a reaped pid is reused by the system (pid_max is
     32768 on many machines), so ``alive(pid)`` on an old pid can see a stranger's process."""
-    return sorted(pid for pid, proc in list(_STARTED.items()) if proc.poll() is None)
+    return sorted({proc.pid for proc in list(_STARTED) if proc.poll() is None})
 
 
 def _global_names(code) -> set:
@@ -431,7 +440,7 @@ def launch(processes, *, fault: Fault | None = None, timeout: float = 300.0, sta
                     task.proc = subprocess.Popen(command + ["-m", "gpukit.launch.supervisor", task.spec_path],
                                                  stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                                  env=task.env, cwd=str(ROOT), start_new_session=True)
-            _STARTED[task.proc.pid] = task.proc
+            _note_started(task.proc)
         _supervise(tasks, result, fault, out, started, timeout, start_timeout, error_timeout)
         return result
     finally:
@@ -741,7 +750,7 @@ def run_commands(commands, *, timeout: float | None = None, out=None, cwd=None,
                                     preexec_fn=hook)
             procs.append(proc)
             proc.gpukit_name, proc.gpukit_main = c.name, c.main
-            _STARTED[proc.pid] = proc
+            _note_started(proc)
             result.pids[c.name] = proc.pid
             pump = threading.Thread(target=_pump, args=(c.name, proc.stdout, out, lock, result, quiet,
                                                         show is None or c.name in show, stopped), daemon=True)
