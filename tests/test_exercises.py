@@ -546,6 +546,10 @@ print(r1, r2, r3, r4)
     ("import sys; sys.excepthook = lambda *a: None", "exception hook"),
     ("import os; os.umask(0o077)", "file-creation mask"),
     ("import sys; sys.dont_write_bytecode = not sys.dont_write_bytecode", "bytecode writing"),
+    # round 16 (07 q3 chdir, 04 q3/q4 check_numerics_left_on, 04 q3 clear_session)
+    ("import os, tempfile; os.chdir(tempfile.gettempdir())", "working directory"),
+    ("tf.debugging.enable_check_numerics()", "op callbacks"),
+    ("keras.backend.clear_session(free_memory=False)", "Keras' global state"),
 ])
 def test_a_function_that_changes_the_session_fails_and_the_setting_is_put_back(change, words):
     """Issue 38, round 4: blind answers changed settings every later cell shares (each case a planted answer).
@@ -739,3 +743,28 @@ def test_a_watched_function_runs_unconverted_by_autograph():
     import gpukit.course.exercises.ex10  # noqa: F401  (installs its watches)
 
     assert all(api.is_autograph_artifact(getattr(MoELayer, n)) for n in ("_replica_forward", "_function", "__call__"))
+
+
+@pytest.mark.parametrize("container", ["collections.deque()", "weakref.WeakKeyDictionary()", "weakref.WeakSet()",
+                                       "threading.local()", "bytearray()"])
+def test_kept_state_sees_every_container_a_function_can_keep_things_in(container):
+    """Planted bug it catches: ``kept_state`` reading only dicts, lists and sets (issue 38, round 16: accumulators kept
+    in a module-level WeakKeyDictionary, 04 q3; gradients kept in a threading.local, 05 q4). Each container a
+    function fills at module level shows as a change between two readings."""
+    from gpukit.course.exercises import kept_state
+
+    namespace = {}
+    exec(f"import collections, threading, weakref\n"
+         f"KEEP = {container}\n"
+         f"class Thing:\n    pass\n"
+         f"def answer():\n"
+         f"    thing = Thing()\n"
+         f"    if isinstance(KEEP, threading.local):\n        KEEP.last = thing\n"
+         f"    elif isinstance(KEEP, weakref.WeakKeyDictionary):\n        KEEP[answer] = thing\n"
+         f"    elif isinstance(KEEP, weakref.WeakSet):\n        KEEP.add(answer)\n"
+         f"    elif isinstance(KEEP, bytearray):\n        KEEP.append(1)\n"
+         f"    else:\n        KEEP.append(thing)\n", namespace)
+    answer = namespace["answer"]
+    before = kept_state(answer)
+    answer()
+    assert kept_state(answer) != before

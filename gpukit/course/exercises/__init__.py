@@ -177,6 +177,8 @@ def _session_settings() -> dict:
         "Python's exception hook (sys.excepthook)": (sys.excepthook, _put_back_excepthook),
         "Python's bytecode writing (sys.dont_write_bytecode)": (sys.dont_write_bytecode, _put_back_bytecode),
         "the file-creation mask (os.umask)": (_umask(), os.umask),
+        # round 16 (07 q3_wrong_r16_chdir: os.chdir(tempfile.gettempdir()), never changed back)
+        "the working directory (os.chdir)": (_cwd(), _put_back_cwd),
     }
     if hasattr(sys, "get_int_max_str_digits"):
         settings["Python's int-to-string digit limit (sys.set_int_max_str_digits)"] = (
@@ -215,6 +217,9 @@ def _session_settings() -> dict:
         })
         # round 15 (11 q1 async_eager): operations dispatched asynchronously
         ctx = context.context()
+        # round 16 (04 q3/q4_wrong_r16_check_numerics_left_on): a callback run on every op, left registered
+        settings["TensorFlow's op callbacks (tf.debugging.enable_check_numerics, enable_dump_debug_info)"] = (
+            tuple(ctx.op_callbacks), _put_back_op_callbacks)
         settings["TensorFlow's asynchronous execution (tf.config.experimental.set_synchronous_execution)"] = (
             ctx.execution_mode, lambda old: setattr(ctx, "execution_mode", old))
         # round 14: grappler's options, TensorFloat-32 (cheap reads: a dict copy, a flag)
@@ -239,12 +244,71 @@ def _session_settings() -> dict:
             "Keras' image data format (keras.config.set_image_data_format)":
                 (keras.config.image_data_format(), keras.config.set_image_data_format),
         })
+        trackers = _keras_global_state()
+        if trackers is not None:  # round 16 (04 q3_wrong_r16_clear_session)
+            settings["Keras' global state (keras.backend.clear_session)"] = (trackers, _put_back_keras_global_state)
         utils = getattr(keras, "utils", None)
         if hasattr(utils, "is_interactive_logging_enabled"):  # round 14
             settings["Keras' interactive logging (keras.utils.disable_interactive_logging)"] = (
                 utils.is_interactive_logging_enabled(),
                 lambda on: utils.enable_interactive_logging() if on else utils.disable_interactive_logging())
     return settings
+
+
+def _cwd():
+    try:
+        return os.getcwd()
+    except OSError:  # the working directory was removed: nothing to compare or put back
+        return None
+
+
+def _put_back_cwd(old) -> None:
+    if old is not None:
+        os.chdir(old)
+
+
+def _put_back_op_callbacks(old: tuple) -> None:
+    """The op callbacks as they were: one added since is removed (check numerics' through its own switch, which
+    also forgets it was on), one removed since is added back."""
+    from tensorflow.python.eager import context
+
+    ctx = context.context()
+    for callback in [c for c in ctx.op_callbacks if c not in old]:
+        owner = getattr(callback, "__self__", None)
+        if type(owner).__name__ == "CheckNumericsCallback":
+            import tensorflow as tf
+
+            tf.debugging.disable_check_numerics()
+        if callback in ctx.op_callbacks:
+            ctx.remove_op_callback(callback)
+    for callback in old:
+        if callback not in ctx.op_callbacks:
+            ctx.add_op_callback(callback)
+
+
+class _Same(tuple):
+    """A tuple of objects compared by identity (Keras' global state trackers: ``threading.local`` objects)."""
+
+    def __eq__(self, other):
+        return isinstance(other, tuple) and len(self) == len(other) and all(a is b for a, b in zip(self, other))
+
+    __hash__ = None
+
+
+def _keras_global_state():
+    """The objects Keras 3 keeps its global state in (layer name counters, the dtype policy...): ``clear_session``
+    replaces both. None on a Keras that keeps them elsewhere."""
+    module = sys.modules.get("keras.src.backend.common.global_state")
+    if module is None or not hasattr(module, "GLOBAL_STATE_TRACKER"):
+        return None
+    return _Same((module.GLOBAL_STATE_TRACKER, getattr(module, "GLOBAL_SETTINGS_TRACKER", None)))
+
+
+def _put_back_keras_global_state(old) -> None:
+    module = sys.modules["keras.src.backend.common.global_state"]
+    module.GLOBAL_STATE_TRACKER = old[0]
+    if old[1] is not None:
+        module.GLOBAL_SETTINGS_TRACKER = old[1]
 
 
 def _whole_category(entry) -> bool:
@@ -978,6 +1042,56 @@ class _Attributes:
         vars(self.obj).update(self.attrs)
 
 
+def _code_tree(code):
+    """``code`` and every code object among its constants, at any depth (the functions, lambdas and comprehensions
+    it defines): the one walk of a code tree (``kept_state``, ``_holds_code``, ``_bytecodes``)."""
+    stack = [code]
+    while stack:
+        c = stack.pop()
+        yield c
+        stack.extend(k for k in c.co_consts if isinstance(k, type(code)))
+
+
+def _code_names(code) -> set:
+    """The global and attribute names ``code`` and the code it defines read, at any depth."""
+    return {name for c in _code_tree(code) for name in c.co_names}
+
+
+def _keeps(v) -> bool:
+    """Whether ``v`` is a container a callable can keep things in between calls: a dict, list or set (their
+    subclasses: OrderedDict, defaultdict, Counter), and (issue 38, round 16: 04 q3_wrong_r16_weakkey_accumulators,
+    05 q4_wrong_r16_threadlocal_boundary_grads) a deque, a bytearray, the weakref containers and a
+    ``threading.local``."""
+    import collections
+    import threading
+    import weakref
+
+    return isinstance(v, (dict, list, set, collections.deque, bytearray, weakref.WeakKeyDictionary,
+                          weakref.WeakValueDictionary, weakref.WeakSet, threading.local))
+
+
+def _container_state(v, contents: bool = False):
+    """``(id, len)`` of a value a callable can keep between calls (``len`` None where it has none; a
+    ``threading.local``'s: its attributes in this thread), and with ``contents`` the items of a container of at most
+    16, by identity (a replaced item shows)."""
+    import threading
+
+    if isinstance(v, threading.local):
+        v = vars(v)
+    if contents and _keeps(v) and not isinstance(v, bytearray):
+        try:
+            items = list(v.items()) if hasattr(v, "items") else list(v)
+        except RuntimeError:  # a weak container changed size while read (an item collected)
+            items = None
+        if items is not None and len(items) <= 16:
+            items = [(id(k), id(x)) for k, x in items] if hasattr(v, "items") else [id(x) for x in items]
+            return id(v), len(v), tuple(items)
+    try:
+        return id(v), len(v)
+    except TypeError:  # a 0-d tensor or array has __len__ but no length
+        return id(v), None
+
+
 def kept_state(fn, *, objects: bool = False, defaults: bool = False, helpers: bool = False, contents: bool = False,
                given: tuple = (), _seen=None) -> dict:
     """``{where: (id, len)}``: what a learner's callable can keep between calls, read cheaply: its attributes (a
@@ -1001,24 +1115,8 @@ def kept_state(fn, *, objects: bool = False, defaults: bool = False, helpers: bo
     import functools
     import types
 
-    def length(v):
-        try:
-            return len(v)
-        except TypeError:  # a 0-d tensor or array has __len__ but no length
-            return None
-
-    def names(code):
-        found = set(code.co_names)
-        for const in code.co_consts:
-            if isinstance(const, types.CodeType):
-                found |= names(const)
-        return found
-
-    def seen(v):  # (id, len), and with ``contents`` the items of a small container by identity
-        if contents and isinstance(v, (dict, list, set)) and len(v) <= 16:
-            items = [(id(k), id(x)) for k, x in v.items()] if isinstance(v, dict) else [id(x) for x in v]
-            return id(v), len(v), tuple(items)
-        return id(v), length(v)
+    def seen(v):
+        return _container_state(v, contents)
 
     def hidden(v):  # with ``contents``: a functools cache's (hits, size), an itertools.count's repr
         import itertools
@@ -1047,21 +1145,21 @@ def kept_state(fn, *, objects: bool = False, defaults: bool = False, helpers: bo
     if not isinstance(func, types.FunctionType):  # a callable object: its __call__ and its attributes
         owner, func = func, getattr(type(func), "__call__", None)
     if owner is not None and hasattr(owner, "__dict__"):
-        state.update({f"attribute {k!r} of the {type(owner).__name__} object": (id(v), length(v))
+        state.update({f"attribute {k!r} of the {type(owner).__name__} object": _container_state(v)
                       for k, v in vars(owner).items()})
     if not isinstance(func, types.FunctionType):
         return state
     if owner is None:
-        state.update({f"attribute {k!r} of the function": (id(v), length(v)) for k, v in vars(func).items()})
+        state.update({f"attribute {k!r} of the function": _container_state(v) for k, v in vars(func).items()})
     for name, cell in zip(func.__code__.co_freevars, func.__closure__ or ()):
         try:
             value = cell.cell_contents
         except ValueError:  # not set yet
             continue
         state[f"closure variable {name!r}"] = hidden(value) if hidden(value) is not None else seen(value)
-    for name in names(func.__code__):
+    for name in _code_names(func.__code__):
         value = func.__globals__.get(name)
-        if isinstance(value, (dict, list, set)) and not name.startswith("__"):
+        if _keeps(value) and not name.startswith("__"):
             state[f"module-level {name!r}"] = seen(value)
         elif not name.startswith("__") and hidden(value) is not None:
             state[f"module-level {name!r}"] = hidden(value)
@@ -1075,7 +1173,7 @@ def kept_state(fn, *, objects: bool = False, defaults: bool = False, helpers: bo
         given = dict(zip(code.co_varnames[code.co_argcount - len(func.__defaults__ or ()):code.co_argcount],
                          func.__defaults__ or ()))
         for name, value in {**given, **(func.__kwdefaults__ or {})}.items():
-            if isinstance(value, (dict, list, set)):
+            if _keeps(value):
                 state[f"default argument {name!r}"] = seen(value)
     if helpers:
         state.update(_helpers_state(func, set() if _seen is None else _seen, objects, contents))
@@ -1090,8 +1188,8 @@ def _helpers_state(func, seen: set, objects: bool, contents: bool = False) -> di
         return isinstance(f, types.FunctionType) and f.__globals__ is func.__globals__
 
     def held(owner, what):
-        return {f"attribute {k!r} of {what}": (id(v), len(v)) for k, v in vars(owner).items()
-                if isinstance(v, (dict, list, set)) and not k.startswith("__")}
+        return {f"attribute {k!r} of {what}": _container_state(v, contents) for k, v in vars(owner).items()
+                if _keeps(v) and not k.startswith("__")}
 
     def inside(f, name):
         return {f"{k} (in helper {name!r})": v
@@ -1100,11 +1198,7 @@ def _helpers_state(func, seen: set, objects: bool, contents: bool = False) -> di
 
     seen.add(id(func))
     state = {}
-    names = set(func.__code__.co_names)
-    for const in func.__code__.co_consts:
-        if isinstance(const, types.CodeType):
-            names |= set(const.co_names)
-    for name in sorted(names):
+    for name in sorted(_code_names(func.__code__)):
         value = func.__globals__.get(name)
         if (value is None or id(value) in seen or name.startswith("__")
                 or isinstance(value, (types.ModuleType, types.BuiltinFunctionType))):
@@ -1554,24 +1648,14 @@ def watch_calls(owner, names, key: str, *, cell_assigns: str | None = None, any_
 def _holds_code(code, original) -> bool:
     """Whether ``code`` is, or defines (its constants, at any depth), a function compiled from ``original``'s source
     (the same bytecode, constants and names, under any name)."""
-    stack = [code]
-    while stack:
-        c = stack.pop()
-        if c.co_code == original.co_code and c.co_consts == original.co_consts and c.co_names == original.co_names:
-            return True
-        stack.extend(k for k in c.co_consts if isinstance(k, type(code)))
-    return False
+    return any(c.co_code == original.co_code and c.co_consts == original.co_consts and c.co_names == original.co_names
+               for c in _code_tree(code))
 
 
 def _bytecodes(code) -> set:
     """The bytecode of ``code`` and of every code object among its constants, at any depth (``_copies_hook``'s
     first sieve: ``_holds_code`` then compares constants and names only where the bytecode matched)."""
-    found, stack = set(), [code]
-    while stack:
-        c = stack.pop()
-        found.add(c.co_code)
-        stack.extend(k for k in c.co_consts if isinstance(k, type(code)))
-    return found
+    return {c.co_code for c in _code_tree(code)}
 
 
 # (the original code, key, cell_assigns, what, the functions whose code a clone reads) of each function whose copies
