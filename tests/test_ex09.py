@@ -140,7 +140,7 @@ TINY = dict(num_replicas=4, size=8, steps=3, seed=7, grad_scale=1e-7, zero_at=5)
 
 
 @pytest.mark.parametrize("kwargs", [{}, dict(num_replicas=2, size=10, steps=4, seed=3),
-                                    dict(num_replicas=3, size=9, steps=2, seed=5, lr=0.1, grad_scale=1e6), TINY])
+                                    dict(num_replicas=3, size=9, steps=2, seed=5, lr=0.1, grad_scale=1e18), TINY])
 @pytest.mark.parametrize("answer", [_step(), _adam_written_differently])
 def test_zero1_step_correct_answers_pass_public_and_hidden(answer, kwargs):
     report = ex09.check_zero1_step(answer, **kwargs)
@@ -570,3 +570,52 @@ def test_zero1_step_grads_bytes_flags_large_and_nan_gradients(kind, kwargs, says
     problem = ex09.check_zero1_step(_r15_variant(kind), **kwargs).problem
     assert problem and says in problem and "the rule" in problem, problem
     assert ex09.check_zero1_step(_step(gather=True), **kwargs).passed
+
+
+# --------------------------------------------------------------------------- issue 38, round 16
+
+
+def _r16_int64(size, n):  # planted: q2_wrong_r16_int64_wraps (numpy int64 arithmetic wraps past 2**63 - 1)
+    size, n = np.int64(size), np.int64(n)
+    piece = (size + n - np.int64(1)) // n
+    return piece * n, [(np.int64(r) * piece, np.int64(r + 1) * piece) for r in range(int(n))]
+
+
+def test_shard_ranges_int64_wrapping_near_2_63_is_named():
+    """Issue 38, round 16 (the lead's ruling: "a size beyond 2**53" asks exact counts at any size): (2**63 - 1, 2)
+    pads to 2**63, one past int64's largest."""
+    with np.errstate(over="ignore"):
+        problem = ex09.check_shard_ranges(_r16_int64, [(9, 2), (2 ** 63 - 1, 2)]).problem
+    assert problem and "numpy's int64 wraps past 2**63 - 1" in problem and "the rule" in problem, problem
+    assert ex09.check_shard_ranges(_ceil_ranges, [(9, 2), (2 ** 63 - 1, 2)]).passed
+
+
+def _r16_variant(kind):
+    right = _step(gather=True)
+
+    def zero1_step(weights, grads, m, v, t, lr):
+        if kind == "clip":  # planted: q3_wrong_r16_huge_clip (the summed gradient's norm clipped at 1e9)
+            total = sum(grads)
+            norm = float(np.sqrt(np.sum(total ** 2)))
+            grads = [total * min(1.0, 1e9 / norm)] + [np.zeros_like(g) for g in grads[1:]]
+        if kind == "warmup":  # planted: q3_wrong_r16_bias_correction_off (no bias correction after 1000 steps)
+            return right(weights, grads, m, v, 10 ** 9 if t > 1000 else t, lr)
+        return right(weights, grads, m, v, t, lr)
+
+    return zero1_step
+
+
+@pytest.mark.parametrize("kind, kwargs, says", [
+    ("clip", dict(num_replicas=3, size=9, steps=2, seed=5, lr=0.1, grad_scale=1e18),
+     "times Adam's on the summed gradient at step 1: the summed gradient was scaled down"),
+    ("warmup", dict(num_replicas=1, size=5, steps=2, seed=9, first_step=1500),
+     "(t = 1500: the bias correction sqrt(1 - 0.999**t) is still 0.881"),
+])
+def test_zero1_step_a_clip_at_1e9_and_a_bias_correction_dropped_at_large_t(kind, kwargs, says):
+    """Issue 38, round 16 (the lead's rulings): gradients of about 1e18 (the largest float32 Adam allows: v = g**2
+    finite), and steps from t = 1500 (the bias correction still 0.88)."""
+    problem = ex09.check_zero1_step(_r16_variant(kind), **kwargs).problem
+    assert problem and says in problem and "the rule" in problem, problem
+    for answer in (_step(gather=True), _adam_written_differently):
+        report = ex09.check_zero1_step(answer, **kwargs)
+        assert report.passed, report.problem

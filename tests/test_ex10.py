@@ -1220,3 +1220,56 @@ def test_blockwise_attention_round_15_slips_are_named(answer, kwargs, says):
     problem = ex10.check_blockwise_attention(answer, **kwargs).problem
     assert problem and says in problem and "the " in problem, problem
     assert ex10.check_blockwise_attention(_online, **kwargs).passed
+
+
+# --------------------------------------------------------------------------- issue 38, round 16
+
+
+def _forward_add_zeros(x, first_choice, gates, experts, capacity):  # planted: q3_wrong_r16_add_zero_rows
+    delta = np.zeros_like(x)
+    for e, expert in enumerate(experts):
+        rows = np.flatnonzero(first_choice == e)[:capacity]
+        if len(rows):
+            delta[rows] = gates[rows, None] * expert(x[rows])
+    return x + delta
+
+
+_Q3_BUFFER: dict = {}
+
+
+def _forward_shared_buffer(x, first_choice, gates, experts, capacity):  # planted: q3_wrong_r16_shared_out_buffer
+    y = _Q3_BUFFER.setdefault((x.shape, x.dtype.str), np.empty_like(x))
+    y[...] = _forward_loop(x, first_choice, gates, experts, capacity)
+    return y
+
+
+@pytest.mark.parametrize("answer, says", [
+    (_forward_add_zeros, "holds +0.0 where its input holds -0.0 (y = x + a zero update?): the rule: a dropped "
+                         "token's row is its input, unchanged, bit for bit"),
+    (_forward_shared_buffer, "the y that call 1 returned changed during the later calls (tokens A again, then B): "
+                             "the rule: no state kept between calls"),
+])
+def test_moe_forward_a_negative_zero_lost_and_an_output_buffer_reused_are_named(answer, says):
+    """Issue 38, round 16 (the lead's rulings): a dropped row holds a -0.0, compared bit for bit; the state probe's
+    first y must be left as it was by the later calls (its call B now has other tokens than A)."""
+    problem = ex10.check_moe_forward(answer, PUBLIC_Q3).problem
+    assert problem and says in problem, problem
+    assert ex10.check_moe_forward(_forward_loop, PUBLIC_Q3).passed
+
+
+_Q4_BUFFER: dict = {}
+
+
+def _online_shared_buffer(q, kv_blocks):  # planted: q4_wrong_r16_shared_out_buffer
+    out = _online(q, kv_blocks)
+    buffer = _Q4_BUFFER.setdefault((out.shape, out.dtype.str), np.empty_like(out))
+    buffer[...] = out
+    return buffer
+
+
+def test_blockwise_attention_an_output_buffer_reused_by_every_call_is_named():
+    """Issue 38, round 16 (the lead's ruling: a result kept between calls): the state probe's second call must leave
+    the first call's array as it was."""
+    problem = ex10.check_blockwise_attention(_online_shared_buffer).problem
+    assert problem and "changed the array the first call returned" in problem and "the rule" in problem, problem
+    assert ex10.check_blockwise_attention(_online).passed

@@ -639,3 +639,38 @@ def test_plan_bytes_cached_by_the_name_and_layout_is_named(twin):
     problem = ex11.check_plan_bytes(cached, cases).problem
     assert problem and "these are the parts of an earlier call" in problem, problem
     assert ex11.check_plan_bytes(lambda m, l: {k: plan.memory(m, l)[k] for k in ex11.PARTS}, cases).passed
+
+
+# --------------------------------------------------------------------------- issue 38, round 16
+
+
+def _q1_whole_params(n, tp, pp, dp, z):  # planted: q1_wrong_r16_floor_params (whole parameters per device)
+    return q1_solution(n // (tp * pp) * tp * pp, tp, pp, dp, z)
+
+
+def _q1_float32(n, tp, pp, dp, z):  # planted: q1_wrong_r16_float32_total
+    return float(np.float32(q1_solution(np.float32(n), tp, pp, dp, z)))
+
+
+@pytest.mark.parametrize("wrong", [_q1_whole_params, _q1_float32])
+def test_state_bytes_off_by_more_than_a_byte_is_named(wrong):
+    """Issue 38, round 16 (the lead's ruling): within 1e-6 but off by more than a byte (13e9 over pp=3: a third of a
+    parameter a device) is wrong; a whole number of bytes rounded (under a byte) passes."""
+    problem = ex11.check_state_bytes(wrong, [(13e9, 1, 3, 4, 1)]).problem
+    assert problem and "the rule: the bytes of exactly num_params / (tp x pp) parameters a device" in problem, problem
+    assert ex11.check_state_bytes(q1_int, [(13e9, 1, 3, 4, 1)]).passed
+
+
+def test_plan_bytes_optimizer_as_six_times_the_weights_is_named():
+    """Issue 38, round 16 (planted: q2_wrong_r16_opt_six_times_weights): 2-byte weights with 8 bytes of optimizer
+    state (the hidden "13B fp32 gradients" case)."""
+    model = dataclasses.replace(M13, param_bytes=2, grad_bytes=4, optimizer_bytes=8, name="13B fp32 gradients")
+    case = [(model, plan.Layout(tp=4, pp=3, dp=2, zero=0, micro_batch=1, global_batch=16))]
+
+    def six_times(model, layout):
+        parts = q2_solution(model, layout)
+        return {**parts, "optimizer": parts["weights"] * 6}
+
+    problem = ex11.check_plan_bytes(six_times, case).problem
+    assert problem and "12 bytes of optimizer state per parameter hard-coded" in problem, problem
+    assert ex11.check_plan_bytes(q2_solution, case).passed

@@ -510,6 +510,8 @@ def check_moe_forward(moe_forward, cases) -> Report:
             capacity = int(np.bincount(first).max())
         _, kept = moe.dispatch_plan(first[:, None], num_experts, capacity)
         kept = kept[:, 0]
+        if not kept.all():  # issue 38, round 16 (q3_wrong_r16_add_zero_rows: y = x + a zero update makes -0.0 into 0.0)
+            x[int(np.flatnonzero(~kept)[0]), 0] = -0.0
         x64, g = x.astype(np.float64), gates.astype(np.float64)[:, None]
         out = np.stack([experts[e].apply(x64[t]) for t, e in enumerate(first)])
         want = np.where(kept[:, None], x64 + g * out, x64)
@@ -582,7 +584,8 @@ def _forward_state_problem(moe_forward) -> str | None:
     added although no expert was given that token in the call, or a call off from the reference (to 1e-5) after a
     call with the same experts was right, or the same inputs giving two results. None when the answer cannot be
     called here, or is wrong without state (the cases name that)."""
-    rng = np.random.default_rng(41)
+    # issue 38, round 16: B's tokens from another seed (seed 41 drew B equal to A: a call B was call A again)
+    rng = np.random.default_rng(42)
     x_a, first, gates, experts = routing_case(10, 4, 5, seed=41)
     x_b = rng.normal(size=x_a.shape).astype(x_a.dtype)
     calls = (("A", x_a), ("A again", x_a), ("B", x_b))
@@ -626,7 +629,13 @@ def _forward_state_problem(moe_forward) -> str | None:
             if all(r for _, r in results) and not right:
                 return (f"{where}: off from the reference by {float(np.max(np.abs(y - want))):.3g} after the same "
                         f"experts gave the right result in the call{'s' if len(results) > 1 else ''} before: {rule}")
+        if k == 1:  # issue 38, round 16 (q3_wrong_r16_shared_out_buffer: y a module-level buffer every call refills)
+            first_y, first_copy = got, np.array(got, copy=True)
         results.append((y, right))
+    if isinstance(first_y, np.ndarray) and not np.array_equal(first_y, first_copy, equal_nan=True):
+        return (f"10 tokens, 5 experts, capacity 2: the y that call 1 returned changed during the later calls (tokens A "
+                f"again, then B): the rule: no state kept between calls: each call returns a new array y of its own "
+                f"(an output buffer reused by every call is state: a later call overwrites an earlier caller's y)")
     return None
 
 
@@ -658,6 +667,12 @@ def _exact_rows_problem(experts, x64, y, kept, dtype_x) -> str | None:
                     f"rows of x as they are, an n x d numpy array in x's dtype (cast the expert's output if you "
                     f"compute in another precision, not its input)")
     changed = [t for t in np.flatnonzero(~kept) if not np.array_equal(y[t], x64[t])]
+    signs = [t for t in np.flatnonzero(~kept) if not np.array_equal(np.signbit(y[t]), np.signbit(x64[t]))]
+    if signs and not changed:  # issue 38, round 16 (q3_wrong_r16_add_zero_rows): compared bit for bit, -0.0 too
+        t = signs[0]
+        return (f"the row of dropped token {t} holds +0.0 where its input holds -0.0 (y = x + a zero update?): the rule: "
+                f"a dropped token's row is its input, unchanged, bit for bit (copy x's row; adding 0.0 makes -0.0 into "
+                f"+0.0)")
     if changed:
         t = changed[0]
         return (f"the row of dropped token {t} differs from its input by {float(np.max(np.abs(y[t] - x64[t]))):.3g} "
@@ -1119,6 +1134,7 @@ def _run(fn, q, k, v, block, reuse=True, measure=False, scan=False, watch=False)
             tracemalloc.stop()
     if got is None:
         return None, blocks, given, peak
+    blocks.result = got  # as returned (issue 38, round 16: a later call must leave it as it was)
     try:
         return np.asarray(got, dtype=np.float64), blocks, given, peak
     except (TypeError, ValueError):
@@ -1244,7 +1260,7 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
                                 f"many whatever the number of blocks (right numbers, but per-block results, scores "
                                 f"or blocks were kept to combine later)", {**details, "held_bytes": blocks.held_bytes})
         if not measure:
-            kept = _attention_state_problem(blockwise_attention, q, k, v, block, out, tol, where)
+            kept = _attention_state_problem(blockwise_attention, q, k, v, block, out, tol, where, blocks.result)
             if kept:
                 return Report(name, kept, details)
         return Report(name, None, details)
@@ -1299,12 +1315,14 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
     return Report(name, problem, details)
 
 
-def _attention_state_problem(blockwise_attention, q, k, v, block, out, tol, where) -> str | None:
+def _attention_state_problem(blockwise_attention, q, k, v, block, out, tol, where, returned=None) -> str | None:
     """The rule "each call computes attention of the q and blocks it is given": after a right call, a second call
     with the same q, the same first block (keys and values) and other later blocks (another device's ring step),
     against full attention; a single block: the same keys, other values. Planted (issue 38, round 9): the result
     cached by the bytes of q, or of q and the first key block (the second call gets the first call's result); round
-    15: cached by q and the first block's keys and values (the values were all new, so it missed)."""
+    15: cached by q and the first block's keys and values (the values were all new, so it missed). ``returned``: the
+    first call's result as returned, which the second call must leave as it was (planted, issue 38, round 16: the
+    result written into a module-level buffer every call of that shape reuses)."""
     rng = np.random.default_rng(43)
     k2, v2 = k.copy(), v.copy()
     later = slice(block, None) if len(k) > block else slice(None)
@@ -1312,10 +1330,15 @@ def _attention_state_problem(blockwise_attention, q, k, v, block, out, tol, wher
     v2[later] = rng.normal(size=v2[later].shape).astype(v.dtype)
     want = full_attention(q, k2, v2)
     tol = max(tol, 1e-5 * float(np.max(np.abs(q.astype(np.float64) @ k2.T.astype(np.float64)))) / math.sqrt(q.shape[1]))
+    before = np.array(returned, copy=True) if isinstance(returned, np.ndarray) else None
     try:
         again = _run(blockwise_attention, q, k2, v2, block)[0]
     except _Raised:
         return None  # raises on other values only: not state; nothing more to say here
+    if before is not None and not np.array_equal(returned, before, equal_nan=True):
+        return (f"a second call with other keys and values changed the array the first call returned ({where}): state "
+                f"kept between calls; the rule: each call returns a new array of its own (an output buffer reused by "
+                f"every call is state: a later call overwrites an earlier caller's result)")
     if not isinstance(again, np.ndarray) or again.shape != want.shape:
         return None
     diff = float(np.max(np.abs(again - want))) if np.all(np.isfinite(again)) else math.inf

@@ -1,4 +1,4 @@
-# RULED outside (issue 38, round 14; filed wrong): int64 wraps only near 2**63; the prompt promises sizes beyond 2**53, not exact counts at any size (as round 9's np_int64)
+# RULED wrong (issue 38, round 16, the lead's ruling, reversing round 14's): "a size beyond 2**53" asks exact counts at any size; the hidden case (2**63 - 1, 2) pads past int64's largest
 # INTENT: wrong: numpy int64 arithmetic: silently wraps for sizes near 2**63 (python ints never do)
 def shard_ranges(size, num_replicas):
     """(padded_size, [(start, stop) per replica]): equal slices of the padded vector."""

@@ -1,3 +1,4 @@
+# RULED wrong (issue 38, round 16, the lead's ruling, reversing the earlier outside rulings): whole parameters per device, or float32 arithmetic, are off by more than a byte where the split is not whole; the check is to within a byte
 # INTENT: numpy float32 arithmetic: 16 bytes x 1e12 parameters loses whole megabytes
 import numpy as np
 
