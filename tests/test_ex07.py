@@ -563,8 +563,8 @@ def _bottleneck(timed=None, margin=0.0):
     # called compute
     (_bottleneck(margin=1e-9), "reading takes 3.6e-15 s longer than the steps in all: the rule: 'input' whenever"),
     # only the first 1024 batches timed (q3_wrong_r13_sample_1024)
-    (_bottleneck(timed=1024), "the rule: add up the time of EVERY batch, to the last (here the slow read is batch 2497 "
-                              "of 2500"),
+    # round 16: caught by LONG_RUN (round 13's 2500-batch case is gone)
+    (_bottleneck(timed=1024), "the rule: add up EVERY batch's reading and step, from the first to the last"),
 ])
 def test_q3_no_margin_and_every_batch(answer, says):
     report = ex07.check_find_bottleneck(answer, "hidden")
@@ -693,7 +693,7 @@ def test_q1_round_15_cases():
 
     assert "replaced the items of the caller's list of batches" in ex07.check_steady_step(copies, "hidden").problem
     assert "takes the median of only the first" in ex07.check_steady_step(cap32, "hidden").problem
-    assert "leaves out the slowest steps instead of the first 2" in ex07.check_steady_step(slowest, "hidden").problem
+    assert "leaves out the slowest steps instead of the first 4" in ex07.check_steady_step(slowest, "hidden").problem
 
 
 @pytest.mark.parametrize("key", [lambda step, clock, warmup: (id(step), id(clock), warmup),
@@ -718,3 +718,83 @@ def test_q1_a_result_cached_under_the_steps_identity_is_caught_whatever_the_addr
         cache.clear()
         problem = ex07.check_steady_step(cached, case).problem
         assert problem and "keeps a result from an earlier call" in problem, problem
+
+
+# --------------------------------------------------------------------------- issue 38, round 16
+
+
+def _steady(stop=None, skip=None, overhead=False):
+    """steady_step_seconds with a planted bug: ``stop(times, elapsed)`` ends the loop (a cap), ``skip(warmup, n)`` the
+    warm-up steps left out, ``overhead`` a clock() reading's cost (two readings back to back) subtracted."""
+    def steady_step_seconds(step, batches, warmup, clock):
+        times, start = [], clock()
+        for batch in batches:
+            begin = clock()
+            if stop and stop(times, begin - start, warmup):
+                break
+            cost = (lambda c: clock() - c)(clock()) if overhead else 0.0
+            t = clock()
+            step(batch)
+            times.append(clock() - t - cost)
+        return statistics.median(times[skip(warmup, len(times)) if skip else warmup:])
+    return steady_step_seconds
+
+
+@pytest.mark.parametrize("answer, says", [
+    # q1_wrong_r16_fake_hour_cap: no step once the clock read an hour more than at the start
+    (_steady(stop=lambda times, elapsed, warmup: elapsed > 3600 and len(times) > warmup),
+     "step ran 5 times for 7 batches: the rule: every batch must run once"),
+    # q1_wrong_r16_step_cap_1000: no step after warmup + 1000
+    (_steady(stop=lambda times, elapsed, warmup: len(times) >= warmup + 1000),
+     "step ran 1001 times for 1003 batches: the rule: every batch must run once"),
+    # q1_wrong_r16_warmup_clamp: warmup cut to half the batches
+    (_steady(skip=lambda warmup, n: min(warmup, n // 2)), "keeps 1 of the 4 warm-up steps; the rule"),
+    # q1_wrong_r16_overhead_calibration: a reading's cost subtracted
+    (_steady(overhead=True), "leaves out the cost of reading the clock (9.53674e-07 s a reading here), measured apart "
+                             "and subtracted: the rule: return the steps' median as measured"),
+])
+def test_q1_round_16_every_step_as_measured(answer, says):
+    problem = ex07.check_steady_step(answer, "hidden").problem
+    assert problem and says in problem, problem
+    assert ex07.check_steady_step(_steady(), "hidden").passed
+    assert ex07.check_steady_step(solution_steady, "hidden").passed
+
+
+def test_q2_a_0d_array_or_a_tensor_is_not_a_number():
+    """Planted: np.asarray(14.28) (q2_wrong_r16_numpy_0d) and a tf tensor (tf_tensor): float() takes both. NumPy
+    scalars stay numbers."""
+    import tensorflow as tf
+
+    value = ex07.expected_allreduce_ms()
+    for wrong, says in ((np.asarray(value), "is a NumPy array of shape (), not a number: the rule: a number"),
+                        (tf.constant(value), "is a tensorflow EagerTensor, not a number: the rule: a number")):
+        problem = ex07.check_allreduce_prediction(wrong).problem
+        assert problem and says in problem, problem
+    for right in (value, np.float64(value), np.float32(value)):
+        assert ex07.check_allreduce_prediction(right).passed
+
+
+def _bottleneck_kept(keep):
+    """find_bottleneck adding up only the batches ``keep(intervals)`` returns: ``intervals`` every batch's (read,
+    step), in order."""
+    def find_bottleneck(step, batches, clock):
+        intervals = []
+        for batch, read in _reads(batches, clock):
+            start = clock()
+            step(batch)
+            intervals.append((read, clock() - start))
+        kept = keep(intervals)
+        return "input" if sum(r for r, _ in kept) > sum(s for _, s in kept) else "compute"
+    return find_bottleneck
+
+
+@pytest.mark.parametrize("answer", [_bottleneck_kept(lambda t: t[:10_000]),                  # timed_sample
+                                    _bottleneck_kept(lambda t: t[-20_000:]),                 # tail_window
+                                    _bottleneck_kept(lambda t: [(r if r < 3600 else 0.0, s if s < 3600 else 0.0)
+                                                                for r, s in t])],            # sleep_guard
+                         ids=["first_10000", "last_20000", "over_an_hour_dropped"])
+def test_q3_round_16_long_run(answer):
+    """Planted (q3_wrong_r16_timed_sample, tail_window, sleep_guard): LONG_RUN's 20 001 batches catch each."""
+    problem = ex07.check_find_bottleneck(answer, "hidden").problem
+    assert problem and problem.startswith("an input-bound run of 20001 batches") and "EVERY batch" in problem, problem
+    assert ex07.check_find_bottleneck(_bottleneck_kept(lambda t: t), "hidden").passed

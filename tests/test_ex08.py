@@ -555,3 +555,56 @@ def test_choose_capabilities_between_the_known_ones():
         assert ex08.check_choose(choose, cases=[case]).passed
         problem = ex08.check_choose(table, cases=[case]).problem
         assert f"compute capability {case[4]}" in problem and "precision 'float32'" in problem, problem
+
+
+# ---------------------------------------------------------------- issue 38, round 16
+
+
+def test_prediction_tensorflow_scalars_are_the_numbers():
+    """q1_wrong_r16_tf_literals ((tf.constant(195), tf.constant(4))) crashed the check ("Attempt to convert a value
+    (Ellipsis)"): ruled outside, the two numbers (as a NumPy array of them); wrong values are named as numbers'."""
+    assert ex08.check_prediction((tf.constant(195), tf.constant(4)), *ARGS).passed
+    assert ex08.check_prediction(tf.constant([195, 4]), *ARGS).passed
+    assert "partial batch" in ex08.check_prediction((tf.constant(196), tf.constant(4)), *ARGS).problem
+
+
+def test_choose_sixteen_devices_on_one_machine():
+    """q2_wrong_r16_sixteen_gpus_multiworker: more than 8 devices taken for several machines."""
+    wrong = _choose_with(strategy=lambda c, s: "MultiWorkerMirroredStrategy" if c[1] > 8 else s)
+    problem = ex08.check_choose(wrong).problem
+    assert "GPU x 16 on 1 machine(s)" in problem and "these devices are all in one" in problem, problem
+    assert ex08.check_choose(choose).passed
+
+
+def _round16_dataset(kind, tmp=None):
+    """The solution's pipeline with one planted bug: the epoch modulo 10**6 or the seed modulo 10**9 in the shuffle
+    seed (q3_wrong_r16_epoch_mod_million, seed_mod_billion); a cache file named by the shapes (disk_cache_stale), or a
+    module-level cache of the examples keyed on the shapes (the same mistake without a file)."""
+    kept = {}
+
+    def answer(x, y, *, global_batch_size, num_replicas, seed, epoch):
+        op_seed = {"epoch": seed * 1_000_003 + epoch % 10**6, "seed": seed % 10**9 * 1_000_003 + epoch}.get(
+            kind, seed * 1_000_003 + epoch)
+        if kind == "memo":
+            x, y = kept.setdefault((x.shape, x.dtype.str, y.shape, y.dtype.str), (x.copy(), y.copy()))
+        ds = tf.data.Dataset.from_tensor_slices((x, y))
+        ds = ds.cache(f"{tmp}/cache_{x.shape}_{y.shape}") if kind == "file" else ds.cache()
+        ds = ds.shuffle(len(x), seed=op_seed, reshuffle_each_iteration=False)
+        return ds.batch(global_batch_size, drop_remainder=True)
+    return answer
+
+
+@pytest.mark.parametrize("kind, check, says", [
+    (None, "orders", None),
+    ("epoch", "orders", "epochs 0 and 1000000 of seed 0 give the same order"),
+    ("seed", "orders", "seeds 0 and 1000000000 give the same order"),
+    ("memo", "orders", "make_dataset gave an earlier call's examples (x[i] = i, not 40 + i)"),
+    ("file", "dataset", "the pipeline caches to the file"),
+])
+def test_orders_far_epochs_seeds_and_examples_kept_between_calls(kind, check, says, tmp_path):
+    answer = _round16_dataset(kind, tmp_path)
+    report = ex08.check_dataset_orders(answer) if check == "orders" else ex08.check_dataset(answer)
+    if says is None:
+        assert report.passed, report.problem
+    else:
+        assert not report.passed and says in report.problem and "the rule" in report.problem, report.problem

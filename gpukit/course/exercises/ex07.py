@@ -12,6 +12,7 @@ the machine is. The references are ``gpukit.bench`` (``time_steps``, ``ring_allr
 
 from __future__ import annotations
 
+import collections
 import math
 import statistics
 
@@ -22,8 +23,12 @@ from . import Report, not_solved, try_answer, watch_calls, watch_copies, watched
 class FakeClock:
     """A clock that moves only when fake work runs; counts how often it is read."""
 
-    def __init__(self, start: float = 0.0):
+    def __init__(self, start: float = 0.0, read_s: float = 0.0):
         self.now, self.reads = float(start), 0
+        # issue 38, round 16 (q1_wrong_r16_overhead_calibration: the cost of a clock() call, measured by two readings
+        # back to back, subtracted from every step): a clock whose every reading takes ``read_s`` (after the reading);
+        # each step timed between two readings includes one reading's cost, as measured
+        self.read_s = read_s
         # issue 38, round 13 (q3_wrong_r13_list_first: every batch read by one list(), timed as one difference): the
         # batches read since the clock was last read, and the most read between two readings
         self.batches_since, self.most_between = 0, 0
@@ -31,7 +36,9 @@ class FakeClock:
     def __call__(self) -> float:
         self.reads += 1
         self.most_between, self.batches_since = max(self.most_between, self.batches_since), 0
-        return self.now
+        now = self.now
+        self.now += self.read_s
+        return now
 
 
 _CLOCKS = ("perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns", "time", "time_ns", "process_time",
@@ -181,10 +188,19 @@ STEADY_EXTRA = [
     # first step always traces, and lesson 07's bench.time_steps refuses warmup=0 (an answer built on it is right)
     # issue 38, round 15 (q1_wrong_r15_cap_32_steps: the median of the first 32 steady steps only): the same 30 + 30
     # steady steps in another order, 24 of the first 32 at 0.1 s (their median 0.1 s, every step's still 0.2 s)
-    {"costs": [2.0] + [0.1] * 24 + [0.3] * 8 + [0.1] * 6 + [0.3] * 22, "warmup": 1, "read_s": 0.0},
+    # issue 38, round 16 (q1_wrong_r16_step_cap_1000: no step run after warmup + 1000): 1002 steady steps (the fake
+    # clock makes them cheap), the first 1000 of them 501 at 0.1 s and 499 at 0.3 s (median 0.1 s), all 501 and 501
+    {"costs": [2.0] + [0.1] * 24 + [0.3] * 8 + [0.1] * 6 + [0.3] * 22 + [0.1, 0.3] * 469 + [0.1, 0.1, 0.3, 0.3],
+     "warmup": 1, "read_s": 0.0},
     # issue 38, round 15 (q1_wrong_r15_warmup_as_slowest: the slowest steps left out when the slowest is a warm-up
-    # step): the slowest step is the first, the other warm-up step the fastest (0.4 s; leaving the slowest out: 0.2 s)
-    {"costs": [3.0, 0.1, 0.5, 0.2, 0.4], "warmup": 2, "read_s": 0.0},
+    # step): the slowest step is the first (leaving the 4 slowest out: 0.0625 s, not 0.3125 s).
+    # Issue 38, round 16: the first step takes over an hour (q1_wrong_r16_fake_hour_cap: no step run once the clock
+    # read an hour more than at the start); warmup 4 of 7 batches, more than half (q1_wrong_r16_warmup_clamp: warmup
+    # cut to half the batches keeps a warm-up step: 0.28125 s; keeping 2 or 3: 0.25, 0.1875 s); and a clock whose every
+    # reading takes 2**-20 s
+    # (q1_wrong_r16_overhead_calibration: a reading's cost subtracted): each step as measured takes its cost + 2**-20
+    # s. Powers of two: every reading and interval exact (multiples of 2**-20 below 8192 s)
+    {"costs": [4096.0, 0.03125, 0.125, 0.0625, 0.25, 0.5, 0.3125], "warmup": 4, "read_s": 0.0, "clock_read_s": 2**-20},
     # issue 38, round 13 (q1_wrong_r13_pops_caller_list: the warm-up batches popped off the caller's list): the batches
     # a plain list here, compared after the call (the batches given are only read)
     # issue 38, round 14 (q1_wrong_r14_round_13_sig: the median rounded to 13 significant digits, 4e-15 s off here,
@@ -227,7 +243,8 @@ def check_steady_step(steady_step_seconds, case: str = "public") -> Report:
 def _steady_case(steady_step_seconds, spec) -> Report:
     name = "steady_step_seconds"
     costs, warmup, read_s = spec["costs"], spec["warmup"], spec.get("read_s", 0.0)
-    clock = FakeClock()
+    clock_read_s = spec.get("clock_read_s", 0.0)   # round 16: a clock whose readings take time
+    clock = FakeClock(read_s=clock_read_s)
     step = FakeStep(clock, costs)
 
     def batches_of(clock, n):
@@ -238,8 +255,9 @@ def _steady_case(steady_step_seconds, spec) -> Report:
     batches = batches_of(clock, len(costs))
     given = list(batches) if isinstance(batches, list) else None
     value, clocks_read = _timed_answer(steady_step_seconds, step, batches, warmup, clock)
+    raw, costs = costs, [c + clock_read_s for c in costs]   # as measured: each step with one reading's cost
     expected = statistics.median(costs[warmup:])
-    details = {"value": value, "expected": expected, "costs": costs, "warmup": warmup, "calls": step.calls}
+    details = {"value": value, "expected": expected, "costs": raw, "warmup": warmup, "calls": step.calls}
     if value is None:
         return Report(name, not_solved(name), details)
     # issue 38, round 4: gc.disable() left on (timing "as timeit does") fails in try_answer (session_kept); a
@@ -266,8 +284,11 @@ def _steady_case(steady_step_seconds, spec) -> Report:
                             f"which may be a generator or an input pipeline (a second pass yields nothing, or reads "
                             f"everything again): iterate it once, stepping each batch as it comes", details)
     if step.calls != len(costs):
-        return Report(name, f"step ran {step.calls} times for {len(costs)} batches: every batch must run once "
-                            f"(the warm-up steps run too, untimed)", details)
+        # issue 38, round 16 (q1_wrong_r16_fake_hour_cap, step_cap_1000): named whatever stopped the loop
+        return Report(name, f"step ran {step.calls} times for {len(costs)} batches: the rule: every batch must run "
+                            f"once (the warm-up steps run too, untimed), however many batches there are and however "
+                            f"long the steps take (here {len(costs)} batches, the longest step {max(raw):g} s): no cap on the "
+                            f"steps or on the time", details)
     if step.batches != list(range(len(costs))):
         return Report(name, "step ran every batch once, but not in the order batches gives them", details)
     if clock.reads == 0:
@@ -291,8 +312,8 @@ def _steady_case(steady_step_seconds, spec) -> Report:
                       details)
     # more slower steps timed in between than these have (a list default argument keeps them: its median moves to
     # 20 s), then these steps again
-    for other, times in (([10.0] + [20.0] * (2 * len(costs) + 1), 1), (costs, warmup)):
-        again_clock = FakeClock()
+    for other, times in (([10.0] + [20.0] * (2 * len(costs) + 1), 1), (raw, warmup)):
+        again_clock = FakeClock(read_s=clock_read_s)
         again = try_answer(steady_step_seconds, FakeStep(again_clock, other), batches_of(again_clock, len(other)),
                            times, again_clock)
     try:
@@ -306,6 +327,12 @@ def _steady_case(steady_step_seconds, spec) -> Report:
                             f"the answer depends only on this call's steps", details)
     if abs(value - expected) <= (0.0 if spec.get("exact") else EXACT_S):
         return Report(name, None, details)
+    if clock_read_s and abs(value - statistics.median(raw[warmup:])) <= EXACT_S / 10:
+        # issue 38, round 16 (q1_wrong_r16_overhead_calibration)
+        return Report(name, f"{value!r} s leaves out the cost of reading the clock ({clock_read_s:g} s a reading here), "
+                            f"measured apart and subtracted: the rule: return the steps' median as measured, each step "
+                            f"the difference of two clock() readings as they come ({expected!r} s); nothing subtracted "
+                            f"or corrected", details)
     rounded = _rounded_as(value, expected, 0.0 if spec.get("exact") else EXACT_S / 10)
     if rounded:   # issue 38, round 7: the median rounded (round(m, 3), round(m, 4), float("%.2g" % m))
         return Report(name, f"{value!r} s is the median ({expected!r} s) rounded to {rounded}; the rule: return the "
@@ -351,7 +378,8 @@ def _steady_case(steady_step_seconds, spec) -> Report:
     if slips:
         which = " (the check cannot tell which)" if len(slips) > 1 else ""
         return Report(name, f"{value:.4g} s per step {'; or '.join(slips)}{which}; the rule: leave out exactly the "
-                            f"first `warmup` steps, whatever they cost (they run, untimed), and return the median of "
+                            f"first `warmup` steps, whatever they cost and however many (more than half the batches "
+                            f"too; they run, untimed), and return the median of "
                             f"the rest (with an even count, the mean of the two middle ones, as statistics.median): "
                             f"{expected:.4g} s", details)
     shown, want = f"{value:.4g}", f"{expected:.4g}"
@@ -404,6 +432,19 @@ def expected_allreduce_ms(params=None, num_replicas=None, bandwidth_GBps=None, l
                                               p["latency_us"] * 1e-6)
 
 
+def _array_kind(value) -> str | None:
+    """What ``value`` is when it is an array or a tensor of any shape (a 0-d one too), else None. NumPy scalars
+    (np.float64, np.float32: ``np.generic``) are numbers."""
+    import numpy as np
+
+    if isinstance(value, np.ndarray):
+        return f"a NumPy array of shape {value.shape}"
+    module = type(value).__module__.split(".")[0]
+    if module in ("tensorflow", "keras", "torch", "jax", "jaxlib"):
+        return f"a {module} {type(value).__name__}"
+    return None
+
+
 def check_allreduce_prediction(value, rel: float = 5e-4, within_ms: float = 5e-4) -> Report:
     """q2: the predicted ring all-reduce time (ms) of ``PREDICTION``'s float32 gradients: within ``within_ms`` ms of the
     model (issue 38, round 14: two decimals, 5e-4 ms; it was 5e-4 of the value, 7e-3 ms, which let 14.284 and float16's
@@ -414,6 +455,11 @@ def check_allreduce_prediction(value, rel: float = 5e-4, within_ms: float = 5e-4
     details = {"value": value, "expected": expected}
     if value is None or value is Ellipsis:
         return Report(name, f"not solved yet: {name} is None; replace the ... with your number", details)
+    kind = _array_kind(value)
+    if kind:   # issue 38, round 16 (q2_wrong_r16_numpy_0d, tf_tensor): float() takes a 0-d array or a tensor
+        return Report(name, f"{name} = {value!r} is {kind}, not a number: the rule: a number of milliseconds (a "
+                            f"Python float or int, or a NumPy scalar such as np.float64); an array or a tensor of any "
+                            f"shape, a 0-d one too, is not one (float(...) or .item() makes one)", details)
     try:
         if isinstance(value, (str, bytes, bool)):  # float("14.28") would pass: a number is asked for
             raise TypeError(type(value).__name__)
@@ -502,6 +548,16 @@ def check_allreduce_prediction(value, rel: float = 5e-4, within_ms: float = 5e-4
 
 # --------------------------------------------------------------------------- q3: find the bottleneck
 
+# Issue 38, round 16 (q3_wrong_r16_timed_sample: only the first 10 000 batches added up; tail_window: only the last
+# 20 000; sleep_guard: intervals over an hour dropped as "the machine slept"): 20 001 batches (the fake clock makes
+# them cheap), reads and steps of 2**-10 s but batch 0's read and the last batch's (8192 s more each) and batch 1's step
+# (12288 s more): input-bound by the totals (4096 s more reading), compute-bound on any first k batches (2 <= k <= 20000),
+# on the last 20 000, and with every interval over an hour left out. It replaces round 13's 2500 batches (a slow read
+# at batch 2497: samples of the first 256 or 1024 batches), whose prefixes this case catches too. Every reading and
+# interval is a multiple of 2**-10 below 2**15 s: exact
+_SMALL = 2**-10
+LONG_RUN = ([8192 + _SMALL] + [_SMALL] * 19_999 + [8192 + _SMALL], [_SMALL, 12288 + _SMALL] + [_SMALL] * 19_999)
+
 BOTTLENECK_CASES = {
     "public": [(0.050, 0.010, 6), (0.002, 0.030, 6)],
     "hidden": [(0.020, 0.019, 5), (0.019, 0.020, 5), (0.3, 0.001, 3), (0.0, 0.004, 4),
@@ -552,17 +608,15 @@ BOTTLENECK_CASES = {
                # of the first ones judges it right. 60 batches whose reads cost 1 ms but batch 57's (100 ms): input-bound
                # by the totals (159 ms against 120 ms), compute-bound on any sample that stops before batch 57
                ([0.001] * 57 + [0.1] + [0.001] * 2, 0.002, 60),
-               # issue 38, round 13 (q3_wrong_r13_sample_first, sample_1024: only the first 256 / 1024 batches timed):
-               # 2500 batches (more than 2048) whose reads cost 1 ms but batch 2497's (10 s): input-bound by the totals
-               # (12.5 s against 5 s), compute-bound on any sample of the first 2048 or fewer
-               ([0.001] * 2497 + [10.0] + [0.001] * 2, 0.002, 2500),
                # issue 38, round 13 (q3_wrong_r13_margin, rel_margin: a 1e-9 s or a 1e-12 relative noise margin): reading
                # 2**-45 s (2.8e-14 s) longer than each step of 0.5 s, 4 batches: 1.1e-13 s, 5.7e-14 of the totals; every
                # reading and interval is a multiple of 2**-45 below 8 s, exact in float64, so a right answer sees it.
                # Issue 38, round 14 (q3_wrong_r14_tiny_margin, margin_5e14: margins of 1e-14 s and 2e-14 of the totals):
                # 2**-50 s (8.9e-16 s) per batch: 3.6e-15 s in all, 1.8e-15 of the totals; every reading and interval is
                # a multiple of 2**-50 below 4 s (the clock's spacing there is 2**-51 at most), exact in float64
-               (2**-1 + 2**-50, 2**-1, 4)],
+               (2**-1 + 2**-50, 2**-1, 4),
+               # issue 38, round 16: LONG_RUN (last: the costliest case, ~20 ms for a right answer)
+               (*LONG_RUN, len(LONG_RUN[0]))],
 }
 # issue 38, round 10 (q3_wrong_r10_uses_len: range(len(batches))): in the hidden cases batches has no length, as a
 # generator or an input pipeline of unknown size has none (FakeStream; it can be iterated again, so that a second
@@ -600,6 +654,13 @@ def check_find_bottleneck(find_bottleneck, case: str = "public") -> Report:
         if clock.reads == 0 and step.calls:
             return Report(name, f"{name} never read clock(): time both parts with the clock it is given (the "
                                 f"check's clock moves only when a batch is read or a step runs)", {"cases": results})
+        if got != want and n > 10_000:   # issue 38, round 16: LONG_RUN
+            return Report(name, f"an input-bound run of {n} batches (reads and steps of {_SMALL:g} s, but the first "
+                                f"and the last batch's reads take 8192 s more, batch 1's step 12288 s more) was called "
+                                f"compute-bound: the rule: add up EVERY batch's reading and step, from the first to the "
+                                f"last, however many batches and however long one takes (a sample of the first "
+                                f"batches, a window of the last ones, or intervals over an hour dropped leave some "
+                                f"out)", {"cases": results})
         if got != want:
             if isinstance(read_s, list) and len(read_s) > 8:   # one slow read among many (round 11)
                 slow = read_s.index(max(read_s))
@@ -668,7 +729,11 @@ def check_find_bottleneck(find_bottleneck, case: str = "public") -> Report:
         if step.calls > n:
             return Report(name, f"the answer is right, but step ran {step.calls} times for {n} batches: run it once "
                                 f"per batch", {"cases": results})
-        if any(step.batches.count(i) != 1 for i in range(n)):   # issue 38, round 3: step(kept[0]) n times
+        try:   # round 16: counted once (list.count per batch took seconds on LONG_RUN's 20 001)
+            each_once = collections.Counter(step.batches) == collections.Counter(range(n))
+        except TypeError:   # an unhashable batch: not one of the batches given
+            each_once = False
+        if not each_once:   # issue 38, round 3: step(kept[0]) n times
             return Report(name, f"the answer is right, but step was given the batches {step.batches!r} of the "
                                 f"{n} batches {list(range(n))!r}: the rule: run step once on each batch",
                           {"cases": results})

@@ -60,14 +60,37 @@ def expected_prediction(n: int, global_batch_size: int, num_replicas: int, max_p
     return n // global_batch_size, _BATCHING["smallest_accum_steps"](global_batch_size, num_replicas, max_per_replica)
 
 
+def _plain_numbers(value):
+    """TensorFlow tensors made NumPy values (issue 38, round 16, ruled outside: tf.constant(195) is the number 195, as
+    np.int64(195) or a NumPy array of the two numbers is): a tensor of the pair, or a pair of 0-d tensors. Anything
+    else is returned as it is."""
+    def plain(v):
+        if type(v).__module__.split(".")[0] == "tensorflow" and hasattr(v, "numpy"):
+            try:
+                return v.numpy()
+            except Exception:  # noqa: BLE001  a symbolic tensor: left as it is (not a number)
+                return v
+        return v
+
+    value = plain(value)
+    if isinstance(value, (tuple, list)):
+        value = type(value)(plain(v) for v in value)
+        # 0-d NumPy arrays (a tensor's .numpy()) made NumPy scalars
+        value = type(value)(v[()] if isinstance(v, np.ndarray) and v.ndim == 0 else v for v in value)
+    return value
+
+
 def check_prediction(value, n: int, global_batch_size: int, num_replicas: int, max_per_replica: int) -> Report:
     """``value`` must be ``(updates_per_epoch, accum_steps)``: ``n // global_batch_size`` updates
     (the last partial batch dropped) and the fewest micro-batches per update that fit and split exactly."""
     name = "predicted"
     updates, k = expected_prediction(n, global_batch_size, num_replicas, max_per_replica)
     details = {"expected": (updates, k), "got": value}
-    if value is None or value is Ellipsis or (isinstance(value, tuple) and Ellipsis in value):
+    # issue 38, round 16 (q1_wrong_r16_tf_literals: (tf.constant(195), tf.constant(4)) crashed the check here: `in`
+    # compares a tensor with Ellipsis): compared by identity
+    if value is None or value is Ellipsis or (isinstance(value, tuple) and any(v is Ellipsis for v in value)):
         return Report(name, "not solved yet: predicted is ...; replace the ... with your two numbers", details)
+    value = _plain_numbers(value)
     if isinstance(value, np.ndarray):  # np.array([195, 4]): the same two numbers
         value = tuple(value.tolist())
     if not isinstance(value, (tuple, list)) or len(value) != 2 or not all(
@@ -116,8 +139,10 @@ def check_prediction(value, n: int, global_batch_size: int, num_replicas: int, m
 
 
 # (kind, devices, machines, fits_one_device, compute_capability)
+# issue 38, round 16 (q2_wrong_r16_sixteen_gpus_multiworker: more than 8 devices taken for several machines): the old
+# GPUs' case has 16 on one machine (was 8; a DGX-2 has 16): MirroredStrategy, as the advisor says
 CASES = [
-    ("CPU", 1, 1, True, None), ("GPU", 1, 1, True, 8.0), ("GPU", 4, 1, True, 8.0), ("GPU", 8, 1, True, 6.1),
+    ("CPU", 1, 1, True, None), ("GPU", 1, 1, True, 8.0), ("GPU", 4, 1, True, 8.0), ("GPU", 16, 1, True, 6.1),
     ("GPU", 4, 4, True, 7.0), ("TPU", 8, 1, True, None), ("GPU", 4, 1, False, 8.0), ("GPU", 2, 3, True, 9.0),
 ]
 
@@ -276,6 +301,24 @@ def _small_shuffle_buffer(ds) -> tuple[str | None, bool]:
 _pipeline = pipeline_datasets  # the walk is shared with exercise 02 (gpukit.course.exercises)
 
 
+def _file_cache(ds) -> str | None:
+    """Issue 38, round 16 (q3_wrong_r16_disk_cache_stale: ``.cache(path)``, the path named by the shapes of x and y):
+    a ``cache`` of the pipeline that writes a file (tf.data keeps its name as ``_filename``; b"" is the memory cache).
+    Read on the pipeline: no iteration."""
+    for d in _pipeline(ds):
+        if type(d).__name__.endswith("CacheDataset"):
+            try:
+                path = d._filename.numpy().decode()
+            except Exception:  # noqa: BLE001  no file name recorded
+                continue
+            if path:
+                return (f"the pipeline caches to the file {path!r} (Dataset.cache(filename)): files left on disk that "
+                        f"later calls and later runs read back as they were (other x of the same shape would get this "
+                        f"call's examples); the rule: each call's batches hold the x and y it is given, and leave "
+                        f"nothing behind: cache in memory (.cache()) or not at all")
+    return None
+
+
 def _reshuffles(ds) -> bool:
     """A ``shuffle`` of the pipeline left with ``reshuffle_each_iteration=True`` (tf.data's default)."""
     return any("Shuffle" in type(d).__name__ and getattr(d, "_reshuffle_each_iteration", None) for d in _pipeline(ds))
@@ -325,6 +368,9 @@ def check_dataset(make_dataset, n: int = 100, global_batch_size: int = 16, num_r
     unordered = _nondeterministic_problem(got)
     if unordered:
         return Report(name, unordered)
+    cached = _file_cache(got)
+    if cached:
+        return Report(name, cached)
     with session_kept(name):  # issue 38, round 4: a global seed set, or any setting of the session, fails here
         try:
             paired = _pairing_problem(got, x, y)
@@ -497,7 +543,8 @@ def _full_shuffle_problem(make_dataset, x, y, kw, n, global_batch_size) -> Repor
 # can give it an order of its own. The prompt's range is therefore 0 to 2**31 - 2 (TensorFlow's own seed space);
 # within it, seed + epoch, (epoch << 31) | seed and seed * k + epoch (k not a multiple of the prime 2**31 - 1) give
 # every seed and every epoch its own op seed (tests/attacks/ex08/q3_right_r11_pack31 and friends).
-ORDER_PAIRS = [(0, 0), (0, 1), (0, 4), (0, 10), (1, 0), (256, 0), (0, 2), (1, 256), (2 ** 29, 0),
+# Issue 38, round 16 (q3_wrong_r16_seed_mod_billion: seed % 10**9): round 4's (256, 0) is (10**9, 0), a multiple of 512
+ORDER_PAIRS = [(0, 0), (0, 1), (0, 4), (0, 10), (1, 0), (10 ** 9, 0), (0, 2), (1, 256), (2 ** 29, 0),
                # issue 38, round 12 (blind answers that kept their points; TensorFlow reduces an op seed modulo
                # 2**31 - 1, so only a collision there repeats an order):
                (1, 1), (2 ** 31 - 2, 1),  # seed ^ epoch: 1 ^ 1 = 0 and (2**31 - 2) ^ 1 = 2**31 - 1, 0 to TensorFlow
@@ -512,7 +559,8 @@ ORDER_PAIRS = [(0, 0), (0, 1), (0, 4), (0, 10), (1, 0), (256, 0), (0, 2), (1, 25
 # issue 38, round 13 (q3_wrong_r13_epoch_20bits: the epoch kept in 20 bits): epoch 2**20 of seed 0 must not be epoch
 # 0's order. Built last, once every other rule holds: an answer whose cost grows with the epoch (a permutation applied
 # epoch times, a skip of epoch x n examples: caught by the rules above) would take minutes there (2**24, 2**30: longer)
-FAR_EPOCH = (0, 2 ** 20)
+# Issue 38, round 16 (q3_wrong_r16_epoch_mod_million: epoch % 10**6): epoch 10**6 too
+FAR_EPOCHS = (2 ** 20, 10 ** 6)
 # issue 38, round 13 (q3_wrong_r13_replica_seed: seed + epoch * num_replicas; q3_wrong_r13_replica_batch_seed: the seed
 # moved for num_replicas > 4): the order of (seed, epoch) = (1, 1) is built with these numbers of replicas too and must
 # be the one built with the check's own (epoch 0 of seed 0 hid a term epoch * num_replicas or seed * num_replicas)
@@ -543,9 +591,14 @@ def check_dataset_orders(make_dataset, n: int = 40, global_batch_size: int = 8, 
                 return Report(name, not_solved(name))
             orders = {pair: np.concatenate(_labels_per_batch(make_dataset(x, y, seed=pair[0], epoch=pair[1], **kw)))
                       for pair in ORDER_PAIRS}
-            other_replicas = {r: np.concatenate(_labels_per_batch(make_dataset(x, y, seed=1, epoch=1, **{
-                **kw, "num_replicas": r, "global_batch_size": OTHER_GLOBAL_BATCH.get(r, global_batch_size)})))
+            # issue 38, round 16 (q3_wrong_r16_disk_cache_stale: .cache(path), the path named by the shapes: a later
+            # call read the first call's examples): these calls get other x of the same shape and dtype (x + n)
+            other_x = x + n
+            other_batches = {r: [tuple(b) for b in make_dataset(other_x, y, seed=1, epoch=1, **{
+                **kw, "num_replicas": r, "global_batch_size": OTHER_GLOBAL_BATCH.get(r, global_batch_size)})]
                 for r in REPLICA_COUNTS}
+            other_replicas = {r: np.concatenate([np.asarray(b[1]) for b in batches])
+                              for r, batches in other_batches.items()}
             images = np.arange(n * 4, dtype="float64").reshape(n, 2, 2) / 3     # not exact in float32
             # issue 38, round 15 (q3_wrong_r15_x_negzero: x += 0.0; q3_wrong_r15_x_nan_guard: np.nan_to_num(x,
             # copy=False)): a -0.0 and a NaN, and the caller's arrays compared byte for byte after the call
@@ -592,6 +645,19 @@ def check_dataset_orders(make_dataset, n: int = 40, global_batch_size: int = 8, 
     partners = _fixed_partners([o for (s, _), o in orders.items() if s == 0])
     if partners:
         return Report(name, partners, details)
+    for replicas, batches in other_batches.items():
+        problem = _pairing_problem(batches, other_x, y)
+        if problem:
+            try:
+                stale = all(np.array_equal(np.asarray(xb), x[np.asarray(yb).astype("int64")]) for xb, yb in batches)
+            except (IndexError, ValueError, TypeError):   # labels not of x's rows: the message below
+                stale = False
+            if stale:
+                return Report(name, f"called on other x of the same shape and dtype (x + {n}), make_dataset gave an "
+                                    f"earlier call's examples (x[i] = i, not {n} + i): it keeps them between calls (a "
+                                    f"cache file or a cache keyed on the shapes); the rule: each call's batches hold the "
+                                    f"x and y it is given", details)
+            return Report(name, f"with other x (x + {n}): {problem}", details)
     for replicas, order in other_replicas.items():
         if not np.array_equal(order, orders[(1, 1)]):
             batch = OTHER_GLOBAL_BATCH.get(replicas, global_batch_size)
@@ -622,15 +688,17 @@ def check_dataset_orders(make_dataset, n: int = 40, global_batch_size: int = 8, 
     small, _ = _small_shuffle_buffer(huge)
     if small:
         return Report(name, f"on {HUGE_N} examples, {small}", details)
-    with session_kept(name):
-        try:
-            far = np.concatenate(_labels_per_batch(make_dataset(x, y, seed=FAR_EPOCH[0], epoch=FAR_EPOCH[1], **kw)))
-        except Exception as err:  # noqa: BLE001 - report what the learner's code raised
-            return Report(name, f"iterating the dataset raised {type(err).__name__}: {err}")
-    if np.array_equal(far, orders[(0, 0)]):
-        return Report(name, f"epochs 0 and {FAR_EPOCH[1]} of seed 0 give the same order: the rule: every epoch of a seed "
-                            f"its own order, for any epoch (runs of a million epochs of a small dataset happen; an "
-                            f"epoch kept in 20 bits, or any fixed number of bits, repeats the orders)", details)
+    for far_epoch in FAR_EPOCHS:
+        with session_kept(name):
+            try:
+                far = np.concatenate(_labels_per_batch(make_dataset(x, y, seed=0, epoch=far_epoch, **kw)))
+            except Exception as err:  # noqa: BLE001 - report what the learner's code raised
+                return Report(name, f"iterating the dataset raised {type(err).__name__}: {err}")
+        if np.array_equal(far, orders[(0, 0)]):
+            return Report(name, f"epochs 0 and {far_epoch} of seed 0 give the same order: the rule: every epoch of a seed "
+                                f"its own order, for any epoch (runs of a million epochs of a small dataset happen; an "
+                                f"epoch kept in 20 bits or modulo 10**6, or any fixed number of bits or digits, repeats "
+                                f"the orders)", details)
     return Report(name, None, details)
 
 
