@@ -376,3 +376,76 @@ def test_q4_cross_entropy_of_clipped_probabilities_is_named():
                                             **case).problem
     assert problem.startswith("the loss is") and "cross-entropy of probabilities clipped to [1e-7" in problem, problem
     assert ex05.check_pipeline_gradients(_pipeline_gradients, **case).passed
+
+
+# --------------------------------------------------------------------------- issue 38, round 16
+
+
+def _cell(source: str) -> dict:
+    """Run ``source`` as a notebook cell runs (globals named ``__main__``, its source in linecache: what the q1 watch
+    reads to tell the answer cell), then the check in a cell of its own."""
+    import linecache
+
+    namespace = {"__name__": "__main__", "P": 4, "TARGET_BUBBLE": 0.18, "ex05": ex05}
+    for cell in (source, "report = ex05.check_micro_batches_prediction(predicted_micro_batches, P, TARGET_BUBBLE)\n"):
+        name = f"<round 16 cell {abs(hash(cell))}>"
+        linecache.cache[name] = (len(cell), None, cell.splitlines(True), name)
+        exec(compile(cell, name, "exec"), namespace)
+    return namespace
+
+
+def test_q1_a_step_time_of_gpukit_plan_is_named():
+    """q1_wrong_r16_plan_step_time: the bubble read off gpukit.plan.plan's step time, searched over m."""
+    bad = _cell("from gpukit import plan as _plan\n"
+                "def _share(m):\n"
+                "    p = _plan.plan(_plan.Model(layers=P, hidden=64, heads=4, seq=64, vocab=256),\n"
+                "                   _plan.Cluster(accelerator=sorted(_plan.ACCELERATORS)[0], count=P),\n"
+                "                   _plan.Layout(pp=P, micro_batch=1, global_batch=m))\n"
+                "    return p.bubble_s / (p.compute_s + p.bubble_s)\n"
+                "predicted_micro_batches = next(m for m in range(1, 100) if _share(m) <= TARGET_BUBBLE)\n")
+    assert bad["report"].problem.startswith("the cell that sets predicted_micro_batches runs plan ("), bad["report"].problem
+    right = _cell("predicted_micro_batches = next(m for m in range(1, 100) if (P - 1) / (m + P - 1) <= TARGET_BUBBLE)\n")
+    assert right["report"].passed, right["report"].problem
+
+
+def test_q2_a_warm_up_capped_at_7_fails_on_9_stages():
+    def capped(p, m):
+        return [[op for op in order] for order in _ref_orders(p, m)] if p < 9 else [
+            [("F", i) for i in range(min(p - s - 1, m, 7))] + sum(
+                ([("F", min(p - s - 1, m, 7) + i), ("B", i)] for i in range(m - min(p - s - 1, m, 7))), [])
+            + [("B", i) for i in range(m - min(p - s - 1, m, 7), m)] for s in range(p)]
+
+    problem = ex05.check_schedule(capped, 9, 64).problem
+    assert problem.startswith("with one tick per pass the step takes 256 ticks instead of 144"), problem
+    assert ex05.check_schedule(_ref_orders, 9, 64).passed
+
+
+def _slices(w1, b1, w2, d):
+    if w1.shape[1] % d:
+        raise ValueError("d must divide h")
+    c = w1.shape[1] // d
+    return [(w1[:, k * c:(k + 1) * c], b1[k * c:(k + 1) * c], w2[k * c:(k + 1) * c]) for k in range(d)]
+
+
+def test_q3_sixteen_devices_and_a_nan_weight():
+    def at_most_8(w1, b1, w2, d):  # q3_wrong_r16_large_d_guard
+        if d > 8:
+            raise ValueError("at most 8 devices")
+        return _slices(w1, b1, w2, d)
+
+    def sanitized(w1, b1, w2, d):  # q3_wrong_r16_nan_to_num_inplace
+        for a in (w1, b1, w2):
+            np.nan_to_num(a, copy=False)
+        return _slices(w1, b1, w2, d)
+
+    case = dict(in_dim=5, hidden=32, out_dim=7, seed=7)
+    assert "raised ValueError (at most 8 devices), but this split is valid" in ex05.check_split(at_most_8, 16, **case).problem
+    problem = ex05.check_split(sanitized, 2).problem
+    assert problem.startswith("split_pair changed the caller's w1 in place when it held NaN or inf"), problem
+    assert ex05.check_split(_slices, 16, **case).passed and ex05.check_split(_slices, 2).passed
+
+
+def test_q4_float64_gradients_are_named():
+    problem = ex05.check_pipeline_gradients(_as_notebook("q4_wrong_r16_float64_grads.py", "pipeline_gradients"), m=3).problem
+    assert problem.startswith("pipeline_gradients returned gradient 0 as float64, not float32: the rule is the "
+                              "gradients of one GradientTape"), problem

@@ -320,7 +320,7 @@ def test_q2_loss_scale_has_no_floor_and_no_cap():
     x, y = ex06._data(0)
     assert ex06._nan_problem(_by_hand_step(), x, y, 0, True) is None
     problem = ex06._nan_problem(_by_hand_step(floor=1.0), x, y, 0, True).problem
-    assert "skip such a step and halve the scale, whatever its value (no floor: 1 -> 0.5" in problem, problem
+    assert "skip such a step and halve the scale, whatever its value (no floor: 2**-120 -> 2**-121" in problem, problem
     assert ex06._growth_problem(solution_step, x, y, 0, True) is None
     problem = ex06._growth_problem(_by_hand_step(cap=2.0 ** 24), x, y, 0, True).problem
     assert "the scale doubles whatever its value (no cap" in problem, problem
@@ -487,3 +487,60 @@ def test_q3_a_batch_capped_below_its_size_is_named():
     problem = ex06.check_compare(_as_notebook("q3_wrong_r15_batch_cap_512.py", "train_with_policy"), steps=2, seed=7,
                                  batch=81).problem
     assert "over the whole batch as given (all 1100 rows: no cap, no sample)" in problem, problem
+
+
+# --------------------------------------------------------------------------- issue 38, round 16
+
+
+def test_q1_a_recompiled_copy_of_keras_loss_scale_optimizer_is_named():
+    """q1_wrong_r16_exec_copy_lso: Keras' loss_scale_optimizer.py compiled afresh under another file name, stepped."""
+    import linecache
+    import pathlib
+
+    path = "q1_wrong_r16_exec_copy_lso.py"
+    source = pathlib.Path(__file__).parent.joinpath("attacks", "ex06", path).read_text()
+    source += "report = ex06.check_scale_prediction(predicted_scale, 2.0 ** 15, 3)\n"
+    linecache.cache[path] = (len(source), None, source.splitlines(True), path)
+    namespace = {"__name__": "__main__", "tf": tf, "keras": keras, "ex06": ex06, "INITIAL_SCALE": 2.0 ** 15,
+                 "BAD_STEPS": 3}
+    exec(compile(source, path, "exec"), namespace)
+    problem = namespace["report"].problem
+    assert problem.startswith("the cell that sets predicted_scale runs a copy of Keras' LossScaleOptimizer's code"), problem
+
+
+def test_q2_a_float64_loss_is_named():
+    def f64_loss(model, optimizer, x, y):
+        return tf.cast(solution_step(model, optimizer, x, y), tf.float64)
+
+    problem = ex06.check_train_step(f64_loss).problem
+    assert problem.startswith("train_step returned a float64 loss: the rule is the mean loss of the float32 logits, "
+                              "returned as a float32 tensor or a Python float"), problem
+
+
+def test_q2_extreme_scales_and_large_losses():
+    x, y = ex06._data(0)
+    loss = ex06._reference_step(x, y, 0, with_loss=True)[1]
+    assert ex06._overflow_problem(solution_step, x, y, 0, True, loss) is None
+    for path, says in [("q2_wrong_r16_unscale_scaled_loss.py", "on a step where the loss scale is 2**127 (the scaled "
+                                                               "loss inf in float32), train_step returned inf"),
+                       ("q2_wrong_r16_scale_cap_2p40.py", "at a loss scale of 2**127 (the scaled loss overflows float32) "
+                                                          "the scale went to 1.09951e+12, not 2**126")]:
+        problem = ex06._overflow_problem(_as_notebook(path, "train_step"), x, y, 0, True, loss).problem
+        assert problem.startswith(says), problem
+    problem = ex06._nan_problem(_as_notebook("q2_wrong_r16_scale_floor_tiny.py", "train_step"), x, y, 0, True).problem
+    assert "(no floor: 2**-120 -> 2**-121" in problem, problem
+    problem = ex06._growth_problem(_as_notebook("q2_wrong_r16_growth_reset_on_skip_only_counter.py", "train_step"),
+                                   x, y, 0, True).problem
+    assert problem.startswith("after 2000 good steps in a row (one of them with a loss above 10) the loss scale must "
+                              "double"), problem
+
+
+@pytest.mark.parametrize("path, says", [
+    ("q3_wrong_r16_scale_grads_after.py", "mixed_float16: the gradient reaching the model's float32 logits is (softmax "
+                                          "- onehot) / 64 times 1, not times the loss scale"),
+    ("q3_wrong_r16_grads_rounded_fp16.py", "mixed_float16: every gradient handed to the LossScaleOptimizer holds float16 "
+                                           "values only"),
+])
+def test_q3_gradients_scaled_after_or_rounded_are_named(path, says):
+    problem = ex06.check_compare(_as_notebook(path, "train_with_policy"), steps=1).problem
+    assert problem is not None and problem.startswith(says), problem

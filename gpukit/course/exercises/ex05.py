@@ -51,6 +51,16 @@ def _watch_q1() -> dict:
         if hasattr(owner, fname):
             watch_copies(owner, fname, _Q1_CALLS, cell_assigns="predicted_micro_batches",
                          what="a copy of gpukit.pipeline's code", clones=True)
+    # round 16 (q1_wrong_r16_plan_step_time: the bubble read off gpukit.plan.plan's predicted step time, bubble_s /
+    # (compute_s + bubble_s), searched over m): gpukit.plan's step time (its bubble term compute x (p - 1) / m) is a
+    # bubble formula too; search, recommend, fewest_devices and published plan through ``plan`` (a call made from
+    # the answer cell at any depth is noted). Watched the same way, copies included
+    from ... import plan as planner
+
+    watch_calls(planner, ["plan", "bubble_fraction"], _Q1_CALLS, cell_assigns="predicted_micro_batches")
+    for fname in ("plan", "bubble_fraction"):
+        watch_copies(planner, fname, _Q1_CALLS, cell_assigns="predicted_micro_batches",
+                     what="a copy of gpukit.plan's code", clones=True)
     return originals
 
 
@@ -118,7 +128,7 @@ def check_micro_batches_prediction(value, p: int, target: float) -> Report:
     called = sorted({f for f, _ in watched_calls(_Q1_CALLS)})
     if called:  # planted (round 7): m searched with the simulated schedule or theory_bubble in the answer cell
         return Report(name, f"the cell that sets {name} runs {', '.join(called)} (gpukit's schedule simulator, its "
-                            f"dependency rule or its bubble formula): the rule is a prediction worked out before running anything "
+                            f"dependency rule, its bubble formula or gpukit.plan's step time): the rule is a prediction worked out before running anything "
                             f"(arithmetic in the cell is fine). If that was only a try, restart the kernel and run all",
                       details)
     m = int(value)
@@ -317,6 +327,24 @@ def check_split(split_pair, d: int, in_dim: int = 6, hidden: int = 8, out_dim: i
     if exact:
         return Report(name, f"the summed partial outputs are within {diff:.3g} of the unsplit pair, but {exact}",
                       details)
+    # round 16 (q3_wrong_r16_nan_to_num_inplace: np.nan_to_num(copy=False) on the caller's arrays): the contract leaves
+    # w1, b1 and w2 as they were given whatever their values; a pair holding NaN and inf (a diverged layer) split once
+    # more, its arrays compared byte for byte after the call (NaN equal to NaN)
+    bad = (w1.copy(), b1.copy(), w2.copy())
+    bad[0][0, 0], bad[1][-1], bad[2][0, 0] = np.nan, np.inf, -np.inf
+    sealed = [a.tobytes() for a in bad]
+    kept = session_kept(name)
+    try:
+        with kept:
+            split_pair(*bad, d)
+    except Exception:  # noqa: BLE001 - what it raises on such a pair is not this probe's rule
+        if kept.changed:
+            raise
+    changed = [what for what, a, b in zip(("w1", "b1", "w2"), bad, sealed) if a.tobytes() != b]
+    if changed:
+        return Report(name, f"{name} changed the caller's {changed[0]} in place when it held NaN or inf (a diverged "
+                            f"layer): the rule is w1, b1 and w2 left as they were given, whatever their values (a copy "
+                            f"before any change; the shards hold the pair's own values, NaN and inf included)", details)
     odd = hidden + 1 if (hidden + 1) % d else hidden + 2
     # planted (issue 38, round 12, q3_wrong_r12_d_ignored_when_one): a divisibility test skipped when h // d == 0,
     # so d > h (d does not divide h either) returns empty shards: the width d - 1 (< d) is tried as well
@@ -455,6 +483,11 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
         return Report(name, f"{name} returned {len(grads)} gradients of shapes {[g.shape for g in grads]}, but the "
                             f"weights' shapes in stage order are {[r.shape for r in ref]}: stage 0's gradients first, "
                             f"then stage 1's, ..., each stage's in its trainable_variables order")
+    wide = [(k, str(g.dtype)) for k, (g, r) in enumerate(zip(grads, ref)) if g.dtype != r.dtype]
+    if wide:  # round 16 (q4_wrong_r16_float64_grads: the sums kept and returned as float64 tensors)
+        return Report(name, f"{name} returned gradient {wide[0][0]} as {wide[0][1]}, not {ref[0].dtype}: the rule is the "
+                            f"gradients of one GradientTape over the unsplit model, which are {ref[0].dtype} like the "
+                            f"weights (accumulated and returned in their own dtype, not cast)")
     per_stage, k = [], 0
     for stage in pipe.stages:
         n = len(stage.trainable_variables)

@@ -42,6 +42,50 @@ def _watch_q1() -> None:
     from tensorflow.python.training.experimental import loss_scale as legacy
 
     watch_calls(legacy.DynamicLossScale, ["update"], _Q1_CALLS, cell_assigns="predicted_scale")
+    _watch_scaler_copies(keras.mixed_precision.LossScaleOptimizer)
+
+
+_LSO_COPY = "a copy of Keras' LossScaleOptimizer's code"
+
+
+def _line_free(code) -> tuple:
+    """What a code object is whatever file and line it was compiled at: its bytecode, names and constants, the code
+    objects among them read the same way (a code object's own equality compares its line table too)."""
+    return (code.co_code, code.co_names, tuple(_line_free(k) if isinstance(k, type(code)) else (type(k), k)
+                                               for k in code.co_consts))
+
+
+def _watch_scaler_copies(scaler) -> None:
+    """Issue 38, round 16 (q1_wrong_r16_exec_copy_lso: Keras' loss_scale_optimizer.py, its source compiled afresh under
+    another file name, its LossScaleOptimizer stepped on inf gradients): the scale-moving methods of the class are
+    fresh functions there, whose variables are the copy's own, so neither the call watch nor the scale watch sees
+    them. One audit hook (beside the shared copy watch, which compares code objects with their line tables) notes an
+    ``exec`` of code that defines a function whose bytecode, names and constants, read without file or line
+    (``_line_free``), are those of one of the class's methods that move the scale, when the cell that runs it assigns
+    ``predicted_scale``. Cost: a set lookup of each code object's bytecode per exec (the tree walked once)."""
+    from . import _AUDIT_HOOKS, _cell_assigns, _code_tree, notebook_globals
+
+    if any(getattr(h, "__gpukit_lso_copies__", False) for h in _AUDIT_HOOKS):
+        return
+    methods = [getattr(scaler, f) for f in ("_stateful_handle_finite_grads", "_stateful_handle_non_finite_grads",
+                                           "_stateless_handle_finite_grads", "_stateless_handle_non_finite_grads")
+               if hasattr(scaler, f)]
+    codes = [getattr(m, "__gpukit_original__", m).__code__ for m in methods]
+    bytecodes = {c.co_code for c in codes}
+    keys = {_line_free(c) for c in codes}
+
+    def hook(event, args):
+        if event != "exec" or not args or not hasattr(args[0], "co_code"):
+            return
+        if not any(c.co_code in bytecodes and _line_free(c) in keys for c in _code_tree(args[0])):
+            return
+        frame = sys._getframe(1)
+        notebook = notebook_globals(frame)
+        if notebook is not None and _cell_assigns(frame, notebook, "predicted_scale"):
+            notebook[_Q1_CALLS] = list(notebook.get(_Q1_CALLS, ()))[-63:] + [(_LSO_COPY, None)]
+
+    hook.__gpukit_lso_copies__ = True
+    _AUDIT_HOOKS.append(hook)
 
 
 _COPY = "a copy of gpukit.precision.scale_after's code"
@@ -199,7 +243,7 @@ def check_scale_prediction(value, initial_scale: float, bad_steps: int) -> Repor
     if called:
         return Report(name, f"the cell that sets {name} runs {', '.join(called)} (a LossScaleOptimizer stepped: its "
                             f"loss scale or good-step counter written, Keras', tf_keras' or TensorFlow v1's; or "
-                            f"gpukit.precision.scale_after, the module's or a copy of its code): the rule is a prediction worked out before running "
+                            f"gpukit.precision.scale_after, the module's or a copy of its code, or a copy of Keras' loss-scale code): the rule is a prediction worked out before running "
                             f"anything (arithmetic in the cell is fine). If that was only a try, restart the kernel and "
                             f"run all", details)
     if float(value) == expected:
@@ -312,6 +356,10 @@ def check_train_step(train_step, seed: int = 0, float32_output: bool = True) -> 
     if any(low in dtype for low in ("float16", "bfloat16")):  # round 15 (q2_wrong_r15_return_float16_loss)
         return Report(name, f"train_step returned a {dtype} loss: the rule is the mean loss of the float32 logits, "
                             f"returned as float32 (or a Python float), not rounded to 16 bits", details)
+    if dtype and dtype != "float32" and not isinstance(got, float):  # round 16 (q2_wrong_r16_float64_loss)
+        return Report(name, f"train_step returned a {dtype} loss: the rule is the mean loss of the float32 logits, "
+                            f"returned as a float32 tensor or a Python float (the loss as the step computes it, not cast "
+                            f"to another dtype)", details)
     return (_recipe_problem(model, before, x, y, seed, float32_output, details)
             or _overflow_problem(train_step, x, y, seed, float32_output, loss)
             or _large_logits_problem(train_step, float32_output) or _nan_problem(train_step, x, y, seed, float32_output)
@@ -460,7 +508,9 @@ def _nan_problem(train_step, x, y, seed, float32_output) -> Report | None:
     # issue 38, round 13 (q2_wrong_r13_manual_floor: the scale never halved below 1): the step starts at a loss scale of
     # 1, which Keras' LossScaleOptimizer halves to 0.5 like any other (it has no floor); a NaN loss skips the step at
     # any scale, so nothing else this case tells changes
-    opt.dynamic_scale.assign(1.0)
+    # round 16 (q2_wrong_r16_scale_floor_tiny: the scale floored at 2**-24 after each step): 2**-120, not 1 (float32's
+    # normal numbers reach 2**-126: 2**-121 is exact, no subnormal that a CPU flushing them would make 0)
+    opt.dynamic_scale.assign(2.0 ** -120)
     scale, before = float(opt.dynamic_scale.numpy()), model.get_weights()
     # issue 38, round 15 (q2_wrong_r15_nan_to_inf: NaN gradients rewritten to +inf before apply_gradients): what the
     # LossScaleOptimizer is handed, seen on this instance (eager values only: a traced step's are not read)
@@ -495,7 +545,8 @@ def _nan_problem(train_step, x, y, seed, float32_output) -> Report | None:
         return Report(name, f"on a batch whose first example is NaN (its loss and gradients are NaN), at a loss scale "
                             f"of {scale:g}, the weights {'moved' if moved else 'stayed'} and the scale went to {after:g}: "
                             f"the rule of dynamic loss scaling is to skip such a step and halve the scale, whatever its "
-                            f"value (no floor: {scale:g} -> {scale / 2:g}, as Keras' LossScaleOptimizer does)", details)
+                            f"value (no floor: 2**{np.log2(scale):.0f} -> 2**{np.log2(scale) - 1:.0f}, as Keras' LossScaleOptimizer "
+                            f"does; got {after:g})", details)
     return None
 
 
@@ -526,12 +577,27 @@ def _growth_problem(train_step, x, y, seed, float32_output, loss=None) -> Report
     opt = precision.optimizer("mixed_float16", keras.optimizers.SGD(LEARNING_RATE))
     opt.build(model.trainable_variables)
     scale = float(opt.dynamic_scale.numpy())
-    opt.step_counter.assign(opt.dynamic_growth_steps - 1)
+    # round 16 (q2_wrong_r16_growth_reset_on_skip_only_counter: the good-step count restarted after a loss above 10):
+    # the count starts two short; a first good step on a batch whose loss is above 10 (the logits bias 20 on a class
+    # few labels name; its gradients stay finite) must count like any other good step
+    before, high = model.get_weights(), model.get_weights()
+    high[-1] = np.zeros_like(high[-1])
+    high[-1][int(np.argmin(np.bincount(y, minlength=len(high[-1]))))] = 20.0
+    model.set_weights(high)
+    opt.step_counter.assign(opt.dynamic_growth_steps - 2)
+    try_answer(train_step, model, opt, x, y)
+    model.set_weights(before)
+    if float(opt.dynamic_scale.numpy()) != scale:
+        return Report(name, f"after a good step whose loss is above 10 (the scale {scale:g}, {opt.dynamic_growth_steps - 1} "
+                            f"good steps in a row) the scale went to {float(opt.dynamic_scale.numpy()):g}: the rule of "
+                            f"dynamic loss scaling is that only a step with inf/NaN gradients changes it before "
+                            f"{opt.dynamic_growth_steps} good steps", {"scale_before": scale})
     got = try_answer(train_step, model, opt, x, y)
     after = float(opt.dynamic_scale.numpy())
     if after != 2 * scale:
-        return Report(name, f"after {opt.dynamic_growth_steps} good steps in a row the loss scale must double "
-                            f"({scale:g} -> {2 * scale:g}), but it is {after:g}: the rule of dynamic loss scaling, "
+        return Report(name, f"after {opt.dynamic_growth_steps} good steps in a row (one of them with a loss above 10) the "
+                            f"loss scale must double ({scale:g} -> {2 * scale:g}), but it is {after:g}: the rule of "
+                            f"dynamic loss scaling (a good step is one with finite gradients, whatever its loss), "
                             f"which the LossScaleOptimizer's own apply_gradients keeps (a step written by hand around "
                             f"its inner optimizer does not)", {"scale_before": scale, "scale_after": after})
     returned = _returned_problem(got, loss, "doubled") if loss is not None else None
@@ -663,7 +729,27 @@ def _overflow_problem(train_step, x, y, seed, float32_output, loss=None) -> Repo
                             f"{'moved' if moved else 'stayed'} and the scale went to {scale:g}: the rule of dynamic "
                             f"loss scaling is to skip such a step and lower the scale", details)
     returned = _returned_problem(got, loss, "was halved (a skipped step)") if loss is not None else None
-    return Report(name, returned, details) if returned else _inf_problem(train_step, seed, float32_output)
+    return (Report(name, returned, details) if returned else
+            _huge_scale_problem(train_step, model, opt, x, y, loss) or _inf_problem(train_step, seed, float32_output))
+
+
+def _huge_scale_problem(train_step, model, opt, x, y, loss) -> Report | None:
+    """Issue 38, round 16 (q2_wrong_r16_unscale_scaled_loss: the scaled loss divided by the scale returned, inf when
+    loss x scale leaves float32; q2_wrong_r16_scale_cap_2p40: the scale capped at 2**40 after each step): the overflow
+    case's model (its step was skipped: the same weights) stepped once more at a loss scale of 2**127, where the scaled
+    loss itself is inf: the step is skipped, the scale halved to 2**126 (no cap), and the loss returned is the
+    batch's mean loss."""
+    name = "train_step"
+    opt.dynamic_scale.assign(2.0 ** 127)
+    got = try_answer(train_step, model, opt, x, y)
+    after = float(opt.dynamic_scale.numpy())
+    details = {"scale_before": 2.0 ** 127, "scale_after": after}
+    if after != 2.0 ** 126:
+        return Report(name, f"at a loss scale of 2**127 (the scaled loss overflows float32) the scale went to {after:g}, "
+                            f"not 2**126: the rule of dynamic loss scaling is to skip such a step and halve the scale, "
+                            f"whatever its value (no cap, no floor, as Keras' LossScaleOptimizer does)", details)
+    returned = _returned_problem(got, loss, "is 2**127 (the scaled loss inf in float32)") if loss is not None else None
+    return Report(name, returned, details) if returned else None
 
 
 def _inf_problem(train_step, seed, float32_output) -> Report | None:
@@ -777,6 +863,19 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
 
         def watched(self, *args, **kwargs):
             stepped.append(self)
+            if policy_name == "mixed_float16" and tf.executing_eagerly():
+                current = getattr(self, "dynamic_scale", None)  # round 16: the scale of each eager step (unbuilt: the
+                scales.append(float(current.numpy()) if current is not None else float(self.initial_scale))  # initial)
+            if policy_name == "mixed_float16" and args and tf.executing_eagerly():
+                # issue 38, round 16 (q3_wrong_r16_grads_rounded_fp16: the tape's gradients rounded to float16 values
+                # before apply): whether every gradient it is handed holds float16 values only (the float32 logits
+                # layer's never does as the tape gives them: its arithmetic is float32)
+                try:
+                    grads = [np.asarray(g, dtype=np.float32) for g in args[0] if g is not None]
+                    handed.append(bool(grads) and all(
+                        np.array_equal(g.astype(np.float16).astype(np.float32), g, equal_nan=True) for g in grads))
+                except Exception:  # noqa: BLE001 - values it cannot read (symbolic): not noted
+                    pass
             out = original(self, *args, **kwargs)
             if policy_name == "mixed_float16" and stepped.count(self) == 1 and tf.executing_eagerly():
                 # issue 38, round 7 (q3_wrong_r7_fixed_scale: the loss times 2**15, Keras' initial scale, not the
@@ -796,6 +895,8 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
             optimizers.append(self)
             return original_base(self, *args, **kwargs)
 
+        handed = []  # round 16: per eager LossScaleOptimizer step, whether every gradient handed is a float16 value
+        scales = []  # round 16: the LossScaleOptimizer's scale at each eager step
         rounded = []  # round 4: per eager backward, whether the gradient reaching the logits is 16-bit rounded
         factors = []  # round 10: per eager backward, the factor of (softmax - onehot) / n in that gradient
 
@@ -875,6 +976,22 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
                                 f"one): the loss that was differentiated is not the float32 mean over the batch: the rule "
                                 f"is the loss computed in float32 from the float32 logits, the mean of the whole batch "
                                 f"included, not cast down to 16 bits (a 16-bit mean rounds 1/{len(x)})", details)
+        unscaled = [f for f in factors if f is not None and scales and not any(abs(f / s - 1) < 1e-5 for s in scales)]
+        if policy_name == "mixed_float16" and unscaled:
+            # round 16 (q3_wrong_r16_scale_grads_after: the gradients of the unscaled loss, multiplied by the scale
+            # afterwards): the gradient reaching the float32 logits is that of the loss times 1, not times a scale the
+            # LossScaleOptimizer had (a small initial scale, e.g. 2, moved to 0.25 by the check, is its own scale)
+            return Report(name, f"mixed_float16: the gradient reaching the model's float32 logits is (softmax - onehot) "
+                                f"/ {len(x)} times {unscaled[0]:g}, not times the loss scale ({scales[0]:g} at the first "
+                                f"step): the loss was differentiated unscaled; the rule is the loss multiplied by the "
+                                f"optimizer's current scale BEFORE the backward pass (optimizer.scale_loss(loss) inside "
+                                f"the tape), so that small float16 gradients do not underflow; gradients multiplied "
+                                f"afterwards have already lost them", details)
+        if handed and all(handed):
+            return Report(name, "mixed_float16: every gradient handed to the LossScaleOptimizer holds float16 values "
+                                "only (the float32 logits layer's too): they were rounded to float16 after the tape; the "
+                                "rule is the gradients handed as the tape gives them (no rounding, clipping or other "
+                                "change)", details)
         if rounded and all(rounded):  # planted (round 4): the loss of the logits cast down to 16 bits
             return Report(name, f"{policy_name}: the gradient reaching the model's float32 logits is rounded to 16 "
                                 f"bits: the loss was computed from logits cast down; the rule is the loss of the "
