@@ -213,7 +213,8 @@ Q2_CASES = [([2, 1, 1], 32, 0), ([3, 1], 48, 5), ([1, 2, 5], 40, 9)]  # public, 
     lambda losses, gb: tf.reduce_sum(losses / gb),
     # (the replica's mean times n_r / G is wrong since round 10: NaN on a replica a partial last batch leaves empty;
     # tests/attacks/ex03/q2_wrong_*mean_times_*)
-    lambda losses, gb: tf.cast(tf.reduce_sum(tf.cast(losses, tf.float64)) / gb, tf.float32),  # summed in float64
+    # summed in float64, back in the losses' dtype (round 16: float64 losses come back float64, not rounded to float32)
+    lambda losses, gb: tf.cast(tf.reduce_sum(tf.cast(losses, tf.float64)) / gb, losses.dtype),
 ])
 def test_q2_correct_alternatives_pass_public_and_hidden(answer):
     for capacities, gb, seed in Q2_CASES:
@@ -416,7 +417,7 @@ def test_round13_percent_units_a_big_replica_a_memory_copy_and_weights_kept_or_r
             (lambda s: [sum(1 for n in s if n) * n / sum(s) for n in s], [5, 0, 3], "still counts in Keras' 1 / R"),
             (lambda s: kept(tuple(s)), [48, 16], "returned the very object the first call returned"),
             (by_r_and_g, [48, 16], "a call with [16, 48] (as many replicas, the same global batch) gave [1.5, 0.5]"),
-            (lambda s: [float(f"{len(s) * n / sum(s):.6g}") for n in s], [60000, 50001], "more than the 1e-9 allowed")):
+            (lambda s: [float(f"{len(s) * n / sum(s):.6g}") for n in s], [60000, 50001], "allowed (1e-14 of it)")):
         report = ex03.compare_sample_weights(answer, sizes, seed=4)
         assert not report.passed and says in report.problem, report.problem
     for sizes in ([5, 0, 3], [60000, 50001], [48, 16]):
@@ -576,3 +577,66 @@ def test_round15_a_zero_loss_masked_and_huge_losses_stopped_are_named():
         problem = ex03._weights_problem(answer, tf, strategies, devices)
         assert problem and says in problem and "whatever its loss" in problem, problem
     assert ex03._weights_problem(lambda v, g: tf.reduce_sum(v) / g, tf, strategies, devices) is None
+
+
+_BUFFER = np.zeros(16, dtype=np.int64)  # round 16's planted shared plan buffer (module level, as a notebook's)
+_ROUNDED_MEMO: dict = {}  # round 16's planted memo under rounded capacities
+
+
+def test_round16_a_shared_buffer_numpy_inputs_a_memo_float32_losses_a_pasted_planner_and_rounded_weights():
+    """Issue 38, round 16. Planted: q1, a view of one module-level array returned by every call; a caller's float64
+    array normalised in place; a caller's int64 array that is the plan returned itself; a memo under rounded
+    capacities; q2, float64 losses cast to float32; q3, gpukit.memory.max_batch_sizes' source pasted into the cell
+    under another name; q4, weights rounded to 12 significant digits, a caller's float64 array scaled in place, a
+    caller's NumPy ints and floats made ints in place."""
+    import inspect
+
+    def view(c, g):
+        sizes = _plan(list(c), g)
+        _BUFFER[:len(sizes)] = sizes
+        return _BUFFER[:len(sizes)]
+
+    def normalised(c, g):
+        caps = np.asarray(c, dtype=np.float64)
+        caps /= caps.sum()
+        return _plan(list(caps), g)
+
+    def itself(c, g):
+        caps = np.asarray(c)
+        return caps if caps.dtype.kind in "iu" and int(caps.sum()) == g else _plan(list(c), g)
+
+    def memo(c, g):
+        return list(_ROUNDED_MEMO.setdefault((tuple(round(float(x), 2) for x in c), g), tuple(_plan(list(c), g))))
+
+    for answer, says in ((view, "no buffer shared between calls"), (normalised, "changed the capacities array"),
+                         (itself, "returned that array itself"), (memo, "module-level '_ROUNDED_MEMO'")):
+        report = ex03.compare_plan(answer, [2, 1, 1], 64)
+        assert not report.passed and says in report.problem, report.problem
+    assert ex03.compare_plan(_plan, [2, 1, 1], 64).passed
+
+    problem = ex03._float64_problem("replica_loss", lambda v, g: tf.reduce_sum(tf.cast(v, tf.float32)) / g, tf)
+    assert problem and "no rounding through a narrower type" in problem, problem
+    assert ex03._float64_problem("replica_loss", lambda v, g: tf.reduce_sum(v) / g, tf) is None
+
+    source = inspect.getsource(ex03._PLANNER["max_batch_sizes"]).replace("def max_batch_sizes", "def my_batches")
+    message = blind.grade(blind.stem("03"), "q3", f"MemoryEstimate = object\nMiB = 2**20\n{source}"
+                                                  "predicted_max_batch = 554\n")
+    assert message and "gpukit.memory's code outside the module (my_batches" in message, message
+
+    def right(sizes):
+        return [len(sizes) * n / sum(sizes) for n in sizes]
+
+    def scaled(sizes):
+        w = np.asarray(sizes, dtype=np.float64)
+        w *= len(w) / w.sum()
+        return w.copy()
+
+    def to_ints(sizes):
+        sizes[:] = [int(n) for n in sizes]
+        return right(sizes)
+
+    for answer, says in ((lambda s: [float(f"{len(s) * n / sum(s):.12g}") for n in s], "allowed (1e-14 of it)"),
+                         (scaled, "changed the batch sizes array"), (to_ints, "a NumPy int or float too")):
+        report = ex03.compare_sample_weights(answer, [5, 1, 9, 3], seed=4)
+        assert not report.passed and says in report.problem, report.problem
+    assert ex03.compare_sample_weights(right, [5, 1, 9, 3], seed=4).passed

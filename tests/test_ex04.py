@@ -22,12 +22,20 @@ _HISTORY = []  # round 15's planted loss history on the module
 _CALLS = __import__("itertools").count()  # round 15's planted call counter on the module
 
 
+_SHARED_LOSS = training.per_example_loss()  # round 16's planted notebook loss_fn, its reduction changed for good
+
+
 def _learner(divide_by_micro_batch=False, apply_every_micro_batch=False, answer=True, no_reset=False,
-             module_counter=False, inference=False, clip=False, history=False):
+             module_counter=False, inference=False, clip=False, history=False, edit_loss=False, compile_model=False,
+             guard=False):
     """A learner's make_accumulating_step, right or with one of the two classic mistakes."""
     def make(strategy, model, optimizer, global_batch_size, accum_steps):
         if not answer:
             return None
+        if edit_loss:  # round 16 (q4_wrong_r16_loss_fn_reduction_left_sum)
+            _SHARED_LOSS.reduction = "sum"
+        if compile_model:  # round 16 (q4_wrong_r16_model_compile)
+            model.compile(optimizer=optimizer, loss=training.per_example_loss())
         _COUNTER[0] = 0
         divisor = global_batch_size // accum_steps if divide_by_micro_batch else global_batch_size
         loss_fn = training.per_example_loss()
@@ -40,6 +48,8 @@ def _learner(divide_by_micro_batch=False, apply_every_micro_batch=False, answer=
                 logits = model(x) if inference else model(x, training=True)
                 loss = tf.nn.compute_average_loss(loss_fn(y, logits), global_batch_size=divisor)
             for s, g in zip(sums, tape.gradient(loss, model.trainable_variables)):
+                if guard:  # round 16 (q4_wrong_r16_nonfinite_grad_guard)
+                    g = tf.where(tf.math.is_finite(g), g, tf.zeros_like(g))
                 s.assign_add(tf.clip_by_value(g, -1.0, 1.0) if clip else g)
             return loss
 
@@ -229,9 +239,13 @@ def test_epoch_prediction_planted_mistakes(value, match):
     assert re.search(match, report.problem), report.problem
 
 
-def _accumulated(divisor):
-    """A one-device accumulation loop like the notebook's; ``divisor(micro, n)`` divides each micro-batch's sum."""
+def _accumulated(divisor, guard=False):
+    """A one-device accumulation loop like the notebook's; ``divisor(micro, n)`` divides each micro-batch's sum;
+    ``guard``: non-finite micro-batch gradients set to zero (round 16's planted guard)."""
     loss_fn = training.per_example_loss()
+
+    def kept(g):
+        return tf.where(tf.math.is_finite(g), g, tf.zeros_like(g)) if guard else g
 
     def accumulated_gradients(model, x, y, accum_steps):
         micro = len(x) // accum_steps
@@ -240,7 +254,7 @@ def _accumulated(divisor):
             xb, yb = x[i * micro:(i + 1) * micro], y[i * micro:(i + 1) * micro]
             with tf.GradientTape() as tape:
                 loss = tf.reduce_sum(loss_fn(yb, model(xb, training=True))) / divisor(micro, len(x))
-            total = [t + g for t, g in zip(total, tape.gradient(loss, model.trainable_variables))]
+            total = [t + kept(g) for t, g in zip(total, tape.gradient(loss, model.trainable_variables))]
         return total
 
     return accumulated_gradients
@@ -564,3 +578,29 @@ def test_round15_inputs_left_read_only_or_rewritten_and_state_no_length_shows_ar
                          (default_arg, "default argument '_seen'"), (counted, "module-level '_CALLS'")):
         report = ex04.compare_accumulated_gradients(answer, accum_steps=3, n=36, seed=7)
         assert not report.passed and says in report.problem, report.problem
+
+
+def test_round16_a_fuzzed_limit_a_guard_and_the_notebook_objects_changed_are_named():
+    """Issue 38, round 16. Planted: q1, the limit's whole part taken as floor(limit + 1e-9); q3 and q4, non-finite
+    micro-batch gradients set to zero (a NaN example: the third call's x, the restart's last micro-batch); q4, the
+    notebook's loss_fn reduction changed for good and model.compile on the caller's model (what q3 already reads)."""
+    import math
+
+    def fuzzed(g, r, m):
+        return accumulation.smallest_accum_steps(g, r, math.floor(m + 1e-9))
+
+    report = ex04.compare_accum_steps(fuzzed, [(24, 1, 2.9999999999)])
+    assert not report.passed and "returned 8, expected 12" in report.problem, report.problem
+    assert ex04.compare_accum_steps(lambda g, r, m: accumulation.smallest_accum_steps(g, r, math.floor(m)),
+                                    [(24, 1, 2.9999999999)]).passed
+    report = ex04.compare_accumulated_gradients(_accumulated(lambda micro, n: n, guard=True), accum_steps=2, n=24)
+    assert not report.passed and "non-finite gradients were changed" in report.problem, report.problem
+    for kwargs, says in (({"edit_loss": True}, "changed the attributes of the notebook's '_SHARED_LOSS'"),
+                         ({"compile_model": True}, "on the model it was given"),
+                         ({"guard": True}, "non-finite gradients were changed")):
+        report = ex04.compare_accumulation(_learner(**kwargs), _mirrored(2), global_batch_size=8, accum_steps=2,
+                                           updates=1, restart=True)
+        assert not report.passed and says in report.problem, report.problem
+    assert _SHARED_LOSS.reduction != "sum"  # put back by the check
+    assert ex04.compare_accumulation(_learner(), _mirrored(2), global_batch_size=8, accum_steps=2, updates=1,
+                                     restart=True).passed

@@ -21,8 +21,8 @@ import sys
 import numpy as np
 
 from ... import memory as _memory
-from . import (Report, child_process_problem, kept_state, kept_state_problem, notebook_globals, number_problem,
-               not_solved, result_kept_problem, try_answer, watch_calls, watch_copies, watched_calls)
+from . import (Report, _code_tree, _numbers_of, child_process_problem, kept_state, kept_state_problem, notebook_globals,
+               number_problem, not_solved, result_kept_problem, try_answer, watch_calls, watch_copies, watched_calls)
 
 HINTS = {
     "q1": [
@@ -65,6 +65,7 @@ def compare_plan(plan_batches, capacities, global_batch_size: int) -> Report:
     ``capacity / sum * global`` rounded down or up (any such rounding is accepted). Then each call plans
     its own arguments: later calls with other capacities or another global batch must be right too
     (``_later_calls``)."""
+    state = kept_state(plan_batches, defaults=True, contents=True)  # round 16 (q1_wrong_r16_memo_rounded_caps)
     report = _plan_report(plan_batches, capacities, global_batch_size)
     if not report.passed:
         return report
@@ -76,6 +77,13 @@ def compare_plan(plan_batches, capacities, global_batch_size: int) -> Report:
     # caught only when CPython reused the freed list's address: 7 runs in 30)
     arg = list(capacities)
     got = try_answer(plan_batches, arg, global_batch_size)
+    # round 16 (q1_wrong_r16_shared_buffer_view: a view of one module-level array, rewritten by every call): the first
+    # plan, looked at after a call with other capacities (rotated), is what it was
+    rotated = arg[1:] + arg[:1]
+    kept = _later_call_problem("plan_batches", "plan", got, arg,
+                               lambda: try_answer(plan_batches, list(rotated), global_batch_size), rotated)
+    if kept:
+        return Report(report.name, kept, report.details)
     kept = result_kept_problem("plan_batches", got, lambda: try_answer(plan_batches, arg, global_batch_size))
     if kept:
         return Report(report.name, kept, report.details)
@@ -96,7 +104,62 @@ def compare_plan(plan_batches, capacities, global_batch_size: int) -> Report:
                                    f"caller's edit of the plan changes its capacities (and any later plan of them). The "
                                    f"rule is each call returns a new list of its own, even when the plan equals the "
                                    f"capacities (list(capacities))", report.details)
+    # round 16 (q1_wrong_r16_{asarray_inplace_normalize,array_returned_itself}): a caller may pass a NumPy array, a
+    # float64 one (np.asarray(capacities, float) is no copy: normalised in place, it is the caller's) and an int64 one
+    # that already is the plan (np.asarray(capacities) returned: the caller's array itself)
+    for given in (np.array(capacities, dtype=np.float64), np.array(exact, dtype=np.int64)):
+        problem = _array_kept_problem("plan_batches", "capacities", given,
+                                      lambda: try_answer(plan_batches, given, global_batch_size))
+        if problem:
+            return Report(report.name, problem, report.details)
+    kept = kept_state_problem("plan_batches", state, plan_batches, defaults=True, contents=True)  # round 16, read last
+    if kept:
+        return Report(report.name, kept, report.details)
     return report
+
+
+def _later_call_problem(name: str, what: str, got, first, call_other, other) -> str | None:
+    """None unless a result ``got`` (of a call with ``first``) changes when the function is called again with ``other``
+    (``call_other()``), else the sentence naming the rule. Planted: 03 q4 (issue 38, round 6), one module-level list
+    returned by every call and rewritten in place; q1 (round 16, q1_wrong_r16_shared_buffer_view), a view of one
+    module-level array."""
+    before = _numbers_of(got)
+    if before is None:
+        return None
+    call_other()
+    after = _numbers_of(got)
+    if after == before:
+        return None
+    return (f"{name}: the {what} it returned for {first} became {after} when it was called again for {other}: the rule "
+            f"is each call returns a new result the caller keeps (no buffer shared between calls)")
+
+
+def _refused_or(call):
+    """``call()``, or None when the learner's function it calls raises (not an ``AssertionError``, which names a
+    changed session setting): an input the prompt allows but does not require accepting (03 q4's NumPy inputs)."""
+    try:
+        return call()
+    except AssertionError:
+        raise
+    except Exception:  # noqa: BLE001 - the input refused: nothing of it changed is seen
+        return None
+
+
+def _array_kept_problem(name: str, what: str, given, call) -> str | None:
+    """None when ``call()`` (handed the caller's NumPy array ``given``) leaves it as it was, to the bit and its dtype,
+    and returns another object, else the sentence naming the rule (issue 38, round 16: 03 q1 and q4, a caller may
+    pass a NumPy array)."""
+    dtype, data = given.dtype, given.tobytes()
+    got = call()
+    if given.dtype != dtype or given.tobytes() != data:
+        return (f"{name} changed the {what} array it was given (a {dtype} NumPy array became {given.tolist()!r}, "
+                f"{given.dtype}): the rule is the caller's {what} stay as they were, a NumPy array too "
+                f"(np.asarray of a float64 array is that array, not a copy: compute in a new array)")
+    if got is given:
+        return (f"{name}: given a NumPy array as {what}, it returned that array itself: the rule is each call returns "
+                f"a new list (or array) of its own, never the caller's {what} (a caller's edit of the result changes "
+                f"them)")
+    return None
 
 
 def _later_calls(plan_batches, capacities, global_batch_size: int, first: Report) -> Report | None:
@@ -259,10 +322,35 @@ def compare_replica_loss(replica_loss, capacities, global_batch_size: int, seed:
                             f"uneven batches {batches}: on one device every example weighs 1 / {global_batch_size}",
                       details)
     # exact here, yet not by the rule; even plans probe even batches (the colleague's loss is exact there)
-    problem = _weights_problem(replica_loss, tf, strategies, devices, even=len(set(batches)) == 1)
+    problem = (_weights_problem(replica_loss, tf, strategies, devices, even=len(set(batches)) == 1)
+               or _float64_problem(name, replica_loss, tf))
     if problem:
         return Report(name, problem, details)
     return Report(name, None, details)
+
+
+_FLOAT64_LOSSES = (0.1, 0.2, 0.4)  # none a float32 number: rounded to float32 their sum / 4 moves by 7e-8
+
+
+def _float64_problem(name: str, replica_loss, tf) -> str | None:
+    """Issue 38, round 16 (q2_wrong_r16_float32_cast_input: the losses cast to float32 before the sum): float64
+    per-example losses, one eager call; their sum / G must come back to float64 precision (no rounding through a
+    narrower type). An answer that refuses float64 losses (raises) is not failed here: the prompt promises none."""
+    losses = tf.constant(_FLOAT64_LOSSES, dtype=tf.float64)
+    try:
+        value = try_answer(replica_loss, losses, 4)
+        got = float(value)
+    except AssertionError:
+        raise
+    except Exception:  # noqa: BLE001 - float64 losses refused (a float32 divisor, say): not this rule's business
+        return None
+    exact = math.fsum(_FLOAT64_LOSSES) / 4
+    if abs(got - exact) <= 1e-12 * abs(exact) or not abs(got - exact) <= 1e-6 * abs(exact):
+        return None  # exact, or another scale (the colleague's: the other checks name it), not a rounding
+    dtype = getattr(getattr(value, "dtype", None), "name", type(value).__name__)
+    return (f"{name}: given float64 per-example losses {list(_FLOAT64_LOSSES)} (global batch 4), it returns {got!r} "
+            f"({dtype}), not their sum / 4 = {exact!r} to float64 precision: the rule is no rounding through a "
+            f"narrower type (float32, float16): sum the losses in their own dtype")
 
 
 # q2's probe (issue 38, round 4). Blind answers kept their points by clipping the per-example losses (at 5, at
@@ -448,7 +536,7 @@ def _memory_copies(notebook: dict) -> list[str]:
         if key.startswith("__") or value is _memory:
             continue
         try:
-            if compiled_copy(value):
+            if compiled_copy(value) or _pasted_copy(value):
                 found.append(key)
                 continue
         except Exception:  # noqa: BLE001 - an object whose attributes raise is no copy of the module
@@ -463,6 +551,41 @@ def _memory_copies(notebook: dict) -> list[str]:
         except Exception:  # noqa: BLE001 - an object whose attributes raise is no copy of the module
             continue
     return found
+
+
+def _same_code(code, original) -> bool:
+    """Whether ``code`` was compiled from ``original``'s source wherever it stands: the same bytecode, names and
+    constants, the code objects among them compared the same way (their line numbers left out)."""
+    if code.co_code != original.co_code or code.co_names != original.co_names or len(code.co_consts) != len(
+            original.co_consts):
+        return False
+    return all(_same_code(a, b) if isinstance(a, type(code)) and isinstance(b, type(code)) else
+               type(a) is type(b) and a == b for a, b in zip(code.co_consts, original.co_consts))
+
+
+def _pasted_copy(value) -> bool:
+    """Issue 38, round 16 (q3_wrong_r16_pasted_planner_copy: gpukit.memory.max_batch_sizes' source pasted into the
+    cell, under its own name or any other): a function of the notebook (or a class's) whose code is, or defines at any
+    depth, one of the planner's (``_same_code``: its nested code's line numbers differ, so ``_holds_code`` misses it)."""
+    import types
+
+    functions = [value] if isinstance(value, types.FunctionType) else (
+        [f for f in vars(value).values() if isinstance(f, types.FunctionType)] if isinstance(value, type) else [])
+    originals = _PLANNER_CODES.get("codes")
+    if originals is None:
+        originals = _PLANNER_CODES["codes"] = [f.__code__ for f in _PLANNER.values()] + [
+            getattr(f, "__gpukit_original__", f).__code__ for f in (_memory.MemoryEstimate.bytes_for,
+                                                                    _memory.MemoryEstimate.with_activations)]
+    for f in functions:
+        if f.__module__ == _memory.__name__ or getattr(f, "__gpukit_original__", None) is not None:
+            continue
+        for code in _code_tree(f.__code__):
+            if any(code.co_code == o.co_code and _same_code(code, o) for o in originals):
+                return True
+    return False
+
+
+_PLANNER_CODES: dict = {}
 
 
 def check_max_batch_prediction(value, **params) -> Report:
@@ -568,14 +691,10 @@ def compare_sample_weights(fit_sample_weights, per_replica_batch_sizes, seed: in
         return Report(name, f"{name}: return {len(sizes)} weights, one per replica")
     # planted (issue 38, round 6): one module-level list returned by every call and rewritten in place; a second
     # call with other batches (one more replica) must leave the first result as the caller got it
-    kept = weights.copy()
     other = sizes + [1]
-    try_answer(fit_sample_weights, list(other))
-    after = np.asarray(got, dtype=np.float64).ravel()
-    if after.shape != kept.shape or not np.array_equal(after, kept):
-        return Report(name, f"{name}: the weights it returned for {sizes} became {after.tolist()} when it was called "
-                            f"again for {other}: the rule is each call returns a new result the caller keeps (no "
-                            f"buffer shared between calls)")
+    problem = _later_call_problem(name, "weights", got, sizes, lambda: try_answer(fit_sample_weights, list(other)), other)
+    if problem:
+        return Report(name, problem)
     # round 7 (cached_array, cached_same_list): the SAME stored list or array returned again for the same batches
     problem = result_kept_problem(name, got, lambda: try_answer(fit_sample_weights, given))  # the same list: an id() memo hits
     if problem:
@@ -585,18 +704,37 @@ def compare_sample_weights(fit_sample_weights, per_replica_batch_sizes, seed: in
         return Report(name, f"{name}: a second call with the same batches {sizes} returned the very object the first call "
                             f"returned: the rule is each call returns a new list (or array) of its own, nothing kept from "
                             f"an earlier call")
+    # round 16 (q4_wrong_r16_{inplace_float_array,list_items_to_ints_inplace}): a caller's float64 array (np.asarray
+    # of it is no copy: scaled in place, it is the caller's) and a list of NumPy ints and floats (int(n) of them is
+    # another object) stay as they were. An answer that refuses them (raises: Fraction of a NumPy float, say) is not
+    # failed here
+    array = np.array(sizes, dtype=np.float64)
+    problem = _refused_or(lambda: _array_kept_problem(name, "batch sizes", array,
+                                                      lambda: try_answer(fit_sample_weights, array)))
+    numpy_items = [np.int64(n) if i % 2 else np.float64(n) for i, n in enumerate(sizes)]
+    listed = list(numpy_items)
+    _refused_or(lambda: try_answer(fit_sample_weights, listed))
+    if not problem and (len(listed) != len(numpy_items) or any(a is not b for a, b in zip(listed, numpy_items))):
+        problem = (f"{name} changed the list it was given ({numpy_items!r} became {listed!r}): the rule is the "
+                   f"caller's list stays as it was, every item the very object it held (a NumPy int or float too, not "
+                   f"an equal int); return the weights in a new list")
+    if problem:
+        return Report(name, problem)
     # round 14 (planted: R * n_r in int32, which wraps past 2**31): above 10**7 examples every example of a replica
     # has one loss, drawn per replica (the same rule: w_r / (R n_r) = 1 / G), not a loss per example
     losses = np.random.default_rng(seed).random(len(sizes) if sum(sizes) > _PER_REPLICA else sum(sizes))
     fit_style = _fit_loss(weights, sizes, losses)
     mean = _global_mean(sizes, losses)
     diff = abs(fit_style - mean)
-    details = {"fit_loss": float(fit_style), "global_mean": float(mean), "diff": float(diff)}
-    if not diff <= 1e-9:
+    # round 16 (q4_wrong_r16_round_{9_digits,12_significant}): exact to double precision, 1e-14 of the mean (every right
+    # way of computing R n_r / G is within 4e-16 of it on these cases; 12 significant digits are 2e-12 off)
+    tol = _RELATIVE * abs(mean)
+    details = {"fit_loss": float(fit_style), "global_mean": float(mean), "diff": float(diff), "tol": tol}
+    if not diff <= tol:
         rounded = (" (the weights must be exact to double precision: rounded, to float32 or to a few decimals, they "
                    "move fit's loss by more than that)" if diff < 1e-3 else "")  # planted: float32, 4 decimals
         return Report(name, f"{name}: fit's loss would be {fit_style:.12g}, the global mean is {mean:.12g}, "
-                            f"{diff:.2g} apart, more than the 1e-9 allowed: with these weights an example does not "
+                            f"{diff:.2g} apart, more than the {tol:.2g} allowed (1e-14 of it): with these weights an example does not "
                             f"weigh 1 / G as on one device{rounded}"
                             + (" (a replica with 0 examples, as a partial last batch can leave one, still counts in "
                                "Keras' 1 / R: R is every replica in sync, the empty ones too)" if 0 in sizes else ""),
@@ -607,7 +745,7 @@ def compare_sample_weights(fit_sample_weights, per_replica_batch_sizes, seed: in
         later = try_answer(fit_sample_weights, list(turned))
         weights = np.asarray(later, dtype=np.float64).ravel()
         if weights.shape != (len(sizes),) or not abs(_fit_loss(weights, turned, losses)
-                                                      - _global_mean(turned, losses)) <= 1e-9:
+                                                      - _global_mean(turned, losses)) <= tol:
             return Report(name, f"{name}: after the weights of {sizes}, a call with {turned} (as many replicas, the same "
                                 f"global batch) gave {weights.tolist()}, which do not give the global mean: the rule is "
                                 f"each call computes the weights of the batches it is given (nothing kept from an "
@@ -619,6 +757,7 @@ def compare_sample_weights(fit_sample_weights, per_replica_batch_sizes, seed: in
 
 
 _PER_REPLICA = 10**7  # above this many examples, one loss per replica (``compare_sample_weights``)
+_RELATIVE = 1e-14  # q4's tolerance, relative to the global mean (round 16: the weights exact to double precision)
 
 
 def _global_mean(sizes, losses) -> float:

@@ -162,6 +162,8 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
     # round 9: one global batch more for ``restart``'s new micro_step (the main run stops after its first micro-batch)
     x, y = data.synthetic(global_batch_size * (updates + 1), shape=(64,), seed=seed)
     x[0] *= x_scale
+    if restart:  # round 16 (q4_wrong_r16_nonfinite_grad_guard): a NaN example in the restart's last micro-batch only
+        x[-1, 0] = np.nan
     run = global_batch_size * updates + sizes.micro_batch_size
 
     def build(on):
@@ -180,6 +182,9 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
     # batch_reduce_to, seen when a tf.function is traced or eagerly) per micro-step.
     watch = _Communication(strategy, model, optimizer)
     module_state = kept_state(make_accumulating_step, defaults=True)  # round 15: q4_wrong_r15_module_call_log
+    # round 16 (q4_wrong_r16_{loss_fn_reduction_left_sum,model_compile}): what q3 reads, the notebook objects the code
+    # names (loss_fn) and the attributes of the model handed in (model.compile adds its compile state)
+    objects_state = kept_state(make_accumulating_step, objects=True, given=(("model", model),))
     notebook = notebook_globals(sys._getframe(1))
     if notebook is not None:  # round 15: the clip calls of this check's run only
         notebook.pop(_CLIP_CALLS, None)
@@ -198,6 +203,10 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
         reduced.append((watch.take(), int(optimizer.iterations.numpy()) > steps_before))
         if (i + 1) % accum_steps == 0 and len(after) < updates:
             after.append([np.array(w) for w in model.get_weights()])
+    edited = kept_state_problem("make_accumulating_step", objects_state, make_accumulating_step, only_objects=True,
+                                given=(("model", model),))  # round 16: put back, then named
+    if edited:
+        return Report(name, edited)
     if any(is_stub(r) for r in results):
         if any(not np.array_equal(a, b) for a, b in zip(initial, model.get_weights())):  # it trained: not a stub
             return Report(name, "micro_step (the function make_accumulating_step returns) trained but returned None: "
@@ -219,7 +228,7 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
     # the large batch, one update at a time, on one device: it depends on the case only (not on the answer), so it
     # is trained once per case and process (test time: every blind answer is graded by the same two cases)
     key = (global_batch_size, updates, seed, momentum, len(x), keras.mixed_precision.global_policy().name,
-           keras.backend.floatx(), x_scale)
+           keras.backend.floatx(), x_scale, restart)
     if key not in _LARGE_BATCH:
         single = tf.distribute.get_strategy()
         reference, ref_optimizer = build(single)
@@ -531,7 +540,10 @@ def _restart_problem(make_accumulating_step, strategy, model, optimizer, global_
     if stepped != [0] * (accum_steps - 1) + [1]:
         at = [i + 1 for i, n in enumerate(stepped) if n]
         return f"{start}: it updated at its call(s) {at}, not after its {accum_steps}th call: {rule}"
-    diff = checks.max_difference(model.get_weights(), want)
+    guard = _nonfinite_problem("its first update", model.get_weights(), want, "the weights after it")
+    if guard:
+        return f"{start}: {guard}"
+    diff = _finite_difference(model.get_weights(), want)
     if not diff <= atol:
         return (f"{start}: its first update is {diff:.3g} from the large batch's update on those {accum_steps} "
                 f"micro-batches (gradients left from the earlier step in its sum?): {rule}")
@@ -555,6 +567,36 @@ def _restart_problem(make_accumulating_step, strategy, model, optimizer, global_
                 f"make_accumulating_step made while the first was in use, their calls interleaved) updated at their own "
                 f"call(s) {at['first']} and {at['second']}, where each alone updates after {accum_steps} of its calls (a "
                 f"counter or accumulators shared between steps, reset by the newest, mixes them)")
+    return None
+
+
+def _finite_difference(got, reference) -> float:
+    """``checks.max_difference`` with NaN equal to NaN (and an inf to the same inf): the largest difference of the
+    entries finite in both; inf when the non-finite entries differ."""
+    worst = 0.0
+    for a, b in zip(got, reference):
+        a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+        if a.shape != b.shape:
+            return float("inf")
+        finite = np.isfinite(a) & np.isfinite(b)
+        if not (np.array_equal(np.isnan(a), np.isnan(b)) and np.array_equal(a[np.isinf(a)], b[np.isinf(a)])
+                and np.array_equal(np.isinf(a), np.isinf(b))):
+            return float("inf")
+        if finite.any():
+            worst = max(worst, float(np.max(np.abs(a[finite] - b[finite]))))
+    return worst
+
+
+def _nonfinite_problem(what: str, got, reference, shown: str) -> str | None:
+    """Issue 38, round 16 (q3/q4_wrong_r16_nonfinite_grad_guard: non-finite micro-batch gradients set to zero): a
+    NaN in one example makes the gradient of the mean NaN; the answer's ``got`` must be non-finite where the
+    ``reference`` is, else the sentence naming the rule."""
+    for a, b in zip(got, reference):
+        a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+        if a.shape == b.shape and np.any(~np.isfinite(b) & np.isfinite(a)):
+            return (f"with a NaN in one example's inputs, {what} holds finite numbers where the large batch's is NaN "
+                    f"({shown}): non-finite gradients were changed (zeroed or skipped). The rule is the gradient of "
+                    f"the mean applied as it is, no guard: a NaN shows where the learner sees it")
     return None
 
 
@@ -996,15 +1038,17 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
         return Report(name, f"{name}: every gradient of this float64 model holds float32 values only (cast to float64 "
                             f"after the fact): the gradient is rounded to fewer bits than its variable; accumulate in the "
                             f"variable's dtype (e.g. tf.zeros_like(v))")
-    def large_batch_diff(gradients):
+    def large_batch_diff(gradients, x=x):
         """How far ``gradients`` are from the large batch's: the nearer of two references for a float64 model
         (round 10, q3_right_r10_f64_aware): ``loss_fn`` as given (Keras computes it in float32 even on float64
-        logits) and the same cross-entropy in float64 throughout; both are the gradient the contract asks for."""
+        logits) and the same cross-entropy in float64 throughout; both are the gradient the contract asks for. NaN
+        equals NaN (round 16: the third call's x holds one)."""
         reference = training.gradients(tf.distribute.get_strategy(), model, x, y)
-        diff = checks.max_difference(gradients, reference)
-        if dtype != "float32" and not diff <= 1e-12 * max(1.0, max(float(np.max(np.abs(r))) for r in reference)):
+        diff = _finite_difference(gradients, reference)
+        largest = max(float(np.max(np.abs(r[np.isfinite(r)]), initial=0.0)) for r in map(np.asarray, reference))
+        if dtype != "float32" and not diff <= 1e-12 * max(1.0, largest):
             in_dtype = training.gradients(tf.distribute.get_strategy(), model, x, y, loss_fn=_cross_entropy)
-            diff = min(diff, checks.max_difference(gradients, in_dtype))
+            diff = min(diff, _finite_difference(gradients, in_dtype))
         return diff, reference
 
     diff, reference = large_batch_diff(got)
@@ -1083,13 +1127,22 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     layer = next(layer for layer in model.layers if layer.weights)
     layer.trainable = not layer.trainable
     how = "frozen" if not layer.trainable else "made trainable again"
-    reference = training.gradients(tf.distribute.get_strategy(), model, x, y)
-    third = try_answer(accumulated_gradients, watched, x, y, accum_steps)
+    # round 16 (q3_wrong_r16_nonfinite_grad_guard: non-finite micro-batch gradients set to zero): the third call's last
+    # example holds a NaN (the caller's x itself is not changed): the gradient of the mean is NaN, as it is
+    x_nan = np.array(x, copy=True)
+    x_nan[-1, 0] = np.nan
+    reference = training.gradients(tf.distribute.get_strategy(), model, x_nan, y)
+    third = try_answer(accumulated_gradients, watched, x_nan, y, accum_steps)
     try:
         third = None if third is None else [tf.convert_to_tensor(g) for g in third]
     except (TypeError, ValueError):
         third = None
-    third_diff = (large_batch_diff(third)[0] if third is not None and len(third) == len(reference) else None)
+    guard = (_nonfinite_problem("the gradient it returned", third, reference, "a micro-batch's non-finite gradient "
+                                                                              "dropped")
+             if third is not None and len(third) == len(reference) else None)
+    if guard:
+        return Report(name, f"{name}: {guard}", details)
+    third_diff = (large_batch_diff(third, x_nan)[0] if third is not None and len(third) == len(reference) else None)
     if third_diff is None or not third_diff <= tol:
         told = ("returned nothing usable" if third is None else
                 f"returned {len(third)} gradients for {len(reference)} trainable variables" if len(third) != len(reference)

@@ -1,4 +1,4 @@
-# INTENT: (gap, round 14: ruled wrong, guards as in round 13; only a non-finite gradient shows it, and that makes the large batch's own weights NaN, the comparison and the restart run after it too: costly and fragile) non-finite gradient entries zeroed before the update
+# INTENT: (gap, round 14: ruled wrong, guards as in round 13; only a non-finite gradient shows it, and that makes the large batch's own weights NaN, the comparison and the restart run after it too: costly and fragile) non-finite gradient entries zeroed before the update (round 16: caught, the restart case's NaN example)
 def make_accumulating_step(strategy, model, optimizer, global_batch_size, accum_steps):
     with strategy.scope():
         accs = [tf.Variable(tf.zeros(v.shape, v.dtype), trainable=False,
