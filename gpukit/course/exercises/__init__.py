@@ -1591,6 +1591,23 @@ class TapesWatched:
         return held()
 
 
+# TensorFlow's clip functions, watched for calls from notebook code (issue 38, round 15: exercise 04's q4 and 06's q2
+# and q3 forbid clipping; no right answer calls them; Keras' clipnorm does not go through them). One key for every
+# exercise: ``watch_calls`` installs once per function, and the first key is the one that records.
+CLIP_CALLS = "__gpukit_ex06_clip_calls__"
+
+
+def watch_clips() -> str:
+    """Watches ``tf.clip_by_global_norm``, ``clip_by_norm`` and ``clip_by_value`` (and ``tf.math``'s); returns the key
+    of the record (``watched_calls(CLIP_CALLS, frame)``)."""
+    from ..._tf import tf
+
+    for owner in (tf, tf.math):
+        watch_calls(owner, [f for f in ("clip_by_global_norm", "clip_by_norm", "clip_by_value")
+                            if hasattr(owner, f)], CLIP_CALLS)
+    return CLIP_CALLS
+
+
 def watch_calls(owner, names, key: str, *, cell_assigns: str | None = None, any_thread: bool = False,
                 static: bool = False) -> dict:
     """Make each ``owner.<name>`` (a module's function) a transparent wrapper that notes ``(name, value)``,
@@ -1645,11 +1662,26 @@ def watch_calls(owner, names, key: str, *, cell_assigns: str | None = None, any_
     return originals
 
 
+def _line_free(code) -> tuple:
+    """What a code object is whatever file and line it was compiled at: its bytecode, names and constants, the code
+    objects among them read the same way (a code object's own equality compares its line table too, so a function
+    whose source was pasted or compiled afresh elsewhere differed in its nested code). Issue 38, round 16: found by
+    two fixers at once (03 q3_wrong_r16_pasted_planner_copy, 06 q1_wrong_r16_exec_copy_lso); one function serves both
+    and the shared copy watch."""
+    return (code.co_code, code.co_names, tuple(_line_free(k) if isinstance(k, type(code)) else (type(k), k)
+                                               for k in code.co_consts))
+
+
 def _holds_code(code, original) -> bool:
     """Whether ``code`` is, or defines (its constants, at any depth), a function compiled from ``original``'s source
-    (the same bytecode, constants and names, under any name)."""
-    return any(c.co_code == original.co_code and c.co_consts == original.co_consts and c.co_names == original.co_names
-               for c in _code_tree(code))
+    (the same bytecode, constants and names, under any name, at any file and line: ``_line_free``)."""
+    key = None
+    for c in _code_tree(code):
+        if c.co_code == original.co_code and c.co_names == original.co_names:
+            key = _line_free(original) if key is None else key
+            if _line_free(c) == key:
+                return True
+    return False
 
 
 def _bytecodes(code) -> set:

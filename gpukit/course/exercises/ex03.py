@@ -21,7 +21,7 @@ import sys
 import numpy as np
 
 from ... import memory as _memory
-from . import (Report, _code_tree, _numbers_of, child_process_problem, kept_state, kept_state_problem, notebook_globals,
+from . import (Report, _holds_code, _numbers_of, child_process_problem, kept_state, kept_state_problem, notebook_globals,
                number_problem, not_solved, result_kept_problem, try_answer, watch_calls, watch_copies, watched_calls)
 
 HINTS = {
@@ -553,20 +553,10 @@ def _memory_copies(notebook: dict) -> list[str]:
     return found
 
 
-def _same_code(code, original) -> bool:
-    """Whether ``code`` was compiled from ``original``'s source wherever it stands: the same bytecode, names and
-    constants, the code objects among them compared the same way (their line numbers left out)."""
-    if code.co_code != original.co_code or code.co_names != original.co_names or len(code.co_consts) != len(
-            original.co_consts):
-        return False
-    return all(_same_code(a, b) if isinstance(a, type(code)) and isinstance(b, type(code)) else
-               type(a) is type(b) and a == b for a, b in zip(code.co_consts, original.co_consts))
-
-
 def _pasted_copy(value) -> bool:
     """Issue 38, round 16 (q3_wrong_r16_pasted_planner_copy: gpukit.memory.max_batch_sizes' source pasted into the
     cell, under its own name or any other): a function of the notebook (or a class's) whose code is, or defines at any
-    depth, one of the planner's (``_same_code``: its nested code's line numbers differ, so ``_holds_code`` misses it)."""
+    depth, one of the planner's (``_holds_code``: bytecode, names and constants, read without file or line)."""
     import types
 
     functions = [value] if isinstance(value, types.FunctionType) else (
@@ -579,9 +569,8 @@ def _pasted_copy(value) -> bool:
     for f in functions:
         if f.__module__ == _memory.__name__ or getattr(f, "__gpukit_original__", None) is not None:
             continue
-        for code in _code_tree(f.__code__):
-            if any(code.co_code == o.co_code and _same_code(code, o) for o in originals):
-                return True
+        if any(_holds_code(f.__code__, o) for o in originals):
+            return True
     return False
 
 

@@ -27,7 +27,8 @@ import numpy as np
 from . import (Recorder, Report, TapesWatched, global_rng_problem, interleaving_problem, is_stub, kept_state,
                kept_state_problem, micro_batch_problem, not_solved, notebook_globals, numpy_kept, session_kept,
                tf_random_watched,
-               training_problem, try_answer, unwatched_backward_problem, watch_calls, watch_first_layer, watched_calls)
+               training_problem, try_answer, unwatched_backward_problem, watch_calls, watch_clips, watch_first_layer,
+               watched_calls)
 
 HINTS = {
     "q1": [
@@ -118,21 +119,9 @@ _LARGE_BATCH: dict = {}  # compare_accumulation's reference weights, per case
 
 # Issue 38, round 15 (q4_wrong_r15_clip_global_norm_1e4: the summed gradient clipped to a global norm of 1e4, which no
 # case reaches; the prompt: the summed gradients applied as they are, no clipping): TensorFlow's clip functions note
-# each call made from notebook code (no right answer calls them; Keras' clipnorm is not set here). The same watch, the
-# same key and settings as exercise 06's (watch_calls installs once per function: the first import's key is the one
-# that records, so both exercises use this one)
-_CLIP_CALLS = "__gpukit_ex06_clip_calls__"
-
-
-def _watch_clips() -> None:
-    from ..._tf import tf
-
-    for owner in (tf, tf.math):
-        watch_calls(owner, [f for f in ("clip_by_global_norm", "clip_by_norm", "clip_by_value")
-                            if hasattr(owner, f)], _CLIP_CALLS)
-
-
-_watch_clips()
+# each call made from notebook code (no right answer calls them; Keras' clipnorm is not set here): the watch exercise 06
+# uses too (watch_clips, one key)
+_CLIP_CALLS = watch_clips()   # the shared watch of TensorFlow's clip functions
 
 
 def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size: int = 32, accum_steps: int = 2,

@@ -16,7 +16,7 @@ import sys
 
 import numpy as np
 
-from . import Report, number_problem, not_solved, try_answer, watch_calls, watched_calls
+from . import Report, number_problem, not_solved, try_answer, watch_calls, watch_clips, watched_calls
 
 LEARNING_RATE = 0.1
 TOLERANCE = {"float32": 1e-5, "mixed_float16": 2e-2, "mixed_bfloat16": 1e-1}
@@ -48,13 +48,6 @@ def _watch_q1() -> None:
 _LSO_COPY = "a copy of Keras' LossScaleOptimizer's code"
 
 
-def _line_free(code) -> tuple:
-    """What a code object is whatever file and line it was compiled at: its bytecode, names and constants, the code
-    objects among them read the same way (a code object's own equality compares its line table too)."""
-    return (code.co_code, code.co_names, tuple(_line_free(k) if isinstance(k, type(code)) else (type(k), k)
-                                               for k in code.co_consts))
-
-
 def _watch_scaler_copies(scaler) -> None:
     """Issue 38, round 16 (q1_wrong_r16_exec_copy_lso: Keras' loss_scale_optimizer.py, its source compiled afresh under
     another file name, its LossScaleOptimizer stepped on inf gradients): the scale-moving methods of the class are
@@ -63,7 +56,7 @@ def _watch_scaler_copies(scaler) -> None:
     ``exec`` of code that defines a function whose bytecode, names and constants, read without file or line
     (``_line_free``), are those of one of the class's methods that move the scale, when the cell that runs it assigns
     ``predicted_scale``. Cost: a set lookup of each code object's bytecode per exec (the tree walked once)."""
-    from . import _AUDIT_HOOKS, _cell_assigns, _code_tree, notebook_globals
+    from . import _AUDIT_HOOKS, _cell_assigns, _code_tree, _line_free, notebook_globals
 
     if any(getattr(h, "__gpukit_lso_copies__", False) for h in _AUDIT_HOOKS):
         return
@@ -174,18 +167,7 @@ _watch_q1()
 # the checks reaches, added by hand; the contract: the gradients as the tape gives them, no clipping): TensorFlow's clip
 # functions note each call made from notebook code (an answer's train_step or train_with_policy; Keras' own clipnorm
 # does not go through them, and no right answer calls them); q2's and q3's checks read the record of their own calls
-_CLIP_CALLS = "__gpukit_ex06_clip_calls__"
-
-
-def _watch_clips() -> None:
-    from ..._tf import tf
-
-    for owner in (tf, tf.math):
-        watch_calls(owner, [f for f in ("clip_by_global_norm", "clip_by_norm", "clip_by_value")
-                            if hasattr(owner, f)], _CLIP_CALLS)
-
-
-_watch_clips()
+_CLIP_CALLS = watch_clips()   # the shared watch of TensorFlow's clip functions
 
 
 def _clips_cleared(frame) -> None:
