@@ -534,8 +534,8 @@ def test_compare_loss_names_a_model_called_without_training_true():
 
 def test_q1_round13_logits_changed_before_loss_fn_and_a_rebuilt_max_divisor_are_named():
     """Round 13: ``shift_logits`` (the row max subtracted before loss_fn) equals the cross-entropy, not the swapped
-    loss, which is not shift-invariant; ``divisor_max_rebuilt`` (max(G, rows x R)) is G on a last batch, 32 on the
-    full batch of 30 split 8, 8, 8, 6. The right answer passes both."""
+    loss, which is not shift-invariant; ``divisor_max_rebuilt`` (max(G, rows x R)) is G on a last batch, 132 on the
+    full batch of 130 split 33, 33, 33, 31 (round 16; was 30). The right answer passes both."""
     ns = {"tf": tf, "loss_fn": LOSS_FN}
     exec("def right(m, x, y, gb):\n    return tf.reduce_sum(loss_fn(y, m(x, training=True))) / gb\n"
          "def shifted(m, x, y, gb):\n    z = m(x, training=True)\n"
@@ -548,7 +548,7 @@ def test_q1_round13_logits_changed_before_loss_fn_and_a_rebuilt_max_divisor_are_
     shifted = ex01.compare_loss(ns["shifted"])
     assert not shifted.passed and "on the model's logits as they are" in shifted.problem, shifted.problem
     rebuilt = ex01.compare_loss(ns["rebuilt"], **hidden)
-    assert not rebuilt.passed and "split 8, 8, 8, 6" in rebuilt.problem and "global_batch_size as given" in rebuilt.problem
+    assert not rebuilt.passed and "split 33, 33, 33, 31" in rebuilt.problem and "global_batch_size as given" in rebuilt.problem
 
 
 def test_q2_round13_a_nan_update_is_compared_where_it_is_nan():
@@ -694,6 +694,8 @@ def _train_planted(planted):
 
         def replica_step(xb, yb):
             per_example = globals().get("loss_fn", LOSS_FN)  # round 15: the notebook's, which the check swaps
+            if planted == "own_loss":  # round 16: a cross-entropy of its own
+                per_example = LOSS_FN
             with tf.GradientTape() as tape:
                 loss = tf.nn.compute_average_loss(per_example(yb, model(xb, training=True)),
                                                   global_batch_size=global_batch_size)
@@ -804,3 +806,48 @@ def test_q5_round15_a_floor_on_the_loss_is_named(monkeypatch):
     floored = ex01._other_data_problem(_train_planted("loss_floor"), strategy, 5, 0.5)
     assert floored and "the weights did not move" in floored, floored
     assert ex01._other_data_problem(_train_planted("right"), strategy, 5, 0.5) is None
+
+
+# --------------------------------------------------------------------------- blind round 16 (issue 38)
+
+
+def test_q1_round16_a_divisor_floored_to_the_replicas_above_64_is_named():
+    """Round 16 (``divisor_floor_per_replica``: (G // R) * R in a replica context when G > 64): the full batch of
+    ``_replicas_problem`` is 130 (was 30), split 33, 33, 33, 31 on 4 replicas. The right answer passes."""
+    body = ("def compute_loss(model, x, y, global_batch_size):\n"
+            "    per_example = loss_fn(y, model(x, training=True))\n"
+            "    n = tf.distribute.get_replica_context().num_replicas_in_sync\n"
+            "    g = int(global_batch_size)\n"
+            "    return tf.reduce_sum(per_example) / ({divisor})\n")
+    floored = ex01._replicas_problem(_with_loss_fn(body.format(divisor="g // n * n if g > 64 else g"), "compute_loss"))
+    assert floored and "divided by global_batch_size as given (130" in floored, floored
+    assert ex01._replicas_problem(_with_loss_fn(body.format(divisor="g"), "compute_loss")) is None
+
+
+def test_q2_round16_a_global_batch_not_a_multiple_of_the_replicas_is_split_unevenly():
+    """Round 16 (``divisor_rounded_up``: compute_loss called with ceil(G / R) * R): q2's hidden case has a global batch
+    of 25 on 2 replicas, which data.distribute refuses; ``_distributed`` splits it 13, 12 as TensorFlow does."""
+    strategy = strategies.mirrored(["/cpu:0", "/cpu:1"])
+    x, y = np.zeros((50, 3), "float32"), np.zeros(50, "int32")
+    batch = next(iter(ex01._distributed(strategy, x, y, 25)))
+    assert [int(tf.shape(v)[0]) for v in strategy.experimental_local_results(batch[1])] == [13, 12]
+
+
+def test_q4_round16_a_formula_that_is_r_only_on_paper_is_named():
+    """Round 16 (``float_noise_formula``: (R*b - 1) / (b - 1/R), 12.999999999999998 for 13 replicas of 2049): the
+    hidden case is 13 replicas of 2049 (was 16)."""
+    report = ex01.check_scale_prediction(lambda r, b: (r * b - 1) / (b - 1 / r), num_replicas=13,
+                                         per_replica_batch_size=2049, one_device=True)
+    assert not report.passed and "it must BE that value exactly" in report.problem, report.problem
+    assert ex01.check_scale_prediction(lambda r, b: r, num_replicas=13, per_replica_batch_size=2049,
+                                       one_device=True).passed
+
+
+def test_q5_round16_a_loss_of_its_own_is_named(monkeypatch):
+    """Round 16 (``own_crossentropy``: a cross-entropy of its own, not the notebook's loss_fn): the swapped loss_fn of
+    ``_lowered_loss_problem`` doubles every loss (and the call's learning rate is halved): a loss of its own moves the
+    weights otherwise (half as far a step)."""
+    strategy = strategies.mirrored(["/cpu:0", "/cpu:1"])
+    monkeypatch.setitem(globals(), "loss_fn", LOSS_FN)
+    own = ex01._other_data_problem(_train_planted("own_loss"), strategy, 5, 0.5)
+    assert own and "x as far as one device's at the full rate" in own and "not a cross-entropy of its own" in own, own

@@ -764,3 +764,37 @@ def test_round15_q4_seeds_folded_orders_repeating_every_4_epochs_and_a_buffer_ca
     big = 10_000 + 2**18 + 199
     assert "a buffer of 262144 examples, fewer than" in ex02._buffer_problem(shuffled("capped"), big, 200, 2, 5)
     assert ex02._buffer_problem(shuffled("right"), big, 200, 2, 5) is None
+
+
+# --------------------------------------------------------------------------- blind round 16 (issue 38)
+
+
+def test_round16_q1_a_nan_rewritten_as_the_standard_nan_is_named():
+    """Round 16 (``nan_canonical``: x passed through np.where(np.isnan(x), np.nan, x), which rewrites the NaN's sign and
+    payload): the single-worker case's NaN has both (``_PAYLOAD_NAN``), compared bit for bit in the batches."""
+    def canonical(ic, x, y, gb):
+        return cluster.dataset_fn(ic, np.where(np.isnan(x), np.nan, x), y, gb)
+
+    single = dict(num_workers=1, global_batch_size=10, n_examples=30, label_dtype="int32", negative=True,
+                  float_inputs=True)
+    report = ex02.compare_sharding(canonical, **single)
+    assert not report.passed and "byte for byte (a NaN's bits too" in report.problem, report.problem
+    assert ex02.compare_sharding(cluster.dataset_fn, **single).passed
+
+
+def test_round16_q4_a_seed_through_a_float_is_named():
+    """Round 16 (``seed_via_float``: int(float(seed)), one order for 2**53 and 2**53 + 1): ``_FAR_SEEDS`` holds both,
+    and 2**53 + 2**32 (round 15's low-32-bit fold still named)."""
+    from gpukit import tf
+
+    def shuffled(kind):
+        def fn(ic, x, y, gb, seed):
+            seed = {"float": int(float(seed)), "low 32": seed & 0xFFFFFFFF}.get(kind, seed)
+            ds = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(len(x), seed=seed)
+            return ds.take(len(x) // gb * gb).shard(ic.num_input_pipelines, ic.input_pipeline_id).batch(
+                ic.get_per_replica_batch_size(gb), drop_remainder=True)
+        return fn
+
+    assert "the seed went through a float" in ex02._far_seeds_problem(shuffled("float"))
+    assert "cut to its low 32 bits" in ex02._far_seeds_problem(shuffled("low 32"))
+    assert ex02._far_seeds_problem(shuffled("right")) is None

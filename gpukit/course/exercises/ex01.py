@@ -392,17 +392,19 @@ def _replicas_problem(compute_loss) -> str | None:
         logits_model(tf.zeros((1, 2)))  # built here, not in a replica's thread
         _ON_REPLICAS[names] = (strategies.mirrored(list(names)), logits_model)
     strategy, logits_model = _ON_REPLICAS[names]
-    r, gb = strategy.num_replicas_in_sync, 30
-    # the last batch of 2 examples (1, 1, then none), then (round 13) a FULL batch of 30 split as TensorFlow splits
-    # it (8, 8, 8, 6 on 4 replicas), where a divisor rebuilt from a replica's rows x replicas (32) exceeds 30
-    per = -(-gb // r)
-    full = tf.constant([[0.25 * (i % 7) - 0.5, 0.1 * (i % 5)] for i in range(gb)], tf.float32)
-    labels = tf.constant([i % 2 for i in range(gb)], tf.int32)
+    r, gb, big = strategy.num_replicas_in_sync, 30, 130
+    # the last batch of 2 examples (1, 1, then none) of a global batch of 30, then (round 13) a FULL batch split as
+    # TensorFlow splits it, where a divisor rebuilt from a replica's rows x replicas exceeds the global batch. Round 16
+    # (planted: divisor_floor_per_replica, (G // R) * R in a replica context when G > 64): that full batch is 130 (was
+    # 30; 33, 33, 33, 31 on 4 replicas): over 64, not a multiple of the replica count
+    per = -(-big // r)
+    full = tf.constant([[0.25 * (i % 7) - 0.5, 0.1 * (i % 5)] for i in range(big)], tf.float32)
+    labels = tf.constant([i % 2 for i in range(big)], tf.int32)
     cases = ((tf.constant([[0.5, -1.0], [2.0, 1.5]], tf.float32), tf.constant([1, 0], tf.int32),
-              [1 if i < 2 else 0 for i in range(r)], "a last batch of 2 examples"),
-             (full, labels, [max(0, min(per, gb - i * per)) for i in range(r)], f"a full batch of {gb} examples"))
-    for x, y, sizes, what in cases:
-        problem = _replicas_case(compute_loss, strategy, logits_model, x, y, sizes, gb, what)
+              [1 if i < 2 else 0 for i in range(r)], gb, "a last batch of 2 examples"),
+             (full, labels, [max(0, min(per, big - i * per)) for i in range(r)], big, f"a full batch of {big} examples"))
+    for x, y, sizes, size, what in cases:
+        problem = _replicas_case(compute_loss, strategy, logits_model, x, y, sizes, size, what)
         if problem:
             return problem
     return None
@@ -582,7 +584,7 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
         state = kept_state_problem(name, state, None, given=given_objects)
         if state:
             return Report(name, state)
-        dist, _ = data.distribute(strategy, x, y, global_batch_size=gb)  # `partial` examples more are dropped
+        dist = _distributed(strategy, x, y, gb)  # `partial` examples more are dropped
         from unittest import mock
 
         watch = _watch_optimizers()  # round 11: the replica contexts the updates ran in (q5's detection)
@@ -610,8 +612,8 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
         if earlier_call and callable(other_step):
             after = [np.array(w) for w in model.get_weights()]
             other_before = [np.array(w) for w in other.get_weights()]
-            probe = (data.distribute(strategy, x[gb * steps:], y[gb * steps:], global_batch_size=gb,
-                                     drop_remainder=False)[0] if partial else dist)
+            probe = (_distributed(strategy, x[gb * steps:], y[gb * steps:], gb, drop_remainder=False)
+                     if partial else dist)
             try:
                 if partial:
                     shift.assign(-3.2e38)
@@ -652,6 +654,15 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
                             "train its own model (it trained the later call's model, or failed): the rule is each "
                             "call returns a step for the model and optimizer it was given, nothing kept between "
                             "calls (no module-level model, optimizer or step that a later call replaces)")
+    if earlier_trains and partial:  # round 16: before the extreme probes, which would name another rule first
+        off = _partial_step_difference(earlier_moved, other_initial, x[gb * steps:], y[gb * steps:], seed, frozen,
+                                       learning_rate, gb)
+        if not off <= atol:
+            return Report(name, f"on a last, partial batch of {partial} examples (split {num_replicas} ways), the step "
+                                f"moved the weights {off:.3g} away from one device's step on those examples: the rule "
+                                f"is every batch trained the same way, a partial one too, its loss divided by the "
+                                f"global_batch_size given ({gb}; not a size read from the batch's shape, nor rounded "
+                                f"to a multiple of the replica count)")
     if earlier_trains and partial and extreme:
         return Report(name, extreme)
     if decoy is not None and any(o() is decoy for o in applied):
@@ -668,14 +679,6 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
                                 f"dropped its model, its optimizer and its step (garbage collected): the rule is "
                                 f"nothing kept between calls (no module-level list, dict or cache of models, "
                                 f"optimizers, strategies or steps)")
-    if earlier_trains and partial:
-        off = _partial_step_difference(earlier_moved, other_initial, x[gb * steps:], y[gb * steps:], seed, frozen,
-                                       learning_rate, gb)
-        if not off <= atol:
-            return Report(name, f"on a last, partial batch of {partial} examples (split {num_replicas} ways), the step "
-                                f"moved the weights {off:.3g} away from one device's step on those examples: the rule "
-                                f"is every batch trained the same way, a partial one too, its loss divided by the "
-                                f"global_batch_size given ({gb}; not a size read from the batch's shape)")
 
     # the one-device reference, trained once per process and arguments (the data follow from them): every blind
     # answer's public and hidden runs ask for the same two (a trace and the steps saved per call)
@@ -748,6 +751,20 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
     return Report(name, None, details)
 
 
+def _distributed(strategy, x, y, gb: int, drop_remainder: bool = True):
+    """``data.distribute``'s dataset; for a global batch that is not a multiple of the replica count (which it refuses)
+    the same batches, split over the replicas as TensorFlow splits them. Issue 38, round 16 (planted:
+    ``divisor_rounded_up``, compute_loss called with ceil(G / R) * R, which is G whenever R divides it): q2's hidden
+    case has a global batch of 25 on 2 replicas (13 and 12 examples)."""
+    from ... import data
+    from ..._tf import tf
+
+    if gb % strategy.num_replicas_in_sync == 0:
+        return data.distribute(strategy, x, y, global_batch_size=gb, drop_remainder=drop_remainder)[0]
+    batches = tf.data.Dataset.from_tensor_slices((x, y)).batch(gb, drop_remainder=drop_remainder)
+    return strategy.experimental_distribute_dataset(batches)
+
+
 def _extreme_step_problem(step, model, strategy, x, y, gb: int, learning_rate: float) -> str | None:
     """The rule "compute_loss's value differentiated as it is, its gradients applied as they are, its loss returned
     as it is, whatever its value" (issue 38, round 10; planted: ``loss_nan_guard``, a non-finite replica loss replaced
@@ -793,7 +810,7 @@ def _extreme_step_problem(step, model, strategy, x, y, gb: int, learning_rate: f
         reference = [np.array(w) for w in model.get_weights()]
         model.set_weights(weights)
         try:
-            batch = next(iter(data.distribute(strategy, inputs, y, global_batch_size=gb, drop_remainder=False)[0]))
+            batch = next(iter(_distributed(strategy, inputs, y, gb, drop_remainder=False)))
             got = float(step(batch))
         except Exception as e:  # noqa: BLE001 - the learner's step
             return f"on {what}, train_step raised {type(e).__name__}: {rule}"
@@ -1542,8 +1559,11 @@ def _lowered_loss_problem(train_mirrored, strategy, x, y, gb: int, steps: int, s
     """Issue 38, round 15 (planted: loss_floor, ``tf.maximum(replica loss, -3e38)`` before tape.gradient: a
     cross-entropy is never that low). One more call, after the x 100 000 call passed (in that call, a loss lowered
     this way would hide round 14's guards of a large loss): the notebook's ``loss_fn`` (if the function uses it) gives
-    every example's loss lowered by 3.4e38, a constant: each replica's loss is -inf, its gradients unchanged, so the
-    weights must move as one device's do."""
+    every example's loss lowered by 3.4e38, a constant: each replica's loss is -inf, so the weights must move as one
+    device's do. Round 16 (planted: ``own_crossentropy``, a cross-entropy of its own, not the notebook's ``loss_fn``:
+    a constant changes no gradient): the swapped ``loss_fn`` also doubles every example's loss and the call's learning
+    rate is halved (both exact in floats): SGD then moves the weights exactly as one device at the full rate, and a
+    loss of its own moves them half as far."""
     from ... import models
     from ..._tf import tf
 
@@ -1556,11 +1576,11 @@ def _lowered_loss_problem(train_mirrored, strategy, x, y, gb: int, steps: int, s
 
     def lowered_loss_fn(labels, logits):
         per_example = given(labels, logits)
-        return per_example + tf.constant(-3.4e38, per_example.dtype)
+        return 2.0 * per_example + tf.constant(-3.4e38, per_example.dtype)
 
     namespace["loss_fn"] = lowered_loss_fn
     try:
-        got = try_answer(train_mirrored, strategy, x, y, gb, steps, seed, learning_rate)
+        got = try_answer(train_mirrored, strategy, x, y, gb, steps, seed, learning_rate / 2)
     finally:
         namespace["loss_fn"] = given
     if not hasattr(got, "get_weights"):
@@ -1569,10 +1589,17 @@ def _lowered_loss_problem(train_mirrored, strategy, x, y, gb: int, steps: int, s
     moved = [np.array(w) - i for w, i in zip(got.get_weights(), initial)]
     if len(moved) == len(ref_moved) and max(_update_off(m, r) for m, r in zip(moved, ref_moved)) <= 1e-5:
         return None
-    how = "did not move" if not any(np.any(m) for m in moved) else "moved otherwise than one device's"
-    return (f"on a call whose loss_fn gives every example's loss lowered by 3.4e38 (a constant: each replica's loss "
-            f"-inf, its gradients unchanged), the weights {how}: the rule is train_buggy's training minus its bug, the loss differentiated and its gradients applied as "
-            f"they are, whatever its value (no floor, clip or guard of the loss, such as tf.maximum(loss, -3e38))")
+    from ... import checks
+
+    how = ("did not move" if not any(np.any(m) for m in moved) else
+           f"moved {checks.scale_factor(moved, ref_moved):.3g} x as far as one device's at the full rate"
+           if len(moved) == len(ref_moved) else "moved otherwise than one device's")
+    return (f"on a call whose loss_fn (the notebook's, swapped) gives every example's loss doubled and lowered by "
+            f"3.4e38 (its gradients doubled, each replica's loss -inf) at half the learning rate, the weights {how}: "
+            f"the rule is train_buggy's training minus its bug, the same signature and behaviour: the per-example "
+            f"losses from the notebook's loss_fn, whatever it is (not a cross-entropy of its own), differentiated and "
+            f"applied as they are, whatever their value (no floor, clip or guard of the loss, such as "
+            f"tf.maximum(loss, -3e38))")
 
 
 def _other_data_problem(train_mirrored, strategy, seed: int, learning_rate: float) -> str | None:

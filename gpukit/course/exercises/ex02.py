@@ -134,6 +134,10 @@ _DTYPES: dict = {}  # the dtypes of the x and y batches read since compare_shard
 _LABEL_SHAPE = [()]  # the shape of one label in the y handed over now (round 15: (1,), labels as a column)
 _OFFSET = [LABEL_OFFSET]  # y - x in the arrays handed over now (round 14: another in compare_sharding's second run)
 _NAN_LABELS: set = set()  # the labels of the examples whose input is NaN in the x the check hands over (round 14)
+# round 16 (planted: nan_canonical, np.where(np.isnan(x), np.nan, x), which rewrites every NaN as the standard one):
+# q1's NaN input has a sign and a payload, compared bit for bit in the batches (``_NAN_BITS``: its bits, or None)
+_PAYLOAD_NAN = 0xFFF8_0000_0BAD_F00D
+_NAN_BITS: list = [None]
 
 
 def _float_inputs(x, y, index: int):
@@ -182,6 +186,14 @@ def _batch_ids(batch):
             raise _PairsBroken(f"a batch holds the example labelled {int(y[marked][0])}, whose input is NaN in the x "
                                f"given, with the input {float(x[marked][0])!r}: the rule is each input as given, its values "
                                f"(NaN and inf included: no np.nan_to_num or other cleaning) and its dtype")
+        if _NAN_BITS[0] is not None and x.dtype == np.float64 and x.shape == y.shape:
+            bits = x[marked].view(np.uint64)
+            if (bits != np.uint64(_NAN_BITS[0])).any():
+                raise _PairsBroken(f"a batch holds the example labelled {int(y[marked][0])}, whose input in the x "
+                                   f"given is a NaN with the bits {_NAN_BITS[0]:#x} (a sign and a payload), with a "
+                                   f"NaN of the bits {int(bits[bits != np.uint64(_NAN_BITS[0])][0]):#x}: the rule is "
+                                   f"each input as given, byte for byte (a NaN's bits too: no np.where(np.isnan(x), "
+                                   f"np.nan, x) or other rewriting, only slices and copies)")
         x = np.where(np.isnan(x), y - _OFFSET[0], x) if x.shape == y.shape else x
     x, y = x.astype(int), y.astype(int)
     if x.shape != y.shape or not np.array_equal(y, x + _OFFSET[0]):
@@ -313,6 +325,7 @@ def _compare_sharding(shard_dataset, num_workers, global_batch_size, n_examples,
                  else np.arange(n))
         place = np.argsort(order)  # example base + v is at position place[v] of this call's x
         _NAN_LABELS.clear()
+        _NAN_BITS[0] = None
         # round 14 (planted: a cache keyed by the bytes of x alone): the second run hands the first run's x again, the
         # same values, with other labels (y = x + 2 * LABEL_OFFSET)
         _OFFSET[0] = 2 * LABEL_OFFSET if run == again else LABEL_OFFSET
@@ -328,7 +341,7 @@ def _compare_sharding(shard_dataset, num_workers, global_batch_size, n_examples,
             if float_inputs:
                 x = x.astype(np.float64)
         if float_inputs:  # the NaN in the second half: the permuted run keeps it on the same example
-            x[-2] = np.nan
+            x.view(np.uint64)[-2] = _NAN_BITS[0] = _PAYLOAD_NAN  # round 16: a NaN with a sign and a payload
             _NAN_LABELS.add(int(y.ravel()[-2]))
             x[x == 0] = -0.0  # round 15: example 0's input is -0.0 (with ``negative``)
         if run == 0:
@@ -1008,6 +1021,7 @@ def _epoch_orders(fn, ids, global_batch_size, num_workers, seed, epochs, keep=No
     from ..._tf import tf
 
     _NAN_LABELS.clear()
+    _NAN_BITS[0] = None
     _OFFSET[0] = LABEL_OFFSET
 
     datasets = []
@@ -1230,13 +1244,16 @@ def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, 
 
 
 # round 15: equal in their low 32 bits. Not 2**31 - 1: TensorFlow itself folds an op seed modulo 2**31 - 1
-# (random_seed._truncate_seed), so Dataset.shuffle(seed=seed), the solution, gives 0 and 2**31 - 1 one order
-_FAR_SEEDS = (0, 2**32)
+# (random_seed._truncate_seed), so Dataset.shuffle(seed=seed), the solution, gives 0 and 2**31 - 1 one order.
+# Round 16 (planted: seed_via_float, int(float(seed))): 2**53 and 2**53 + 1, one float64 (the first and the third
+# are equal in their low 32 bits, as 0 and 2**32 were; all three differ modulo 2**31 - 1)
+_FAR_SEEDS = (2**53, 2**53 + 1, 2**53 + 2**32)
 
 
 def _far_seeds_problem(fn) -> str | None:
     """Issue 38, round 15 (planted: ``seed_xor_low``, ``seed & 0xFFFFFFFF``): one worker, 16 examples, a global batch
-    of 4, one epoch for each of the seeds 0 and 2**32: the orders must differ (two full shuffles give the same 4 steps
+    of 4, one epoch for each of the ``_FAR_SEEDS`` (round 16, planted ``seed_via_float``: 2**53, 2**53 + 1 and
+    2**53 + 2**32; were 0 and 2**32): the orders must differ (two full shuffles give the same 4 steps
     with odds about 1 in 63 million). None when the pipeline raises (a seed too large for a generator: the other checks
     judge it). ``seed_mod_int31`` (seed % (2**31 - 1)) is a gap: that is what Dataset.shuffle does with its seed."""
     import numpy as np
@@ -1251,10 +1268,12 @@ def _far_seeds_problem(fn) -> str | None:
             return None
         same = [s for s, order in orders.items() if order == got[0]]
         if same:
-            return (f"runs with seeds {same[0]} and {seed} train on the same order (16 examples, global batch 4): the "
-                    f"seed is cut to its low 32 bits (seed & 0xFFFFFFFF, or a 32-bit cast); the rule: the order "
-                    f"follows from `seed` alone, a seed beyond 2**32 too (Dataset.shuffle takes any int64 seed): "
-                    f"another seed, another order")
+            how = ("both are 2**53 as a float64: the seed went through a float (int(float(seed)))"
+                   if seed - same[0] == 1 else "the seed is cut to its low 32 bits (seed & 0xFFFFFFFF, or a 32-bit "
+                                                "cast)")
+            return (f"runs with seeds {same[0]} and {seed} train on the same order (16 examples, global batch 4): "
+                    f"{how}; the rule: the order follows from `seed`, any int64 seed as given (Dataset.shuffle takes "
+                    f"any int64 seed; no float, no cut to fewer bits): another seed, another order")
         orders[seed] = got[0]
     return None
 

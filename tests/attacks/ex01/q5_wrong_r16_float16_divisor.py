@@ -1,0 +1,25 @@
+# INTENT: wrong: divisor cast through float16 (exact only up to 2048; a global batch of 2049+ is divided by a rounded number)
+def train_mirrored(strategy, x, y, global_batch_size, steps, seed, learning_rate):
+    with strategy.scope():
+        model = models.mlp(seed=seed)
+        optimizer = keras.optimizers.SGD(learning_rate)
+    training.build_optimizer(strategy, model, optimizer)
+    dist, _ = data.distribute(strategy, x, y, global_batch_size=global_batch_size)
+    n_rep = strategy.num_replicas_in_sync
+
+    def replica_step(x_batch, y_batch):
+        with tf.GradientTape() as tape:
+            per_example = loss_fn(y_batch, model(x_batch, training=True))
+            batch_size = tf.cast(tf.cast(global_batch_size, tf.float16), tf.float32)
+            loss = tf.reduce_sum(per_example) / batch_size
+        grads = tape.gradient(loss, model.trainable_variables)
+        optimizer.apply_gradients(zip(grads, model.trainable_variables))
+        return loss
+
+    @tf.function
+    def step(batch):
+        return strategy.reduce(tf.distribute.ReduceOp.SUM, strategy.run(replica_step, args=batch), axis=None)
+
+    for _, batch in zip(range(steps), dist):
+        step(batch)
+    return model
