@@ -221,21 +221,14 @@ def _weighted_loss_fn(y, logits):
     return per_example * weight + 0.1 * tf.reduce_mean(tf.cast(logits, per_example.dtype), axis=-1)
 
 
-def _other_loss_fn_problem(compute_loss, model, x, y, global_batch_size: int, atol: float) -> str | None:
-    """The rule "the per-example losses come from the given ``loss_fn``" (issue 38, round 8; planted:
-    ``own_crossentropy``, ``function_form``: a softmax cross-entropy written again, Keras' function called
-    directly, which equal this ``loss_fn`` to the last digit). For one call, the ``loss_fn`` in ``compute_loss``'s
-    globals (the notebook's) is replaced by another per-example loss (``_weighted_loss_fn``); the value must be that
-    loss's sum over ``global_batch_size``, computed here with it. A function whose globals hold no ``loss_fn``
-    (a test's lambda) is not probed."""
+def _with_loss_fn(loss_fn, compute_loss, namespace: dict, model, x, y, global_batch_size: int) -> tuple:
+    """``(got, expected)``: ``compute_loss`` called once with the notebook's ``loss_fn`` swapped for ``loss_fn`` (put back
+    after), its value as a float where it is a number, and that loss's sum over ``global_batch_size``, computed here."""
     from ..._tf import tf
 
-    namespace = getattr(compute_loss, "__globals__", None)
-    if not isinstance(namespace, dict) or "loss_fn" not in namespace:
-        return None
-    expected = float(tf.reduce_sum(_weighted_loss_fn(y, model(x, training=True)))) / global_batch_size
+    expected = float(tf.reduce_sum(loss_fn(y, model(x, training=True)))) / global_batch_size
     given = namespace["loss_fn"]
-    namespace["loss_fn"] = _weighted_loss_fn
+    namespace["loss_fn"] = loss_fn
     try:
         got = try_answer(compute_loss, model, x, y, global_batch_size)
     finally:
@@ -244,6 +237,20 @@ def _other_loss_fn_problem(compute_loss, model, x, y, global_batch_size: int, at
         got = float(got)
     except (TypeError, ValueError):
         pass
+    return got, expected
+
+
+def _other_loss_fn_problem(compute_loss, model, x, y, global_batch_size: int, atol: float) -> str | None:
+    """The rule "the per-example losses come from the given ``loss_fn``" (issue 38, round 8; planted:
+    ``own_crossentropy``, ``function_form``: a softmax cross-entropy written again, Keras' function called
+    directly, which equal this ``loss_fn`` to the last digit). For one call, the ``loss_fn`` in ``compute_loss``'s
+    globals (the notebook's) is replaced by another per-example loss (``_weighted_loss_fn``); the value must be that
+    loss's sum over ``global_batch_size``, computed here with it. A function whose globals hold no ``loss_fn``
+    (a test's lambda) is not probed."""
+    namespace = getattr(compute_loss, "__globals__", None)
+    if not isinstance(namespace, dict) or "loss_fn" not in namespace:
+        return None
+    got, expected = _with_loss_fn(_weighted_loss_fn, compute_loss, namespace, model, x, y, global_batch_size)
     if isinstance(got, float) and abs(got - expected) <= atol:
         return _lowest_loss_problem(compute_loss, namespace, model, x, y, global_batch_size)
     shown = f"{got:.6f}" if isinstance(got, float) else _short(got)
@@ -266,17 +273,7 @@ def _lowest_loss_problem(compute_loss, namespace, model, x, y, global_batch_size
         per_example = _weighted_loss_fn(labels, logits)
         return per_example + tf.one_hot(0, tf.shape(per_example)[0], -3.4e38, 0.0, dtype=per_example.dtype)
 
-    expected = float(tf.reduce_sum(lowest_loss_fn(y, model(x, training=True)))) / global_batch_size
-    given = namespace["loss_fn"]
-    namespace["loss_fn"] = lowest_loss_fn
-    try:
-        got = try_answer(compute_loss, model, x, y, global_batch_size)
-    finally:
-        namespace["loss_fn"] = given
-    try:
-        got = float(got)
-    except (TypeError, ValueError):
-        pass
+    got, expected = _with_loss_fn(lowest_loss_fn, compute_loss, namespace, model, x, y, global_batch_size)
     if isinstance(got, float) and abs(got - expected) <= 1e-6 * abs(expected):
         return None
     shown = f"{got:.7g}" if isinstance(got, float) else _short(got)
