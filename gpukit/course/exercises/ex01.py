@@ -781,8 +781,16 @@ def _extreme_step_problem(step, model, strategy, x, y, gb: int, learning_rate: f
     import numpy as np
 
     start = [np.array(w) for w in model.get_weights()]
-    large = np.array(x, dtype="float32")
-    large[-1] *= 1e5  # round 14 (planted: finite_cap_1000, a replica loss above 1000 not differentiated): was 1000
+    # round 14 (planted: finite_cap_1000, a replica loss above 1000 not differentiated): the last example's inputs x 1e5
+    # (was 1000); round 16: or x -1e5, whichever gives it the larger loss (round 16's hidden case of 25 examples made
+    # x 1e5 point the logits at the example's own label, its loss near 0, and the planted file kept its points)
+    per_example = training.per_example_loss()
+    candidates = []
+    for factor in (1e5, -1e5):
+        large = np.array(x, dtype="float32")
+        large[-1] *= factor
+        candidates.append((float(per_example(y, model(large, training=True))[-1]), factor, large))
+    large = max(candidates, key=lambda c: c[:2])[2]
     label = int(np.asarray(y)[-1])
     bias = np.zeros_like(model.get_layer("logits").bias.numpy())
     bias[(label + 1) % len(bias)], bias[label] = 2e38, -2e38
