@@ -720,6 +720,33 @@ def test_result_kept_problem_leaves_lists_of_tensors_and_arrays_alone():
     assert kept == [(0, 2), (2, 4)]
 
 
+def test_changed_since_sees_a_result_a_later_call_rewrote_and_nothing_else():
+    """One comparison for "no later call changes an earlier result" (03 q1/q4, 10 q3/q4). Planted: an output buffer
+    every call refills (round 16's ``shared_out_buffer``): the first result changes. A new array per call, NaN
+    included, is unchanged; a list rewritten in place is seen; a result holding no numbers says nothing."""
+    import numpy as np
+
+    from gpukit.course.exercises import _numbers_of, changed_since
+
+    buffer = np.zeros(3)
+
+    def refills(x):
+        buffer[:] = x
+        return buffer
+
+    first = refills([1.0, np.nan, 3.0])
+    before = _numbers_of(first)
+    refills([4.0, 5.0, 6.0])
+    assert changed_since(first, before) == [4.0, 5.0, 6.0]
+    fresh = np.array([1.0, np.nan, 3.0])
+    assert changed_since(fresh, _numbers_of(fresh)) is None
+    items = [1, 2]
+    before = _numbers_of(items)
+    items[:] = [1, 2, 3]
+    assert changed_since(items, before) == [1.0, 2.0, 3.0]
+    assert changed_since(object(), _numbers_of(object())) is None
+
+
 def test_a_watched_function_runs_unconverted_by_autograph():
     """``watch_calls`` marks its wrapper as AutoGraph's own artifact (what ``do_not_convert`` sets), so inside a
     traced step (exercise 10 watches ``MoELayer._replica_forward``, traced in the replica threads) AutoGraph calls it

@@ -756,6 +756,23 @@ def _numbers_of(value) -> list | None:
         return None
 
 
+def changed_since(got, before) -> list | None:
+    """The numbers a result the caller holds has now (``_numbers_of``), when they differ from ``before`` (its numbers
+    when it was returned, NaN equal to NaN), else None. The rule it serves: each call returns a new result of its own,
+    which no later call changes. Planted: a module-level list rewritten in place by every call (03 q4, issue 38,
+    round 6); a view of one module-level array (03 q1, round 16); an output buffer every call refills (10 q3 and q4,
+    round 16). One comparison for all three (they were written three times)."""
+    import numpy as np
+
+    if before is None:
+        return None
+    after = _numbers_of(got)
+    if after is not None and len(after) == len(before) and np.array_equal(np.asarray(after), np.asarray(before),
+                                                                          equal_nan=True):
+        return None
+    return after
+
+
 def result_kept_problem(name: str, got, call_again) -> str | None:
     """None unless a mutable result is kept between calls, else the sentence naming the rule. Planted (issue 38,
     round 7, 03 q1 and q4 ``cached_array`` / ``cached_same_list``): a memo that hands every call the same stored list

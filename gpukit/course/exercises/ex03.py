@@ -21,7 +21,7 @@ import sys
 import numpy as np
 
 from ... import memory as _memory
-from . import (Report, _holds_code, _numbers_of, child_process_problem, kept_state, kept_state_problem, notebook_globals,
+from . import (Report, _holds_code, _numbers_of, changed_since, child_process_problem, kept_state, kept_state_problem, notebook_globals,
                number_problem, not_solved, result_kept_problem, try_answer, watch_calls, watch_copies, watched_calls)
 
 HINTS = {
@@ -127,8 +127,8 @@ def _later_call_problem(name: str, what: str, got, first, call_other, other) -> 
     if before is None:
         return None
     call_other()
-    after = _numbers_of(got)
-    if after == before:
+    after = changed_since(got, before)
+    if after is None:
         return None
     return (f"{name}: the {what} it returned for {first} became {after} when it was called again for {other}: the rule "
             f"is each call returns a new result the caller keeps (no buffer shared between calls)")

@@ -21,7 +21,7 @@ import weakref
 
 import numpy as np
 
-from . import Report, not_solved, number_problem, processes_started, try_answer, watch_calls, watched_calls
+from . import Report, _numbers_of, changed_since, not_solved, number_problem, processes_started, try_answer, watch_calls, watched_calls
 
 HINTS = {
     "q1": [
@@ -630,9 +630,9 @@ def _forward_state_problem(moe_forward) -> str | None:
                 return (f"{where}: off from the reference by {float(np.max(np.abs(y - want))):.3g} after the same "
                         f"experts gave the right result in the call{'s' if len(results) > 1 else ''} before: {rule}")
         if k == 1:  # issue 38, round 16 (q3_wrong_r16_shared_out_buffer: y a module-level buffer every call refills)
-            first_y, first_copy = got, np.array(got, copy=True)
+            first_y, first_numbers = got, (_numbers_of(got) if isinstance(got, np.ndarray) else None)
         results.append((y, right))
-    if isinstance(first_y, np.ndarray) and not np.array_equal(first_y, first_copy, equal_nan=True):
+    if changed_since(first_y, first_numbers) is not None:
         return (f"10 tokens, 5 experts, capacity 2: the y that call 1 returned changed during the later calls (tokens A "
                 f"again, then B): the rule: no state kept between calls: each call returns a new array y of its own "
                 f"(an output buffer reused by every call is state: a later call overwrites an earlier caller's y)")
@@ -1330,12 +1330,12 @@ def _attention_state_problem(blockwise_attention, q, k, v, block, out, tol, wher
     v2[later] = rng.normal(size=v2[later].shape).astype(v.dtype)
     want = full_attention(q, k2, v2)
     tol = max(tol, 1e-5 * float(np.max(np.abs(q.astype(np.float64) @ k2.T.astype(np.float64)))) / math.sqrt(q.shape[1]))
-    before = np.array(returned, copy=True) if isinstance(returned, np.ndarray) else None
+    before = _numbers_of(returned) if isinstance(returned, np.ndarray) else None
     try:
         again = _run(blockwise_attention, q, k2, v2, block)[0]
     except _Raised:
         return None  # raises on other values only: not state; nothing more to say here
-    if before is not None and not np.array_equal(returned, before, equal_nan=True):
+    if changed_since(returned, before) is not None:
         return (f"a second call with other keys and values changed the array the first call returned ({where}): state "
                 f"kept between calls; the rule: each call returns a new array of its own (an output buffer reused by "
                 f"every call is state: a later call overwrites an earlier caller's result)")
