@@ -52,6 +52,37 @@ def test_a_hinted_test_runs_first_and_a_stale_hint_costs_time_not_a_verdict(monk
     assert blind.grade("x", "q1", "def f(n):\n    return n", first=1) is None
 
 
+def test_one_wrong_file_is_kept_per_verdict(tmp_path, monkeypatch):
+    """``redundant`` (issue 37's test time): wrong answers the same test rejects with the same message, numbers and
+    quoted names aside, are one kind; every file a test or doc names is kept, else the earliest round's.
+    Planted bugs it catches: two verdicts with other words (or from another test, or another question) taken for one
+    (a kind of mistake no kept file shows any more), a right answer dropped, the named file dropped."""
+    assert blind.verdict_kind("q1", 2, "AssertionError: f(3) gave 0.5, expected 1.0 ('cache' kept)") == \
+        blind.verdict_kind("q1", 2, "AssertionError: f(40) gave 7, expected -2e-05 ('memo' kept)")
+    assert blind.verdict_kind("q1", 2, "AssertionError: f gave 0.5") != blind.verdict_kind("q1", 1, "AssertionError: f gave 0.5")
+    assert blind.verdict_kind("q1", 2, "AssertionError: f gave 0.5") != blind.verdict_kind("q1", 2, "AssertionError: g gave 0.5")
+    folder = tmp_path / "ex99"
+    folder.mkdir()
+    sources = {"q1_wrong_a.py": "f = 1", "q1_wrong_r7_named.py": "f = 2", "q1_wrong_r3_c.py": "f = 3",
+               "q1_wrong_r4_other.py": "f = 4", "q2_wrong_r2_d.py": "f = 5", "q1_right_e.py": "f = 6",
+               "q1_right_r9_f.py": "f = 7"}
+    for name, source in sources.items():
+        (folder / name).write_text(source + "\n")
+    verdicts = {"1": (0, "AssertionError: f gave 1"), "2": (0, "AssertionError: f gave 2"),
+                "3": (0, "AssertionError: f gave 3"), "4": (1, "AssertionError: f gave 4"),
+                "5": (0, "AssertionError: f gave 5"), "6": None, "7": None}
+    monkeypatch.setattr(blind, "ATTACKS", tmp_path)
+    monkeypatch.setattr(blind, "stem", lambda number: "99_x")
+    monkeypatch.setattr(blind, "ruled_by", lambda: {})
+    monkeypatch.setattr(blind, "_grade", lambda stem_, question, source, first=None: verdicts[source.strip()[-1]])
+    monkeypatch.setattr(blind, "_named_somewhere", lambda: "see q1_wrong_r7_named in docs")
+    assert [p.name for p in blind.redundant("99")] == ["q1_wrong_a.py", "q1_wrong_r3_c.py"]
+    monkeypatch.setattr(blind, "_named_somewhere", lambda: "")
+    assert [p.name for p in blind.redundant("99")] == ["q1_wrong_r3_c.py", "q1_wrong_r7_named.py"]
+    monkeypatch.setattr(blind, "_named_somewhere", lambda: "q1_wrong_r7_named and q1_wrong_r3_c, in a round's table")
+    assert [p.name for p in blind.redundant("99")] == ["q1_wrong_a.py"]
+
+
 @pytest.mark.parametrize("number", NUMBERS)
 def test_no_test_cell_needs_a_name_an_earlier_one_binds(number):
     """A hinted test runs without the tests before it: that grades alike only if it needs nothing they define."""

@@ -493,6 +493,31 @@ print(r1, r2, r3, r4)
     assert result.stdout.strip().splitlines()[-2] == "[True, True, 6]", result.stdout
 
 
+def test_a_watched_function_called_many_times_parses_its_cell_once():
+    """Issue 37's test time. Planted: the calling cell's source parsed on every call of a watched function (exercise 11's
+    check calls ``gpukit.plan.plan`` 12 000 times, watched by exercise 05 for its q1: a test process that had imported
+    exercise 05 graded exercise 11 ten times slower, 65 CPU s against 7). 500 calls from one cell parse it once, and
+    the record still says which cell called."""
+    import linecache
+    import types
+
+    from gpukit.course.exercises import _names_assigned, watch_calls, watched_calls
+
+    planner = types.ModuleType("planner_many")
+    planner.plan = lambda n: n + 1
+    watch_calls(planner, ["plan"], "__many_calls__", cell_assigns="prediction")
+    source = "total = sum(planner.plan(i) for i in range(500))\nprediction = total\n"
+    filename = "<cell parsed once>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    notebook = {"__name__": "__main__", "planner": planner}
+    before = _names_assigned.cache_info().misses
+    exec(compile(source, filename, "exec"), notebook)
+    assert _names_assigned.cache_info().misses - before == 1
+    assert notebook["prediction"] == sum(range(1, 501))
+    assert len(notebook["__many_calls__"]) == 64 and notebook["__many_calls__"][-1] == ("plan", 500)
+    del linecache.cache[filename]
+
+
 @pytest.mark.parametrize("change, words", [
     ("keras.mixed_precision.set_global_policy('mixed_float16')", "Keras' global dtype policy"),
     ("tf.random.set_seed(3)", "TensorFlow's global seed"),

@@ -30,6 +30,7 @@ import ast
 import contextlib
 import dataclasses
 import gc
+import functools
 import inspect
 import json
 import os
@@ -1544,22 +1545,31 @@ def _cell_names(frame, notebook: dict) -> set:
         frame = frame.f_back
     if outer is None:
         return set()
+    return set(_names_assigned("".join(linecache.getlines(outer.f_code.co_filename))))
+
+
+@functools.lru_cache(maxsize=256)
+def _names_assigned(source: str) -> frozenset:
+    """The names a cell's source assigns or declares ``global``, parsed once per source (issue 37's test time: a
+    watched gpukit function called 12 000 times by a check, ``gpukit.plan.plan`` under exercise 11's search, parsed
+    the calling cell's source each time: exercise 11's grading took ten times as long in a process that had imported
+    exercise 05's watches)."""
     try:
-        tree = ast.parse("".join(linecache.getlines(outer.f_code.co_filename)))
+        tree = ast.parse(source)
     except SyntaxError:  # IPython syntax (%magics) left in: read it the way IPython does
         from IPython.core.inputtransformer2 import TransformerManager
 
         try:
-            tree = ast.parse(TransformerManager().transform_cell("".join(linecache.getlines(outer.f_code.co_filename))))
+            tree = ast.parse(TransformerManager().transform_cell(source))
         except SyntaxError:
-            return set()
+            return frozenset()
     names = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             names.add(node.id)
         elif isinstance(node, ast.Global):
             names.update(node.names)
-    return names
+    return frozenset(names)
 
 
 class TapesWatched:
