@@ -1,5 +1,0 @@
-# INTENT: calls model(x) without training=True (the prompt says model(x, training=True)); same numbers for this MLP.
-def compute_loss(model, x, y, global_batch_size):
-    """This replica's share of the loss (one number), as the contract in the prompt says."""
-    per_example = loss_fn(y, model(x))
-    return tf.reduce_sum(per_example) / global_batch_size

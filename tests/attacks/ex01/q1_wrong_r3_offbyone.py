@@ -1,5 +1,0 @@
-# INTENT: off by one: divides by global_batch_size + 1.
-def compute_loss(model, x, y, global_batch_size):
-    """This replica's share of the loss (one number), as the contract in the prompt says."""
-    per_example = loss_fn(y, model(x, training=True))
-    return tf.reduce_sum(per_example) / (global_batch_size + 1)

@@ -1,5 +1,0 @@
-# INTENT: calls model(x) in inference mode (training=False): same numbers for a plain MLP, but the prompt requires training=True (Dropout/BatchNorm models train wrongly)
-def compute_loss(model, x, y, global_batch_size):
-    """This replica's share of the loss (one number), as the contract in the prompt says."""
-    per_example = loss_fn(y, model(x, training=False))
-    return tf.nn.compute_average_loss(per_example, global_batch_size=global_batch_size)

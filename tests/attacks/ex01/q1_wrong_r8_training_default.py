@@ -1,5 +1,0 @@
-# INTENT: calls model(x) with no training flag (Keras then runs Dropout/BatchNorm in inference mode): the prompt says the logits of model(x, training=True)
-def compute_loss(model, x, y, global_batch_size):
-    """This replica's share of the loss (one number), as the contract in the prompt says."""
-    per_example = loss_fn(y, model(x))
-    return tf.nn.compute_average_loss(per_example, global_batch_size=global_batch_size)

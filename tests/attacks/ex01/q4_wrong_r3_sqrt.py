@@ -1,4 +1,0 @@
-# INTENT: sqrt(N) (mixing up with the noise scale of averaged gradients).
-def predicted_update_scale(num_replicas, per_replica_batch_size):
-    """By what factor a per-replica mean makes the applied gradients too big."""
-    return num_replicas ** 0.5

@@ -1,4 +1,0 @@
-# INTENT: ignores the argument: counts the machine's logical CPUs
-def predicted_update_scale(num_replicas, per_replica_batch_size):
-    """By what factor a per-replica mean makes the applied gradients too big."""
-    return len(tf.config.list_logical_devices('CPU'))

@@ -1,4 +1,0 @@
-# INTENT: min(N, b): equals N only while N <= per-replica batch
-def predicted_update_scale(num_replicas, per_replica_batch_size):
-    """By what factor a per-replica mean makes the applied gradients too big."""
-    return min(num_replicas, per_replica_batch_size)

@@ -1,4 +1,0 @@
-# INTENT: N + 1e-9 (not exactly N)
-def predicted_update_scale(num_replicas, per_replica_batch_size):
-    """By what factor a per-replica mean makes the applied gradients too big."""
-    return num_replicas + 1e-9

@@ -1,8 +1,0 @@
-# INTENT: shards by num_replicas_in_sync instead of num_input_pipelines (the same with one device per worker): with 2 workers of 2 replicas each worker keeps a quarter and half the examples are never read
-def shard_dataset(input_context, x, y, global_batch_size):
-    """This worker's dataset: its shard of (x, y), in batches of one replica's share of the global batch."""
-    per_replica = input_context.get_per_replica_batch_size(global_batch_size)
-    whole = len(x) // global_batch_size * global_batch_size
-    ds = tf.data.Dataset.from_tensor_slices((x[:whole], y[:whole]))
-    ds = ds.shard(input_context.num_replicas_in_sync, input_context.input_pipeline_id)
-    return ds.batch(per_replica, drop_remainder=True)

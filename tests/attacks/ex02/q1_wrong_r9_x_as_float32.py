@@ -1,8 +1,0 @@
-# INTENT: converts the inputs to float32 ("the model wants float32"): inputs given as float64 or int come back with another dtype (the contract: values and dtypes as given)
-def shard_dataset(input_context, x, y, global_batch_size):
-    """This worker's dataset: its shard of (x, y), in batches of one replica's share of the global batch."""
-    per_replica = input_context.get_per_replica_batch_size(global_batch_size)
-    whole = len(x) // global_batch_size * global_batch_size
-    ds = tf.data.Dataset.from_tensor_slices((tf.cast(x[:whole], tf.float32), y[:whole]))
-    ds = ds.shard(input_context.num_input_pipelines, input_context.input_pipeline_id)
-    return ds.batch(per_replica, drop_remainder=True)

@@ -1,9 +1,0 @@
-# INTENT: shuffles whole global batches (batch then shuffle then unbatch): order of batches changes, their content never does
-def shuffled_shard(input_context, x, y, global_batch_size, seed):
-    """shuffled_shard_buggy without its bug."""
-    per_worker = input_context.get_per_replica_batch_size(global_batch_size)
-    whole = len(x) // global_batch_size * global_batch_size
-    ds = tf.data.Dataset.from_tensor_slices((x[:whole], y[:whole])).batch(global_batch_size)
-    ds = ds.shuffle(whole // global_batch_size, seed=seed, reshuffle_each_iteration=True).unbatch()
-    ds = ds.shard(input_context.num_input_pipelines, input_context.input_pipeline_id)
-    return ds.batch(per_worker, drop_remainder=True)

@@ -1,8 +1,0 @@
-# INTENT: shuffle buffer of 2 global batches... of per-worker size 4: barely shuffled (examples move a few places)
-def shuffled_shard(input_context, x, y, global_batch_size, seed):
-    """shuffled_shard_buggy without its bug."""
-    per_worker = input_context.get_per_replica_batch_size(global_batch_size)
-    whole = len(x) // global_batch_size * global_batch_size
-    ds = tf.data.Dataset.from_tensor_slices((x[:whole], y[:whole])).shuffle(4, seed=seed, reshuffle_each_iteration=True)
-    ds = ds.shard(input_context.num_input_pipelines, input_context.input_pipeline_id)
-    return ds.batch(per_worker, drop_remainder=True)

@@ -1,8 +1,0 @@
-# INTENT: computes whole = n // GB * GB once and uses it both as the shuffle buffer and for the cut: with a remainder the buffer is smaller than the data (the last examples can never come out first), not a full shuffle
-def shuffled_shard(input_context, x, y, global_batch_size, seed):
-    """shuffled_shard_buggy without its bug."""
-    per_replica = input_context.get_per_replica_batch_size(global_batch_size)
-    whole = len(x) // global_batch_size * global_batch_size
-    ds = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(whole, seed=seed, reshuffle_each_iteration=True)
-    ds = ds.take(whole).shard(input_context.num_input_pipelines, input_context.input_pipeline_id)
-    return ds.batch(per_replica, drop_remainder=True)

@@ -1,8 +1,0 @@
-# INTENT: floors every share and gives the whole remainder to the replica with the largest capacity.
-def plan_batches(capacities, global_batch_size):
-    """Per-replica batch sizes proportional to capacities, summing to global_batch_size."""
-    total = sum(capacities)
-    sizes = [max(1, int(c / total * global_batch_size)) for c in capacities]
-    big = max(range(len(capacities)), key=lambda r: capacities[r])
-    sizes[big] += global_batch_size - sum(sizes)
-    return sizes

@@ -1,5 +1,0 @@
-# INTENT: the colleague's per-replica mean rescaled by n_r / G with the size from tf.shape: a replica left with no example in a partial last batch gives NaN (mean of nothing) times 0
-def replica_loss(per_example_losses, global_batch_size):
-    """This replica's contribution to the global-batch mean loss, exact with uneven batches."""
-    n_r = tf.cast(tf.shape(per_example_losses)[0], tf.float32)
-    return tf.reduce_mean(per_example_losses) * (n_r / tf.cast(global_batch_size, tf.float32))

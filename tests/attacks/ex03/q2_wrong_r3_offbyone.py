@@ -1,4 +1,0 @@
-# INTENT: off by one: divides by global_batch_size - 1 (an "unbiased" estimate).
-def replica_loss(per_example_losses, global_batch_size):
-    """This replica's contribution to the global-batch mean loss, exact with uneven batches."""
-    return tf.reduce_sum(per_example_losses) / (global_batch_size - 1)

@@ -1,2 +1,0 @@
-# INTENT: rounds the share up (555 examples would not fit).
-predicted_max_batch = 555

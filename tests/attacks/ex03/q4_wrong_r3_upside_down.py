@@ -1,5 +1,0 @@
-# INTENT: upside down: G / (R n_r).
-def fit_sample_weights(per_replica_batch_sizes):
-    """One per-example weight for each replica that makes fit's loss the global-batch mean."""
-    r, total = len(per_replica_batch_sizes), sum(per_replica_batch_sizes)
-    return [total / (r * n) for n in per_replica_batch_sizes]

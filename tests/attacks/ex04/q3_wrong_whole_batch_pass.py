@@ -1,6 +1,0 @@
-# INTENT: shortcut the prompt forbids: one forward/backward pass on the whole batch (the right number, but no micro-batching, so no memory saved).
-def accumulated_gradients(model, x, y, accum_steps):
-    """The gradient of one update over all of (x, y), accum_steps micro-batches at a time."""
-    with tf.GradientTape() as tape:
-        loss = tf.reduce_mean(loss_fn(y, model(x, training=True)))
-    return tape.gradient(loss, model.trainable_variables)

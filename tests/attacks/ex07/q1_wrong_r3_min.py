@@ -1,9 +1,0 @@
-# INTENT: minimum steady step ("best case" timing as timeit does) instead of the typical (median) step
-def steady_step_seconds(step, batches, warmup, clock):
-    """Median seconds of one step, the first `warmup` steps run but left out."""
-    times = []
-    for batch in batches:
-        start = clock()
-        step(batch)
-        times.append(clock() - start)
-    return min(times[warmup:])

@@ -1,7 +1,0 @@
-# INTENT: seeded shuffle but reshuffle_each_iteration left at its default True: iterating the dataset again gives another order
-def make_dataset(x, y, *, global_batch_size, num_replicas, seed, epoch):
-    """Batches of global_batch_size, shuffled by (seed, epoch), every batch full."""
-    ds = tf.data.Dataset.from_tensor_slices((x, y)).cache()
-    ds = ds.shuffle(len(x), seed=seed * 1_000_003 + epoch)
-    ds = ds.batch(global_batch_size, drop_remainder=True)
-    return ds.prefetch(tf.data.AUTOTUNE)

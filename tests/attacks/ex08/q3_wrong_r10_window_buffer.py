@@ -1,7 +1,0 @@
-# INTENT: shuffle buffer of 8 global batches (a 'big enough' window): not a full shuffle once the data exceed it
-def make_dataset(x, y, *, global_batch_size, num_replicas, seed, epoch):
-    """Batches of global_batch_size, shuffled by (seed, epoch), every batch full."""
-    ds = tf.data.Dataset.from_tensor_slices((x, y)).cache()
-    ds = ds.shuffle(8 * global_batch_size, seed=seed * 1_000_003 + epoch, reshuffle_each_iteration=False)
-    ds = ds.batch(global_batch_size, drop_remainder=True)
-    return ds.prefetch(tf.data.AUTOTUNE)

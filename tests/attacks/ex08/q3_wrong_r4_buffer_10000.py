@@ -1,9 +1,0 @@
-# INTENT: buffer 10_000 (tf tutorials' number): not a full shuffle for datasets above 10k examples (CIFAR's 50k)
-def make_dataset(x, y, *, global_batch_size, num_replicas, seed, epoch):
-    """Batches of global_batch_size, shuffled by (seed, epoch), every batch full."""
-    n = len(x)
-    order_seed = (int(seed) * 1_000_003 + int(epoch)) % (2**31 - 1)
-    ds = tf.data.Dataset.from_tensor_slices((x, y)).cache()
-    ds = ds.shuffle(10_000, seed=order_seed, reshuffle_each_iteration=False)
-    ds = ds.batch(global_batch_size, drop_remainder=True)
-    return ds.prefetch(tf.data.AUTOTUNE)

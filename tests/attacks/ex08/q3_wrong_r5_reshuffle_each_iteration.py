@@ -1,8 +1,0 @@
-# INTENT: a seeded tf.data shuffle left with reshuffle_each_iteration=True (the default): iterating the same dataset twice gives another order, so the same (seed, epoch) does not always give the same order
-import tensorflow as tf
-
-def make_dataset(x, y, *, global_batch_size, num_replicas, seed, epoch):
-    """Batches of global_batch_size, shuffled by (seed, epoch), every batch full."""
-    ds = tf.data.Dataset.from_tensor_slices((x, y))
-    ds = ds.shuffle(len(x), seed=seed * 100_003 + epoch)
-    return ds.batch(global_batch_size, drop_remainder=True).prefetch(tf.data.AUTOTUNE)

@@ -1,2 +1,0 @@
-# INTENT: near miss: off by one byte (checks exactness)
-predicted_bytes = 16877

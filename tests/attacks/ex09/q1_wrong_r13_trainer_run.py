@@ -1,6 +1,0 @@
-# INTENT: wrong: builds a ZeroTrainer and reads resident_bytes (running, not predicting)
-_strategy = strategies.mirrored()
-_m = keras.Sequential([keras.Input((IN_DIM,)), keras.layers.Dense(HIDDEN, activation="relu"), keras.layers.Dense(OUT_DIM)])
-_tr = zero.ZeroTrainer(_strategy, _m, 2)
-_tr.step(np.zeros((8, IN_DIM), np.float32), np.zeros((8,), np.int32))
-predicted_bytes = int(max(row["total"] for row in _tr.resident_bytes().values()))

@@ -1,2 +1,0 @@
-# INTENT: off by one byte
-predicted_bytes = 16877

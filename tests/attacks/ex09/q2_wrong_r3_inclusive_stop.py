@@ -1,5 +1,0 @@
-# INTENT: stop inclusive (last index of the slice), off by one
-def shard_ranges(size, num_replicas):
-    """(padded_size, [(start, stop) per replica]): equal slices of the padded vector."""
-    piece = -(-size // num_replicas)
-    return piece * num_replicas, [(r * piece, (r + 1) * piece - 1) for r in range(num_replicas)]

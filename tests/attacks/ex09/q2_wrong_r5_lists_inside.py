@@ -1,5 +1,0 @@
-# INTENT: each range as a two-element list [start, stop] instead of a tuple
-def shard_ranges(size, num_replicas):
-    """(padded_size, [(start, stop) per replica]): equal slices of the padded vector."""
-    piece = -(-size // num_replicas)
-    return piece * num_replicas, [[r * piece, (r + 1) * piece] for r in range(num_replicas)]

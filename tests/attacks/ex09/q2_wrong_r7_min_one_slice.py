@@ -1,5 +1,0 @@
-# INTENT: every replica owns at least one element ("no empty shard"): size 0 gets padded to num_replicas
-def shard_ranges(size, num_replicas):
-    """(padded_size, [(start, stop) per replica]): equal slices of the padded vector."""
-    piece = max(1, -(-size // num_replicas))
-    return piece * num_replicas, [(r * piece, (r + 1) * piece) for r in range(num_replicas)]

@@ -1,9 +1,0 @@
-# INTENT: keepdims everywhere: returns a 1-element array, not one number
-import numpy as np
-
-def load_balancing_loss(probs, first_choice):
-    """The Switch Transformer's auxiliary loss of one batch of routed tokens (one number)."""
-    probs = np.asarray(probs, dtype=np.float64)
-    T, E = probs.shape
-    f = np.bincount(np.asarray(first_choice), minlength=E) / T
-    return E * np.sum(f * probs.mean(axis=0, keepdims=True), axis=1)

@@ -1,8 +1,0 @@
-# INTENT: divides by dp-1 ("the others hold the rest")
-def predicted_state_bytes(num_params, tp, pp, dp, zero_stage):
-    """Bytes of weights, gradients and Adam state on one device."""
-    p = num_params / (tp * pp)
-    weights = 2 * p / ((dp - 1 or 1) if zero_stage >= 3 else 1)
-    grads = 2 * p / ((dp - 1 or 1) if zero_stage >= 2 else 1)
-    adam = 12 * p / ((dp - 1 or 1) if zero_stage >= 1 else 1)
-    return weights + grads + adam

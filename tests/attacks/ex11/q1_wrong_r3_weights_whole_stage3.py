@@ -1,7 +1,0 @@
-# INTENT: stage 3 treated as stage 2 (weights kept whole: "every device needs the weights for its forward")
-def predicted_state_bytes(num_params, tp, pp, dp, zero_stage):
-    """Bytes of weights, gradients and Adam state on one device."""
-    p = num_params / (tp * pp)
-    grads = 2 * p / (dp if zero_stage >= 2 else 1)
-    adam = 12 * p / (dp if zero_stage >= 1 else 1)
-    return 2 * p + grads + adam

@@ -1,8 +1,0 @@
-# INTENT: stage 1 shards Adam's two moments (8 bytes) but keeps the fp32 master copy (4) whole until stage 3, with the bf16 weights
-def predicted_state_bytes(num_params, tp, pp, dp, zero_stage):
-    """Bytes of weights, gradients and Adam state on one device."""
-    p = num_params / (tp * pp)
-    weights = 6 * p / (dp if zero_stage >= 3 else 1)
-    gradients = 2 * p / (dp if zero_stage >= 2 else 1)
-    optimizer = 8 * p / (dp if zero_stage >= 1 else 1)
-    return weights + gradients + optimizer

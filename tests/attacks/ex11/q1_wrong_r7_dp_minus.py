@@ -1,8 +1,0 @@
-# INTENT: stage 1 shards the optimizer over the other dp - 1 replicas plus itself counted once ... divides by max(dp - 1, 1)
-def predicted_state_bytes(num_params, tp, pp, dp, zero_stage):
-    """Bytes of weights, gradients and Adam state on one device."""
-    p = num_params / (tp * pp)
-    weights = 2 * p / (dp if zero_stage >= 3 else 1)
-    grads = 2 * p / (dp if zero_stage >= 2 else 1)
-    opt = 12 * p / (max(dp - 1, 1) if zero_stage >= 1 and dp > 2 else (dp if zero_stage >= 1 else 1))
-    return weights + grads + opt

@@ -1,7 +1,0 @@
-# INTENT (outside): sets TF_CPP_MIN_LOG_LEVEL to the value it already has (no change to the session)
-import os
-os.environ["TF_CPP_MIN_LOG_LEVEL"] = "3"
-def predicted_state_bytes(num_params, tp, pp, dp, zero_stage):
-    """Bytes of weights, gradients and Adam state on one device."""
-    p = num_params / (tp * pp)
-    return 2 * p / (dp if zero_stage >= 3 else 1) + 2 * p / (dp if zero_stage >= 2 else 1) + 12 * p / (dp if zero_stage >= 1 else 1)

@@ -1,6 +1,0 @@
-# INTENT: rounds the bytes to the megabyte (what a nvidia-smi reading would show), not the exact bytes
-def predicted_state_bytes(num_params, tp, pp, dp, zero_stage):
-    """Bytes of weights, gradients and Adam state on one device."""
-    exact = zero.state_bytes(num_params / (tp * pp), dp, zero_stage, weight_bytes=2, grad_bytes=2,
-                             optimizer_bytes=12)["total"]
-    return round(exact / 1e6) * 1e6

@@ -1,5 +1,0 @@
-# INTENT: wrong - ignores the accelerator argument: always plans on A100 80GB, so other accelerators get the A100's count (public check: passed)
-def fewest_gpus(model, accelerator, global_batch):
-    """(the fewest power-of-two accelerator count on which a layout fits, that layout)"""
-    best = plan.fewest_devices(model, "A100 80GB", global_batch, recompute=("none",), max_cp=1)
-    return best.cluster.count, best.layout

@@ -1,6 +1,0 @@
-# INTENT: tries every count 1, 2, 3, ... (not only powers of two)
-def fewest_gpus(model, accelerator, global_batch):
-    """(the fewest power-of-two accelerator count on which a layout fits, that layout)"""
-    best = plan.fewest_devices(model, accelerator, global_batch, recompute=("none",), max_cp=1,
-                               candidates=range(1, 4097))
-    return best.cluster.count, best.layout

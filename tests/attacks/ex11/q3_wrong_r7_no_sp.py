@@ -1,6 +1,0 @@
-# INTENT: plans without sequence parallelism ("plain Megatron tensor parallelism"): may need more GPUs than gpukit.plan's default
-def fewest_gpus(model, accelerator, global_batch):
-    """(the fewest power-of-two accelerator count on which a layout fits, that layout)"""
-    best = plan.fewest_devices(model, accelerator, global_batch, recompute=("none",), max_cp=1,
-                               sequence_parallel=False)
-    return best.cluster.count, best.layout
