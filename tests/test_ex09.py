@@ -619,3 +619,52 @@ def test_zero1_step_a_clip_at_1e9_and_a_bias_correction_dropped_at_large_t(kind,
     for answer in (_step(gather=True), _adam_written_differently):
         report = ex09.check_zero1_step(answer, **kwargs)
         assert report.passed, report.problem
+
+
+# --------------------------------------------------------------------------- issue 38, round 17
+
+
+def test_bytes_prediction_measured_through_a_thread_pool_is_named():
+    """Issue 38, round 17 (planted: q1_wrong_r17_pool_measure): ex09.measured_bytes handed straight to a
+    ThreadPoolExecutor runs on a worker thread that runs no notebook code; it is noted against the main thread's cell."""
+    stem = blind.stem("09")
+    problem = blind.grade(stem, "q1", "import concurrent.futures as cf\nwith cf.ThreadPoolExecutor(1) as ex:\n"
+                                      "    predicted_bytes = ex.submit(ex09.measured_bytes, IN_DIM, HIDDEN, OUT_DIM, "
+                                      "NUM_REPLICAS, 2).result()")
+    assert problem and "ex09.measured_bytes" in problem and "worked out before running anything" in problem, problem
+
+
+def test_shard_ranges_a_cache_on_an_imported_module_is_named():
+    """Issue 38, round 17 (planted: q2_wrong_r17_copy_cache_foreign: a dict set on the numpy module, copies handed
+    out): the containers on the modules the function names, before and after each call."""
+    def cached(size, n):
+        memo = np.__dict__.setdefault("_test_r17_memo", {})
+        if (size, n) not in memo:
+            memo[(size, n)] = _ceil_ranges(size, n)
+        return memo[(size, n)][0], list(memo[(size, n)][1])
+
+    try:
+        problem = ex09.check_shard_ranges(cached, [(10, 4), (7, 3)]).problem
+    finally:
+        np.__dict__.pop("_test_r17_memo", None)
+    assert problem and "changed numpy._test_r17_memo during the call" in problem and "the rule: no cache" in problem
+    assert ex09.check_shard_ranges(_ceil_ranges, [(10, 4), (7, 3)]).passed
+
+
+def test_zero1_step_grads_written_and_put_back_is_named():
+    """Issue 38, round 17 (planted: q3_wrong_r17_grads_scratch_restored: the sum built in grads[0], its bytes put back
+    after): step 1's first call has read-only gradients."""
+    right = _step(gather=True)
+
+    def scratch(weights, grads, m, v, t, lr):
+        saved = grads[0].copy()
+        for g in grads[1:]:
+            grads[0] += g
+        total = grads[0].copy()
+        grads[0][...] = saved
+        return right(weights, [total] + [np.zeros_like(g) for g in grads[1:]], m, v, t, lr)
+
+    problem = ex09.check_zero1_step(scratch).problem
+    assert problem and "wrote into the caller's grads, read-only in this call" in problem, problem
+    assert "the rule: grads is only read, not even written for a while" in problem
+    assert ex09.check_zero1_step(right).passed

@@ -1273,3 +1273,70 @@ def test_blockwise_attention_an_output_buffer_reused_by_every_call_is_named():
     problem = ex10.check_blockwise_attention(_online_shared_buffer).problem
     assert problem and "changed the array the first call returned" in problem and "the rule" in problem, problem
     assert ex10.check_blockwise_attention(_online).passed
+
+
+# --------------------------------------------------------------------------- issue 38, round 17
+
+
+def test_load_balancing_loss_a_uint8_count_is_named():
+    """Issue 38, round 17 (planted: q2_wrong_r17_uint8_counts): 300 tokens all choosing expert 0 (the hidden case)."""
+    def uint8_counts(probs, first_choice):
+        counts = np.zeros(probs.shape[1], dtype=np.uint8)
+        np.add.at(counts, first_choice, 1)
+        return float(probs.shape[1] * np.sum(counts / len(first_choice) * probs.mean(axis=0)))
+
+    problem = ex10.check_load_balancing_loss(uint8_counts, [(300, 4, 10, "one")]).problem
+    assert problem and "wrapped past 300" in problem and "counted exactly for any batch" in problem, problem
+    assert ex10.check_load_balancing_loss(_loss_bincount, [(300, 4, 10, "one")]).passed
+
+
+def _forward_narrow(kind):
+    def moe_forward(x, first_choice, gates, experts, capacity):
+        if kind == "uint8_ids":  # planted: q3_wrong_r17_uint8_expert_ids
+            return _forward_loop(x, np.asarray(first_choice).astype(np.uint8), gates, experts, capacity)
+        if kind == "int8_places":  # planted: q3_wrong_r17_int8_place_counter (the count wraps: every token kept)
+            return _forward_loop(x, first_choice, gates, experts, capacity if capacity < 128 else len(x))
+        saved = x.copy()  # planted: q3_wrong_r17_x_scratch_restored
+        x[...] = _forward_loop(saved, first_choice, gates, experts, capacity)
+        y = x.copy()
+        x[...] = saved
+        return y
+    return moe_forward
+
+
+@pytest.mark.parametrize("kind, says", [
+    ("uint8_ids", "expert 300 was given none of its tokens (its id narrowed to 8 bits"),
+    ("int8_places", "expert 300 was given 134 tokens, more than its capacity"),
+    ("scratch", "moe_forward wrote into an input (read-only here"),
+])
+def test_moe_forward_narrow_ids_and_counts_and_inputs_written_are_named(kind, says):
+    """Issue 38, round 17 (the lead's rulings): 301 experts, capacity 130, read-only inputs (_wide_problem)."""
+    problem = ex10.check_moe_forward(_forward_narrow(kind), PUBLIC_Q3).problem
+    assert problem and says in problem and "the rule" in problem, problem
+    assert ex10.check_moe_forward(_forward_loop, PUBLIC_Q3).passed
+
+
+def _lazy_rescale(q, kv_blocks):  # planted: q4_wrong_r17_lazy_rescale (the max moved only when beaten by > 708)
+    scale = 1.0 / np.sqrt(q.shape[-1])
+    m = None
+    for k_block, v_block in kv_blocks:
+        s = q @ k_block.T * scale
+        bm = s.max(axis=1, keepdims=True)
+        new = bm if m is None else np.where(bm > m + 708.0, bm, m)
+        p = np.exp(s - new)
+        if m is None:
+            l, o = p.sum(axis=1, keepdims=True), p @ v_block
+        else:
+            c = np.exp(m - new)
+            l, o = l * c + p.sum(axis=1, keepdims=True), o * c + p @ v_block
+        m = new
+    return o / l
+
+
+def test_blockwise_attention_a_max_moved_only_past_708_is_named():
+    """Issue 38, round 17: later blocks' keys 707.9 above the first block's (jump=708, the hidden case)."""
+    case = dict(lq=2, lk=24, d=4, dv=3, block=8, seed=8, jump=708.0)
+    with np.errstate(over="ignore", invalid="ignore"):
+        problem = ex10.check_blockwise_attention(_lazy_rescale, **case).problem
+    assert problem and "returns inf or nan" in problem and "the rule: finite for any scores" in problem, problem
+    assert ex10.check_blockwise_attention(_online, **case).passed

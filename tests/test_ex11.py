@@ -674,3 +674,30 @@ def test_plan_bytes_optimizer_as_six_times_the_weights_is_named():
     problem = ex11.check_plan_bytes(six_times, case).problem
     assert problem and "12 bytes of optimizer state per parameter hard-coded" in problem, problem
     assert ex11.check_plan_bytes(q2_solution, case).passed
+
+
+# --------------------------------------------------------------------------- issue 38, round 17
+
+
+def test_state_bytes_each_part_rounded_up_is_named():
+    """Issue 38, round 17 (planted: q1_wrong_r17_ceil_per_part): 1e9 + 1 parameters over pp=3, dp=7, ZeRO-1: each
+    part rounded up to whole bytes is 1.33 bytes over."""
+    def ceil_parts(n, tp, pp, dp, z):
+        p = n / (tp * pp)
+        return (math.ceil(2 * p / (dp if z >= 3 else 1)) + math.ceil(2 * p / (dp if z >= 2 else 1))
+                + math.ceil(12 * p / (dp if z >= 1 else 1)))
+
+    case = [(1_000_000_001, 1, 3, 7, 1)]
+    problem = ex11.check_state_bytes(ceil_parts, case).problem
+    assert problem and "+1.33 off" in problem and "each part rounded up to whole bytes" in problem, problem
+    assert ex11.check_state_bytes(q1_solution, case).passed
+
+
+def test_plan_bytes_a_cache_without_dropout_in_its_key_is_named():
+    """Issue 38, round 17 (planted: q2_wrong_r17_cache_partial_key): the same "13B" and layout with dropout."""
+    cases = [Q2_HIDDEN[0], (dataclasses.replace(Q2_HIDDEN[0][0], dropout=True), Q2_HIDDEN[0][1])]
+    key = [f.name for f in dataclasses.fields(M13) if f.name not in ("dropout", "gated", "top_k", "kv_heads", "norm")]
+    report = ex11.check_plan_bytes(_cached(lambda m, l: (tuple(getattr(m, k) for k in key), l)), cases)
+    assert not report.passed and "these are the parts of an earlier call" in report.problem, report.problem
+    assert "the model's dropout False -> True" in report.problem
+    assert ex11.check_plan_bytes(q2_solution, cases).passed

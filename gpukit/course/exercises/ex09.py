@@ -17,8 +17,8 @@ import math
 
 import numpy as np
 
-from . import (Report, kept_state, kept_state_problem, number_problem, not_solved, result_kept_problem, try_answer,
-               watch_calls, watched_calls)
+from . import (Report, _code_tree, _keeps, kept_state, kept_state_problem, number_problem, not_solved,
+               result_kept_problem, try_answer, watch_calls, watched_calls)
 
 HINTS = {
     "q1": [
@@ -80,9 +80,12 @@ def _watch_q1() -> None:
 
     from ... import zero
 
-    watch_calls(zero.ZeroTrainer, ["__init__", "step", "resident_bytes"], _Q1_CALLS, cell_assigns="predicted_bytes")
-    watch_calls(zero, ["measure_memory"], _Q1_CALLS, cell_assigns="predicted_bytes")
-    watch_calls(sys.modules[__name__], ["measured_bytes"], _Q1_CALLS, cell_assigns="predicted_bytes")
+    # issue 38, round 17 (q1_wrong_r17_pool_measure: ex09.measured_bytes handed straight to a ThreadPoolExecutor: the
+    # worker thread runs no notebook code): any_thread notes a call on another thread against the cell the main thread runs
+    watch_calls(zero.ZeroTrainer, ["__init__", "step", "resident_bytes"], _Q1_CALLS, cell_assigns="predicted_bytes",
+                any_thread=True)
+    watch_calls(zero, ["measure_memory"], _Q1_CALLS, cell_assigns="predicted_bytes", any_thread=True)
+    watch_calls(sys.modules[__name__], ["measured_bytes"], _Q1_CALLS, cell_assigns="predicted_bytes", any_thread=True)
 
 
 _watch_q1()
@@ -161,6 +164,7 @@ def check_shard_ranges(shard_ranges, cases) -> Report:
         # issue 38, round 15 (q2_wrong_r15_{lru_helper,helper_default_memo,class_cache}: the cache in a helper the
         # function calls: functools.lru_cache, the helper's default argument, a notebook object's dict): helpers=True
         state = kept_state(shard_ranges, defaults=True, helpers=True)
+        modules = _modules_state(shard_ranges)
         try:
             got = try_answer(shard_ranges, size, n)
         except Exception as err:  # noqa: BLE001  planted: int32 indices overflow on a size beyond 2**31
@@ -172,7 +176,8 @@ def check_shard_ranges(shard_ranges, cases) -> Report:
         if not (isinstance(got, tuple) and len(got) == 2 and isinstance(got[1], list)):
             return Report(name, f"{name}({size}, {n}) must return (padded_size, [(start, stop), ...]): a tuple whose "
                                 f"ranges are a list of pairs, got {type(got).__name__} {got!r:.80}")
-        keeps = kept_state_problem(f"{name}({size}, {n})", state, shard_ranges, defaults=True, helpers=True)
+        keeps = (kept_state_problem(f"{name}({size}, {n})", state, shard_ranges, defaults=True, helpers=True)
+                 or _modules_problem(f"{name}({size}, {n})", modules, shard_ranges))
         problem = _whole_numbers_problem(name, size, n, got)
         if problem:
             return Report(name, problem)
@@ -210,6 +215,35 @@ def check_shard_ranges(shard_ranges, cases) -> Report:
             return Report(name, f"{name}({size}, {n}) returned {(padded, ranges)!r:.120}, expected {expected!r:.120}: "
                                 f"the smallest padded size that splits evenly, slices in replica order", details)
     return Report(name)
+
+
+def _modules_state(fn) -> dict:
+    """The containers (dict, list, set ...) held as attributes of the modules ``fn``'s code names (``np``, ``math``):
+    ``{(module, attribute): (id, length)}``. Issue 38, round 17 (q2_wrong_r17_copy_cache_foreign: a cache in a dict set
+    on the numpy module, ``np.__dict__.setdefault(...)``, handing out copies: kept_state reads the function's own
+    globals, defaults and helpers, not an imported module's namespace). A new submodule is no container: not noted."""
+    import types
+
+    code, glb = getattr(fn, "__code__", None), getattr(fn, "__globals__", {})
+    names = {n for c in _code_tree(code) for n in c.co_names} if code is not None else set()
+    state = {}
+    for mod in {id(m): m for m in (glb.get(n) for n in names) if isinstance(m, types.ModuleType)}.values():
+        for attr, v in list(vars(mod).items()):
+            if _keeps(v):
+                state[(mod.__name__, attr)] = (id(v), len(v))
+    return state
+
+
+def _modules_problem(call: str, before: dict, fn) -> str | None:
+    """The rule "no cache": a container on an imported module added or changed during the call (``_modules_state``)."""
+    after = _modules_state(fn)
+    changed = next((key for key, v in after.items() if before.get(key) != v), None)
+    if changed is None:
+        return None
+    module, attr = changed
+    return (f"{call} changed {module}.{attr} during the call (a container kept on an imported module: a cache): the "
+            f"rule: no cache, in a module-level dict or a default argument either, nor on another module: each call "
+            f"works the ranges out from its arguments and keeps nothing between calls")
 
 
 def _whole_numbers_problem(name, size, n, got) -> str | None:
@@ -309,7 +343,7 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
             got = try_answer(zero1_step, [w.copy() for w in weights], given, [a.copy() for a in m],
                              [b.copy() for b in v], t, lr)
             keeps = kept_state_problem(name, state, zero1_step)
-            doubled, overwritten = None, None
+            doubled, overwritten, written = None, None, None
             if t == 1:  # issue 38, round 9: a step size cached by t (from an earlier call's lr) was named Keras' formula
                 # issue 38, round 13 (planted: the moments written into a module-level buffer reused by every call,
                 # so a call for another state overwrites the moments an earlier call returned): A's result is copied,
@@ -326,6 +360,20 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
                 overwritten = _overwritten_problem(name, got, kept, where)
                 doubled = try_answer(zero1_step, [w.copy() for w in weights], [g.copy() for g in grads],
                                      [a.copy() for a in m], [b.copy() for b in v], t, 2 * lr)
+                # issue 38, round 17 (q3_wrong_r17_grads_scratch_restored: the sum built in grads[0], its bytes put
+                # back after): the same step with read-only gradients; a write raises, named after every other rule
+                frozen = [g.copy() for g in grads]
+                for g in frozen:
+                    g.flags.writeable = False
+                try:
+                    try_answer(zero1_step, [w.copy() for w in weights], frozen, [a.copy() for a in m],
+                               [b.copy() for b in v], t, lr)
+                except ValueError as err:
+                    if "read-only" not in str(err):
+                        raise
+                    written = (f"{name} wrote into the caller's grads, read-only in this call ({where}; {err}): the "
+                               f"rule: grads is only read, not even written for a while and put back after (sum into "
+                               f"a new array)")
         except Exception as err:  # noqa: BLE001  named with the case: the contract covers every dividing size
             return Report(name, f"{name} raised {type(err).__name__} ({err}) at step {t} on {where}: the rule: the "
                                 f"step works for any replica count and any size that divides by it (take both from "
@@ -409,7 +457,7 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
                                 f"sqrt(1 - 0.999**t) / (1 - 0.9**t), w - alpha * m / (sqrt(v) + 1e-7), on the summed "
                                 f"gradient", details)
         if t == 1:  # named last: every other rule of step 1 holds
-            problem = _nan_kept_problem(other_got, n, piece, where)
+            problem = _nan_kept_problem(other_got, n, piece, where) or written
             if problem:
                 return Report(name, problem, details)
     return Report(name, None, details)

@@ -258,6 +258,14 @@ def check_load_balancing_loss(load_balancing_loss, cases) -> Report:
             (want * tokens, sums),
             (want * tokens * tokens, sums),
         ]
+        # issue 38, round 17 (q2_wrong_r17_uint8_counts: the tokens per expert counted in a uint8 array): a batch
+        # where 256 tokens or more choose one expert; the counts wrapped (uint8, int8) are named
+        counts = np.bincount(first, minlength=num_experts)
+        for wrapped in (counts % 256, (counts + 128) % 256 - 128):
+            wrong.append((num_experts * np.sum(wrapped / tokens * mean_p),
+                          f"the count of an expert's tokens wrapped past {counts.max()} (a uint8 or int8 counter "
+                          f"holds 255 or 127 at most): the rule: f_i is the fraction of the tokens whose first choice "
+                          f"is expert i, counted exactly for any batch (count in int64)"))
         digits = 4 if f"{value:.4g}" != f"{want:.4g}" else 9  # planted: float16, 1.062 "not" 1.062
         where = f"{name} gives {value:.{digits}g} for {tokens} tokens over {num_experts} experts"
         for candidate, why in wrong:
@@ -559,7 +567,52 @@ def check_moe_forward(moe_forward, cases) -> Report:
             return Report(name, f"{name} returned y as {returned} for x in {x.dtype} ({where}): the rule: y has the same "
                                 f"shape and dtype as x (a layer hands on its input's dtype: compute in any precision, "
                                 f"return y in x.dtype)", details)
-    return Report(name)
+    wide = _wide_problem(moe_forward)
+    return Report(name, wide)
+
+
+def _wide_problem(moe_forward) -> str | None:
+    """Issue 38, round 17: 301 experts (ids past 255), a capacity of 130 (past 127) that expert 300's 134 tokens
+    exceed, and read-only inputs. Planted: q3_wrong_r17_uint8_expert_ids (the first choices narrowed to uint8: expert
+    300's tokens went to expert 44), q3_wrong_r17_int8_place_counter (places counted in int8: past 127 the count
+    wraps and every token is kept), q3_wrong_r17_x_scratch_restored (y built inside the caller's x, its bytes put
+    back after: the inputs are only read, not even written for a while)."""
+    rng = np.random.default_rng(17)
+    num_experts, capacity, busy = 301, 130, 134
+    first = np.array([300] * busy + [44, 0, 299, 44, 1, 255])
+    x = rng.normal(size=(len(first), 2)).astype(np.float32)
+    gates = rng.uniform(0.2, 1.0, len(first)).astype(np.float32)
+    experts = [Expert.random(e, 2, rng) for e in range(num_experts)]
+    want, kept = _forward_want(x, first, gates, experts, capacity)
+    given = (x.copy(), first.copy(), gates.copy())
+    for a in given:
+        a.flags.writeable = False
+    where = f"{len(first)} tokens, {num_experts} experts, capacity {capacity}, expert 300 chosen by {busy} tokens"
+    try:
+        got = try_answer(moe_forward, *given, experts, capacity)
+        y = np.asarray(got, dtype=np.float64)
+    except ValueError as err:
+        if "read-only" not in str(err):
+            return f"{where}: moe_forward raised ValueError ({err}): the rule: any number of experts and any capacity"
+        return (f"{where}: moe_forward wrote into an input (read-only here: {err}): the rule: x, first_choice and gates "
+                f"are only read, not even written for a while and put back after (y is a new array)")
+    except Exception as err:  # noqa: BLE001  named with the case
+        return (f"{where}: moe_forward raised {type(err).__name__} ({err}): the rule: any number of experts (expert ids "
+                f"past 255) and any capacity (past 127)")
+    if y.shape == x.shape and np.max(np.abs(y - want)) <= 1e-5:
+        return None
+    if not sum(experts[300].sizes):
+        return (f"{where}: expert 300 was given none of its tokens (its id narrowed to 8 bits, 300 -> 44?): the rule: "
+                f"first_choice holds any expert index from 0 to E - 1 (here E = {num_experts}: no uint8 or int8 ids)")
+    if sum(experts[300].sizes) > capacity:
+        return (f"{where}: expert 300 was given {sum(experts[300].sizes)} tokens, more than its capacity (a place "
+                f"count that wraps past 127, int8?): the rule: each expert keeps the first `capacity` tokens that "
+                f"chose it, for any capacity (count places in int64 or Python ints)")
+    if y.shape != x.shape:
+        return f"{where}: moe_forward must return an array shaped like x {x.shape}, got shape {y.shape}"
+    out = np.stack([experts[e].apply(x.astype(np.float64)[t]) for t, e in enumerate(first)])
+    return f"{where}: " + _routing_problem(y, x.astype(np.float64), gates.astype(np.float64)[:, None], out, first, kept,
+                                           capacity, 1e-5)
 
 
 def _forward_want(x, first, gates, experts, capacity):
@@ -1141,6 +1194,19 @@ def _run(fn, q, k, v, block, reuse=True, measure=False, scan=False, watch=False)
         return got, blocks, given, peak
 
 
+def _jumped(q, k, v, block, jump):
+    """``(q, k, v)`` changed so that every query's scores are 0 on the first block's keys and just below ``jump`` on
+    every later key (``jump`` - 0.1 up to ``jump`` - 0.02), the values positive: ``exp`` of the gap is about 1e307 a
+    key at 708, so a block of 6 or more such keys overflows when the first block's maximum is kept."""
+    d = q.shape[1]
+    q = np.zeros_like(q)
+    q[:, 0] = math.sqrt(d)  # the score of key j is k[j, 0] (times sqrt(d), over sqrt(d))
+    k = k.copy()
+    k[:, 0] = 0.0
+    k[block:, 0] = jump - np.linspace(0.1, 0.02, len(k) - block)
+    return q, k, np.abs(v) + 0.5
+
+
 def _largest_first(q, k):
     """``(q, k)`` changed so that every query's largest score is its score with key 0 (block 0)."""
     q = (np.abs(q) + 0.5 * max(1.0, float(np.max(np.abs(q))))).astype(np.float32)
@@ -1154,7 +1220,8 @@ def _largest_first(q, k):
 
 
 def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d: int = 8, dv: int = 8,
-                              block: int = 4, seed: int = 0, scale: float = 1.0, negative: bool = False) -> Report:
+                              block: int = 4, seed: int = 0, scale: float = 1.0, negative: bool = False,
+                              jump: float = 0.0) -> Report:
     """``blockwise_attention(q, kv_blocks)`` on ``lq`` queries and ``lk`` keys handed over in blocks of
     ``block`` (the last may be shorter): against ``full_attention`` (float64) to 1e-5 times the largest
     score (when above 1). ``negative``: every score far below 0 (planted: a running maximum started at 0
@@ -1178,6 +1245,8 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
     all keys in one block, or with each query's largest score in the first block."""
     name = "blockwise_attention"
     q, k, v = attention_inputs(lq, lk, d, dv, seed, scale, negative)
+    if jump:  # issue 38, round 17 (q4_wrong_r17_lazy_rescale: the running max moved only when beaten by more than 708)
+        q, k, v = _jumped(q, k, v, block, jump)
     want = full_attention(q, k, v)
     n = len(range(0, lk, block))
     where = f"{lq} queries, {lk} keys in {n} block{'s' if n > 1 else ''} of {block}"
@@ -1186,7 +1255,8 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
         # copies are looked for where no query's softmax is one-hot (then a query's result IS a value row)
         # and what it carries is watched for a list that grows (not while memory is measured: the notes would be counted)
         out, blocks, q_after, peak = _run(blockwise_attention, q, k, v, block, measure=measure,
-                                          scan=not measure and scale <= 1.0 and not negative, watch=not measure)
+                                          scan=not measure and scale <= 1.0 and not negative and not jump,
+                                          watch=not measure)
     except _Raised as raised:
         return _raised_problem(name, raised.__cause__, where, d, dv)
     if out is None:

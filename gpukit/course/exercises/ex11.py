@@ -164,7 +164,8 @@ def check_state_bytes(predicted_state_bytes, cases) -> Report:
             return Report(name, f"{name}{case} = {float(got):,.1f} bytes, {float(got) - expected:+,.2f} off the "
                                 f"{expected:,.2f} of the even split: the rule: the bytes of exactly num_params / "
                                 f"(tp x pp) parameters a device, a fraction of one counting, to within a byte (whole "
-                                f"parameters per device, or float32 arithmetic, are off by more)", details)
+                                f"parameters per device, each part rounded up to whole bytes, or float32 arithmetic, "
+                                f"are off by more)", details)
         problem = _state_kept_problem(predicted_state_bytes, case, float(got))
         if problem:
             return Report(name, problem, details)

@@ -1,4 +1,4 @@
-# RULED outside (issue 38, round 16; filed wrong): each part rounded up to whole bytes, under a byte per part (earlier ruling)
+# RULED wrong (issue 38, round 17; outside in round 16): each part rounded up to whole bytes is up to 3 bytes over; the hidden case (1e9 + 1, 1, 3, 7, 1) shows 1.33 (the tolerance is one byte)
 # INTENT: wrong: each part rounded up to whole bytes per device (math.ceil): differs from the formula for sizes that do not divide
 import math
 def predicted_state_bytes(num_params, tp, pp, dp, zero_stage):
