@@ -168,11 +168,14 @@ def test_q3_other_wrong_answers():
 # --------------------------------------------------------------------------- issue 28's audit: correct alternatives
 
 def steady_indexed_and_sorted(step, batches, warmup, clock):
-    """Another correct q1: the batches as a list walked by index, the middle of the sorted times by hand."""
-    batches, times = list(batches), []
-    for i in range(len(batches)):
+    """Another correct q1: the batches counted by hand, the middle of the sorted times by hand (round 17: it walked a
+    list(batches) by index, which reads ahead)."""
+    times = []
+    i = -1
+    for batch in batches:
+        i += 1
         t0 = clock()
-        step(batches[i])
+        step(batch)
         if i >= warmup:
             times.append(clock() - t0)
     times.sort()
@@ -293,9 +296,11 @@ def steady_with_bench(step, batches, warmup, clock):
 
 
 @pytest.mark.parametrize("case", ["public", "hidden"])
-def test_q1_the_library_timer_is_a_correct_alternative(case):
-    report = ex07.check_steady_step(steady_with_bench, case)
-    assert report.passed, report.problem
+def test_q1_the_library_timer_reads_ahead(case):
+    """Right until round 17, whose ruling made "each batch stepped as it comes: do not read ahead" the contract:
+    bench.time_steps needs the count of batches first (list(batches))."""
+    problem = ex07.check_steady_step(steady_with_bench, case).problem
+    assert problem and "the rule: each batch is stepped as it comes" in problem, problem
 
 
 @pytest.mark.parametrize("answer, says", [
@@ -522,7 +527,8 @@ def test_q3_totals_of_fewer_bits_are_caught(dtype, says):
 def test_q1_the_callers_list_is_only_read():
     """The planted bug: the warm-up batches popped off the caller's list (q1_wrong_r13_pops_caller_list)."""
     def pops(step, batches, warmup, clock):
-        batches = batches if isinstance(batches, list) else list(batches)
+        if not isinstance(batches, list):
+            return solution_steady(step, batches, warmup, clock)
         for _ in range(warmup):
             step(batches.pop(0))
         return solution_steady(step, batches, 0, clock) if batches else 0.0
@@ -742,8 +748,10 @@ def _steady(stop=None, skip=None, overhead=False):
 
 @pytest.mark.parametrize("answer, says", [
     # q1_wrong_r16_fake_hour_cap: no step once the clock read an hour more than at the start
+    # (round 17: caught first by the slower call of the case of 1002 steady steps, 10 005 steps of 20 s and 40 s)
     (_steady(stop=lambda times, elapsed, warmup: elapsed > 3600 and len(times) > warmup),
-     "step ran 5 times for 7 batches: the rule: every batch must run once"),
+     "the rule: the median of EVERY steady step, to the last (all of them run and timed, however many and however "
+     "long: no cap on the steps or the time"),
     # q1_wrong_r16_step_cap_1000: no step after warmup + 1000
     (_steady(stop=lambda times, elapsed, warmup: len(times) >= warmup + 1000),
      "step ran 1001 times for 1003 batches: the rule: every batch must run once"),
@@ -791,10 +799,71 @@ def _bottleneck_kept(keep):
 @pytest.mark.parametrize("answer", [_bottleneck_kept(lambda t: t[:10_000]),                  # timed_sample
                                     _bottleneck_kept(lambda t: t[-20_000:]),                 # tail_window
                                     _bottleneck_kept(lambda t: [(r if r < 3600 else 0.0, s if s < 3600 else 0.0)
-                                                                for r, s in t])],            # sleep_guard
-                         ids=["first_10000", "last_20000", "over_an_hour_dropped"])
+                                                                for r, s in t]),             # sleep_guard
+                                    _bottleneck_kept(lambda t: t[:20_000]),                  # round 17: cap_probe_20000
+                                    _bottleneck_kept(lambda t: t[:30_000])],                 # round 17: cap_probe_30000
+                         ids=["first_10000", "last_20000", "over_an_hour_dropped", "first_20000", "first_30000"])
 def test_q3_round_16_long_run(answer):
-    """Planted (q3_wrong_r16_timed_sample, tail_window, sleep_guard): LONG_RUN's 20 001 batches catch each."""
+    """Planted (q3_wrong_r16_timed_sample, tail_window, sleep_guard; round 17's cap_probe_30000): LONG_RUN's 30 001
+    batches catch each."""
     problem = ex07.check_find_bottleneck(answer, "hidden").problem
-    assert problem and problem.startswith("an input-bound run of 20001 batches") and "EVERY batch" in problem, problem
+    assert problem and problem.startswith("an input-bound run of 30001 batches") and "EVERY batch" in problem, problem
     assert ex07.check_find_bottleneck(_bottleneck_kept(lambda t: t), "hidden").passed
+
+
+# --------------------------------------------------------------------------- issue 38, round 17
+
+
+def _first_steady_timed(cap):
+    """q1_wrong_r17_time_first_{100,600,2000,10000}_steady: every step run, only the first ``cap`` steady ones timed."""
+    def steady_step_seconds(step, batches, warmup, clock):
+        times = []
+        for i, batch in enumerate(batches):
+            if warmup <= i < warmup + cap:
+                start = clock()
+                step(batch)
+                times.append(clock() - start)
+            else:
+                step(batch)
+        return statistics.median(times)
+    return steady_step_seconds
+
+
+def _read_ahead(step, batches, warmup, clock):
+    """q1_wrong_r17_materialize_first: list(batches) before the first step."""
+    return solution_steady(step, list(batches), warmup, clock)
+
+
+@pytest.mark.parametrize("answer, says", [
+    (_first_steady_timed(10_000), "the rule: the median of EVERY steady step, to the last (all of them run and timed"),
+    (_read_ahead, "had been read when a step ran on the first of them: the rule: each batch is stepped as it comes"),
+])
+def test_q1_round_17_every_steady_step_each_as_it_comes(answer, says):
+    problem = ex07.check_steady_step(answer, "hidden").problem
+    assert problem and says in problem, problem
+    assert ex07.check_steady_step(solution_steady, "hidden").passed
+
+
+def test_q3_round_17_each_batch_read_then_stepped():
+    """q3_wrong_r17_read_all_first: every batch read (each timed on its own), then every step."""
+    def read_all_first(step, batches, clock):
+        got = list(_reads(batches, clock))
+        stepped = 0.0
+        for batch, _ in got:
+            start = clock()
+            step(batch)
+            stepped += clock() - start
+        return "input" if sum(r for _, r in got) > stepped else "compute"
+
+    problem = ex07.check_find_bottleneck(read_all_first).problem
+    assert problem and "the rule: each batch's reading timed on its own, as it comes, then its step" in problem, problem
+    assert ex07.check_find_bottleneck(_bottleneck_kept(lambda t: t)).passed
+
+
+def test_q2_any_gpukit_call_is_named():
+    """q2_wrong_r17_zero_comm_bytes: the bandwidth term from gpukit.zero.comm_bytes, the rest by hand."""
+    source = ("from gpukit import zero as _zero\n"
+              "PREDICTED_ALLREDUCE_MS = 1e3 * (2 * 7 * 20e-6 + _zero.comm_bytes(50_000_000, 8, 0) / 25e9)\n")
+    message = blind.grade(blind.stem("07"), "q2", source)
+    assert "calls gpukit (comm_bytes): the rule: work the number out by hand" in message, message
+    assert blind.grade(blind.stem("07"), "q2", "PREDICTED_ALLREDUCE_MS = 14.28\n") is None

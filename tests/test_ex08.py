@@ -423,7 +423,7 @@ def _op_seed_dataset(op_seed):
     (lambda s, e, r: s + e * r, "(1, 1) gives another order with num_replicas=1"),  # q3_wrong_r13_replica_seed
     (lambda s, e, r: s + e + (r > 4), "(1, 1) gives another order with num_replicas=8"),  # replica_batch_seed
     (lambda s, e, r: (s + e) % 2 ** 31, "epochs 1 and 2 of seed 2147483646 give the same order"),  # mod_2_31
-    (lambda s, e, r: s + e % 2 ** 20, "epochs 0 and 1048576 of seed 0 give the same order"),  # epoch_20bits
+    (lambda s, e, r: s + e % 2 ** 20, "epochs 0 and 4294967296 of seed 0 give the same order"),  # epoch_20bits
 ])
 def test_orders_seen_across_replica_counts_seed_wraps_and_epoch_bits(op_seed, says):
     """The planted bugs of round 13: the order depends on num_replicas past epoch 0 (or only beyond 4 replicas);
@@ -608,3 +608,53 @@ def test_orders_far_epochs_seeds_and_examples_kept_between_calls(kind, check, sa
         assert report.passed, report.problem
     else:
         assert not report.passed and says in report.problem and "the rule" in report.problem, report.problem
+
+
+# --------------------------------------------------------------------------- issue 38, round 17
+
+
+def _round17_dataset(kind):
+    """The solution's pipeline with one planted bug: the epoch in 24 bits (q3_wrong_r17_epoch_24bit), (seed, epoch)
+    cast to int32 (seed_int32_cast), seed 0 replaced by a default (seed_zero_default), x[0] never moved
+    (fisher_yates_fixed_first)."""
+    def answer(x, y, *, global_batch_size, num_replicas, seed, epoch):
+        if kind == "zero":
+            seed = seed or 1337
+        pair = [seed, epoch & 0xFFFFFF if kind == "24bit" else epoch]
+        if kind == "int32":
+            pair = [int(np.int64(v).astype(np.int32)) for v in pair]
+        order = np.random.default_rng([int(v) % 2**63 for v in pair]).permutation(len(x))
+        if kind == "fixed_first":
+            order = np.concatenate([[0], order[order != 0]])
+        ds = tf.data.Dataset.from_tensor_slices((x[order], y[order]))
+        return ds.batch(global_batch_size, drop_remainder=True)
+    return answer
+
+
+@pytest.mark.parametrize("kind, says", [
+    (None, None),
+    ("24bit", "epochs 0 and 4294967296 of seed 0 give the same order"),
+    ("int32", "epochs 0 and 4294967296 of seed 0 give the same order"),
+    ("zero", "the rule: every seed from 0 to 2**31 - 2 its own order, 0 too"),
+    ("fixed_first", "x[0] is at place 0 of the epoch in all 18 orders drawn"),
+])
+def test_orders_round_17_far_epochs_seed_zero_and_a_full_shuffle(kind, says):
+    report = ex08.check_dataset_orders(_round17_dataset(kind))
+    if says is None:
+        assert report.passed, report.problem
+    else:
+        assert not report.passed and says in report.problem and "the rule" in report.problem, report.problem
+
+
+def test_choose_a_cpu_given_a_compute_capability():
+    """q2_wrong_r17_cc_any_kind: the capability decides the precision whatever the kind (a CPU gets mixed)."""
+    def cc_any_kind(kind, devices, machines, fits_one_device, compute_capability=None):
+        strategy, precision = ex08.reference_choice(kind, devices, machines, fits_one_device, compute_capability)
+        if kind == "CPU" and compute_capability is not None and compute_capability >= 8:
+            precision = "mixed_bfloat16"
+        return strategy, precision
+
+    case = [("CPU", 4, 3, True, 8.0)]
+    problem = ex08.check_choose(cc_any_kind, cases=case).problem
+    assert problem and "for CPU x 4 on 3 machine(s)" in problem and "on a CPU the advisor keeps float32" in problem
+    assert ex08.check_choose(ex08.reference_choice, cases=case).passed

@@ -85,10 +85,16 @@ class FakeStep:
     """``step(batch)``: costs the next of ``costs`` seconds on ``clock``; counts its calls and keeps
     the batches it was given, in order."""
 
-    def __init__(self, clock: FakeClock, costs):
+    def __init__(self, clock: FakeClock, costs, source=None):
         self.clock, self.costs, self.calls, self.batches = clock, list(costs), 0, []
+        # issue 38, round 17 (q1_wrong_r17_materialize_first: list(batches) before the first step; q3_wrong_r17_
+        # read_all_first: every batch read and timed, then stepped): ``source``'s batches read beyond this step's, the
+        # most at any call (1 when each batch is stepped as it comes)
+        self.source, self.ahead = source, 0
 
     def __call__(self, batch):
+        if self.source is not None:
+            self.ahead = max(self.ahead, self.source.reads - self.calls)
         cost = self.costs[self.calls % len(self.costs)]
         self.calls += 1
         self.batches.append(batch)
@@ -254,10 +260,12 @@ def _steady_case(steady_step_seconds, spec) -> Report:
 
     batches = batches_of(clock, len(costs))
     given = list(batches) if isinstance(batches, list) else None
+    step.source = None if isinstance(batches, list) else batches
     value, clocks_read = _timed_answer(steady_step_seconds, step, batches, warmup, clock)
     raw, costs = costs, [c + clock_read_s for c in costs]   # as measured: each step with one reading's cost
     expected = statistics.median(costs[warmup:])
     details = {"value": value, "expected": expected, "costs": raw, "warmup": warmup, "calls": step.calls}
+    step_ahead = step.ahead
     if value is None:
         return Report(name, not_solved(name), details)
     # issue 38, round 4: gc.disable() left on (timing "as timeit does") fails in try_answer (session_kept); a
@@ -298,13 +306,19 @@ def _steady_case(steady_step_seconds, spec) -> Report:
     # points in one CI run): the fresh objects of the calls below caught it only when the system happened to give a
     # new step the address of a freed one. The same step and clock, now slower (every steady step 20 s), with the same
     # warm-up: a number kept from the call above under these objects' identity is the old number, not 20 s
-    slower = [10.0] * warmup + [20.0] * (2 * len(costs) + 1)
-    step.costs, step.calls, step.batches = slower, 0, []
+    # Issue 38, round 17 (q1_wrong_r17_time_first_{100,600,2000,10000}_steady: every step run, only the first N steady
+    # ones timed): the later steady steps slower still (40 s: one more than the 20 s ones), checked once the answer is
+    # right below; the case of 1002 steady steps has 10 005 here (~15 ms more for a right answer): a cap below 10 005
+    # takes a median of 20 s
+    k = len(costs) if len(costs) < 1000 else 5_002
+    slower = [80.0] * warmup + [20.0] * k + [40.0] * (k + 1)   # the warm-up steps the slowest, as before
+    step.costs, step.calls, step.batches, step.source = slower, 0, [], None
     slow = try_answer(steady_step_seconds, step, batches_of(clock, len(slower)), warmup, clock)
     try:
-        kept = abs(float(slow) - value) <= 1e-12
+        slow = float(slow)
+        kept = abs(slow - value) <= 1e-12
     except (TypeError, ValueError):
-        kept = False
+        slow, kept = None, False
     if kept:
         return Report(name, f"{name} returned {value:.4g} for this step, then {value:.4g} again for the same step and "
                             f"clock once every steady step took 20 s: it keeps a result from an earlier call (a cache "
@@ -325,6 +339,17 @@ def _steady_case(steady_step_seconds, spec) -> Report:
                             f"something from earlier calls (a mutable default argument, a global list); the rule: "
                             f"the answer depends only on this call's steps", details)
     if abs(value - expected) <= (0.0 if spec.get("exact") else EXACT_S):
+        if step_ahead > 1:
+            return Report(name, f"the answer is right, but {step_ahead} batches had been read when a step ran on the "
+                                f"first of them: the rule: each batch is stepped as it comes (read one, step it, then "
+                                f"the next): do not read ahead (list(batches) first holds every batch at once; an input "
+                                f"pipeline may have more than memory holds)", details)
+        if slow is None or abs(slow - (40.0 + clock_read_s)) > 1e-9:
+            return Report(name, f"the rule: the median of EVERY steady step, to the last (all of them run and timed, "
+                                f"however many and however long: no cap on the steps or the time, no sample of the first "
+                                f"ones): right here, but {slow!r} s for "
+                                f"{len(slower) - warmup} steady steps of 20 s then 40 s (the 40 s ones one more: their "
+                                f"median 40 s)", details)
         return Report(name, None, details)
     if clock_read_s and abs(value - statistics.median(raw[warmup:])) <= EXACT_S / 10:
         # issue 38, round 16 (q1_wrong_r16_overhead_calibration)
@@ -415,6 +440,24 @@ _CALLS = "__gpukit_ring_allreduce_calls__"   # the notebook's name for what the 
 # ``check_allreduce_prediction`` fails a value one of those calls gave. The check's own reference calls
 # the model itself (unwatched).
 _ring_allreduce_seconds = watch_calls(bench, ["ring_allreduce_seconds"], _CALLS)["ring_allreduce_seconds"]
+# issue 38, round 17 (q2_wrong_r17_zero_comm_bytes: the bandwidth term from gpukit.zero.comm_bytes): "no gpukit call"
+# is any gpukit call, not only this one: bench's other functions and zero's formulas (not its functions exercise 09
+# watches: a function records under the first key that watches it), called from the cell that sets the prediction
+_GPUKIT_CALLS = "__gpukit_ex07_q2_gpukit_calls__"
+
+
+def _watch_gpukit_calls() -> None:
+    import inspect
+
+    from ... import zero
+
+    watch_calls(bench, [f for f, v in vars(bench).items() if inspect.isfunction(v) and v.__module__ == bench.__name__
+                        and not f.startswith("_") and f != "ring_allreduce_seconds"], _GPUKIT_CALLS,
+                cell_assigns="PREDICTED_ALLREDUCE_MS")
+    watch_calls(zero, ["comm_bytes", "state_bytes", "plan"], _GPUKIT_CALLS, cell_assigns="PREDICTED_ALLREDUCE_MS")
+
+
+_watch_gpukit_calls()
 # issue 38, round 14 (q2_wrong_r14_bench_fresh_copy: a second copy of gpukit/bench.py loaded with importlib;
 # q2_wrong_r14_source_exec: the function's definition pulled out of the file with ast and exec'd): the shared watch of
 # copies of its code (as 06 q1 and 08 q1), noted under a key of its own (no value to compare)
@@ -478,6 +521,11 @@ def check_allreduce_prediction(value, rel: float = 5e-4, within_ms: float = 5e-4
         return Report(name, f"the cell that sets {name} runs {copies[0][0]} (loaded again, its source exec'd, or its __code__ taken): the "
                             f"rule: work the number out by hand from the cost model (no gpukit call, by any method). If "
                             f"that was only a try, restart the kernel and run all", details)
+    others = watched_calls(_GPUKIT_CALLS)
+    if others:
+        return Report(name, f"the cell that sets {name} calls gpukit ({', '.join(sorted({f for f, _ in others}))}): the "
+                            f"rule: work the number out by hand from the cost model (no gpukit call of any kind, not "
+                            f"even for a part of it). If the call was only a try, restart the kernel and run all", details)
     if any(near(1e3 * r) or near(r) for _, r in watched_calls(_CALLS)):
         return Report(name, f"{value:.4g} ms is what gpukit.bench.ring_allreduce_seconds returned in this notebook: the "
                             f"rule: work the number out by hand from the cost model (no gpukit call). If the call was "
@@ -554,8 +602,14 @@ def check_allreduce_prediction(value, rel: float = 5e-4, within_ms: float = 5e-4
 # on the last 20 000, and with every interval over an hour left out. It replaces round 13's 2500 batches (a slow read
 # at batch 2497: samples of the first 256 or 1024 batches), whose prefixes this case catches too. Every reading and
 # interval is a multiple of 2**-10 below 2**15 s: exact
+# Issue 38, round 17 (q3_wrong_r17_cap_probe_30000: no batch read past 30 000, "tens of thousands"): 30 001 batches
+# (~40 ms for a right answer), batch 10 000's read (8192 s more) and batch 19 999's step (12288 s more) too, the last
+# read 10240 s more: input-bound by the totals (26624 s against 24576 s more), compute-bound on the first k batches for
+# 2 <= k <= 10 000 and 20 000 <= k <= 30 000, on the last 20 000 and with every interval over an hour left out. A cap
+# at 50 000 (q3_gap_r17_zip_count_cap) would need 50 001 batches (~70 ms): left as a gap
 _SMALL = 2**-10
-LONG_RUN = ([8192 + _SMALL] + [_SMALL] * 19_999 + [8192 + _SMALL], [_SMALL, 12288 + _SMALL] + [_SMALL] * 19_999)
+LONG_RUN = ([8192 + _SMALL] + [_SMALL] * 9_999 + [8192 + _SMALL] + [_SMALL] * 19_999 + [10240 + _SMALL],
+            [_SMALL, 12288 + _SMALL] + [_SMALL] * 19_997 + [12288 + _SMALL] + [_SMALL] * 10_001)
 
 BOTTLENECK_CASES = {
     "public": [(0.050, 0.010, 6), (0.002, 0.030, 6)],
@@ -636,7 +690,7 @@ def check_find_bottleneck(find_bottleneck, case: str = "public") -> Report:
     for read_s, step_s, n, *start in BOTTLENECK_CASES[case]:
         clock = FakeClock(*start)
         batches = FakeStream(clock, n, read_s) if case in STREAM_CASES else FakeBatches(clock, n, read_s)
-        step = FakeStep(clock, step_s if isinstance(step_s, list) else [step_s])
+        step = FakeStep(clock, step_s if isinstance(step_s, list) else [step_s], source=batches)
         got, clocks_read = _timed_answer(find_bottleneck, step, batches, clock)
         total_read = sum(read_s[i % len(read_s)] for i in range(n)) if isinstance(read_s, list) else n * read_s
         total_step = sum(step_s[i % len(step_s)] for i in range(n)) if isinstance(step_s, list) else n * step_s
@@ -654,8 +708,9 @@ def check_find_bottleneck(find_bottleneck, case: str = "public") -> Report:
             return Report(name, f"{name} never read clock(): time both parts with the clock it is given (the "
                                 f"check's clock moves only when a batch is read or a step runs)", {"cases": results})
         if got != want and n > 10_000:   # issue 38, round 16: LONG_RUN
-            return Report(name, f"an input-bound run of {n} batches (reads and steps of {_SMALL:g} s, but the first "
-                                f"and the last batch's reads take 8192 s more, batch 1's step 12288 s more) was called "
+            return Report(name, f"an input-bound run of {n} batches (reads and steps of {_SMALL:g} s, but batch 0's "
+                                f"and batch 10000's reads take 8192 s more, the last one's 10240 s more, batch 1's and "
+                                f"batch 19999's steps 12288 s more) was called "
                                 f"compute-bound: the rule: add up EVERY batch's reading and step, from the first to the "
                                 f"last, however many batches and however long one takes (a sample of the first "
                                 f"batches, a window of the last ones, or intervals over an hour dropped leave some "
@@ -746,4 +801,9 @@ def check_find_bottleneck(find_bottleneck, case: str = "public") -> Report:
                                 f"readings: the rule: each batch's reading timed on its own, as it comes (the difference "
                                 f"of two clock() readings around it; a list() of all batches timed once is not the times "
                                 f"of every batch as measured)", {"cases": results})
+        if step.ahead > 1:   # issue 38, round 17 (q3_wrong_r17_read_all_first)
+            return Report(name, f"the answer is right, but {step.ahead} batches had been read when a step ran on the "
+                                f"first of them: the rule: each batch's reading timed on its own, as it comes, then its "
+                                f"step (read one, step it, then the next: reading every batch first holds the whole "
+                                f"epoch and is not how a training loop reads them)", {"cases": results})
     return Report(name, None, {"cases": results})

@@ -560,7 +560,9 @@ ORDER_PAIRS = [(0, 0), (0, 1), (0, 4), (0, 10), (1, 0), (10 ** 9, 0), (0, 2), (1
 # 0's order. Built last, once every other rule holds: an answer whose cost grows with the epoch (a permutation applied
 # epoch times, a skip of epoch x n examples: caught by the rules above) would take minutes there (2**24, 2**30: longer)
 # Issue 38, round 16 (q3_wrong_r16_epoch_mod_million: epoch % 10**6): epoch 10**6 too
-FAR_EPOCHS = (2 ** 20, 10 ** 6)
+# Issue 38, round 17 (q3_wrong_r17_epoch_24bit: epoch & 0xFFFFFF; q3_wrong_r17_seed_int32_cast: (seed, epoch) cast to
+# int32): 2**32 instead of 2**20 (its low 20, 24 and 32 bits are epoch 0's: one pipeline catches all three)
+FAR_EPOCHS = (2 ** 32, 10 ** 6)
 # issue 38, round 13 (q3_wrong_r13_replica_seed: seed + epoch * num_replicas; q3_wrong_r13_replica_batch_seed: the seed
 # moved for num_replicas > 4): the order of (seed, epoch) = (1, 1) is built with these numbers of replicas too and must
 # be the one built with the check's own (epoch 0 of seed 0 hid a term epoch * num_replicas or seed * num_replicas)
@@ -572,6 +574,13 @@ OTHER_GLOBAL_BATCH = {1: 20}
 # issue 38, round 14 (q3_wrong_r14_buffer_cap_50k: the shuffle buffer capped at 50 000 examples): a pipeline built (not
 # iterated: a few ms) on this many examples must shuffle all of them (check_dataset's 20011 is below such a cap)
 HUGE_N = 100_003
+
+
+class _TrueZero(int):
+    """An int whose truth value is True whatever its value (issue 38, round 17: seed 0 passed as one)."""
+
+    def __bool__(self):
+        return True
 
 
 def check_dataset_orders(make_dataset, n: int = 40, global_batch_size: int = 8, num_replicas: int = 2) -> Report:
@@ -612,6 +621,10 @@ def check_dataset_orders(make_dataset, n: int = 40, global_batch_size: int = 8, 
             column = np.arange(n, dtype="int32").reshape(n, 1)
             first_column = next(iter(make_dataset(x, column, seed=0, epoch=0, **kw)))
             shuffled = _individual_order(make_dataset)
+            # issue 38, round 17 (q3_wrong_r17_seed_zero_default: seed or 1337, seed 0 taken for "no seed" and replaced
+            # by a default, whose order it then shares): seed 0 once more, as an int that is true (_TrueZero): an answer
+            # that reads the seed's value gives seed 0's order again; one that replaces a false seed gives another
+            true_zero = np.concatenate(_labels_per_batch(make_dataset(x, y, seed=_TrueZero(0), epoch=0, **kw)))
         except Exception as err:  # noqa: BLE001 - report what the learner's code raised
             return Report(name, f"iterating the dataset raised {type(err).__name__}: {err}")
     details = {"orders": {f"{s},{e}": o.tolist() for (s, e), o in orders.items()}}
@@ -623,6 +636,14 @@ def check_dataset_orders(make_dataset, n: int = 40, global_batch_size: int = 8, 
                                     f"every seed its own, for any epoch and any seed from 0 to 2**31 - 2 (folding "
                                     f"(seed, epoch) into one number that wraps or loses bits repeats orders: epoch % 4, "
                                     f"a seed in a byte, (seed << 8) | epoch, (seed * 1000 + epoch) % 2**32)", details)
+    # issue 38, round 17 (q3_wrong_r17_fisher_yates_fixed_first: j drawn from 1..i, x[0] never moves): a place that holds
+    # the same example in every order drawn above (a full shuffle of 40: 40 x 40**-(len - 1), nil)
+    stuck = [i for i in range(n) if len({int(o[i]) for o in orders.values() if len(o) > i}) == 1]
+    if stuck and all(len(o) > stuck[0] for o in orders.values()):
+        i = stuck[0]
+        return Report(name, f"x[{int(orders[(0, 0)][i])}] is at place {i} of the epoch in all {len(orders)} orders drawn "
+                            f"(every seed and epoch): the rule: a full shuffle, any example can land in any place of any "
+                            f"batch (a hand-written Fisher-Yates that draws j from 1..i never moves x[0])", details)
     e0, e1 = orders[(0, 0)].tolist(), orders[(0, 1)].tolist()
     follows = {(a, b) for a, b in zip(e0, e0[1:])}
     kept = sum((a, b) in follows for a, b in zip(e1, e1[1:]))
@@ -680,6 +701,11 @@ def check_dataset_orders(make_dataset, n: int = 40, global_batch_size: int = 8, 
     problem = _individual_shuffle_problem(shuffled)
     if problem:
         return problem
+    if not np.array_equal(true_zero, orders[(0, 0)]):
+        return Report(name, "the rule: every seed from 0 to 2**31 - 2 its own order, 0 too: seed 0 gave one order, and "
+                            "the same seed 0 given as an int whose truth value is True another: the answer takes a seed "
+                            "of 0 for 'no seed' and replaces it (seed or a default), so seed 0 shares that default "
+                            "seed's order (test `seed is None`, not its truth)", details)
     with session_kept(name):
         try:
             huge = make_dataset(np.zeros((HUGE_N, 1), "float32"), np.arange(HUGE_N, dtype="int32"), seed=0, epoch=0, **kw)
@@ -697,7 +723,7 @@ def check_dataset_orders(make_dataset, n: int = 40, global_batch_size: int = 8, 
         if np.array_equal(far, orders[(0, 0)]):
             return Report(name, f"epochs 0 and {far_epoch} of seed 0 give the same order: the rule: every epoch of a seed "
                                 f"its own order, for any epoch (runs of a million epochs of a small dataset happen; an "
-                                f"epoch kept in 20 bits or modulo 10**6, or any fixed number of bits or digits, repeats "
+                                f"epoch kept in 20, 24 or 32 bits (an int32 cast) or modulo 10**6, or any fixed number of bits or digits, repeats "
                                 f"the orders)", details)
     return Report(name, None, details)
 

@@ -1,17 +1,18 @@
-# INTENT: wrong: precision looks at compute_capability before the kind, so a CPU or TPU given a capability gets the GPU rule (a TPU with cc 7.0 would get mixed_float16, a CPU with 8.0 mixed_bfloat16).
-# RULED outside (issue 38, round 16, the lead): compute_capability is the GPUs' (the prompt); a capability with a TPU or a CPU is not asked
+# INTENT: wrong: the capability decides precision whatever the kind: a CPU given a capability gets mixed precision
 def choose(kind, devices, machines, fits_one_device, compute_capability=None):
     """(strategy, precision) for these facts."""
-    if compute_capability is not None or kind == "GPU":
+    if kind == "TPU":
+        precision = "mixed_bfloat16"
+    elif kind == "GPU" or compute_capability is not None:
         cc = compute_capability
-        if cc is not None and cc >= 8.0:
+        if cc is None:
+            precision = "mixed_float16"
+        elif cc >= 8.0:
             precision = "mixed_bfloat16"
-        elif cc is None or cc >= 7.0:
+        elif cc >= 7.0:
             precision = "mixed_float16"
         else:
             precision = "float32"
-    elif kind == "TPU":
-        precision = "mixed_bfloat16"
     else:
         precision = "float32"
     if not fits_one_device:
