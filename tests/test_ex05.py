@@ -449,3 +449,48 @@ def test_q4_float64_gradients_are_named():
     problem = ex05.check_pipeline_gradients(_as_notebook("q4_wrong_r16_float64_grads.py", "pipeline_gradients"), m=3).problem
     assert problem.startswith("pipeline_gradients returned gradient 0 as float64, not float32: the rule is the "
                               "gradients of one GradientTape"), problem
+
+
+# --------------------------------------------------------------------------- issue 38, round 17
+
+
+def test_q1_the_simulator_run_on_a_tensorflow_thread_is_named():
+    """q1_wrong_r17_py_function_thread: the search run inside tf.py_function (TensorFlow's own thread, no notebook frame
+    on it): the watch notes a call from another thread against the cell the main thread runs."""
+    bad = _cell("from gpukit import parallel\nimport tensorflow as tf\n"
+                "@tf.function\n"
+                "def _run():\n"
+                "    return tf.py_function(lambda: tf.constant(next(m for m in range(1, 100) if parallel.make_schedule("
+                "'gpipe', P, m).bubble() <= TARGET_BUBBLE), tf.int64), [], tf.int64)\n"
+                "predicted_micro_batches = int(_run().numpy())\n")
+    assert bad["report"].problem.startswith("the cell that sets predicted_micro_batches runs "), bad["report"].problem
+
+
+@pytest.mark.parametrize("path, says", [
+    ("q2_wrong_r17_recycle_previous_result.py", "one_f_one_b(4, 8): a second call changed the schedule the first call "
+                                                "returned"),
+    ("q2_wrong_r17_class_attr_history.py", "one_f_one_b changed attribute 'returned' of the notebook's class '_Log'"),
+])
+def test_q2_state_kept_between_calls_on_a_class_is_named(path, says):
+    problem = ex05.check_schedule(_as_notebook(path, "one_f_one_b"), 4, 8).problem
+    assert problem is not None and problem.startswith(says), problem
+    assert ex05.check_schedule(_ref_orders, 4, 8).passed
+
+
+def test_q3_nan_and_inf_kept_in_the_shards_and_a_class_cache_is_named():
+    def sanitised(w1, b1, w2, d):  # q3_wrong_r17_nan_to_num
+        return [tuple(np.nan_to_num(a) for a in shard) for shard in _slices(w1, b1, w2, d)]
+
+    problem = ex05.check_split(sanitised, 2).problem
+    assert problem.startswith("on a pair holding NaN and inf (a diverged layer), shard 0's w1_k columns are not "
+                              "columns of w1"), problem
+    problem = ex05.check_split(_as_notebook("q3_wrong_r17_shape_keyed_cache.py", "split_pair"), 2).problem
+    assert problem.startswith("split_pair changed attribute 'memo' of the notebook's class '_Shards'"), problem
+    assert ex05.check_split(_slices, 2).passed
+
+
+def test_q4_activations_kept_on_a_class_attribute_are_named():
+    problem = ex05.check_pipeline_gradients(_as_notebook("q4_wrong_r17_class_attr_tensor_copies.py",
+                                                         "pipeline_gradients"), m=3).problem
+    assert problem.startswith("the numbers are right, but pipeline_gradients changed attribute 'last' of the "
+                              "notebook's class '_PipelineDebug'"), problem

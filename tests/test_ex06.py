@@ -544,3 +544,46 @@ def test_q2_extreme_scales_and_large_losses():
 def test_q3_gradients_scaled_after_or_rounded_are_named(path, says):
     problem = ex06.check_compare(_as_notebook(path, "train_with_policy"), steps=1).problem
     assert problem is not None and problem.startswith(says), problem
+
+
+# --------------------------------------------------------------------------- issue 38, round 17
+
+
+def test_q1_the_scale_handler_run_unbound_on_a_stand_in_is_named():
+    """q1_wrong_r17_unbound_halving: the LossScaleOptimizer's own non-finite handler run unbound on an object holding a
+    scale variable (no LossScaleOptimizer built): the scale-moving methods are watched as calls."""
+    import linecache
+    import pathlib
+
+    path = "q1_wrong_r17_unbound_halving.py"
+    source = pathlib.Path(__file__).parent.joinpath("attacks", "ex06", path).read_text()
+    source += "report = ex06.check_scale_prediction(predicted_scale, 2.0 ** 15, 3)\n"
+    linecache.cache[path] = (len(source), None, source.splitlines(True), path)
+    namespace = {"__name__": "__main__", "tf": tf, "keras": keras, "ex06": ex06, "INITIAL_SCALE": 2.0 ** 15,
+                 "BAD_STEPS": 3}
+    exec(compile(source, path, "exec"), namespace)
+    problem = namespace["report"].problem
+    assert problem.startswith("the cell that sets predicted_scale runs _stateful_handle_non_finite_grads"), problem
+
+
+def test_q2_a_scale_that_doubles_again_on_the_next_good_step_is_named():
+    x, y = ex06._data(0)
+    problem = ex06._growth_problem(_as_notebook("q2_wrong_r17_manual_growth_no_reset.py", "train_step"),
+                                   x, y, 0, True).problem
+    assert problem.startswith("the loss scale doubled to 2**25 after 2000 good steps, then went to 6.71089e+07 after "
+                              "ONE more good step"), problem
+    assert ex06._growth_problem(solution_step, x, y, 0, True) is None
+
+
+def test_q3_a_growth_interval_other_than_keras_default_is_named():
+    """q3_wrong_r17_growth_every_step: LossScaleOptimizer(..., dynamic_growth_steps=1), read off the optimizer."""
+    fast = keras.mixed_precision.LossScaleOptimizer(keras.optimizers.SGD(0.1), dynamic_growth_steps=1)
+    problem = ex06._scale_problem("mixed_float16", [fast])
+    assert problem.startswith("mixed_float16: the LossScaleOptimizer doubles its scale after 1 good steps: the rule is "
+                              "Keras' dynamic loss scaling as it comes"), problem
+    assert ex06._scale_problem("mixed_float16", [precision.optimizer("mixed_float16")]) is None
+
+
+def test_q3_a_run_history_kept_on_a_class_is_named():
+    problem = ex06.check_compare(_as_notebook("q3_wrong_r17_history_class_attr.py", "train_with_policy"), steps=1).problem
+    assert problem.startswith("train_with_policy changed attribute 'runs' of the notebook's class '_History'"), problem

@@ -575,6 +575,10 @@ def test_a_watched_function_called_many_times_parses_its_cell_once():
     ("import os, tempfile; os.chdir(tempfile.gettempdir())", "working directory"),
     ("tf.debugging.enable_check_numerics()", "op callbacks"),
     ("keras.backend.clear_session(free_memory=False)", "Keras' global state"),
+    # round 17 (05 q4 message_filter and mlir_bridge, 06 q2 message_warning_filter, 06 q3 max_steps_setting)
+    ("import warnings; warnings.filterwarnings('ignore', message='.*structure of `inputs`.*')", "Python's warning filters"),
+    ("tf.config.experimental.disable_mlir_bridge()", "TensorFlow's MLIR bridge"),
+    ("keras.config.set_max_steps_per_epoch(10_000)", "Keras' max steps per epoch"),
 ])
 def test_a_function_that_changes_the_session_fails_and_the_setting_is_put_back(change, words):
     """Issue 38, round 4: blind answers changed settings every later cell shares (each case a planted answer).
@@ -820,3 +824,29 @@ def test_kept_state_sees_every_container_a_function_can_keep_things_in(container
     before = kept_state(answer)
     answer()
     assert kept_state(answer) != before
+
+
+@pytest.mark.parametrize("body", ["Keep.log.append(thing)", "Keep.last = tf.identity(tf.ones(3))",
+                                  "Keep.last = b'activations'", "Keep.count += 1", "Sub.log.append(thing)"])
+def test_kept_state_sees_state_kept_on_a_class_attribute(body):
+    """Planted bug it catches: ``kept_state`` reading module-level containers but not the attributes of a class the
+    notebook defined (issue 38, round 17: 05 q2 class_attr_history, q3 shape_keyed_cache, q4 class_attr_tensor_copies
+    and class_attr_bytes, 06 q3 history_class_attr: a list grown, a tensor or bytes of activations kept, on a class
+    with no method). Each form shows, through a subclass too; a call that only reads a class constant does not."""
+    from gpukit import tf
+    from gpukit.course.exercises import kept_state, kept_state_problem
+
+    namespace = {"__name__": "__main__", "tf": tf}
+    exec(f"class Keep:\n    log = []\n    last = None\n    count = 0\n"
+         f"class Sub(Keep):\n    pass\n"
+         f"def answer():\n    thing = object()\n    {body}\n"
+         f"def right():\n    return Keep.count + len(Keep.log)\n", namespace)
+    answer = namespace["answer"]
+    before = kept_state(answer)
+    answer()
+    problem = kept_state_problem("answer", before, answer)
+    assert problem is not None and "of the notebook's class 'Keep'" in problem, problem
+    right = namespace["right"]
+    before = kept_state(right)
+    right()
+    assert kept_state_problem("right", before, right) is None

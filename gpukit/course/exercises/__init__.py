@@ -166,7 +166,7 @@ def _session_settings() -> dict:
         # round 6: a blanket "ignore"; round 7: any filter for a whole category of every module
         # (filterwarnings("ignore", category=UserWarning)); a filter narrowed to a message or a module does not count:
         # libraries add their own when first imported (gpukit._tf's np.object FutureWarning)
-        "Python's warning filters (warnings.simplefilter / filterwarnings for a whole category)":
+        "Python's warning filters (warnings.simplefilter / filterwarnings for a whole category or a message)":
             (_WarningFilters(), _put_back_warning_filters),
         "Python's decimal context (decimal.getcontext())": (_decimal_context(), _put_back_decimal_context),
         # round 7: Python's root logger (absl and TensorFlow log through it) and the recursion limit
@@ -218,6 +218,10 @@ def _session_settings() -> dict:
         })
         # round 15 (11 q1 async_eager): operations dispatched asynchronously
         ctx = context.context()
+        # round 17 (05 q4_wrong_r17_mlir_bridge): a read of one C flag (0 unspecified, 1 on, 2 off), as whether it was
+        # switched off (TensorFlow has no call back to unspecified: switched off is put back as on)
+        settings["TensorFlow's MLIR bridge (tf.config.experimental.disable_mlir_bridge)"] = (
+            ctx.enable_mlir_bridge == 2, lambda off: setattr(ctx, "enable_mlir_bridge", not off))
         # round 16 (04 q3/q4_wrong_r16_check_numerics_left_on): a callback run on every op, left registered
         settings["TensorFlow's op callbacks (tf.debugging.enable_check_numerics, enable_dump_debug_info)"] = (
             tuple(ctx.op_callbacks), _put_back_op_callbacks)
@@ -245,6 +249,10 @@ def _session_settings() -> dict:
             "Keras' image data format (keras.config.set_image_data_format)":
                 (keras.config.image_data_format(), keras.config.set_image_data_format),
         })
+        config = getattr(keras, "config", None)
+        if hasattr(config, "max_steps_per_epoch"):  # round 17 (06 q3_wrong_r17_max_steps_setting)
+            settings["Keras' max steps per epoch (keras.config.set_max_steps_per_epoch)"] = (
+                config.max_steps_per_epoch(), config.set_max_steps_per_epoch)
         trackers = _keras_global_state()
         if trackers is not None:  # round 16 (04 q3_wrong_r16_clear_session)
             settings["Keras' global state (keras.backend.clear_session)"] = (trackers, _put_back_keras_global_state)
@@ -312,6 +320,40 @@ def _put_back_keras_global_state(old) -> None:
         module.GLOBAL_SETTINGS_TRACKER = old[1]
 
 
+# issue 38, round 17 (05 q4_wrong_r17_message_filter, 06 q2_wrong_r17_message_warning_filter): a filter narrowed to a
+# MESSAGE for every module, added by notebook code and left behind. A library adds such filters when first imported
+# (gpukit._tf's np.object FutureWarning), so a message filter counts only when notebook code added it: one wrapper of
+# ``warnings.filterwarnings`` (installed once, a call goes through unchanged) notes the filters a call made from code
+# whose module is ``__main__`` (a cell, or code exec'd without a module name) added; kept on ``sys`` across reloads
+_NOTEBOOK_FILTERS: list = sys.__dict__.setdefault("__gpukit_notebook_filters__", [])
+
+
+def _watch_filterwarnings() -> None:
+    import warnings
+
+    original = warnings.filterwarnings
+    if getattr(original, "__gpukit_filter_watch__", False):
+        return
+
+    def watched(*args, **kwargs):
+        old = list(warnings.filters)
+        out = original(*args, **kwargs)
+        if sys._getframe(1).f_globals.get("__name__", "__main__") == "__main__":
+            ids = {id(f) for f in old}
+            _NOTEBOOK_FILTERS[:] = _NOTEBOOK_FILTERS[-63:] + [f for f in warnings.filters if id(f) not in ids]
+        return out
+
+    watched.__gpukit_filter_watch__ = True
+    watched.__doc__, watched.__name__ = original.__doc__, original.__name__
+    warnings.filterwarnings = watched
+
+
+def _notebook_message_filter(entry) -> bool:
+    """A filter notebook code added (``_watch_filterwarnings``) narrowed to a message, for every module."""
+    return (bool(getattr(entry[1], "pattern", entry[1])) and not getattr(entry[3], "pattern", entry[3])
+            and any(entry is f for f in _NOTEBOOK_FILTERS))
+
+
 def _whole_category(entry) -> bool:
     """A warning filter for a whole category (``Warning``: all of them) in every module: no message or module pattern."""
     action, message, category, module, lineno = entry
@@ -326,8 +368,9 @@ class _WarningFilters:
     def __init__(self):
         import warnings
 
+        _watch_filterwarnings()
         self.full = list(warnings.filters)
-        self.wide = tuple(f for f in self.full if _whole_category(f))
+        self.wide = tuple(f for f in self.full if _whole_category(f) or (_NOTEBOOK_FILTERS and _notebook_message_filter(f)))
 
     def __eq__(self, other):
         return isinstance(other, _WarningFilters) and self.wide == other.wide
@@ -339,7 +382,8 @@ def _put_back_warning_filters(old: _WarningFilters) -> None:
     """The filters as they were, and before them the narrow ones added since (a library's, imported meanwhile)."""
     import warnings
 
-    warnings.filters[:] = [f for f in warnings.filters if f not in old.full and not _whole_category(f)] + old.full
+    warnings.filters[:] = [f for f in warnings.filters if f not in old.full and not _whole_category(f)
+                           and not _notebook_message_filter(f)] + old.full
     warnings._filters_mutated()
 
 
@@ -1177,6 +1221,8 @@ def kept_state(fn, *, objects: bool = False, defaults: bool = False, helpers: bo
         state[f"closure variable {name!r}"] = hidden(value) if hidden(value) is not None else seen(value)
     for name in _code_names(func.__code__):
         value = func.__globals__.get(name)
+        if not name.startswith("__") and value is not None:
+            state.update(_class_state(value, func.__globals__.get("__name__"), contents))
         if _keeps(value) and not name.startswith("__"):
             state[f"module-level {name!r}"] = seen(value)
         elif not name.startswith("__") and hidden(value) is not None:
@@ -1195,6 +1241,31 @@ def kept_state(fn, *, objects: bool = False, defaults: bool = False, helpers: bo
                 state[f"default argument {name!r}"] = seen(value)
     if helpers:
         state.update(_helpers_state(func, set() if _seen is None else _seen, objects, contents))
+    return state
+
+
+def _class_state(value, module, contents: bool = False) -> dict:
+    """Issue 38, round 17 (05 q2_wrong_r17_{class_attr_history,recycle_previous_result}, q3_wrong_r17_shape_keyed_cache,
+    q4_wrong_r17_class_attr_{tensor_copies,bytes}, 06 q3_wrong_r17_history_class_attr): state kept on a CLASS ATTRIBUTE
+    of a class the notebook defined (``class _Log: returned = []``, then ``_Log.returned.append(...)`` or
+    ``_Debug.last = [tensors or bytes]``), a class with no method, which ``helpers`` does not read. For ``value`` (a
+    global the code names) a class whose ``__module__`` is the answer's (``module``: the notebook's ``__main__``), or an
+    object of one: each class attribute of it and of its notebook bases, methods and descriptors aside, as ``(id,
+    len)`` (``_container_state``): a list grown, any value rebound (a tensor, bytes, a counter) shows. Cost: a
+    ``vars()`` read per notebook class the code names."""
+    import types
+
+    cls = value if isinstance(value, type) else type(value)
+    if module is None or getattr(cls, "__module__", None) != module:
+        return {}
+    state = {}
+    for c in cls.__mro__:
+        if getattr(c, "__module__", None) != module:
+            continue
+        for k, v in vars(c).items():
+            if k.startswith("__") or isinstance(v, (types.FunctionType, staticmethod, classmethod, property)):
+                continue
+            state[f"attribute {k!r} of the notebook's class {c.__name__!r}"] = _container_state(v, contents)
     return state
 
 
@@ -1663,11 +1734,15 @@ def watch_calls(owner, names, key: str, *, cell_assigns: str | None = None, any_
                 value = current(*args, **kwargs)
                 caller = sys._getframe(1)
                 notebook = notebook_globals(caller)
-                if notebook is None and any_thread:
+                if any_thread and (notebook is None or (
+                        cell_assigns is not None and not _cell_assigns(caller, notebook, cell_assigns))):
                     import threading
 
-                    caller = sys._current_frames().get(threading.main_thread().ident)
-                    notebook = notebook_globals(caller)
+                    # round 17 (05 q1_wrong_r17_py_function_thread): notebook code run by tf.py_function on
+                    # TensorFlow's own thread, whose outermost notebook frame is AutoGraph's generated file, not the cell
+                    if threading.current_thread() is not threading.main_thread():
+                        caller = sys._current_frames().get(threading.main_thread().ident)
+                        notebook = notebook_globals(caller)
                 if notebook is not None and (cell_assigns is None or _cell_assigns(caller, notebook, cell_assigns)):
                     notebook[key] = list(notebook.get(key, ()))[-63:] + [(fname, value)]  # a new list: copies of
                 return value                                                               # a namespace stay apart

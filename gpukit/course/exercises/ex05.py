@@ -37,12 +37,16 @@ def _watch_q1() -> dict:
 
     originals = {}
     for owner in (parallel, pipeline):
-        originals.update(watch_calls(owner, _Q1_FUNCTIONS, _Q1_CALLS, cell_assigns="predicted_micro_batches"))
+        # round 17 (q1_wrong_r17_py_function_thread: the search run inside tf.py_function, on TensorFlow's own
+        # thread, where no frame is the notebook's): a call from another thread is noted against the cell the main
+        # thread runs (``any_thread``), as ex10's watch does
+        originals.update(watch_calls(owner, _Q1_FUNCTIONS, _Q1_CALLS, cell_assigns="predicted_micro_batches",
+                                     any_thread=True))
     watch_calls(pipeline.Schedule, ["simulate", "bubble", "peak_in_flight", "table"], _Q1_CALLS,
-                cell_assigns="predicted_micro_batches")
+                cell_assigns="predicted_micro_batches", any_thread=True)
     # round 14 (q1_wrong_r14_depends_on_sim): the schedule simulated tick by tick with gpukit's dependency rule.
     # gpukit.parallel's name only: Schedule.simulate calls gpukit.pipeline's, thousands of times per check
-    watch_calls(parallel, ["depends_on"], _Q1_CALLS, cell_assigns="predicted_micro_batches")
+    watch_calls(parallel, ["depends_on"], _Q1_CALLS, cell_assigns="predicted_micro_batches", any_thread=True)
     # round 15 (q1_wrong_r15_module_copy_sim: a private copy of gpukit/pipeline.py loaded with importlib and its
     # make_schedule(...).bubble() run): the shared watch of copies of the simulator's code (as 03 q3, 06-08 do), a
     # copy made while the answer cell runs noted under the same key, whatever the notebook keeps
@@ -57,7 +61,7 @@ def _watch_q1() -> dict:
     # the answer cell at any depth is noted). Watched the same way, copies included
     from ... import plan as planner
 
-    watch_calls(planner, ["plan", "bubble_fraction"], _Q1_CALLS, cell_assigns="predicted_micro_batches")
+    watch_calls(planner, ["plan", "bubble_fraction"], _Q1_CALLS, cell_assigns="predicted_micro_batches", any_thread=True)
     for fname in ("plan", "bubble_fraction"):
         watch_copies(planner, fname, _Q1_CALLS, cell_assigns="predicted_micro_batches",
                      what="a copy of gpukit.plan's code", clones=True)
@@ -199,7 +203,20 @@ def check_schedule(one_f_one_b, p: int, m: int) -> Report:
     if len({id(stage) for stage in lists}) < len(lists):
         return Report(name, f"{name}({p}, {m}) returned one list object for several stages: editing one stage's "
                             f"order would edit the others; give each stage a list of its own", details)
+    state = kept_state(one_f_one_b)  # round 17 (q2_wrong_r17_class_attr_history: every result logged on a class)
     again = try_answer(one_f_one_b, p, m)
+    try:  # round 17 (q2_wrong_r17_recycle_previous_result: the previous result's lists emptied by the next call)
+        reread = [[(str(kind), int(micro)) for kind, micro in stage] for stage in got]
+    except (TypeError, ValueError):
+        reread = None
+    if reread != orders:
+        return Report(name, f"{name}({p}, {m}): a second call changed the schedule the first call returned (the "
+                            f"caller's lists): the rule is nothing it could edit is shared between calls; each call "
+                            f"returns new lists of its own, which no later call changes", details)
+    kept = kept_state_problem(name, state, one_f_one_b)
+    if kept:
+        return Report(name, f"{kept} (nothing it could edit is shared between calls: no log or cache of the lists "
+                            f"it returns)", details)
     if again is not None and ((isinstance(got, list) and again is got)
                               or any(a is b for a, b in zip(again, lists))):
         return Report(name, f"{name}({p}, {m}) returned the same list objects on a second call (a cache): a caller "
@@ -333,10 +350,10 @@ def check_split(split_pair, d: int, in_dim: int = 6, hidden: int = 8, out_dim: i
     bad = (w1.copy(), b1.copy(), w2.copy())
     bad[0][0, 0], bad[1][-1], bad[2][0, 0] = np.nan, np.inf, -np.inf
     sealed = [a.tobytes() for a in bad]
-    kept = session_kept(name)
+    kept, out = session_kept(name), None
     try:
         with kept:
-            split_pair(*bad, d)
+            out = split_pair(*bad, d)
     except Exception:  # noqa: BLE001 - what it raises on such a pair is not this probe's rule
         if kept.changed:
             raise
@@ -345,6 +362,18 @@ def check_split(split_pair, d: int, in_dim: int = 6, hidden: int = 8, out_dim: i
         return Report(name, f"{name} changed the caller's {changed[0]} in place when it held NaN or inf (a diverged "
                             f"layer): the rule is w1, b1 and w2 left as they were given, whatever their values (a copy "
                             f"before any change; the shards hold the pair's own values, NaN and inf included)", details)
+    # round 17 (q3_wrong_r17_nan_to_num: np.nan_to_num on the shards): the shards of that pair hold its values to the
+    # bit too, NaN and inf included (NaN equal to NaN)
+    try:
+        odd_shards = [tuple(np.asarray(a, dtype=bad[0].dtype) for a in shard) for shard in out]
+        exact = (_units_problem(odd_shards, *bad, exact=True)
+                 if len(odd_shards) == d and all(len(sh) == 3 for sh in odd_shards)
+                 and [tuple(a.shape) for a in odd_shards[0]] == [tuple(w) for w in want] else None)
+    except (TypeError, ValueError):
+        exact = None
+    if exact:
+        return Report(name, f"on a pair holding NaN and inf (a diverged layer), {exact}: the rule is the shards hold "
+                            f"the weights' own values to the bit, whatever they are (no NaN or inf replaced)", details)
     odd = hidden + 1 if (hidden + 1) % d else hidden + 2
     # planted (issue 38, round 12, q3_wrong_r12_d_ignored_when_one): a divisibility test skipped when h // d == 0,
     # so d > h (d does not divide h either) returns empty shards: the width d - 1 (< d) is tried as well
@@ -373,7 +402,7 @@ def _units_problem(shards, w1, b1, w2, exact: bool = False) -> str | None:
     rows for every mismatch): each shard holds the pair's own values, unchanged (columns of w1, entries of
     b1, rows of w2); of the same hidden units; each unit in exactly one shard."""
     def same(a, b):  # ``exact`` (round 4): to the bit, what a slice or an index gives (round 14: -0.0 is not +0.0)
-        return (np.array_equal(a, b) and np.array_equal(np.signbit(a), np.signbit(b)) if exact else
+        return (np.array_equal(a, b, equal_nan=True) and np.array_equal(np.signbit(a), np.signbit(b)) if exact else
                 np.allclose(a, b, rtol=1e-6, atol=1e-7))
 
     def match(block, full):  # the index in ``full`` of each row of ``block``, or None

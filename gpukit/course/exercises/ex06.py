@@ -19,6 +19,7 @@ import numpy as np
 from . import Report, number_problem, not_solved, try_answer, watch_calls, watch_clips, watched_calls
 
 LEARNING_RATE = 0.1
+GROWTH_STEPS = 2000  # Keras' LossScaleOptimizer's default dynamic_growth_steps (q3's prompt names it)
 TOLERANCE = {"float32": 1e-5, "mixed_float16": 2e-2, "mixed_bfloat16": 1e-1}
 
 
@@ -33,6 +34,13 @@ def _watch_q1() -> None:
     watch_calls(keras.mixed_precision.LossScaleOptimizer, ["apply_gradients", "apply"], _Q1_CALLS,
                 cell_assigns="predicted_scale")
     watch_calls(precision, ["scale_after"], _Q1_CALLS, cell_assigns="predicted_scale")
+    # round 17 (q1_wrong_r17_unbound_halving: the class's own non-finite handler run unbound on a stand-in object with
+    # a scale variable of its own, which no LossScaleOptimizer built): the methods that move the scale, watched as
+    # calls, whoever ``self`` is
+    lso = keras.mixed_precision.LossScaleOptimizer
+    watch_calls(lso, [f for f in ("_stateful_handle_finite_grads", "_stateful_handle_non_finite_grads",
+                                  "_stateless_handle_finite_grads", "_stateless_handle_non_finite_grads")
+                      if f in vars(lso)], _Q1_CALLS, cell_assigns="predicted_scale")
     _watch_scale_state(keras.mixed_precision.LossScaleOptimizer)
     _watch_copies(precision)
     # issue 38, round 14 (q1_wrong_r14_legacy_dynamic_loss_scale, q1_wrong_r14_v1_mixed_precision_lso): TensorFlow's
@@ -614,7 +622,18 @@ def _cap_problem(train_step, model, opt, x) -> Report | None:
     if after == 2 * high:
         got_bias = np.asarray(model.get_weights()[-1][1:], dtype=np.float64)
         if np.all(np.abs(got_bias - want_bias) <= 1e-3 * np.abs(want_bias)):
-            return None
+            # issue 38, round 17 (q2_wrong_r17_manual_growth_no_reset: the good-step count not restarted when the scale
+            # doubles, so it doubles again on every good step after): one more good step on the same batch must leave
+            # the scale at 2**25
+            try_answer(train_step, model, opt, x, np.zeros(len(x), dtype="int32"))
+            again = float(opt.dynamic_scale.numpy())
+            if again == after:
+                return None
+            return Report("train_step", f"the loss scale doubled to 2**25 after {opt.dynamic_growth_steps} good steps, "
+                                        f"then went to {again:g} after ONE more good step: the rule of dynamic loss "
+                                        f"scaling is that it doubles after {opt.dynamic_growth_steps} good steps in a "
+                                        f"row, and a doubling starts the count again (as Keras' LossScaleOptimizer "
+                                        f"does)", {"scale_before": after, "scale_after": again})
         return Report("train_step", f"on a batch whose other classes' probabilities are ~{float(np.median(-want_bias)) * 10:.0e} "
                                     f"(gradients of the logits bias that small, finite in float32), the bias moved "
                                     f"{float(np.max(np.abs(got_bias))):.3g} at most, not {float(np.max(np.abs(want_bias))):.3g}: "
@@ -999,10 +1018,16 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
         return original_mlp(*args, **kwargs)
 
     precision.mlp = counted_mlp
+    from . import kept_state, kept_state_problem
+
+    state = kept_state(train_with_policy)  # round 17 (q3_wrong_r17_history_class_attr: every run's losses on a class)
     try:
         again = try_answer(train_with_policy, "float32", x, y, steps, seed)  # planted (round 4): a model cached per seed
     finally:
         precision.mlp = original_mlp
+    kept = kept_state_problem(name, state, train_with_policy)
+    if kept:
+        return Report(name, f"{kept} (no model, optimizer or result kept between calls: a run history too)", details)
     if again is not None and not again_built:
         return Report(name, "a second call train_with_policy('float32', ...) with the same arguments built no model "
                             "(precision.mlp was not called): the rule is that each call trains a new model from seed "
@@ -1220,6 +1245,13 @@ def _scale_problem(policy_name, stepped) -> str | None:
             return (f"{policy_name}: the LossScaleOptimizer starts at a loss scale of {initial:g}: multiplying by 1 "
                     f"is no loss scaling (small float16 gradients still underflow); keep a large initial scale "
                     f"(Keras' default 2**15)")
+        # issue 38, round 17 (q3_wrong_r17_growth_every_step: dynamic_growth_steps=1, the scale doubling after every
+        # good step until it overflows): the prompt names Keras' dynamic growth, read off the optimizer the answer built
+        growth = getattr(optimizer, "dynamic_growth_steps", GROWTH_STEPS)
+        if growth != GROWTH_STEPS:
+            return (f"{policy_name}: the LossScaleOptimizer doubles its scale after {growth} good steps: the rule is "
+                    f"Keras' dynamic loss scaling as it comes (dynamic_growth_steps={GROWTH_STEPS}, its default); a "
+                    f"scale that grows sooner overflows float16 and skips steps")
     return None
 
 

@@ -1,0 +1,37 @@
+# INTENT: wrong: keeps copies (tf.identity) of every activation of the last call on a helper class attribute ("for debugging"): activations held after the call returns
+class _PipelineDebug:
+    last = None
+
+def pipeline_gradients(stages, devices, x, y, m):
+    """(loss, gradients): the mean loss over the whole batch and its gradients, stage by stage."""
+    loss_fn = keras.losses.SparseCategoricalCrossentropy(from_logits=True, reduction=None)
+    n = len(x)
+    size = n // m
+    total_loss, sums = 0.0, [None] * len(stages)
+    last = len(stages) - 1
+    everything = []
+    for i in range(m):
+        h = tf.constant(x[i * size:(i + 1) * size])
+        kept = []
+        for s, (stage, device) in enumerate(zip(stages, devices)):
+            with tf.device(device), tf.GradientTape(persistent=True) as tape:
+                tape.watch(h)
+                out = stage(h, training=True)
+                if s == last:
+                    out = tf.reduce_sum(loss_fn(y[i * size:(i + 1) * size], out)) / n
+            kept.append((tape, h, out))
+            h = out
+        total_loss += float(out)
+        upstream = None
+        for s in reversed(range(len(stages))):
+            tape, h_in, out = kept[s]
+            variables = list(stages[s].trainable_variables)
+            with tf.device(devices[s]):
+                grads = tape.gradient(out, variables + [h_in], output_gradients=upstream)
+            upstream = grads[-1]
+            if variables:
+                g = grads[:-1]
+                sums[s] = g if sums[s] is None else [a + b for a, b in zip(sums[s], g)]
+        everything.append(kept)
+    _PipelineDebug.last = [[(tf.identity(t[1]), tf.identity(t[2])) for t in kept] for kept in everything]
+    return total_loss, [g for stage_grads in sums if stage_grads for g in stage_grads]

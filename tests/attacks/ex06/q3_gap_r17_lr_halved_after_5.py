@@ -1,0 +1,20 @@
+# INTENT: wrong: anneals by hand — halves SGD's learning rate after the 5th step (a learning-rate schedule the contract forbids; only shows on runs longer than 5 steps)
+def train_with_policy(policy_name, x, y, steps, seed):
+    model = precision.mlp(policy_name, hidden=(32,), seed=seed)
+    opt = keras.optimizers.SGD(0.1)
+    scaled = policy_name == "mixed_float16"
+    if scaled:
+        opt = keras.mixed_precision.LossScaleOptimizer(opt)
+    per_example = training.per_example_loss()
+    xt, yt = tf.convert_to_tensor(x), tf.convert_to_tensor(y)
+    losses = []
+    for step in range(int(steps)):
+        if step == 5:
+            opt.learning_rate.assign(0.05)
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(per_example(yt, model(xt, training=True)))
+            target = opt.scale_loss(loss) if scaled else loss
+        grads = tape.gradient(target, model.trainable_variables)
+        opt.apply_gradients(zip(grads, model.trainable_variables))
+        losses.append(float(loss))
+    return losses
