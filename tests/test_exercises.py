@@ -579,6 +579,10 @@ def test_a_watched_function_called_many_times_parses_its_cell_once():
     ("import warnings; warnings.filterwarnings('ignore', message='.*structure of `inputs`.*')", "Python's warning filters"),
     ("tf.config.experimental.disable_mlir_bridge()", "TensorFlow's MLIR bridge"),
     ("keras.config.set_max_steps_per_epoch(10_000)", "Keras' max steps per epoch"),
+    # round 17, lead (01 q2 keras_warning_filter and tf_logger_filter, q5 absl_verbosity)
+    ("import warnings; warnings.filterwarnings('ignore', category=UserWarning, module='keras')", "Python's warning filters"),
+    ("tf.get_logger().addFilter(lambda record: 'retracing' not in record.getMessage())", "TensorFlow's logger filters"),
+    ("from absl import logging as absl_logging; absl_logging.set_verbosity(absl_logging.ERROR)", "absl's logging verbosity"),
 ])
 def test_a_function_that_changes_the_session_fails_and_the_setting_is_put_back(change, words):
     """Issue 38, round 4: blind answers changed settings every later cell shares (each case a planted answer).

@@ -166,7 +166,7 @@ def _session_settings() -> dict:
         # round 6: a blanket "ignore"; round 7: any filter for a whole category of every module
         # (filterwarnings("ignore", category=UserWarning)); a filter narrowed to a message or a module does not count:
         # libraries add their own when first imported (gpukit._tf's np.object FutureWarning)
-        "Python's warning filters (warnings.simplefilter / filterwarnings for a whole category or a message)":
+        "Python's warning filters (warnings.simplefilter / filterwarnings for a whole category, or any a cell adds)":
             (_WarningFilters(), _put_back_warning_filters),
         "Python's decimal context (decimal.getcontext())": (_decimal_context(), _put_back_decimal_context),
         # round 7: Python's root logger (absl and TensorFlow log through it) and the recursion limit
@@ -207,6 +207,11 @@ def _session_settings() -> dict:
             # round 6
             "TensorFlow's logger level (tf.get_logger().setLevel)":
                 (tf.get_logger().level, tf.get_logger().setLevel),
+            # round 17 (01 q2_wrong_r17_tf_logger_filter, q5_wrong_r17_absl_verbosity): a filter or handler added to
+            # TensorFlow's logger, absl's verbosity lowered
+            "TensorFlow's logger filters and handlers (tf.get_logger().addFilter / addHandler)":
+                (_tf_logger_parts(tf.get_logger()), lambda old: _put_back_tf_logger_parts(tf.get_logger(), old)),
+            "absl's logging verbosity (absl.logging.set_verbosity)": _absl_verbosity(),
             "TensorFlow's traceback filtering (tf.debugging.disable_traceback_filtering)":
                 (tf.debugging.is_traceback_filtering_enabled(),
                  lambda on: tf.debugging.enable_traceback_filtering() if on else tf.debugging.disable_traceback_filtering()),
@@ -349,9 +354,27 @@ def _watch_filterwarnings() -> None:
 
 
 def _notebook_message_filter(entry) -> bool:
-    """A filter notebook code added (``_watch_filterwarnings``) narrowed to a message, for every module."""
-    return (bool(getattr(entry[1], "pattern", entry[1])) and not getattr(entry[3], "pattern", entry[3])
-            and any(entry is f for f in _NOTEBOOK_FILTERS))
+    """A filter notebook code added (``_watch_filterwarnings``), whatever it is narrowed to: a message, or (round 17,
+    01 q2_wrong_r17_keras_warning_filter: ``filterwarnings("ignore", category=UserWarning, module="keras")``) a
+    module."""
+    return any(entry is f for f in _NOTEBOOK_FILTERS)
+
+
+def _tf_logger_parts(logger) -> tuple:
+    return tuple(logger.filters), tuple(logger.handlers)
+
+
+def _put_back_tf_logger_parts(logger, old: tuple) -> None:
+    logger.filters[:], logger.handlers[:] = list(old[0]), list(old[1])
+
+
+def _absl_verbosity():
+    """``(verbosity, put_back)`` of absl's logging (TensorFlow imports absl), or None without absl."""
+    try:
+        from absl import logging as absl_logging
+    except ImportError:
+        return None, None
+    return absl_logging.get_verbosity(), absl_logging.set_verbosity
 
 
 def _whole_category(entry) -> bool:
