@@ -610,11 +610,15 @@ def _step_planted(planted):
                     loss = tf.where(tf.math.is_finite(loss) & (loss > 1000.0), tf.stop_gradient(loss), loss)
                 if planted == "loss_floor":  # round 15: the notebook's compute_loss (the check watches it), floored
                     loss = tf.maximum(globals()["compute_loss"](model, x, y, gb), -3e38)
+                if planted in ("gbs_int16", "iterations"):  # round 17: the notebook's compute_loss, watched
+                    loss = globals()["compute_loss"](model, x, y, tf.cast(gb, tf.int16) if planted == "gbs_int16" else gb)
             optimizer.apply_gradients(zip(tape.gradient(loss, model.trainable_variables), model.trainable_variables))
             return loss
 
         @tf.function
         def step(batch):
+            if planted == "iterations":  # round 17: the optimizer's step count bumped by hand too
+                optimizer.iterations.assign_add(1)
             return strategy.reduce("SUM", strategy.run(replica, args=batch), axis=None)
 
         cache[id(model)] = step
@@ -704,6 +708,11 @@ def _train_planted(planted):
             grads = tape.gradient(loss, model.trainable_variables)
             if planted == "clip_value":
                 grads = [tf.clip_by_value(g, -100.0, 100.0) for g in grads]
+            if planted == "divided":  # round 17: the per-replica mean's gradients divided by the replica count
+                n = float(tf.distribute.get_replica_context().num_replicas_in_sync)
+                grads = [(g * n) / n for g in grads]  # (the mean's gradients are n x these)
+            if planted == "clip_1e5":  # round 17: clipped by value where no case reaches
+                grads = [tf.clip_by_value(g, -1e5, 1e5) for g in grads]
             if planted == "norm_guard":  # round 15: rescaled above a global norm of 1e15 (never here), new tensors
                 grads = [g * tf.where(tf.linalg.global_norm(grads) > 1e15, 0.5, 1.0) for g in grads]
             optimizer.apply_gradients(zip(grads, model.trainable_variables))
@@ -851,3 +860,53 @@ def test_q5_round16_a_loss_of_its_own_is_named(monkeypatch):
     monkeypatch.setitem(globals(), "loss_fn", LOSS_FN)
     own = ex01._other_data_problem(_train_planted("own_loss"), strategy, 5, 0.5)
     assert own and "x as far as one device's at the full rate" in own and "not a cross-entropy of its own" in own, own
+
+
+# --------------------------------------------------------------------------- blind round 17 (issue 38)
+
+
+@pytest.mark.parametrize("planted, says", [
+    ("gbs_int16", "compute_loss with global_batch_size as an int16 tensor, where the 16 given was expected: the rule"),
+    ("iterations", "after 3 steps, optimizer.iterations grew by 6: the rule is one update per step")])
+def test_q2_round17_a_narrowed_global_batch_and_iterations_bumped_are_named(planted, says, monkeypatch):
+    """Round 17 (``gbs_int16``: compute_loss handed the global batch as an int16 tensor; ``iterations_bumped``:
+    optimizer.iterations bumped by hand each step): the watched compute_loss notes what it is handed, and the
+    optimizer's step count is read around the steps. The right step passes (the handed value as given)."""
+    monkeypatch.setitem(globals(), "compute_loss", lambda m, x, y, gb: tf.reduce_sum(LOSS_FN(y, m(x, training=True)))
+                        / tf.cast(gb, tf.float32))
+    report = ex01.compare_train_step(_step_planted(planted), strategies.mirrored(["/cpu:0", "/cpu:1"]), steps=3)
+    assert not report.passed and says in report.problem, report.problem
+    assert ex01._handed_batch_problem([16, tf.constant(16), tf.constant(16.0)], 16) is None
+    assert "global_batch_size 15, where the 16" in ex01._handed_batch_problem([tf.constant(15, tf.int64)], 16)
+
+
+def test_q3_round17_a_step_cached_on_the_model_is_named():
+    """Round 17 (``step_cached_on_model``: the compiled step set as an attribute of the model handed in, through the
+    check's watched wrapper, which sets every attribute on the model): the model's own attribute names are compared."""
+    def caches(strategy, model, dist_dataset):
+        model._eval_step = True
+        return _evaluate_compiled(strategy, model, dist_dataset)
+
+    strategy, kwargs = _q3_cases()[1]
+    report = ex01.compare_accuracy(caches, strategy, **kwargs)
+    assert not report.passed and "set the attribute '_eval_step' on the model" in report.problem, report.problem
+
+
+def test_q4_round17_a_factor_capped_at_16_replicas_is_named():
+    """Round 17 (``capped_devices``: min(R, 16), right up to 16 replicas): the hidden case of 256 replicas of 3."""
+    report = ex01.check_scale_prediction(lambda r, b: float(min(r, 16)), num_replicas=256, per_replica_batch_size=3,
+                                         one_device=True)
+    assert not report.passed and "measured on 256 replicas (256.0" in report.problem, report.problem
+    assert ex01.check_scale_prediction(lambda r, b: r, num_replicas=256, per_replica_batch_size=3,
+                                       one_device=True).passed
+
+
+@pytest.mark.parametrize("planted", ["divided", "clip_1e5"])
+def test_q5_round17_gradients_divided_or_clipped_before_apply_are_named(planted):
+    """Round 17 (``grads_divided``: the per-replica mean kept, its gradients divided by the replica count; ``clip_value_1e5``:
+    clipped by value at 1e5): the gradients handed to the optimizer are compared with tape.gradient's (q2's watch), and
+    the clip functions are watched (the shared ``watch_clips``: calls from notebook code, so here the gradients name it).
+    The right fix passes (test_q5_correct_alternatives)."""
+    report = ex01.check_debugged_training(_train_planted(planted), strategies.mirrored(["/cpu:0", "/cpu:1"]), steps=1)
+    says = "handed the optimizer gradients other than those tape.gradient returned (clipped, rescaled, divided or filt"
+    assert not report.passed and says in report.problem and "applied as they are" in report.problem, report.problem

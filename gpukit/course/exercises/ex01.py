@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import sys
 import weakref
 
-from . import Recorder, Report, is_stub, kept_state, kept_state_problem, not_solved, training_problem, try_answer
+from . import (Recorder, Report, is_stub, kept_state, kept_state_problem, not_solved, notebook_globals, training_problem,
+               try_answer, watch_clips, watched_calls)
 
 HINTS = {
     "q1": [
@@ -538,6 +540,7 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
     namespace = getattr(make_train_step, "__globals__", {})
     learners_loss = namespace.get("compute_loss")
     loss_calls = []
+    handed_gb = []
 
     # round 15 (planted: loss_floor, tf.maximum(loss, -3e38) before tape.gradient: a cross-entropy is never that low):
     # the watched compute_loss adds `shift`, read when the step runs: 0, but -3.2e38 while the EARLIER call's step
@@ -546,6 +549,8 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
 
     def compute_loss(*args, **kwargs):  # the learner's question 1, watched while the check runs
         loss_calls.append(True)
+        # round 17 (planted: gbs_int16, the global batch size handed as an int16 tensor): what it is handed, read
+        handed_gb.append(args[3] if len(args) > 3 else kwargs.get("global_batch_size"))
         value = learners_loss(*args, **kwargs)
         if tf.is_tensor(value) and value.dtype.is_floating:
             value = value + tf.cast(shift, value.dtype)
@@ -585,9 +590,11 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
         from unittest import mock
 
         watch = _watch_optimizers()  # round 11: the replica contexts the updates ran in (q5's detection)
+        iterations = int(optimizer.iterations.numpy())  # round 17 (planted: iterations_bumped): one count per step
         with mock.patch.object(tf.GradientTape, "gradient", gradient), watch:
             try:
                 losses = [train_step(batch) for batch in dist]
+                iterations = int(optimizer.iterations.numpy()) - iterations
             except Exception as e:  # noqa: BLE001 - the learner's step
                 last = [line.strip() for line in str(e).splitlines() if line.strip()]
                 if not frozen and "Variable" in str(e):  # round 9, planted: model_variables (tape.watch of Keras
@@ -732,6 +739,14 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
         return Report(name, "the numbers are right, but train_step never called your compute_loss (question 1): the "
                             "rule is each replica's loss computed by compute_loss, its gradients applied (not "
                             "gpukit's own step or loss, not the loss written again inline)", details)
+    narrowed = _handed_batch_problem(handed_gb, gb)
+    if narrowed:
+        return Report(name, narrowed, details)
+    if iterations != len(losses):
+        return Report(name, f"after {len(losses)} steps, optimizer.iterations grew by {iterations}: the rule is one "
+                            f"update per step with `optimizer` (its apply_gradients, which counts the step), nothing "
+                            f"else changing its state (no iterations bumped by hand: learning-rate schedules and "
+                            f"Adam's bias correction read that count)", details)
     if not loss_diff <= atol:
         return Report(name, f"the returned loss differs from the single-device loss by {loss_diff:.3g}: the rule is "
                             f"the step returns the loss of the whole global batch, the SUM of every replica's loss "
@@ -746,6 +761,37 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
                             f"is the returned train_step itself compiled with tf.function (@tf.function on it), "
                             f"returning the loss as a tensor", details)
     return Report(name, None, details)
+
+
+def _handed_batch_problem(handed, gb: int) -> str | None:
+    """Issue 38, round 17 (planted: ``gbs_int16``, ``compute_loss(..., tf.cast(G, tf.int16))``: wraps past 32 767): the
+    global_batch_size each call of the learner's compute_loss was handed must be the one given, as it is: a number or
+    a tensor of a type that holds it (not an integer narrower than 32 bits, nor float16 or bfloat16), of value ``gb``
+    where it is known (a Python number, or a tensor's static value while tracing)."""
+    from ..._tf import tf
+
+    import numpy as np
+
+    for value in handed:
+        dtype = getattr(value, "dtype", None)
+        if dtype is not None:
+            dtype = tf.as_dtype(dtype)
+            if dtype.name in ("int8", "int16", "uint8", "uint16", "float16", "bfloat16"):
+                article = "an" if dtype.name[0] in "aeiou" else "a"
+                what = f"as {article} {dtype.name} {'tensor' if tf.is_tensor(value) else 'number'}"
+                break
+        try:
+            known = tf.get_static_value(value) if tf.is_tensor(value) else value
+            if known is not None and np.ndim(known) == 0 and float(known) != gb:
+                what = f"{float(known):g}"
+                break
+        except (TypeError, ValueError):
+            continue
+    else:
+        return None
+    return (f"train_step called compute_loss with global_batch_size {what}, where the {gb} given was expected: the rule "
+            f"is compute_loss called with the global_batch_size given, as it is (its value, not narrowed to a smaller "
+            f"type such as int16 or float16, which wraps or rounds a large global batch)")
 
 
 def _distributed(strategy, x, y, gb: int, drop_remainder: bool = True):
@@ -917,7 +963,9 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
 
     state = (*trainable_state(), [np.array(w) for w in model.get_weights()])
     watched = _TrainableRecorder(model)
-    kept = kept_state(evaluate, given=(("model", watched),))  # round 15 (planted: fn_on_model, a step in its __dict__)
+    # round 15 (planted: fn_on_model, a step in its __dict__); round 17 (planted: step_cached_on_model): the model's own
+    # attributes (the watched wrapper hands every attribute set on it to the model)
+    kept = kept_state(evaluate, given=(("model", model),))
     got = try_answer(evaluate, strategy, watched, dist)
     if got is None:
         return Report("evaluate", not_solved("evaluate"), details)
@@ -939,7 +987,7 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
                                   f"then set them back: the rule is an evaluation leaves the model as it found it, "
                                   f"every layer's trainable flag included (none set, not even through a private "
                                   f"attribute, not even set back afterwards)", details)
-    kept = kept_state_problem("evaluate", kept, evaluate, given=(("model", watched),))  # round 14 (planted: keep_dataset, cached_step_by_strategy)
+    kept = kept_state_problem("evaluate", kept, evaluate, given=(("model", model),))  # round 14 (planted: keep_dataset, cached_step_by_strategy)
     if kept:
         return Report("evaluate", kept, details)
     if any(flag is True for flag in watched.flags):
@@ -1329,6 +1377,9 @@ def _watch_random_draws(stack) -> list:
     return drawn
 
 
+# Issue 38, round 17 (q5_wrong_r17_clip_value_1e5: gradients clipped by value at 1e5, which no case reaches): TensorFlow's
+# clip functions, watched for calls from notebook code (the shared watch exercises 04 and 06 use, one key)
+_CLIP_CALLS = watch_clips()
 _ONE_DEVICE: dict = {}  # q5's one-device reference weights, by (seed, learning rate, steps run, global batch, steps)
 
 
@@ -1403,9 +1454,23 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
         built.call = recorders[-1][1].call  # the Recorder's call: records, then the model's own
         return built
 
+    # round 17 (planted: grads_divided, the per-replica mean's gradients divided by the replica count before they are
+    # applied; clip_value_1e5): the gradients handed to the optimizer must be those tape.gradient returned (q2's watch)
+    taped = []
+    original_gradient = tf.GradientTape.gradient
+
+    def gradient(tape, *args, **kwargs):
+        out = original_gradient(tape, *args, **kwargs)
+        taped.extend(tf.nest.flatten(out))
+        return out
+
+    notebook = notebook_globals(sys._getframe(1))
+    if notebook is not None:  # the clip calls of this check's run only
+        notebook.pop(_CLIP_CALLS, None)
     watch = _watch_optimizers()
     kept = kept_state(train_mirrored)
-    with watch as optimizers, mock.patch.object(tf.data.Dataset, "batch", batch), mock.patch.object(models, "mlp", mlp):
+    with watch as optimizers, mock.patch.object(tf.data.Dataset, "batch", batch), mock.patch.object(models, "mlp", mlp), \
+            mock.patch.object(tf.GradientTape, "gradient", gradient):
         try:
             model = try_answer(train_mirrored, strategy, x, y, gb, steps, seed, learning_rate)
         except (StopIteration, tf.errors.OutOfRangeError) as e:  # the batches ran out (a `next(iterator)` per step)
@@ -1443,6 +1508,13 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
         return Report(name, f"{name} trained with {', '.join(extras)}: the rule is plain SGD, "
                             f"keras.optimizers.SGD(learning_rate) with nothing else (no clipping, momentum or "
                             f"weight decay), as in train_buggy", {"optimizers": extras})
+    clipped = sorted({f for f, _ in watched_calls(_CLIP_CALLS, sys._getframe(1))})
+    if clipped or any(all(g is not t for t in taped) for g in watch.handed):
+        how = f"it called tf.{', tf.'.join(clipped)}" if clipped else "clipped, rescaled, divided or filtered"
+        return Report(name, f"{name} handed the optimizer gradients other than those tape.gradient returned ({how}): "
+                            f"the rule is train_buggy's training minus its bug, each step's gradients applied as they "
+                            f"are, whatever the loss (no clipping, at any norm or value, no guard, no rescaling: the "
+                            f"fix is in the loss, what each replica divides by)")
     if r > 1 and r not in watch.replicas:
         return Report(name, f"{name} applied its gradients outside strategy.run (on one device, or in cross-replica "
                             f"context), never on the {r} replicas: the rule is train_buggy's training, each step run "
@@ -1716,10 +1788,12 @@ class _watch_optimizers:
         base = next(k for k in type(keras.optimizers.SGD()).__mro__ if "apply" in vars(k))
         self._base, self._original, seen = base, vars(base)["apply"], []
         self.replicas = set()  # num_replicas_in_sync of the replica contexts apply ran in (1: one device)
+        self.handed = []  # issue 38, round 17: the gradients handed to apply (q5 compares them with tape.gradient's)
 
         def apply(opt, *args, **kwargs):
             if all(o is not opt for o in seen):
                 seen.append(opt)
+            self.handed.extend(g for g in tf.nest.flatten(args[0] if args else kwargs.get("grads", ())) if g is not None)
             context = tf.distribute.get_replica_context()
             if context is not None and tf.distribute.has_strategy():
                 self.replicas.add(context.num_replicas_in_sync)
