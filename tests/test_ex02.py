@@ -312,6 +312,8 @@ def test_q1_labels_as_given_inputs_unchanged_and_a_permutation_keeping_the_last_
             if kind != "cached" or key not in cache:
                 whole = len(x) // gb * gb
                 y_ = y[:whole].astype(np.int64) if kind == "int64" else y[:whole]
+                if kind != "cached":  # (round 17: the others keep nothing, or kept_state names them)
+                    return _shard_numpy(ic, x[:whole], y_, gb)
                 cache[key] = _shard_numpy(ic, x[:whole], y_, gb)
             return cache[key]
         return shard_dataset
@@ -342,7 +344,9 @@ def test_round14_q1_inputs_as_given_and_caches_keyed_on_part_of_the_data():
             x_ = x.astype(np.float32) if kind == "float32" and x.dtype == np.float64 else x
             x_ = np.nan_to_num(x_) if kind == "nan_to_num" else x_
             key = {"x only": x.tobytes(), "tail": (x[len(x) // 2:].tobytes(), y[len(y) // 2:].tobytes())}.get(kind)
-            if key is None or key not in cache:
+            if key is None:  # (round 17: no cache, or kept_state names it)
+                return _shard_numpy(ic, x_, y, gb)
+            if key not in cache:
                 cache[key] = _shard_numpy(ic, x_, y, gb)
             return cache[key]
         return shard_dataset
@@ -798,3 +802,118 @@ def test_round16_q4_a_seed_through_a_float_is_named():
     assert "the seed went through a float" in ex02._far_seeds_problem(shuffled("float"))
     assert "cut to its low 32 bits" in ex02._far_seeds_problem(shuffled("low 32"))
     assert ex02._far_seeds_problem(shuffled("right")) is None
+
+
+# --------------------------------------------------------------------------- blind round 17 (issue 38)
+
+_KEPT_DATASETS: dict = {}  # round 17's planted cache (module-level, as content_hash_cache's)
+
+
+def test_round17_q1_a_zero_made_positive_in_the_batches_and_a_cache_keyed_by_contents_are_named():
+    """Round 17. ``plus_zero_copy`` (x[:n] + 0: the caller's -0.0 is 0.0 in the batches): the single-worker case's
+    -0.0 is compared by its sign in the batches. ``content_hash_cache`` (datasets kept in a module-level dict keyed by
+    a hash of the arrays' bytes: every run hands other contents, so none meets an earlier entry): ``kept_state`` read
+    around the first run."""
+    import hashlib
+
+    def plus_zero(ic, x, y, gb):
+        return cluster.dataset_fn(ic, x + 0.0, y, gb)
+
+    def cached(ic, x, y, gb):
+        key = (hashlib.sha256(x.tobytes() + y.tobytes()).hexdigest(), gb, ic.input_pipeline_id)
+        if key not in _KEPT_DATASETS:
+            _KEPT_DATASETS[key] = cluster.dataset_fn(ic, x.copy(), y.copy(), gb)
+        return _KEPT_DATASETS[key]
+
+    single = dict(num_workers=1, global_batch_size=10, n_examples=30, label_dtype="int32", negative=True,
+                  float_inputs=True)
+    report = ex02.compare_sharding(plus_zero, **single)
+    assert not report.passed and "is -0.0, with the input 0.0" in report.problem, report.problem
+    assert "a zero's sign too" in report.problem
+    report = ex02.compare_sharding(cached, num_workers=2, global_batch_size=16, n_examples=64)
+    assert not report.passed and "changed module-level '_KEPT_DATASETS'" in report.problem, report.problem
+    assert "keeps nothing between calls" in report.problem
+
+
+def test_round17_q2_rounded_weights_are_named(monkeypatch, reference_weights):
+    """Round 17 (``rounded_weights``: np.round(w, 5) returned, within the 1e-4 of the comparison): every value on a
+    grid of k decimals (k up to 7) is named; the weights as they are pass (the forms test above)."""
+    report = _compare_faked(monkeypatch, _FakeCluster(lambda i: [np.round(w, 5) for w in reference_weights]))
+    assert not report.passed and re.search(r"^worker 0 returned weights rounded to 5 decimals", report.problem)
+    assert ex02._rounded_problem([[np.round(w, 7) for w in reference_weights]]) is not None
+    assert ex02._rounded_problem([reference_weights, reference_weights]) is None
+
+
+def test_round17_q2_a_guard_on_non_finite_gradients_is_named(tmp_path):
+    """Round 17 (``nonfinite_guard``: a replica's gradients zeroed by tf.where when any is non-finite, which never fires
+    here): in the public check the workers' optimizer notes the finiteness tests its gradients depend on in the
+    traced step (``_finite_tests``); a guard beside them (control dependencies: an assertion) is not followed."""
+    from gpukit import tf
+
+    v = tf.Variable([1.0, 2.0])
+    found = []
+
+    @tf.function
+    def step(kind):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(v * v)
+        g = tape.gradient(loss, v)
+        if kind == "guard":
+            g = tf.where(tf.reduce_all(tf.math.is_finite(g)), g, tf.zeros_like(g))
+        elif kind == "assert":
+            tf.debugging.Assert(tf.reduce_all(tf.math.is_finite(loss)), [loss])
+        found.append(ex02._finite_tests([g]))
+        return g
+
+    for kind in ("guard", "assert", "right"):
+        step(kind)
+    assert found == [{"IsFinite"}, set(), set()]
+    ex02._note(str(tmp_path), "guard", "IsFinite")
+    assert "depend on a test for non-finite values (IsFinite" in ex02._update_problem(str(tmp_path), 2)
+
+
+def test_round17_q3_a_decimal_of_64_digits_is_wrong_on_a_count_of_70():
+    """Round 17 (``decimal_prec64``: Decimal division in a local context of 64 digits): the hidden count of 61 digits is
+    one of 70 (10**70 + 7 examples)."""
+    import decimal
+
+    def prec64(n, gb, w):
+        with decimal.localcontext() as c:
+            c.prec = 64
+            return int(decimal.Decimal(n) / decimal.Decimal(gb))
+
+    report = ex02.check_steps_prediction(prec64, n_examples=10**70 + 7, global_batch_size=3, num_workers=3)
+    assert not report.passed and "a count must be exact for any size" in report.problem, report.problem
+    assert ex02.check_steps_prediction(lambda n, gb, w: n // gb, n_examples=10**70 + 7, global_batch_size=3,
+                                       num_workers=3).passed
+
+
+def test_round17_q4_streams_taken_in_turn_an_order_of_the_workers_and_a_zero_made_positive():
+    """Round 17. ``five_stream_interleave`` (on 1000 examples or more, 5 streams of i % 5 shuffled apart and taken in
+    turn): every step spread evenly over i % 5 (``_streams_problem``, on the orders drawn). ``seed_plus_workers`` (seeded
+    with seed * 1000 + num_input_pipelines): 1 worker and 2 must leave the same examples out by the cut (``_workers_problem``).
+    ``plus_zero_copy`` (x + 0 in q4): the float case's -0.0 is compared by its sign, its NaN bit for bit."""
+    from gpukit import tf
+
+    rng = np.random.default_rng(0)
+    streams = [rng.permutation(np.arange(r, 2048, 5)) for r in range(5)]
+    turn = np.array([streams[p % 5][p // 5] for p in range(2045)])[:2048 // 64 * 64 - 64]
+    steps = [sorted(turn[k:k + 64].tolist()) for k in range(0, len(turn), 64)]  # 31 steps: two epochs read alike
+    assert "spread evenly over their index mod 5" in ex02._streams_problem([steps, steps], 64)
+    shuffled = rng.permutation(2048)
+    assert ex02._streams_problem([[sorted(shuffled[k:k + 64].tolist()) for k in range(0, 2048, 64)]], 64) is None
+
+    def fn(kind):
+        def shuffled_shard(ic, x, y, gb, seed):
+            if kind == "workers":
+                seed = seed * 1000 + ic.num_input_pipelines
+            ds = tf.data.Dataset.from_tensor_slices((x + 0.0 if kind == "plus zero" else x, y)).shuffle(len(x), seed=seed)
+            return ds.take(len(x) // gb * gb).shard(ic.num_input_pipelines, ic.input_pipeline_id).batch(
+                ic.get_per_replica_batch_size(gb), drop_remainder=True)
+        return shuffled_shard
+
+    assert "out on 1 worker and" in ex02._workers_problem(fn("workers"), 4)
+    assert ex02._workers_problem(fn("right"), 4) is None
+    with pytest.raises(ex02._PairsBroken, match="is -0.0, with the input 0.0"):
+        ex02._epoch_orders(fn("plus zero"), np.arange(8), 4, 1, 0, 1, float_inputs=True)
+    assert len(ex02._epoch_orders(fn("right"), np.arange(8), 4, 1, 0, 1, float_inputs=True)[0]) == 2

@@ -16,7 +16,7 @@
 
 from __future__ import annotations
 
-from . import Report, checks_own_seed, is_stub, nondeterministic_stage, not_solved, try_answer
+from . import Report, checks_own_seed, is_stub, kept_state, kept_state_problem, nondeterministic_stage, not_solved, try_answer
 
 HINTS = {
     "q1": [
@@ -138,6 +138,9 @@ _NAN_LABELS: set = set()  # the labels of the examples whose input is NaN in the
 # q1's NaN input has a sign and a payload, compared bit for bit in the batches (``_NAN_BITS``: its bits, or None)
 _PAYLOAD_NAN = 0xFFF8_0000_0BAD_F00D
 _NAN_BITS: list = [None]
+# round 17 (planted: plus_zero_copy, x[:n] + 0, which makes the caller's -0.0 into 0.0 in the batches): the labels of the
+# examples whose input is -0.0 in the x the check hands over, its sign compared in the batches
+_ZERO_LABELS: set = set()
 
 
 def _float_inputs(x, y, index: int):
@@ -146,8 +149,12 @@ def _float_inputs(x, y, index: int):
     import numpy as np
 
     x = np.asarray(x, dtype=np.float64)
-    x[index] = np.nan
+    # round 17 (planted: nan_canonical, plus_zero_copy in q4): the NaN has a sign and a payload, and a 0 is -0.0, both
+    # compared bit for bit in the batches (``_NAN_BITS``, ``_ZERO_LABELS``)
+    x.view(np.uint64)[index] = _NAN_BITS[0] = _PAYLOAD_NAN
     _NAN_LABELS.add(int(y[index]))
+    _ZERO_LABELS.update(int(v) for v in y[x == 0])
+    x[x == 0] = -0.0
     return x
 
 
@@ -194,6 +201,11 @@ def _batch_ids(batch):
                                    f"NaN of the bits {int(bits[bits != np.uint64(_NAN_BITS[0])][0]):#x}: the rule is "
                                    f"each input as given, byte for byte (a NaN's bits too: no np.where(np.isnan(x), "
                                    f"np.nan, x) or other rewriting, only slices and copies)")
+        zeros = np.isin(y, list(_ZERO_LABELS)) if _ZERO_LABELS and x.shape == y.shape else None
+        if zeros is not None and zeros.any() and not np.signbit(x[zeros]).all():
+            raise _PairsBroken(f"a batch holds the example labelled {int(y[zeros][0])}, whose input in the x given is "
+                               f"-0.0, with the input 0.0: the rule is each input as given, byte for byte (a zero's "
+                               f"sign too: no x + 0, np.abs or other arithmetic, only slices and copies)")
         x = np.where(np.isnan(x), y - _OFFSET[0], x) if x.shape == y.shape else x
     x, y = x.astype(int), y.astype(int)
     if x.shape != y.shape or not np.array_equal(y, x + _OFFSET[0]):
@@ -309,6 +321,10 @@ def _compare_sharding(shard_dataset, num_workers, global_batch_size, n_examples,
         runs += [(n_examples + e, False) for e in (extra, global_batch_size - 1) if e]
     runs.append((n_examples, True))  # round 8: the first run's examples, permuted (same size, same sum)
     details, first = {}, None
+    # round 17 (planted: content_hash_cache, a module-level dict of datasets keyed by a hash of the arrays' bytes: every
+    # run hands other contents, so no run meets an earlier call's entry): what the function can keep, read before the
+    # first run and after the last (a dict, list or set it names grown or replaced)
+    kept = kept_state(shard_dataset, defaults=True, helpers=True)
     # round 13 (``negative``): run r's ids end where run r - 1's begin, all of them below 0 and above -LABEL_OFFSET
     below = np.cumsum([n for n, permuted in runs if not permuted])
     assert not negative or below[-1] < LABEL_OFFSET, "negative: too many examples for labels >= 0"
@@ -325,6 +341,7 @@ def _compare_sharding(shard_dataset, num_workers, global_batch_size, n_examples,
                  else np.arange(n))
         place = np.argsort(order)  # example base + v is at position place[v] of this call's x
         _NAN_LABELS.clear()
+        _ZERO_LABELS.clear()
         _NAN_BITS[0] = None
         # round 14 (planted: a cache keyed by the bytes of x alone): the second run hands the first run's x again, the
         # same values, with other labels (y = x + 2 * LABEL_OFFSET)
@@ -343,6 +360,7 @@ def _compare_sharding(shard_dataset, num_workers, global_batch_size, n_examples,
         if float_inputs:  # the NaN in the second half: the permuted run keeps it on the same example
             x.view(np.uint64)[-2] = _NAN_BITS[0] = _PAYLOAD_NAN  # round 16: a NaN with a sign and a payload
             _NAN_LABELS.add(int(y.ravel()[-2]))
+            _ZERO_LABELS.update(int(v) for v in y.ravel()[x == 0])  # round 17: its sign compared in the batches
             x[x == 0] = -0.0  # round 15: example 0's input is -0.0 (with ``negative``)
         if run == 0:
             arrays = (x, y)
@@ -406,7 +424,9 @@ def _compare_sharding(shard_dataset, num_workers, global_batch_size, n_examples,
         if problem:
             details["n_examples"] = n
             return Report(name, problem, details)
-    return Report(name, None, details)
+    # round 17: after the runs, so that a cache that hands an earlier call's data back is named by what it returned
+    problem = kept_state_problem(name, kept, shard_dataset, defaults=True, helpers=True)
+    return Report(name, problem, details)
 
 
 def _changed_problem(name, x, y, x_given, y_given, n) -> str | None:
@@ -550,6 +570,8 @@ def watched_shard(input_context, x, y, global_batch_size, *, folder):
             if id(opt) not in seen:
                 seen[id(opt)] = opt
                 _write_optimizer(folder, opt)
+            for test in _finite_tests(args[0] if args else kwargs.get("grads", ())):
+                _note(folder, "guard", test)
             applying.append(opt)
             try:
                 return original(opt, *args, **kwargs)
@@ -588,6 +610,32 @@ def watched_shard(input_context, x, y, global_batch_size, *, folder):
             setattr(owner, fname, write)
         _WATCHED["folder"] = folder
     return cluster.dataset_fn(input_context, x, y, global_batch_size)
+
+
+_FINITE_TESTS = ("IsFinite", "IsNan", "IsInf")
+
+
+def _finite_tests(grads, most=50_000) -> set:
+    """Issue 38, round 17 (planted: ``nonfinite_guard``, a replica's gradients zeroed by tf.where when any is
+    non-finite: never on these data, so the weights cannot show it): the types of the ops among ``_FINITE_TESTS`` that
+    the gradients handed to the optimizer depend on (their inputs, followed back through the traced graph; control
+    dependencies, e.g. an assertion beside, are not followed). Empty for eager tensors (no graph to read)."""
+    found, seen, stack = set(), set(), []
+    for g in grads if isinstance(grads, (list, tuple)) else list(grads or ()):
+        g = getattr(g, "values", g)  # an IndexedSlices' values
+        try:
+            stack.append(g.op)
+        except AttributeError:  # an eager tensor, or not a tensor
+            continue
+    while stack and len(seen) < most:
+        op = stack.pop()
+        if id(op) in seen:
+            continue
+        seen.add(id(op))
+        if op.type in _FINITE_TESTS:
+            found.add(op.type)
+        stack.extend(t.op for t in op.inputs)
+    return found
 
 
 def _whose_context(input_context) -> str:
@@ -704,6 +752,12 @@ def _update_problem(folder, num_workers, seed=None) -> str | None:
                 f"is models.mlp(input_shape=(64,), hidden=(32,), seed=seed) in every worker, the same initial weights "
                 f"(MultiWorkerMirroredStrategy copies the chief's initial values, which hides other seeds here, not "
                 f"in every setup)")
+    guards = sorted({line for lines in _notes(folder, "guard") for line in lines})
+    if guards:  # round 17 (planted: nonfinite_guard)
+        return (f"the gradients the workers handed the optimizer depend on a test for non-finite values "
+                f"({', '.join(guards)} in the traced step): the rule is every update equal to one process training on "
+                f"that global batch, Adam's update on the gradients as they come (no guard that zeroes, skips or "
+                f"replaces them, even one that never fires on these data)")
     clipped = sorted({line for lines in _notes(folder, "clip") for line in lines})
     if clipped:
         return (f"the workers clipped their gradients ({', '.join(clipped)}): the rule is Adam's update on the "
@@ -856,6 +910,9 @@ def _compare_cluster_training(worker_main, shard_dataset, num_workers, epochs, g
     details = {"diff": diff, "atol": atol}
     if optimizer:
         return Report(name, optimizer, details)
+    problem = _rounded_problem(weights)
+    if problem:
+        return Report(name, problem, details)
     if not diff <= atol and scaled:
         unscaled = _train_single(epochs=epochs, global_batch_size=global_batch_size, n_examples=n_examples,
                                  seed=seed)
@@ -873,6 +930,28 @@ def _compare_cluster_training(worker_main, shard_dataset, num_workers, epochs, g
                             f"global_batch_size) split with shard_dataset; the loss divided by the GLOBAL batch "
                             f"(gpukit.training.make_train_step does all but the model and the optimizer)", details)
     return Report(name, None, details)
+
+
+def _rounded_problem(weights, most_decimals=7) -> str | None:
+    """Issue 38, round 17 (planted: ``rounded_weights``, np.round(w, 5) returned, within the 1e-4 of the comparison):
+    the workers' weights, every value of them, equal to themselves rounded to k decimals for some k up to
+    ``most_decimals`` (float32 holds about 7 digits: a trained weight lands on such a grid with odds below 0.1 each,
+    all of the thousands of a worker's weights never). None when not, else the sentence naming the rule."""
+    import numpy as np
+
+    for i, arrays in enumerate(weights):
+        try:
+            flat = np.concatenate([np.asarray(a, dtype=np.float64).ravel() for a in arrays])
+        except (TypeError, ValueError):  # not numbers: the comparison with one process judges them
+            return None
+        if flat.size < 100 or not np.isfinite(flat).all():
+            return None
+        for k in range(most_decimals + 1):
+            if np.array_equal(np.float32(flat), np.round(flat, k).astype(np.float32)):
+                return (f"worker {i} returned weights rounded to {k} decimals (all {flat.size} values): the rule is it "
+                        f"returns this worker's final weights as they are, model.get_weights() (no rounding or other "
+                        f"change: the check's tolerance of one process's float sums is not room for it)")
+    return None
 
 
 # --------------------------------------------------------------------------- q3 (predict), q4 (debug)
@@ -917,7 +996,7 @@ def check_steps_prediction(predicted_steps, *, n_examples=1000, global_batch_siz
     where = f"for {n_examples} examples, global batch {global_batch_size}, {num_workers} workers"
     exact = ("a count must be exact for any size: whole numbers with // on Python ints (an int32 holds counts only "
              "up to 2**31 - 1, an int64 up to 2**63 - 1; a float64 division rounds above 2**53, a long double above "
-             "2**64, a Decimal beyond its 28 digits)")
+             "2**64, a Decimal beyond its precision, 28 digits unless set higher)")
     with mock.patch.object(tf.data.Dataset, "__init__", init):
         try:
             got = try_answer(predicted_steps, n_examples, global_batch_size, num_workers)
@@ -1021,6 +1100,7 @@ def _epoch_orders(fn, ids, global_batch_size, num_workers, seed, epochs, keep=No
     from ..._tf import tf
 
     _NAN_LABELS.clear()
+    _ZERO_LABELS.clear()
     _NAN_BITS[0] = None
     _OFFSET[0] = LABEL_OFFSET
 
@@ -1044,7 +1124,7 @@ def _epoch_orders(fn, ids, global_batch_size, num_workers, seed, epochs, keep=No
         if len({len(s) for s in steps}) != 1:
             raise _StepsDiffer([len(s) for s in steps])
         orders.append([sorted(sum((s[k] for s in steps), [])) for k in range(len(steps[0]))])
-    if any(not ((np.array_equal(x, _float_inputs(ids, y, 1), equal_nan=True) if float_inputs else np.array_equal(x, ids))
+    if any(not ((x.tobytes() == _float_inputs(ids, y, 1).tobytes() if float_inputs else np.array_equal(x, ids))
                 and np.array_equal(y, ids + LABEL_OFFSET)) or not (x.flags.writeable and
                                                                                          y.flags.writeable)
            for x, y in copies):  # round 8 (planted: the caller's arrays marked read-only), as question 1
@@ -1208,6 +1288,9 @@ def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, 
                             f"{(global_batch_size - 1) / (n_examples - 1):.0%} together: the examples stay near their "
                             f"neighbours of the file (blocks shuffled, or a small buffer); the rule is a full shuffle of "
                             f"the examples, as in shuffled_shard_buggy, before the data is split", details)
+    problem = _streams_problem(first, global_batch_size)
+    if problem:
+        return Report(name, problem, details)
     # round 8 (planted: cut to whole global batches, then shuffled): the examples beyond the last whole global batch never
     # reach a step; a full shuffle before the cut leaves all of them out of every epoch with odds below 1 / C(68, 4)
     whole = n_examples - dropped
@@ -1237,7 +1320,7 @@ def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, 
                             f"the rule: the shuffle follows `seed` (same seed, same order; another seed, another "
                             f"order)", details)
     if far_seeds:
-        problem = _far_seeds_problem(shuffled_shard)
+        problem = _far_seeds_problem(shuffled_shard) or _workers_problem(shuffled_shard, seed)
         if problem:
             return Report(name, problem, details)
     return Report(name, None, details)
@@ -1372,3 +1455,56 @@ def _reshuffle_problem(fn, seed, n_examples=64, epochs=4) -> str | None:
         return (f"with {n_examples} examples (global batch 1, 1 worker, seed {seed}) example {orders[0][0]} comes first in "
                 f"all {epochs} epochs: {rule}")
     return None
+
+
+def _streams_problem(orders, global_batch_size, moduli=range(2, 17), fewest_steps=32) -> str | None:
+    """Issue 38, round 17 (planted: ``five_stream_interleave``, on 1000 examples or more the examples of each index mod
+    5 shuffled apart and taken in turn): every global batch then holds G/5 (rounded down or up) of every class i % 5.
+    Over the orders the check already drew (``fewest_steps`` steps or more in all: the cases of 2048 and 10000
+    examples), for each m in ``moduli``: a full shuffle spreads one step that evenly with odds below 0.3 (m = 2, a
+    step of 8), all of 32 steps below 1e-16. None when some step is uneven for every m."""
+    import numpy as np
+
+    steps = [step for epoch in orders for step in epoch]
+    if len(steps) < fewest_steps or len({len(step) for step in steps}) != 1:
+        return None
+    ids = np.array(steps)
+    for m in moduli:
+        if global_batch_size < 2 * m:
+            continue
+        counts = np.stack([(ids % m == r).sum(axis=1) for r in range(m)], axis=1)
+        if (counts >= global_batch_size // m).all() and (counts <= -(-global_batch_size // m)).all():
+            return (f"in all {len(steps)} steps of the epochs read (global batch {global_batch_size}) the examples "
+                    f"are spread evenly over their index mod {m}: every step holds {global_batch_size // m} or "
+                    f"{-(-global_batch_size // m)} examples i of each i % {m}, where a full shuffle puts uneven "
+                    f"counts in most steps: the order takes {m} streams in turn (or shuffles within classes); the rule "
+                    f"is a full shuffle of the examples, as in shuffled_shard_buggy: any example may reach any step, "
+                    f"with any others")
+    return None
+
+
+def _workers_problem(fn, seed, n_examples=20, global_batch_size=8) -> str | None:
+    """Issue 38, round 17 (planted: ``seed_plus_workers``, the shuffle seeded with seed * 1000 + num_input_pipelines):
+    20 examples, a global batch of 8, one epoch on 1 worker and on 2: the 4 examples the cut leaves out (the last of
+    the shuffled order) must be the same, the order following from ``seed`` alone, not from the number of workers
+    (another order leaves the same 4 out with odds 1 / C(20, 4), 1 in 4845). The steps themselves are not compared: how
+    the workers split the whole global batches is round 10's outside ``interleave_within_batch``. None when they are
+    the same, or when a pipeline raises (the other checks judge it)."""
+    import numpy as np
+
+    left = []
+    for workers in (1, 2):
+        try:
+            orders = _epoch_orders(fn, np.arange(n_examples), global_batch_size, workers, seed, 1)
+        except Exception:  # noqa: BLE001 - judged by the other checks
+            return None
+        if orders is None:
+            return None
+        left.append(sorted(set(range(n_examples)) - {i for step in orders[0] for i in step}))
+    if left[0] == left[1]:
+        return None
+    return (f"with seed {seed} ({n_examples} examples, global batch {global_batch_size}) the cut leaves examples "
+            f"{left[0]} out on 1 worker and {left[1]} on 2: the shuffled order differs with the number of workers; the "
+            f"rule is the order follows from `seed` (and the session's global seed) alone, not from the number of "
+            f"workers or anything else of the input_context: a run resumed on another number of workers sees the same "
+            f"global batches")
