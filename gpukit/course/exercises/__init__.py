@@ -1444,6 +1444,7 @@ class Recorder:
 
     def __init__(self, target, *, backward: bool = False):
         object.__setattr__(self, "_target", target)
+        object.__setattr__(self, "attributes_set", [])  # names the answer set on the watched object (not Keras' own)
         object.__setattr__(self, "sizes", [])
         object.__setattr__(self, "events", [])
         object.__setattr__(self, "flags", [])
@@ -1510,6 +1511,7 @@ class Recorder:
 
     def __setattr__(self, name, value):  # model.trainable = False on the watched model sets the model's (issue 38, r4)
         setattr(self._target, name, value)
+        object.__getattribute__(self, "attributes_set").append(name)  # round 17 (01 q3 step_cached_on_model)
 
     def __getattr__(self, name):
         attr = getattr(self._target, name)

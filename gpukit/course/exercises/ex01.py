@@ -963,9 +963,10 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
 
     state = (*trainable_state(), [np.array(w) for w in model.get_weights()])
     watched = _TrainableRecorder(model)
-    # round 15 (planted: fn_on_model, a step in its __dict__); round 17 (planted: step_cached_on_model): the model's own
-    # attributes (the watched wrapper hands every attribute set on it to the model)
-    kept = kept_state(evaluate, given=(("model", model),))
+    # round 15 (planted: fn_on_model, a step in its __dict__); round 17 (planted: step_cached_on_model): the wrapper hands
+    # every attribute set on it to the model, and notes its name (``Recorder.attributes_set``): read after the call. Not
+    # the model's own attributes: Keras' compile and predict, called on it, set theirs (round 13's outside compile_model)
+    kept = kept_state(evaluate, given=(("model", watched),))
     got = try_answer(evaluate, strategy, watched, dist)
     if got is None:
         return Report("evaluate", not_solved("evaluate"), details)
@@ -987,9 +988,15 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
                                   f"then set them back: the rule is an evaluation leaves the model as it found it, "
                                   f"every layer's trainable flag included (none set, not even through a private "
                                   f"attribute, not even set back afterwards)", details)
-    kept = kept_state_problem("evaluate", kept, evaluate, given=(("model", model),))  # round 14 (planted: keep_dataset, cached_step_by_strategy)
+    kept = kept_state_problem("evaluate", kept, evaluate, given=(("model", watched),))  # round 14 (planted: keep_dataset, cached_step_by_strategy)
     if kept:
         return Report("evaluate", kept, details)
+    stored = sorted(set(watched.attributes_set) - {"trainable"})  # trainable: its own rule above
+    if stored:
+        return Report("evaluate", f"evaluate set the attribute {stored[0]!r} on the model it was given (state stored on "
+                                  f"the caller's object, e.g. a step cached on the model): the rule is each call "
+                                  f"evaluates the model it is given and keeps nothing between calls, and an evaluation "
+                                  f"leaves the model as it found it", details)
     if any(flag is True for flag in watched.flags):
         return Report("evaluate", "evaluate called the model with training=True: the rule is a prediction in "
                                   "inference mode (training=False, or not given: Dropout off, BatchNormalization's "
