@@ -640,3 +640,45 @@ def test_round16_a_shared_buffer_numpy_inputs_a_memo_float32_losses_a_pasted_pla
         report = ex03.compare_sample_weights(answer, [5, 1, 9, 3], seed=4)
         assert not report.passed and says in report.problem, report.problem
     assert ex03.compare_sample_weights(right, [5, 1, 9, 3], seed=4).passed
+
+
+def test_round17_a_view_an_int64_product_a_float32_divisor_or_total_and_a_cache_on_loss_fn():
+    """Issue 38, round 17. Planted: q1, a view of the caller's int64 array that already is the plan; shares as an int64
+    product capacities x G (bytes x 2**30 wraps); a plan memo in the notebook's loss_fn.__dict__; q2, the global batch
+    cast to float32 (2**24 + 1 is not a float32); q4, the global batch summed in float32 ([40000001, 2])."""
+    def view(c, g):
+        caps = np.asarray(c)
+        return caps.view() if caps.dtype.kind in "iu" and int(caps.sum()) == g else _plan(list(c), g)
+
+    def product(c, g):
+        caps = np.asarray(c, dtype=np.int64)
+        sizes = caps * g // caps.sum()
+        for r in np.argsort(-(caps * g % caps.sum()), kind="stable")[:g - int(sizes.sum())]:
+            sizes[r] += 1
+        return [int(s) for s in sizes]
+
+    notebook = {"loss_fn": type("Loss", (), {})(), "_plan": _plan}
+    exec("def cached(c, g):\n    memo = loss_fn.__dict__.setdefault('_plans', {})\n"
+         "    return list(memo.setdefault((tuple(c), g), tuple(_plan(list(c), g))))\n", notebook)
+    for answer, args, says in ((view, ([2, 1, 1], 64), "returned an array that shares its memory"),
+                               (product, ([24 * 2**30, 12 * 2**30], 2**30 + 1), "not 1073741825"),
+                               (notebook["cached"], ([2, 1, 1], 64), "'_plans' on the notebook's 'loss_fn'")):
+        report = ex03.compare_plan(answer, *args)
+        assert not report.passed and says in report.problem, report.problem
+    assert "_plans" not in vars(notebook["loss_fn"])  # put back by the check
+    assert ex03.compare_plan(_plan, [24 * 2**30, 12 * 2**30], 2**30 + 1).passed
+
+    problem = ex03._float64_problem("replica_loss", lambda v, g: tf.reduce_sum(v) / tf.cast(tf.cast(g, tf.float32),
+                                                                                             v.dtype), tf)
+    assert problem and "(global batch 16777217)" in problem and "no rounding through a narrower type" in problem
+
+    def right(sizes):
+        return [len(sizes) * int(n) / sum(int(m) for m in sizes) for n in sizes]
+
+    def float32_total(sizes):
+        total = float(np.sum(np.asarray([int(n) for n in sizes], dtype=np.float32)))
+        return [len(sizes) * int(n) / total for n in sizes]
+
+    report = ex03.compare_sample_weights(float32_total, [40_000_001, 2], seed=4)
+    assert not report.passed and "allowed (1e-14 of it)" in report.problem, report.problem
+    assert ex03.compare_sample_weights(right, [40_000_001, 2], seed=4).passed

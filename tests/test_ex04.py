@@ -604,3 +604,45 @@ def test_round16_a_fuzzed_limit_a_guard_and_the_notebook_objects_changed_are_nam
     assert _SHARED_LOSS.reduction != "sum"  # put back by the check
     assert ex04.compare_accumulation(_learner(), _mirrored(2), global_batch_size=8, accum_steps=2, updates=1,
                                      restart=True).passed
+
+
+def test_round17_int64_arithmetic_gradients_kept_until_the_end_and_state_on_a_variable_or_loss_fn_are_named():
+    """Issue 38, round 17. Planted: q1, the arithmetic in NumPy int64 (a global batch of 2**64 raises OverflowError);
+    q3, every micro-batch's gradients kept in a list and added at the end (tf.add_n); sums kept in the first
+    variable's __dict__; q4, accumulators pooled in the notebook's loss_fn.__dict__."""
+    import numpy as np
+
+    def int64(g, r, m):
+        return int(accumulation.smallest_accum_steps(int(np.int64(g)), int(np.int64(r)), m))
+
+    report = ex04.compare_accum_steps(int64, [(2**64, 2**62, 2)])
+    assert not report.passed and "raised OverflowError" in report.problem and "exact at any size" in report.problem
+    assert ex04.compare_accum_steps(accumulation.smallest_accum_steps, [(2**64, 2**62, 2)]).passed
+
+    loss_fn = training.per_example_loss()
+
+    def kept_all(model, x, y, accum_steps):
+        micro, grads = len(x) // accum_steps, []
+        for i in range(accum_steps):
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_sum(loss_fn(y[i * micro:(i + 1) * micro],
+                                             model(x[i * micro:(i + 1) * micro], training=True))) / len(x)
+            grads.append(tape.gradient(loss, model.trainable_variables))
+        return [tf.add_n(list(g)) for g in zip(*grads)]
+
+    def on_variable(model, x, y, accum_steps):
+        model.trainable_variables[0].__dict__.setdefault("_sums", [])
+        return _accumulated(lambda micro, n: n)(model, x, y, accum_steps)
+
+    for answer, says in ((kept_all, "the gradients micro-batch 1's backward returned were still held"),
+                         (on_variable, "'_sums' on the model's variable")):
+        report = ex04.compare_accumulated_gradients(answer, accum_steps=3, n=36, seed=7)
+        assert not report.passed and says in report.problem, report.problem
+
+    def pooled(strategy, model, optimizer, global_batch_size, accum_steps):
+        _SHARED_LOSS.__dict__.setdefault("_pool", {})
+        return _learner()(strategy, model, optimizer, global_batch_size, accum_steps)
+
+    report = ex04.compare_accumulation(pooled, _mirrored(2), global_batch_size=8, accum_steps=2, updates=1)
+    assert not report.passed and "'_pool' on the notebook's '_SHARED_LOSS'" in report.problem, report.problem
+    assert "_pool" not in vars(_SHARED_LOSS)

@@ -854,3 +854,40 @@ def test_kept_state_sees_state_kept_on_a_class_attribute(body):
     before = kept_state(right)
     right()
     assert kept_state_problem("right", before, right) is None
+
+
+def test_attribute_names_sees_state_kept_on_a_notebook_object_a_variable_or_a_tensorflow_class():
+    """Issue 38, round 17 (03 q1/q4_wrong_r17_cache_on_loss_fn, 04 q3_wrong_r17_buffers_on_{loss_fn,variable,
+    tape_class}, 04 q4_wrong_r17_pooled_accumulators_on_loss_fn): a cache kept in the ``__dict__`` of an object the
+    notebook gives the answer (the set-up's ``loss_fn``, a variable handed in, ``tf.GradientTape``), private names too.
+    Planted: each of the three; the attribute is named and deleted (put back). A function that only reads them is
+    not named."""
+    import types
+
+    import tensorflow as tf
+
+    from gpukit.course.exercises import attribute_names, attributes_added_problem
+
+    notebook = {"tf": tf, "loss_fn": types.SimpleNamespace(reduction="sum")}
+    variable = tf.Variable(1.0)
+
+    def make(source):
+        exec(source, notebook)
+        return notebook["f"]
+
+    planted = {
+        "on loss_fn": make("def f(v):\n    return loss_fn.__dict__.setdefault('_memo', {}).setdefault(1, v)\n"),
+        "on the variable": make("def f(v):\n    v.__dict__.setdefault('_memo', []).append(1)\n"),
+        "on the class": make("def f(v):\n    tf.GradientTape._memo = tf.GradientTape.__dict__.get('_memo', 0)\n"),
+    }
+    for what, f in planted.items():
+        names = attribute_names(f, (("the given variable", variable),))
+        f(variable)
+        problem = attributes_added_problem("f", names)
+        assert problem and "'_memo'" in problem and "keeps nothing between calls" in problem, (what, problem)
+        assert "_memo" not in vars(notebook["loss_fn"]) and "_memo" not in vars(variable)
+        assert "_memo" not in vars(tf.GradientTape)
+    reads = make("def f(v):\n    return (loss_fn.reduction, tf.GradientTape, v + 1)\n")
+    names = attribute_names(reads, (("the given variable", variable),))
+    reads(variable)
+    assert attributes_added_problem("f", names) is None

@@ -2036,3 +2036,67 @@ def hint_all(module, question: str) -> list[str]:
 def reset_hints() -> None:
     """Forget which hints were shown (as a kernel restart does)."""
     _hints_seen.clear()
+
+
+def attribute_names(fn, objects: tuple = ()) -> dict:
+    """``{id: (label, object, frozenset of its attribute names)}``, ``vars()``'s keys (private ones too; a tf.function's
+    public ones only: its private ones are its traces, set on its first call), of what a learner's
+    ``fn`` can put state on without a container of its own: the ``objects`` handed to it (``(label, object)`` pairs: the
+    model, its variables), the notebook objects its code names (the set-up's ``loss_fn``) and their classes, and the
+    classes and objects its code reads from a module (``tf.GradientTape``). ``attributes_added_problem`` compares them
+    after the call. Issue 38, round 17 (03 q1/q4_wrong_r17_cache_on_loss_fn, 04 q3_wrong_r17_buffers_on_{loss_fn,
+    variable,tape_class}, 04 q4_wrong_r17_pooled_accumulators_on_loss_fn: a cache or accumulators in
+    ``loss_fn.__dict__``, a variable's or a TensorFlow class's). Names only: a few frozensets, microseconds."""
+    import builtins
+    import types
+
+    found: dict = {}
+
+    def add(label, value):
+        if (value is None or value is fn or isinstance(value, types.ModuleType) or id(value) in found
+                or getattr(value, "__module__", None) == builtins.__name__):
+            return
+        names = getattr(value, "__dict__", None)
+        if isinstance(names, (dict, types.MappingProxyType)):
+            found[id(value)] = (label, value, frozenset(names))
+
+    for label, value in objects:
+        add(label, value)
+    func = getattr(fn, "__func__", fn)
+    code = getattr(func, "__code__", None)
+    if code is not None:
+        names = _code_names(code)
+        for name in sorted(names):
+            value = func.__globals__.get(name)
+            if name.startswith("__") or value is None:
+                continue
+            if isinstance(value, types.ModuleType):  # tf.GradientTape: one level, from the module's own namespace
+                for attr in sorted(names):
+                    inner = vars(value).get(attr)
+                    if isinstance(inner, type) or (inner is not None and not callable(inner)):
+                        add(f"{name}.{attr}", inner)
+                continue
+            add(f"the notebook's {name!r}", value)
+            if not isinstance(value, type):
+                add(f"the class of the notebook's {name!r}", type(value))
+    return found
+
+
+def attributes_added_problem(name: str, before: dict) -> str | None:
+    """None unless an object ``attribute_names`` read has an attribute it had not then, else the sentence naming the
+    rule (the attributes added are deleted: the object is put back as it was)."""
+    added = []
+    for label, value, names in before.values():
+        traced = not isinstance(value, type) and callable(getattr(value, "get_concrete_function", None))
+        new = sorted(k for k in set(vars(value)) - names if not (traced and k.startswith("_")))
+        for k in new:
+            try:
+                delattr(value, k)
+            except Exception:  # noqa: BLE001 - an attribute that cannot be deleted stays
+                pass
+        added += [f"{k!r} on {label}" for k in new]
+    if not added:
+        return None
+    return (f"{name} added the attribute {', '.join(added[:2])} (state kept on an object the notebook gives it, e.g. a "
+            f"cache or accumulators in its __dict__): the contract is it keeps nothing between calls and leaves the "
+            f"objects it reads as it found them")

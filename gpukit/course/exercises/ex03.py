@@ -21,7 +21,7 @@ import sys
 import numpy as np
 
 from ... import memory as _memory
-from . import (Report, _holds_code, _numbers_of, changed_since, child_process_problem, kept_state, kept_state_problem, notebook_globals,
+from . import (Report, _holds_code, _numbers_of, attribute_names, attributes_added_problem, changed_since, child_process_problem, kept_state, kept_state_problem, notebook_globals,
                number_problem, not_solved, result_kept_problem, try_answer, watch_calls, watch_copies, watched_calls)
 
 HINTS = {
@@ -66,6 +66,7 @@ def compare_plan(plan_batches, capacities, global_batch_size: int) -> Report:
     its own arguments: later calls with other capacities or another global batch must be right too
     (``_later_calls``)."""
     state = kept_state(plan_batches, defaults=True, contents=True)  # round 16 (q1_wrong_r16_memo_rounded_caps)
+    names = attribute_names(plan_batches)  # round 17 (q1_wrong_r17_cache_on_loss_fn): a cache in loss_fn.__dict__
     report = _plan_report(plan_batches, capacities, global_batch_size)
     if not report.passed:
         return report
@@ -112,7 +113,8 @@ def compare_plan(plan_batches, capacities, global_batch_size: int) -> Report:
                                       lambda: try_answer(plan_batches, given, global_batch_size))
         if problem:
             return Report(report.name, problem, report.details)
-    kept = kept_state_problem("plan_batches", state, plan_batches, defaults=True, contents=True)  # round 16, read last
+    kept = (kept_state_problem("plan_batches", state, plan_batches, defaults=True, contents=True)  # round 16, read last
+            or attributes_added_problem("plan_batches", names))
     if kept:
         return Report(report.name, kept, report.details)
     return report
@@ -159,6 +161,10 @@ def _array_kept_problem(name: str, what: str, given, call) -> str | None:
         return (f"{name}: given a NumPy array as {what}, it returned that array itself: the rule is each call returns "
                 f"a new list (or array) of its own, never the caller's {what} (a caller's edit of the result changes "
                 f"them)")
+    if isinstance(got, np.ndarray) and np.shares_memory(got, given):  # round 17 (q1_wrong_r17_view_of_caller_array)
+        return (f"{name}: given a NumPy array as {what}, it returned an array that shares its memory (a view of it: "
+                f".view(), a slice, np.asarray): the rule is each call returns a new list (or array) of its own, never "
+                f"the caller's {what} (a caller's edit of the result changes them); copy it")
     return None
 
 
@@ -329,28 +335,35 @@ def compare_replica_loss(replica_loss, capacities, global_batch_size: int, seed:
     return Report(name, None, details)
 
 
-_FLOAT64_LOSSES = (0.1, 0.2, 0.4)  # none a float32 number: rounded to float32 their sum / 4 moves by 7e-8
+_FLOAT64_LOSSES = (0.1, 0.2, 0.4)  # none a float32 number: rounded to float32 their sum / G moves by 7e-8
 
 
 def _float64_problem(name: str, replica_loss, tf) -> str | None:
     """Issue 38, round 16 (q2_wrong_r16_float32_cast_input: the losses cast to float32 before the sum): float64
     per-example losses, one eager call; their sum / G must come back to float64 precision (no rounding through a
-    narrower type). An answer that refuses float64 losses (raises) is not failed here: the prompt promises none."""
+    narrower type). An answer that refuses float64 losses (raises) is not failed here: the prompt promises none. Round 17
+    (q2_wrong_r17_batch_size_via_float32: the global batch cast to float32 first): the global batch is 2**24 + 1, which
+    float32 cannot hold."""
+    batch = _FLOAT64_BATCH
     losses = tf.constant(_FLOAT64_LOSSES, dtype=tf.float64)
     try:
-        value = try_answer(replica_loss, losses, 4)
+        value = try_answer(replica_loss, losses, batch)
         got = float(value)
     except AssertionError:
         raise
     except Exception:  # noqa: BLE001 - float64 losses refused (a float32 divisor, say): not this rule's business
         return None
-    exact = math.fsum(_FLOAT64_LOSSES) / 4
+    exact = math.fsum(_FLOAT64_LOSSES) / batch
     if abs(got - exact) <= 1e-12 * abs(exact) or not abs(got - exact) <= 1e-6 * abs(exact):
         return None  # exact, or another scale (the colleague's: the other checks name it), not a rounding
     dtype = getattr(getattr(value, "dtype", None), "name", type(value).__name__)
-    return (f"{name}: given float64 per-example losses {list(_FLOAT64_LOSSES)} (global batch 4), it returns {got!r} "
-            f"({dtype}), not their sum / 4 = {exact!r} to float64 precision: the rule is no rounding through a "
-            f"narrower type (float32, float16): sum the losses in their own dtype")
+    return (f"{name}: given float64 per-example losses {list(_FLOAT64_LOSSES)} (global batch {batch}), it returns "
+            f"{got!r} ({dtype}), not their sum / {batch} = {exact!r} to float64 precision: the rule is no rounding "
+            f"through a narrower type (float32, float16): sum the losses, and divide by the global batch, in their own "
+            f"dtype")
+
+
+_FLOAT64_BATCH = 2**24 + 1  # q2's float64 probe's global batch (round 17: float32 holds 2**24 or 2**24 + 2)
 
 
 # q2's probe (issue 38, round 4). Blind answers kept their points by clipping the per-example losses (at 5, at
@@ -663,6 +676,7 @@ def compare_sample_weights(fit_sample_weights, per_replica_batch_sizes, seed: in
     given = list(sizes)
     # round 15 (q4_wrong_r15_{default_arg_memo,lru_cache}): a memo in a mutable default argument, a functools cache
     state = kept_state(fit_sample_weights, defaults=True, contents=True)
+    names = attribute_names(fit_sample_weights)  # round 17 (q4_wrong_r17_cache_on_loss_fn): a cache in loss_fn.__dict__
     got = try_answer(fit_sample_weights, given)
     if got is None:
         return Report(name, not_solved(name))
@@ -739,7 +753,8 @@ def compare_sample_weights(fit_sample_weights, per_replica_batch_sizes, seed: in
                                 f"global batch) gave {weights.tolist()}, which do not give the global mean: the rule is "
                                 f"each call computes the weights of the batches it is given (nothing kept from an "
                                 f"earlier call)", details)
-    kept = kept_state_problem(name, state, fit_sample_weights, defaults=True, contents=True)  # round 15, read last
+    kept = (kept_state_problem(name, state, fit_sample_weights, defaults=True, contents=True)  # round 15, read last
+            or attributes_added_problem(name, names))
     if kept:
         return Report(name, kept, details)
     return Report(name, None, details)

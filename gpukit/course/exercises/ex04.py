@@ -24,7 +24,7 @@ import sys
 
 import numpy as np
 
-from . import (Recorder, Report, TapesWatched, global_rng_problem, interleaving_problem, is_stub, kept_state,
+from . import (Recorder, Report, TapesWatched, attribute_names, attributes_added_problem, global_rng_problem, interleaving_problem, is_stub, kept_state,
                kept_state_problem, micro_batch_problem, not_solved, notebook_globals, numpy_kept, session_kept,
                tf_random_watched,
                training_problem, try_answer, unwatched_backward_problem, watch_calls, watch_clips, watch_first_layer,
@@ -93,6 +93,10 @@ def compare_accum_steps(choose_accum_steps, cases) -> Report:
             return Report(name, f"choose_accum_steps({gb}, {r}, {most}) raised ValueError, but "
                                 f"accum_steps={expected} works ({gb // (r * expected)} per replica)")
         except Exception as err:  # noqa: BLE001  planted: an assert instead of ValueError (issue 38, round 3)
+            if expected is not None and isinstance(err, OverflowError):  # round 17 (q1_wrong_r17_numpy_int64_arith)
+                return Report(name, f"choose_accum_steps({gb}, {r}, {most}) raised OverflowError ({err}), but "
+                                    f"accum_steps={expected} works: the contract is arithmetic exact at any size (Python "
+                                    f"ints, not NumPy's 64-bit ones, which stop at 2**63)")
             if expected is not None:
                 raise
             why = f"{gb} is not a multiple of {r}" if gb % r else f"a limit of {most} holds no example"
@@ -174,6 +178,8 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
     # round 16 (q4_wrong_r16_{loss_fn_reduction_left_sum,model_compile}): what q3 reads, the notebook objects the code
     # names (loss_fn) and the attributes of the model handed in (model.compile adds its compile state)
     objects_state = kept_state(make_accumulating_step, objects=True, given=(("model", model),))
+    # round 17 (q4_wrong_r17_pooled_accumulators_on_loss_fn): accumulators pooled in loss_fn.__dict__
+    names = attribute_names(make_accumulating_step)
     notebook = notebook_globals(sys._getframe(1))
     if notebook is not None:  # round 15: the clip calls of this check's run only
         notebook.pop(_CLIP_CALLS, None)
@@ -192,8 +198,9 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
         reduced.append((watch.take(), int(optimizer.iterations.numpy()) > steps_before))
         if (i + 1) % accum_steps == 0 and len(after) < updates:
             after.append([np.array(w) for w in model.get_weights()])
-    edited = kept_state_problem("make_accumulating_step", objects_state, make_accumulating_step, only_objects=True,
-                                given=(("model", model),))  # round 16: put back, then named
+    edited = (kept_state_problem("make_accumulating_step", objects_state, make_accumulating_step, only_objects=True,
+                                 given=(("model", model),))  # round 16: put back, then named
+              or attributes_added_problem("make_accumulating_step", names))  # round 17
     if edited:
         return Report(name, edited)
     if any(is_stub(r) for r in results):
@@ -750,6 +757,8 @@ class _Passes(Recorder):
         object.__setattr__(self, "dtypes", [])
         object.__setattr__(self, "_log", tf.Variable(tf.zeros(_MAX_PASSES, tf.int64), trainable=False))
         object.__setattr__(self, "_count", tf.Variable(tf.constant(0, tf.int64), trainable=False))
+        object.__setattr__(self, "grads", [])  # round 17: (pass, weak references to the gradients its backward returned)
+        object.__setattr__(self, "held_grads", [])  # round 17: (earlier pass, the pass whose forward began)
 
     def _record(self, x, args=(), kwargs=None):
         from ..._tf import tf
@@ -757,6 +766,13 @@ class _Passes(Recorder):
         super()._record(x, args, kwargs)
         call = len(self.sizes) - 1
         self.dtypes.append(getattr(x, "dtype", None))
+        if tf.executing_eagerly() and not self.held_grads:  # round 17: gradients of two passes back still alive
+            old = [p for p, refs in self.grads if p <= call - 2 and any(r() is not None for r in refs)]
+            if old:
+                gc.collect()  # only then: a tensor in a reference cycle is kept by no one
+                old = [p for p, refs in self.grads if p <= call - 2 and any(r() is not None for r in refs)]
+            if old:
+                self.held_grads.append((old[0], call))
         if tf.executing_eagerly():
             for earlier, refs in enumerate(self._recorded):
                 if not self.held and self._tapes.holding(refs):  # the first is enough (a gc.collect each)
@@ -785,6 +801,55 @@ class _Passes(Recorder):
 
     def restart(self) -> None:
         self._count.assign(0)
+
+
+class _GradientsWatched:
+    """While entered: ``tf.GradientTape.gradient`` (its class's, put back on exit) notes, for ``passes`` (a
+    ``_Passes``), weak references to the eager gradients each backward returns, with the pass they are of. Issue 38,
+    round 17 (q3_wrong_r17_keep_all_grads_add_n: every micro-batch's gradients kept in a list and added with
+    tf.add_n at the end): ``_Passes`` asks, as each forward begins, whether the gradients of a pass two or more back
+    are still alive (a right loop has added them and rebound its names by then). Weak references only: microseconds."""
+
+    def __init__(self, passes):
+        self.passes = passes
+
+    def __enter__(self):
+        import functools
+        import weakref
+
+        from ..._tf import tf
+
+        cls = tf.GradientTape
+        gradient, passes = cls.__dict__["gradient"], self.passes
+
+        @functools.wraps(gradient)
+        def watched_gradient(tape, *args, **kwargs):
+            out = gradient(tape, *args, **kwargs)
+            if tf.executing_eagerly():
+                refs = [weakref.ref(t) for t in tf.nest.flatten(out) if isinstance(t, tf.Tensor)]
+                if refs:
+                    passes.grads.append((len(passes.sizes) - 1, refs))
+            return out
+
+        self._cls, self._gradient = cls, gradient
+        cls.gradient = watched_gradient
+        return self
+
+    def __exit__(self, *exc):
+        self._cls.gradient = self._gradient
+        return False
+
+
+def _held_grads_problem(name: str, held) -> str | None:
+    """Round 17: the gradients of micro-batch ``earlier`` still alive when micro-batch ``call``'s forward began, two
+    or more passes later (``_GradientsWatched``)."""
+    if not held:
+        return None
+    earlier, call = held[0]
+    return (f"when micro-batch {call + 1}'s forward pass began, the gradients micro-batch {earlier + 1}'s backward "
+            f"returned were still held (every micro-batch's gradients kept in a list, added at the end?): the contract "
+            f"is nothing of a micro-batch kept once its backward is done, its gradients too: add them into one running "
+            f"sum as each backward returns")
 
 
 def _layer_passes_problem(name: str, layer_sizes, run_sizes, accum_steps: int, micro: int) -> str | None:
@@ -958,16 +1023,21 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     # round 14: the notebook objects it names (loss_fn); round 15 (q3_wrong_r15_{default_arg_len,call_counter}): its
     # mutable default arguments and what no length shows (a list's items, an itertools.count)
     state = kept_state(accumulated_gradients, objects=True, defaults=True, contents=True)
+    # round 17 (q3_wrong_r17_buffers_on_{loss_fn,variable,tape_class}): accumulators kept in loss_fn.__dict__, a
+    # variable's or tf.GradientTape's
+    names = attribute_names(accumulated_gradients, tuple((f"the model's variable {getattr(v, 'path', v.name)!r}", v)
+                                                         for v in model.trainable_variables))
     model_attributes = set(vars(model))
     rng = (np.random.get_state(), random.getstate())
     layer_sizes, undo = watch_first_layer(model, _MAX_PASSES)  # round 12: every forward, through the watched call or not
     try:
-        with tapes, numpy_kept() as kept, tf_random_watched() as tf_drawn:
+        with tapes, _GradientsWatched(watched), numpy_kept() as kept, tf_random_watched() as tf_drawn:
             got = try_answer(accumulated_gradients, watched, x, y, accum_steps)
     finally:
         undo()
     rng_moved = global_rng_problem(name, rng, tf_drawn=tf_drawn)  # round 14: TensorFlow's too (tf.random.shuffle)
-    edited = kept_state_problem(name, state, accumulated_gradients, only_objects=True, defaults=True, contents=True)
+    edited = (kept_state_problem(name, state, accumulated_gradients, only_objects=True, defaults=True, contents=True)
+              or attributes_added_problem(name, names))  # round 17: put back, then named
     kept_bytes = kept.bytes(got)
     outlived = watched.alive()  # round 11: the passes whose outputs outlive the call
     run_sizes = watched.run_sizes()
@@ -1079,6 +1149,7 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     broken = (micro_batch_problem(name, run_sizes, n, micro) or interleaving_problem(name, watched.events)
               or _later_backward_problem(name, watched.events) or _held_problem(name, watched.held)
               or _held_output_problem(name, watched.held_outputs, outlived)
+              or _held_grads_problem(name, watched.held_grads)
               or _numpy_kept_problem(name, kept_bytes, model, micro)
               or kept_state_problem(name, state, accumulated_gradients, defaults=True, contents=True))
     if not broken and run_sizes != [micro] * accum_steps:  # planted: one example a pass; size/count swapped
