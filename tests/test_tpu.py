@@ -42,7 +42,8 @@ def test_dead_address_fails_within_its_timeout():
     start = time.perf_counter()
     with pytest.raises(tpu.TPUUnavailable, match=rf"no TPU answers at 127.0.0.1:{port}.*Fix:"):
         tpu.connect(f"grpc://127.0.0.1:{port}", timeout=2.0)
-    assert time.perf_counter() - start < 2.0 + 1.0
+    # a hang check, not a timing: without the timeout TensorFlow's resolver waits minutes; 30 s holds on a loaded machine
+    assert time.perf_counter() - start < 30
 
 
 def test_dead_address_falls_back_with_a_reason():
