@@ -536,14 +536,20 @@ def _memory_copies(notebook: dict) -> list[str]:
     # issue 38, round 13 (planted: gpukit/memory.py's source read and exec'd into a module of another name, whose
     # functions have another co_filename): a function whose name and bytecode are those of one of gpukit.memory's
     found = []
-    own = {k: v.__code__.co_code for k, v in vars(_memory).items() if isinstance(v, types.FunctionType)}
+    # the code a function runs, past a watch (round 17's merge: exercise 07 watches gpukit.zero.plan, exercise 03
+    # gpukit.memory's functions; two watch wrappers share one code object, so gpukit.zero, imported by an outside
+    # answer, held "a copy" of gpukit.memory.plan in a process that had imported both exercises)
+    def code_of(f):
+        return getattr(f, "__gpukit_original__", f).__code__.co_code
+
+    own = {k: code_of(v) for k, v in vars(_memory).items() if isinstance(v, types.FunctionType)}
 
     def compiled_copy(value) -> bool:
         spaces = [value] if isinstance(value, types.FunctionType) else (
             list(vars(value).values()) if isinstance(value, types.ModuleType) and value is not _memory else
             list(value.values()) if isinstance(value, dict) else [])
         return any(isinstance(f, types.FunctionType) and f is not getattr(_memory, f.__name__, None)
-                   and own.get(f.__name__) == f.__code__.co_code for f in spaces)
+                   and own.get(f.__name__) == code_of(f) for f in spaces)
 
     for key, value in list(notebook.items()):
         if key.startswith("__") or value is _memory:
