@@ -26,7 +26,7 @@ import pytest
 COST_S = {
     # issue 37: wall seconds of the last full run on CI's 2 cores (three passes at once, so about three times the
     # CPU; the top 25 re-measured after blind round 17's one file per verdict, 2026-11-28); the blind-answer units
-    # split by tests/blind.py's per-file CPU seconds (exercise 01: q3 140, q2 61, q5 49, the rest 12; its other tests 110)
+    # split by tests/blind.py's per-file CPU seconds (exercise 01: q3 140, q2 61, q5 49, the rest 12; other tests 110)
     "tests/test_ex02.py::blind-q2": 289,  # one cluster of two TensorFlow workers per answer
     "tests/test_browser.py::notebooks": 594,
     "tests/test_ex01.py::blind-q3": 321,
