@@ -208,7 +208,8 @@ def _grade(stem_: str, question: str, source: str, first: int | None = None) -> 
 # test modules are imported; else the first grading). Not pytest's own, which it changes around every test: the
 # warning filters, the root logger's handlers, the environment (a fixture's).
 _AT_START: dict = {}
-_NOT_OURS = ("Python's warning filters", "Python's root logger", "the environment variables")
+_NOT_OURS = ("Python's warning filters", "Python's root logger", "the environment variables", "Python's hooks",
+             "Python's module search path")  # round 18: pytest's warning capture sets showwarning; tests extend sys.path
 
 
 def note_start() -> None:

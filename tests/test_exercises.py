@@ -583,6 +583,17 @@ def test_a_watched_function_called_many_times_parses_its_cell_once():
     ("import warnings; warnings.filterwarnings('ignore', category=UserWarning, module='keras')", "Python's warning filters"),
     ("tf.get_logger().addFilter(lambda record: 'retracing' not in record.getMessage())", "TensorFlow's logger filters"),
     ("from absl import logging as absl_logging; absl_logging.set_verbosity(absl_logging.ERROR)", "absl's logging verbosity"),
+    # round 18 (a blind attacker of 05: one line each, never put back)
+    ("import locale; locale.setlocale(locale.LC_ALL, 'C.UTF-8')", "the locale"),
+    ("import sys; sys.unraisablehook = lambda unraisable: None", "Python's hooks"),
+    ("import sys; sys.displayhook = lambda value: None", "Python's hooks"),
+    ("import warnings; warnings.showwarning = lambda *args, **kwargs: None", "Python's hooks"),
+    ("import sys, tempfile; sys.path.insert(0, tempfile.gettempdir())", "module search path"),
+    ("np.seterrcall(lambda kind, flag: None)", "NumPy's error callback"),
+    ("tf.summary.experimental.set_step(0)", "tf.summary's step"),
+    ("from tensorflow.python.ops import summary_ops_v2 as ops; ops.SummaryWriter.as_default(ops.create_noop_writer()).__enter__()",
+     "tf.summary's default writer"),  # 05 q4_wrong_r18_default_summary_writer's call, without its files
+    ("tf.config.experimental.set_device_policy('explicit')", "device policy"),
 ])
 def test_a_function_that_changes_the_session_fails_and_the_setting_is_put_back(change, words):
     """Issue 38, round 4: blind answers changed settings every later cell shares (each case a planted answer).
@@ -624,6 +635,30 @@ def test_a_function_that_changes_the_session_fails_and_the_setting_is_put_back(c
         warnings.filterwarnings("ignore", message="a library's own message")  # narrow (round 7): allowed
     assert kept.changed == []
     warnings.filters[:] = filters
+
+
+def test_gc_freeze_left_by_a_function_fails_and_objects_freed_from_the_frozen_set_do_not():
+    """Round 18 (05 q3_wrong_r18_gc_freeze: ``gc.freeze()`` in an answer, never undone). Planted: the freeze count
+    compared for equality (a frozen object freed later lowers it: every answer after would fail) or not read at all."""
+    import gc
+
+    from gpukit.course.exercises import _session_settings
+
+    what = "the garbage collector's frozen objects (gc.freeze)"
+    before = _session_settings()[what][0]
+    frozen = [object() for _ in range(10)]
+    with pytest.raises(AssertionError, match=r"garbage collector's frozen objects \(gc.freeze\)"):
+        try_answer(lambda: (gc.freeze(), 1)[1])
+    assert _session_settings()[what][0] != before
+    del frozen  # ten frozen objects freed: fewer frozen, not a change a cell made
+    lower = _session_settings()[what][0]
+    assert not (_FreezeCountLess(lower) != lower)
+
+
+def _FreezeCountLess(count):
+    from gpukit.course.exercises import _FreezeCount
+
+    return _FreezeCount(int(count) - 10)
 
 
 @pytest.mark.parametrize("call", ["tf.random.set_seed(0)", "tf.compat.v1.set_random_seed(0)"])

@@ -180,6 +180,12 @@ def _session_settings() -> dict:
         "the file-creation mask (os.umask)": (_umask(), os.umask),
         # round 16 (07 q3_wrong_r16_chdir: os.chdir(tempfile.gettempdir()), never changed back)
         "the working directory (os.chdir)": (_cwd(), _put_back_cwd),
+        # round 18 (05 q1-q4, a blind attacker: one line of an answer cell each, never put back)
+        "the locale (locale.setlocale)": _locale(),
+        "Python's hooks (sys.displayhook, sys.unraisablehook, warnings.showwarning)": (_hooks(), _put_back_hooks),
+        "Python's module search path (sys.path)": (list(sys.path), _put_back_sys_path),
+        "NumPy's error callback (np.seterrcall)": (np.geterrcall(), np.seterrcall),
+        "the garbage collector's frozen objects (gc.freeze)": (_FreezeCount(gc.get_freeze_count()), None),
     }
     if hasattr(sys, "get_int_max_str_digits"):
         settings["Python's int-to-string digit limit (sys.set_int_max_str_digits)"] = (
@@ -223,6 +229,10 @@ def _session_settings() -> dict:
         })
         # round 15 (11 q1 async_eager): operations dispatched asynchronously
         ctx = context.context()
+        # round 18 (05 q4_wrong_r18_{device_policy,summary_step,default_summary_writer})
+        settings["TensorFlow's device policy (tf.config.experimental.set_device_policy)"] = (
+            tf.config.experimental.get_device_policy(), tf.config.experimental.set_device_policy)
+        settings.update(_tf_summary_state())
         # round 17 (05 q4_wrong_r17_mlir_bridge): a read of one C flag (0 unspecified, 1 on, 2 off), as whether it was
         # switched off (TensorFlow has no call back to unspecified: switched off is put back as on)
         settings["TensorFlow's MLIR bridge (tf.config.experimental.disable_mlir_bridge)"] = (
@@ -536,6 +546,75 @@ def _numpy_behavior() -> tuple:
 
     mode = ops.get_dtype_conversion_mode()
     return (getattr(mode, "name", str(mode)).lower(), ops._numpy_style_slicing), put_back
+
+
+# Round 18: settings of the interpreter one line changes. The hooks: an answer that replaces one silences or reroutes
+# what every later cell shows (a no-op showwarning hides every warning without touching the filters).
+def _hooks() -> tuple:
+    import warnings
+
+    return sys.displayhook, sys.unraisablehook, warnings.showwarning
+
+
+def _put_back_hooks(old: tuple) -> None:
+    import warnings
+
+    sys.displayhook, sys.unraisablehook, warnings.showwarning = old
+
+
+def _put_back_sys_path(old: list) -> None:
+    sys.path[:] = old
+
+
+def _locale() -> tuple:
+    """The process's locale, all categories (a query: ``setlocale`` without a value changes nothing)."""
+    import locale
+
+    def put_back(old):
+        try:
+            locale.setlocale(locale.LC_ALL, old)
+        except locale.Error:  # a composite the C library will not take back as one string
+            for part in old.split(";"):
+                name, _, value = part.partition("=")
+                category = getattr(locale, name, None)
+                if value and category is not None:
+                    locale.setlocale(category, value)
+
+    return locale.setlocale(locale.LC_ALL), put_back
+
+
+class _FreezeCount(int):
+    """How many objects gc.freeze holds (round 18, 05 q3_wrong_r18_gc_freeze). Only more counts as a change: a frozen
+    object can still be freed, which lowers the count. Not put back (gc.unfreeze would also thaw what the session froze
+    on purpose: tests/blind.py freezes an exercise's namespace); reported, so the answer loses its points."""
+
+    def __eq__(self, other):
+        return not int(self) > int(other)
+
+    def __ne__(self, other):
+        return int(self) > int(other)
+
+    __hash__ = int.__hash__
+
+
+def _tf_summary_state() -> dict:
+    """tf.summary's step and default writer (round 18): both global, both read by every later ``tf.summary`` call."""
+    import tensorflow as tf
+
+    found = {"tf.summary's step (tf.summary.experimental.set_step)": (tf.summary.experimental.get_step(),
+                                                                     tf.summary.experimental.set_step)}
+    try:
+        from tensorflow.python.ops import summary_ops_v2 as ops
+
+        state = ops._summary_state
+    except (ImportError, AttributeError):  # another TensorFlow: the step alone
+        return found
+
+    def put_back(old):
+        state.writer = old
+
+    found["tf.summary's default writer (a writer's .set_as_default())"] = (getattr(state, "writer", None), put_back)
+    return found
 
 
 def _put_back_excepthook(old) -> None:

@@ -1,0 +1,11 @@
+# INTENT: wrong: installs a NumPy error callback for the whole session (np.seterrcall) to log overflow in the split
+import numpy as _np0
+_np0.seterrcall(lambda err, flag: print('numpy', err))
+import numpy as _np
+def split_pair(w1, b1, w2, d):
+    """d shards (w1_k, b1_k, w2_k) whose partial outputs sum to the unsplit pair's output."""
+    w1, b1, w2 = _np.asarray(w1), _np.asarray(b1), _np.asarray(w2)
+    h = w1.shape[1]
+    if d < 1 or h % d:
+        raise ValueError(f"d={d} must divide h={h}")
+    return [(w1[:, k::d].copy(), b1[k::d].copy(), w2[k::d, :].copy()) for k in range(d)]
