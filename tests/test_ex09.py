@@ -668,3 +668,48 @@ def test_zero1_step_grads_written_and_put_back_is_named():
     assert problem and "wrote into the caller's grads, read-only in this call" in problem, problem
     assert "the rule: grads is only read, not even written for a while" in problem
     assert ex09.check_zero1_step(right).passed
+
+
+# --------------------------------------------------------------------------- issue 38, round 18
+
+
+def test_bytes_prediction_a_fraction_is_named():
+    """Issue 38, round 18 (planted: q1_wrong_r18_fraction, Fraction(16876)): the standing ruling for every count: an
+    int, a numpy int or a whole float; a Fraction stays wrong."""
+    from fractions import Fraction
+
+    expected = 4 * PSI + 12 * PADDED // 4
+    problem = ex09.check_bytes_prediction(Fraction(expected)).problem
+    assert problem and "the rule: a count of bytes is one whole number" in problem, problem
+    for right in (expected, float(expected), np.int64(expected), np.float64(expected)):
+        assert ex09.check_bytes_prediction(right).passed
+
+
+def _r18_variant(kind):
+    right = _step(gather=True)
+
+    def zero1_step(weights, grads, m, v, t, lr):
+        new_w, new_m, new_v = right(weights, grads, m, v, t, lr)
+        if kind == "masked":  # planted: q3_wrong_r18_where_v_pos (np.divide(..., where=v > 0): a finite weight)
+            new_w = [np.nan_to_num(w, nan=0.0) for w in new_w]
+        if kind == "bounded":  # planted: q3_wrong_r18_fmax_bound (np.fmax/np.fmin drop the NaN: -1e30)
+            new_w = [np.fmin(np.fmax(w, -1e30), 1e30) for w in new_w]
+        if kind == "read_only":  # planted: q3_wrong_r18_tmp_readonly (np.frombuffer of bytes)
+            new_w = [np.frombuffer(w.tobytes(), dtype=w.dtype) for w in new_w]
+        return new_w, new_m, new_v
+
+    return zero1_step
+
+
+@pytest.mark.parametrize("kind, says", [
+    ("masked", "replica 0's weight 11 came back 0, not NaN"),
+    ("bounded", "replica 0's weight 11 came back -1e+30, not NaN"),
+    ("read_only", "returned replica 0's weights read-only"),
+])
+def test_zero1_step_a_nan_gradient_s_weight_and_read_only_state_are_named(kind, says):
+    """Issue 38, round 18 (the lead's rulings): a NaN gradient gives NaN weights there on every replica, as plain Adam
+    (the moments alone NaN kept a masked or bounded update in); the returned state is what the next step updates, in
+    place or as new arrays: writable."""
+    problem = ex09.check_zero1_step(_r18_variant(kind)).problem
+    assert problem and says in problem and "the rule" in problem, problem
+    assert ex09.check_zero1_step(_step(gather=True)).passed

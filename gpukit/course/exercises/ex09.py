@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import math
+import numbers
 
 import numpy as np
 
@@ -102,6 +103,12 @@ def check_bytes_prediction(value, **params) -> Report:
     problem = number_problem(name, value, 'bytes')
     if problem:
         return Report(name, problem, details)
+    if not isinstance(value, (numbers.Integral, float, np.floating)):
+        # issue 38, round 18 (q1_wrong_r18_fraction: Fraction(16876)): the standing ruling for every count (04 q2,
+        # 05 q1): an int, a numpy int or a whole float; a Fraction is none of them
+        return Report(name, f"{name} is {value!r}, a {type(value).__name__}: the rule: a count of bytes is one whole "
+                            f"number (an int; a numpy int or a whole float too), not a {type(value).__name__} "
+                            f"(use // for whole-number division)", details)
     labels = {"__init__": "ZeroTrainer(...)", "step": "ZeroTrainer.step", "resident_bytes": "ZeroTrainer.resident_bytes",
               "measure_memory": "zero.measure_memory", "measured_bytes": "ex09.measured_bytes"}
     called = sorted({labels.get(f, f) for f, _ in watched_calls(_Q1_CALLS)})
@@ -457,7 +464,8 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
                                 f"sqrt(1 - 0.999**t) / (1 - 0.9**t), w - alpha * m / (sqrt(v) + 1e-7), on the summed "
                                 f"gradient", details)
         if t == 1:  # named last: every other rule of step 1 holds
-            problem = _nan_kept_problem(other_got, n, piece, where) or written
+            # issue 38, round 18 (q3_wrong_r18_tmp_readonly: read-only weights returned): named last
+            problem = _nan_kept_problem(other_got, n, piece, where) or written or _read_only_problem(got, where)
             if problem:
                 return Report(name, problem, details)
     return Report(name, None, details)
@@ -523,19 +531,46 @@ def _grads_rewritten_problem(handed, given, before, where) -> str | None:
 def _nan_kept_problem(got, n, piece, where) -> str | None:
     """Plain Adam on a summed gradient holding a NaN (the last weight's: ``_grads_rewritten_problem``'s call): the
     owner's (the last replica's) moments there are NaN (issue 38, round 15, q3_wrong_r15_nonfinite_zeroed: non-finite
-    summed gradients replaced by 0 kept its points). Only read when the call returned the contract's form (its other
+    summed gradients replaced by 0 kept its points), and so is every replica's weight there (round 18). Only read when the call returned the contract's form (its other
     problems are named on the checked calls), once every other rule of step 1 holds."""
     try:
-        _, m, v = got
+        weights, m, v = got
         values = [float(m[n - 1][piece - 1]), float(v[n - 1][piece - 1])]
     except (TypeError, ValueError, IndexError, KeyError):
         return None
-    if all(np.isnan(values)):
+    if not all(np.isnan(values)):
+        return (f"with a NaN in replica {n - 1}'s gradient of weight {n * piece - 1} (its summed gradient NaN), replica "
+                f"{n - 1}'s Adam moments there came back finite ({where}): the rule: plain Adam on the summed gradient, "
+                f"as the given function computes it: a NaN gradient makes Adam's moments NaN (no guard that replaces or "
+                f"skips non-finite gradients: that is another optimizer)")
+    # issue 38, round 18 (q3_wrong_r18_where_v_pos: np.divide(..., where=v > 0) leaves the weight as it was;
+    # q3_wrong_r18_fmax_bound: np.fmax/np.fmin bounds turn NaN into -1e30): the moments NaN, the weight not
+    try:
+        finite = next(((r, float(w[n * piece - 1])) for r, w in enumerate(weights)
+                       if not np.isnan(float(w[n * piece - 1]))), None)
+    except (TypeError, ValueError, IndexError, KeyError):
         return None
-    return (f"with a NaN in replica {n - 1}'s gradient of weight {n * piece - 1} (its summed gradient NaN), replica "
-            f"{n - 1}'s Adam moments there came back finite ({where}): the rule: plain Adam on the summed gradient, as "
-            f"the given function computes it: a NaN gradient makes Adam's moments NaN (no guard that replaces or "
-            f"skips non-finite gradients: that is another optimizer)")
+    if finite is None:
+        return None
+    r, value = finite
+    return (f"with a NaN in replica {n - 1}'s gradient of weight {n * piece - 1} (its summed gradient NaN, the moments "
+            f"NaN), replica {r}'s weight {n * piece - 1} came back {value:g}, not NaN ({where}): the rule: plain Adam on "
+            f"the summed gradient, as the given function computes it: a NaN gradient makes the weight NaN too, on "
+            f"every replica (no guard that masks, skips or bounds the update: that is another optimizer)")
+
+
+def _read_only_problem(got, where) -> str | None:
+    """The rule "the weights and moments are the state the step updates, in place or as new arrays": what a step
+    returns is what the next step is fed, so every returned array is writable (issue 38, round 18,
+    q3_wrong_r18_tmp_readonly: ``np.frombuffer(full.tobytes())``, read-only: the given function's in-place update of
+    the next step fails on it)."""
+    for label, part in zip(("weights", "first moment", "second moment"), got):
+        for r, a in enumerate(part):
+            if isinstance(a, np.ndarray) and not a.flags.writeable:
+                return (f"zero1_step returned replica {r}'s {label} read-only ({where}): the rule: the returned "
+                        f"weights and moments are the state the next step updates, in place or as new arrays (the "
+                        f"next step is fed them): return writable arrays")
+    return None
 
 
 def _snapshot(got):
