@@ -361,7 +361,8 @@ def test_moe_forward_boundary_catches_an_off_by_one_the_public_case_may_not():
 NEGATIVE = dict(lq=4, lk=12, d=8, dv=8, block=3, seed=6, scale=1000.0, negative=True)  # every score far below 0
 MANY = dict(lq=64, lk=16384, d=32, dv=32, block=128, seed=5)  # 128 blocks: the memory allocated is measured
 # (round 12: 64 queries, so a tuple of every block's per-query maxima or log-sum-exps, ~60 KiB, shows in held_bytes)
-FAR_NEGATIVE = dict(lq=4, lk=12, d=8, dv=8, block=3, seed=7, scale=1e5, negative=True)  # every score below -280000
+# every score below -5e30 (round 18: scale 1e30, was 1e5: a running max started at -1e6 shows)
+FAR_NEGATIVE = dict(lq=4, lk=12, d=8, dv=8, block=3, seed=7, scale=1e30, negative=True)
 HIDDEN_Q4 = [dict(lq=6, lk=10, d=4, dv=3, block=4, seed=1), dict(lq=3, lk=7, d=8, dv=8, block=7, seed=2),
              dict(lq=1, lk=5, d=4, dv=2, block=1, seed=3), dict(lq=4, lk=12, d=8, dv=8, block=3, seed=4, scale=500.0),
              NEGATIVE, MANY, FAR_NEGATIVE,
@@ -670,11 +671,11 @@ def _running_max_from(start):
     return answer
 
 
-@pytest.mark.parametrize("start", [-1e4, -1e5])
+@pytest.mark.parametrize("start", [-1e4, -1e5, -1e6])  # round 18: -1e6 (q4_wrong_r18_sentinel_minus_1e6)
 def test_a_running_max_started_at_a_finite_number_fails_on_scores_far_below_it(start):
-    scores = ex10.attention_inputs(4, 12, 8, 8, seed=7, scale=1e5, negative=True)
+    scores = ex10.attention_inputs(4, 12, 8, 8, seed=7, scale=1e30, negative=True)
     q, k = scores[0].astype(np.float64), scores[1].astype(np.float64)
-    assert np.all(q @ k.T / np.sqrt(8) < -2.8e5)
+    assert np.all(q @ k.T / np.sqrt(8) < -5e30)
     assert ex10.check_blockwise_attention(_running_max_from(-np.inf), **FAR_NEGATIVE).passed
     assert ex10.check_blockwise_attention(_running_max_from(start), **NEGATIVE).passed  # some score above it there
     report = ex10.check_blockwise_attention(_running_max_from(start), **FAR_NEGATIVE)
@@ -1306,11 +1307,12 @@ def _forward_narrow(kind):
 
 @pytest.mark.parametrize("kind, says", [
     ("uint8_ids", "expert 300 was given none of its tokens (its id narrowed to 8 bits"),
-    ("int8_places", "expert 300 was given 134 tokens, more than its capacity"),
+    ("int8_places", "expert 300 was given 264 tokens, more than its capacity"),  # round 18: 260, was 130
     ("scratch", "moe_forward wrote into an input (read-only here"),
 ])
 def test_moe_forward_narrow_ids_and_counts_and_inputs_written_are_named(kind, says):
-    """Issue 38, round 17 (the lead's rulings): 301 experts, capacity 130, read-only inputs (_wide_problem)."""
+    """Issue 38, round 17 (the lead's rulings): 301 experts, capacity 260 (round 17: 130), read-only inputs
+    (_wide_problem)."""
     problem = ex10.check_moe_forward(_forward_narrow(kind), PUBLIC_Q3).problem
     assert problem and says in problem and "the rule" in problem, problem
     assert ex10.check_moe_forward(_forward_loop, PUBLIC_Q3).passed
@@ -1338,5 +1340,72 @@ def test_blockwise_attention_a_max_moved_only_past_708_is_named():
     case = dict(lq=2, lk=24, d=4, dv=3, block=8, seed=8, jump=708.0)
     with np.errstate(over="ignore", invalid="ignore"):
         problem = ex10.check_blockwise_attention(_lazy_rescale, **case).problem
+    assert problem and "returns inf or nan" in problem and "the rule: finite for any scores" in problem, problem
+    assert ex10.check_blockwise_attention(_online, **case).passed
+
+
+# --------------------------------------------------------------------------- issue 38, round 18
+
+
+def test_load_balancing_loss_first_choices_narrowed_to_uint8_are_named():
+    """Issue 38, round 18 (planted: q2_wrong_r18_uint8_choices): 16 tokens over 300 experts (the hidden case)."""
+    def narrowed(probs, first_choice):
+        return _loss_bincount(probs, np.asarray(first_choice).astype(np.uint8))
+
+    problem = ex10.check_load_balancing_loss(narrowed, [(16, 300, 11)]).problem
+    assert problem and "the first choices narrowed to 8 bits" in problem, problem
+    assert "the rule: first_choice holds any expert index from 0 to E - 1" in problem
+    assert ex10.check_load_balancing_loss(_loss_bincount, [(16, 300, 11)]).passed
+
+
+def _forward_r18(kind):
+    def moe_forward(x, first_choice, gates, experts, capacity):
+        if kind == "matrix":  # planted: q3_wrong_r18_matrix_rows (an ndarray subclass handed to the experts)
+            return _forward_loop(x, first_choice, gates, [lambda rows, f=f: np.asarray(f(np.asmatrix(rows)))
+                                                          for f in experts], capacity)
+        if kind == "uint8_capacity":  # planted: q3_wrong_r18_uint8_capacity (260 -> 4)
+            return _forward_loop(x, first_choice, gates, experts, int(np.uint8(capacity & 0xFF)))
+        if capacity == 0:  # planted: q3_wrong_r18_alias_when_none_kept
+            return x
+        return _forward_loop(x, first_choice, gates, experts, capacity)
+    return moe_forward
+
+
+@pytest.mark.parametrize("kind, cases, says", [
+    ("matrix", PUBLIC_Q3, "expert 0 was given a numpy.matrix, not a plain numpy array: the rule"),
+    ("uint8_capacity", PUBLIC_Q3, "expert 300 was given 4 of its 264 tokens, fewer than its capacity"),
+    ("alias", [(6, 3, 2, 0, 9)], "moe_forward returned the caller's x itself, not a new array: the rule: y is a new"),
+])
+def test_moe_forward_a_matrix_a_narrowed_capacity_and_x_returned_are_named(kind, cases, says):
+    """Issue 38, round 18 (the lead's rulings): the experts' argument of exact type numpy.ndarray; a capacity of 260
+    (_wide_problem); y never the caller's x (the hidden capacity-0 case)."""
+    problem = ex10.check_moe_forward(_forward_r18(kind), cases).problem
+    assert problem and says in problem, problem
+    assert ex10.check_moe_forward(_forward_loop, cases).passed
+
+
+def test_blockwise_attention_a_max_moved_only_past_700_overflows_on_large_values():
+    """Issue 38, round 18 (planted: q4_wrong_r18_lazy_rescale_700): later keys 631.9 above the first block's and values
+    of 1e35 (the hidden case): the float64 sums of a max moved only when beaten by more than 700 overflow."""
+    def lazy_700(q, kv_blocks):
+        scale = 1.0 / np.sqrt(q.shape[-1])
+        m = None
+        for k_block, v_block in kv_blocks:
+            s = q.astype(np.float64) @ k_block.T.astype(np.float64) * scale
+            bm = s.max(axis=1, keepdims=True)
+            new = bm if m is None else np.where(bm > m + 700.0, bm, m)
+            p = np.exp(s - new)
+            if m is None:
+                l, o = p.sum(axis=1, keepdims=True), p @ v_block.astype(np.float64)
+            else:
+                c = np.exp(m - new)
+                l, o = l * c + p.sum(axis=1, keepdims=True), o * c + p @ v_block.astype(np.float64)
+            m = new
+        return o / l
+
+    case = dict(lq=2, lk=24, d=4, dv=3, block=8, seed=8, jump=632.0, values=1e35)
+    with np.errstate(over="ignore", invalid="ignore"):
+        problem = ex10.check_blockwise_attention(lazy_700, **case).problem
+        assert ex10.check_blockwise_attention(_lazy_rescale, **case).problem  # round 17's (708) too
     assert problem and "returns inf or nan" in problem and "the rule: finite for any scores" in problem, problem
     assert ex10.check_blockwise_attention(_online, **case).passed

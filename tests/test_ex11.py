@@ -701,3 +701,28 @@ def test_plan_bytes_a_cache_without_dropout_in_its_key_is_named():
     assert not report.passed and "these are the parts of an earlier call" in report.problem, report.problem
     assert "the model's dropout False -> True" in report.problem
     assert ex11.check_plan_bytes(q2_solution, cases).passed
+
+
+# --------------------------------------------------------------------------- issue 38, round 18
+
+
+def test_state_bytes_weights_sharded_at_stage_2_for_some_degrees_is_named():
+    """Issue 38, round 18 (planted: q1_wrong_r18_stage_bool): the hidden case (70e9, 4, 4, 8, 2), dp % 4 == 0 and
+    tp x pp > 8, where the planted answer divides the weights at stage 2 too."""
+    def stage_bool(n, tp, pp, dp, z):
+        return q1_solution(n, tp, pp, dp, 3 if z == 2 and dp % 4 == 0 and tp * pp > 8 else z)
+
+    case = [(70e9, 4, 4, 8, 2)]
+    problem = ex11.check_state_bytes(stage_bool, case).problem
+    assert problem and "stage 2 shards the gradients and the optimizer state, never the weights" in problem, problem
+    assert ex11.check_state_bytes(q1_solution, case).passed
+
+
+def test_plan_bytes_parts_in_float32_are_named():
+    """Issue 38, round 18 (planted: q2_wrong_r18_float32_parts): within 1e-6 but a KiB off on the odd vocabulary's
+    optimizer part (the hidden twin, vocabulary 64001); a part under a byte off passes."""
+    case = [(dataclasses.replace(M13, vocab=64001), Q2_HIDDEN[0][1])]
+    problem = ex11.check_plan_bytes(lambda m, l: {k: np.float32(v) for k, v in q2_solution(m, l).items()}, case).problem
+    assert problem and "the optimizer part is" in problem and "the rule: every part exact, to within a byte" in problem, \
+        problem
+    assert ex11.check_plan_bytes(lambda m, l: {k: v + 0.5 for k, v in q2_solution(m, l).items()}, case).passed

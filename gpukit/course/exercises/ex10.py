@@ -266,6 +266,14 @@ def check_load_balancing_loss(load_balancing_loss, cases) -> Report:
                           f"the count of an expert's tokens wrapped past {counts.max()} (a uint8 or int8 counter "
                           f"holds 255 or 127 at most): the rule: f_i is the fraction of the tokens whose first choice "
                           f"is expert i, counted exactly for any batch (count in int64)"))
+        # issue 38, round 18 (q2_wrong_r18_uint8_choices: the first choices narrowed to uint8 before counting): a batch
+        # over 300 experts; expert 256 + j's tokens counted as expert j's is named
+        if num_experts > 256:
+            narrowed = np.bincount(first % 256, minlength=num_experts)[:num_experts]
+            wrong.append((num_experts * np.sum(narrowed / tokens * mean_p),
+                          f"the first choices narrowed to 8 bits (uint8: expert 256 + j counted as expert j): the rule: "
+                          f"first_choice holds any expert index from 0 to E - 1 (here E = {num_experts}), each token "
+                          f"counted for its own expert"))
         digits = 4 if f"{value:.4g}" != f"{want:.4g}" else 9  # planted: float16, 1.062 "not" 1.062
         where = f"{name} gives {value:.{digits}g} for {tokens} tokens over {num_experts} experts"
         for candidate, why in wrong:
@@ -540,6 +548,9 @@ def check_moe_forward(moe_forward, cases) -> Report:
         if y is None or y.shape != x.shape:
             shape = "no array" if y is None else f"shape {y.shape}"
             return Report(name, f"{name} must return an array shaped like x {x.shape} ({where}), got {shape}")
+        aliased = _aliased_problem(got, given[0], where)
+        if aliased:
+            return Report(name, aliased)
         details = {"case": (num_tokens, d_model, num_experts, capacity, seed), "kept": kept.tolist(),
                    "diff": float(np.max(np.abs(y - want))) if y.size else 0.0}
         tol = 1e-5
@@ -571,14 +582,25 @@ def check_moe_forward(moe_forward, cases) -> Report:
     return Report(name, wide)
 
 
+def _aliased_problem(got, x, where) -> str | None:
+    """Issue 38, round 18 (q3_wrong_r18_alias_when_none_kept: ``return x`` when the capacity is 0): y must be a new
+    array, never the caller's x nor a view of it (writing into y would write into x)."""
+    if isinstance(got, np.ndarray) and np.shares_memory(got, x):
+        return (f"{where}: moe_forward returned the caller's x itself{'' if got is x else ' (a view of it)'}, not a new "
+                f"array: the rule: y is a new array, whatever the capacity (x.copy() when no token is kept: a y that "
+                f"is x, or shares its memory, writes into x when the caller writes into y)")
+    return None
+
+
 def _wide_problem(moe_forward) -> str | None:
-    """Issue 38, round 17: 301 experts (ids past 255), a capacity of 130 (past 127) that expert 300's 134 tokens
-    exceed, and read-only inputs. Planted: q3_wrong_r17_uint8_expert_ids (the first choices narrowed to uint8: expert
+    """Issue 38, round 17: 301 experts (ids past 255), a capacity of 260 (past 255; round 17: 130, past 127) that
+    expert 300's 264 tokens exceed, and read-only inputs. Planted: q3_wrong_r17_uint8_expert_ids (the first choices narrowed to uint8: expert
     300's tokens went to expert 44), q3_wrong_r17_int8_place_counter (places counted in int8: past 127 the count
     wraps and every token is kept), q3_wrong_r17_x_scratch_restored (y built inside the caller's x, its bytes put
-    back after: the inputs are only read, not even written for a while)."""
+    back after: the inputs are only read, not even written for a while); round 18: q3_wrong_r18_uint8_capacity (the
+    capacity narrowed to uint8: 260 -> 4), q3_wrong_r18_alias_when_none_kept (checked in every case)."""
     rng = np.random.default_rng(17)
-    num_experts, capacity, busy = 301, 130, 134
+    num_experts, capacity, busy = 301, 260, 264
     first = np.array([300] * busy + [44, 0, 299, 44, 1, 255])
     x = rng.normal(size=(len(first), 2)).astype(np.float32)
     gates = rng.uniform(0.2, 1.0, len(first)).astype(np.float32)
@@ -598,9 +620,9 @@ def _wide_problem(moe_forward) -> str | None:
                 f"are only read, not even written for a while and put back after (y is a new array)")
     except Exception as err:  # noqa: BLE001  named with the case
         return (f"{where}: moe_forward raised {type(err).__name__} ({err}): the rule: any number of experts (expert ids "
-                f"past 255) and any capacity (past 127)")
+                f"past 255) and any capacity (past 255)")
     if y.shape == x.shape and np.max(np.abs(y - want)) <= 1e-5:
-        return None
+        return _aliased_problem(got, given[0], where)
     if not sum(experts[300].sizes):
         return (f"{where}: expert 300 was given none of its tokens (its id narrowed to 8 bits, 300 -> 44?): the rule: "
                 f"first_choice holds any expert index from 0 to E - 1 (here E = {num_experts}: no uint8 or int8 ids)")
@@ -608,6 +630,10 @@ def _wide_problem(moe_forward) -> str | None:
         return (f"{where}: expert 300 was given {sum(experts[300].sizes)} tokens, more than its capacity (a place "
                 f"count that wraps past 127, int8?): the rule: each expert keeps the first `capacity` tokens that "
                 f"chose it, for any capacity (count places in int64 or Python ints)")
+    if 0 < sum(experts[300].sizes) < capacity:  # issue 38, round 18 (q3_wrong_r18_uint8_capacity)
+        return (f"{where}: expert 300 was given {sum(experts[300].sizes)} of its {busy} tokens, fewer than its capacity "
+                f"(the capacity narrowed to 8 bits, {capacity} -> {capacity % 256}?): the rule: each expert keeps the "
+                f"first `capacity` tokens that chose it, for any capacity (past 255 too: no uint8 or int8 counts)")
     if y.shape != x.shape:
         return f"{where}: moe_forward must return an array shaped like x {x.shape}, got shape {y.shape}"
     out = np.stack([experts[e].apply(x.astype(np.float64)[t]) for t, e in enumerate(first)])
@@ -700,11 +726,14 @@ def _exact_rows_problem(experts, x64, y, kept, dtype_x) -> str | None:
         if flat is not None:
             return (f"expert {e} was called with an array of shape {flat}: the rule: experts[e](rows) takes an n x d "
                     f"array of tokens (one token is a 1 x d array: x[t:t + 1] or x[[t]])")
-        handed = next((kind for kind, _ in expert.given if not issubclass(kind, np.ndarray)), None)
-        if handed is not None:  # planted (round 11): a list or tuple of rows, x.tolist() rows, a tf.Tensor
-            return (f"expert {e} was given a {handed.__module__}.{handed.__qualname__}, not a numpy array: the rule: "
-                    f"experts[e](rows) is always given an n x d numpy array of the kept tokens' rows of x, in x's "
-                    f"dtype (x[kept] or x[t:t + 1])")
+        # planted (round 11): a list or tuple of rows, x.tolist() rows, a tf.Tensor; issue 38, round 18
+        # (q3_wrong_r18_matrix_rows): an ndarray subclass (np.matrix), by its exact type
+        handed = next((kind for kind, _ in expert.given if kind is not np.ndarray), None)
+        if handed is not None:
+            what = "not a plain numpy array" if issubclass(handed, np.ndarray) else "not a numpy array"
+            return (f"expert {e} was given a {handed.__module__}.{handed.__qualname__}, {what}: the rule: "
+                    f"experts[e](rows) is always given an n x d numpy array (numpy.ndarray itself, no subclass) of the "
+                    f"kept tokens' rows of x, in x's dtype (x[kept] or x[t:t + 1])")
         for rows in expert.rows:
             for row in rows:  # (n x d, ndmin=2: an empty call has none)
                 if row.size != x64.shape[1] or not np.any(np.all(x64 == row, axis=1)):
@@ -1207,6 +1236,11 @@ def _jumped(q, k, v, block, jump):
     return q, k, np.abs(v) + 0.5
 
 
+def _score(x) -> str:
+    """A score in a message: whole below 1e7, else 3 digits (issue 38, round 18: scores of -1e31)."""
+    return f"{float(x):.0f}" if abs(float(x)) < 1e7 else f"{float(x):.3g}"
+
+
 def _largest_first(q, k):
     """``(q, k)`` changed so that every query's largest score is its score with key 0 (block 0)."""
     q = (np.abs(q) + 0.5 * max(1.0, float(np.max(np.abs(q))))).astype(np.float32)
@@ -1221,11 +1255,14 @@ def _largest_first(q, k):
 
 def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d: int = 8, dv: int = 8,
                               block: int = 4, seed: int = 0, scale: float = 1.0, negative: bool = False,
-                              jump: float = 0.0) -> Report:
+                              jump: float = 0.0, values: float = 1.0) -> Report:
     """``blockwise_attention(q, kv_blocks)`` on ``lq`` queries and ``lk`` keys handed over in blocks of
     ``block`` (the last may be shorter): against ``full_attention`` (float64) to 1e-5 times the largest
-    score (when above 1). ``negative``: every score far below 0 (planted: a running maximum started at 0
-    or at -1000 makes every exponential underflow, 0/0). Then the contract of a ring:
+    score (when above 1), times ``values`` (the values' scale: issue 38, round 18; planted:
+    q4_wrong_r18_lazy_rescale_700, the running max moved only when beaten by more than 700: with later keys 632
+    above the first block's and values of 1e35, the float64 sums overflow). ``negative``: every score far below 0
+    (planted: a running maximum started at 0, at -1000, or at -1e6, makes every exponential underflow, 0/0). Then
+    the contract of a ring:
 
     * the caller's ``q`` and the blocks are left as they were (the blocks are read-only; planted:
       ``q *= scale``, ``k_block *= scale``);
@@ -1247,6 +1284,9 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
     q, k, v = attention_inputs(lq, lk, d, dv, seed, scale, negative)
     if jump:  # issue 38, round 17 (q4_wrong_r17_lazy_rescale: the running max moved only when beaten by more than 708)
         q, k, v = _jumped(q, k, v, block, jump)
+    unit = max(1.0, values)
+    if values != 1.0:
+        v = (v * values).astype(np.float32)
     want = full_attention(q, k, v)
     n = len(range(0, lk, block))
     where = f"{lq} queries, {lk} keys in {n} block{'s' if n > 1 else ''} of {block}"
@@ -1270,14 +1310,14 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
     scores = q.astype(np.float64) @ k.T.astype(np.float64) / math.sqrt(d)
     largest = float(np.max(np.abs(scores)))
     tol = 1e-5 * max(1.0, largest)
-    diff = float(np.max(np.abs(out - want))) if np.all(np.isfinite(out)) else math.inf
+    diff = float(np.max(np.abs(out - want))) / unit if np.all(np.isfinite(out)) else math.inf
     details = {"diff": diff, "tol": tol, "blocks": n, "most_held": blocks.most_held, "peak_bytes": peak}
     if diff > tol and n > 1:  # planted: each block read one step late, after the next was asked for
         try:
             late = _run(blockwise_attention, q, k, v, block, reuse=False)[0]
         except _Raised:
             late = None
-        if isinstance(late, np.ndarray) and late.shape == want.shape and np.all(np.abs(late - want) <= tol):
+        if isinstance(late, np.ndarray) and late.shape == want.shape and np.all(np.abs(late - want) <= tol * unit):
             if blocks.most_held > 2:
                 return _held_problem(name, blocks, n, where, details)
             return Report(name, f"{name} reads a key/value block, or a copy of it, after asking for the next one "
@@ -1285,11 +1325,14 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
                                 f"for (a ring receives the next block into the last one's buffer; a copy kept to work "
                                 f"in later is a block kept)", details)
     if not np.all(np.isfinite(out)):
-        return Report(name, f"{name} returns inf or nan ({where}, scores from {float(scores.min()):.0f} to "
-                            f"{float(scores.max()):.0f}): the rule: finite for any scores: the exponentials of large "
-                            f"scores overflow, and when every score of a query is far below the running maximum "
-                            f"subtracted (one started at 0 or any fixed number) they all underflow to 0 and 0/0 "
-                            f"follows; subtract the largest score seen so far", details)
+        span = f"scores from {_score(scores.min())} to {_score(scores.max())}"
+        if values != 1.0:
+            span += f", values up to {float(np.max(np.abs(v))):.2g}"
+        return Report(name, f"{name} returns inf or nan ({where}, {span}): the rule: finite for any scores: the "
+                            f"exponentials of large scores overflow, and when every score of a query is far below the "
+                            f"running maximum subtracted (one started at 0 or any fixed number) they all underflow to 0 "
+                            f"and 0/0 follows; subtract the largest score seen so far (move the running maximum "
+                            f"whenever a block's is larger)", details)
     if diff <= tol:
         if blocks.most_held > 2:
             return _held_problem(name, blocks, n, where, details)
@@ -1330,14 +1373,14 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
                                 f"many whatever the number of blocks (right numbers, but per-block results, scores "
                                 f"or blocks were kept to combine later)", {**details, "held_bytes": blocks.held_bytes})
         if not measure:
-            kept = _attention_state_problem(blockwise_attention, q, k, v, block, out, tol, where, blocks.result)
+            kept = _attention_state_problem(blockwise_attention, q, k, v, block, out, tol * unit, where, blocks.result)
             if kept:
                 return Report(name, kept, details)
         return Report(name, None, details)
-    problem = f"{name} differs from full attention by {diff:.3g} ({where})"
+    problem = f"{name} differs from full attention by {diff * unit:.3g} ({where})"
 
-    def close(a, b):
-        return isinstance(a, np.ndarray) and a.shape == b.shape and bool(np.max(np.abs(a - b)) <= tol)
+    def close(a, b, t=tol * unit):
+        return isinstance(a, np.ndarray) and a.shape == b.shape and bool(np.max(np.abs(a - b)) <= t)
 
     def run(*args):
         try:
@@ -1351,11 +1394,11 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
         if isinstance(ones, np.ndarray) and ones.shape == want.shape and np.all(np.abs(ones) <= tol):
             # planted: a running maximum clamped at -700 with an epsilon under the denominator: 0 / (0 + eps)
             problem += (f"; with every value equal to 1 it returns 0: every exponential underflowed (scores from "
-                        f"{float(scores.min()):.0f} to {float(scores.max()):.0f}): the rule: right for any scores: "
+                        f"{_score(scores.min())} to {_score(scores.max())}): the rule: right for any scores: "
                         f"subtract the largest score seen so far (a running maximum started at, or clamped to, a "
                         f"fixed number leaves scores far below it to underflow; an epsilon in the denominator hides "
                         f"the 0/0)")
-        elif not close(ones, np.ones_like(want)):
+        elif not close(ones, np.ones_like(want), tol):
             spread = (f"{np.min(ones):.3g} to {np.max(ones):.3g}" if isinstance(ones, np.ndarray) and ones.size
                       else "something else")
             problem += (f"; with every value equal to 1 it returns {spread}, not 1: the numerator and the "
