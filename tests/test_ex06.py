@@ -587,3 +587,63 @@ def test_q3_a_growth_interval_other_than_keras_default_is_named():
 def test_q3_a_run_history_kept_on_a_class_is_named():
     problem = ex06.check_compare(_as_notebook("q3_wrong_r17_history_class_attr.py", "train_with_policy"), steps=1).problem
     assert problem.startswith("train_with_policy changed attribute 'runs' of the notebook's class '_History'"), problem
+
+
+# --------------------------------------------------------------------------- issue 38, round 18
+
+
+def test_q2_a_loss_refilled_by_later_steps_or_batches_kept_is_named():
+    """q2_wrong_r18_shared_numpy_buffer / shared_result_variable (one buffer returned by every call, refilled by the
+    next step) and keeps_batches_global (each step's batch kept in a module-level dict); no training run here."""
+    from gpukit.course.exercises import _numbers_of, kept_state
+
+    namespace = {"__name__": "__main__", "np": np}
+    exec("BUF = np.zeros((), np.float32)\nSEEN = {}\n"
+         "def buffer_step(model, optimizer, x, y):\n    BUF[...] = x\n    return BUF\n"
+         "def keeping_step(model, optimizer, x, y):\n    SEEN[len(SEEN)] = x\n    return float(x)\n"
+         "def right_step(model, optimizer, x, y):\n    return np.float32(x)\n", namespace)
+    for name, says in [("buffer_step", "the rule: each call returns a loss of its own"),
+                       ("keeping_step", "train_step changed module-level 'SEEN' during the call")]:
+        fn = namespace[name]
+        got = fn(None, None, 1.0, None)
+        first, state = _numbers_of(got), kept_state(fn)
+        fn(None, None, 2.0, None)
+        problem = ex06._later_steps_problem(fn, got, first, state, {}).problem
+        assert problem.startswith(says), problem
+    fn = namespace["right_step"]
+    got = fn(None, None, 1.0, None)
+    first, state = _numbers_of(got), kept_state(fn)
+    fn(None, None, 2.0, None)
+    assert ex06._later_steps_problem(fn, got, first, state, {}) is None
+
+
+def test_q3_a_run_kept_in_the_globals_dict_is_named():
+    """q3_wrong_r18_keeps_last_model_attr: each run's model stored in the function's globals by a string key."""
+    namespace = {"__name__": "__main__"}
+    exec("def keeps(p):\n    keeps.__globals__.setdefault('_RUNS', {})[p] = object()\n"
+         "def right(p):\n    return [p]\n", namespace)
+    for name, says in [("keeps", "added '_RUNS'"), ("right", None)]:
+        before = ex06._globals_state(namespace[name])
+        namespace[name]("float32")
+        assert ex06._globals_problem(namespace[name], before) == says
+    before = ex06._globals_state(namespace["keeps"])  # '_RUNS' there already: an item replaced shows
+    namespace["keeps"]("float32")
+    assert ex06._globals_problem(namespace["keeps"], before) == "changed '_RUNS'"
+
+
+def test_q3_a_refilled_result_list_and_a_step_for_zero_steps_are_named():
+    """q3_wrong_r18_aliased_result_list (one list cleared and refilled by every call) and do_while_steps (steps=0 trains
+    once and returns one loss)."""
+    kept = []
+
+    def aliased(policy_name, x, y, steps, seed):
+        kept[:] = solution_compare(policy_name, x, y, steps, seed)
+        return kept
+
+    def do_while(policy_name, x, y, steps, seed):
+        return solution_compare(policy_name, x, y, max(steps, 1), seed)
+
+    problem = ex06.check_compare(aliased, steps=1).problem
+    assert problem.startswith("the rule: each call returns a list of its own, which no later call changes"), problem
+    problem = ex06.check_compare(do_while, steps=1).problem
+    assert problem.startswith("the rule: steps=0 trains nothing and returns no loss"), problem

@@ -867,3 +867,48 @@ def test_q2_any_gpukit_call_is_named():
     message = blind.grade(blind.stem("07"), "q2", source)
     assert "calls gpukit (comm_bytes): the rule: work the number out by hand" in message, message
     assert blind.grade(blind.stem("07"), "q2", "PREDICTED_ALLREDUCE_MS = 14.28\n") is None
+
+
+# --------------------------------------------------------------------------- issue 38, round 18
+
+
+def test_q1_batches_kept_until_the_call_returns_are_named():
+    """q1_wrong_r18_keeps_batches: every batch kept (with its time) until the return; the pipeline's batches are
+    counted alive by a finalizer (FakeBatches(track=True)), shared with q3."""
+    def keeps_steady(step, batches, warmup, clock):
+        held = []
+        for batch in batches:
+            start = clock()
+            step(batch)
+            held.append((clock() - start, batch))
+        return statistics.median([t for t, _ in held[warmup:]])
+
+    problem = ex07.check_steady_step(keeps_steady).problem
+    assert problem and problem.startswith("the rule: each batch is dropped once stepped"), problem
+    assert ex07.check_steady_step(solution_steady).passed
+    assert ex07.check_steady_step(solution_steady, "hidden").passed
+
+
+def test_q3_batches_kept_are_named():
+    """q3_wrong_r18_keeps_batches: every batch kept in a list after its step (the same count as q1)."""
+    def keeps(step, batches, clock):
+        seen, reading, stepping, last = [], 0.0, 0.0, clock()
+        for batch in batches:
+            got = clock()
+            step(batch)
+            done = clock()
+            reading, stepping, last = reading + got - last, stepping + done - got, done
+            seen.append(batch)
+        return "input" if reading > stepping else "compute"
+
+    problem = ex07.check_find_bottleneck(keeps).problem
+    assert problem and problem.startswith("the rule: each batch is dropped once stepped"), problem
+    assert ex07.check_find_bottleneck(solution_bottleneck, "hidden").passed
+
+
+def test_q1_a_fraction_is_not_seconds():
+    """q1_wrong_r18_fraction_result (the standing ruling: a Fraction where seconds are asked stays wrong)."""
+    import fractions
+
+    problem = ex07.check_steady_step(lambda *a: fractions.Fraction(solution_steady(*a))).problem
+    assert problem and problem.startswith("the rule: return the median as a number of seconds"), problem

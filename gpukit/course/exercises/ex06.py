@@ -12,6 +12,7 @@ reference computed independently (one plain float32 ``GradientTape`` step or loo
 
 from __future__ import annotations
 
+import re
 import sys
 
 import numpy as np
@@ -289,6 +290,13 @@ def check_train_step(train_step, seed: int = 0, float32_output: bool = True) -> 
     scale = float(opt.scale_loss(1.0))
     before = model.get_weights()
     got = try_answer(train_step, model, opt, x, y)
+    # issue 38, round 18 (q2_wrong_r18_shared_result_variable, shared_numpy_buffer: one tf.Variable or numpy buffer
+    # returned by every call, refilled by the next step; keeps_batches_global: every step's batch kept in a module-level
+    # dict): the first loss's numbers, and what the step can keep, read now and compared after the later steps below
+    from . import _numbers_of, kept_state
+
+    # a tf.function's own traces are its cache, not the answer's state: the Python function it wraps is read
+    first_loss, state = _numbers_of(got), kept_state(getattr(train_step, "python_function", train_step))
     if got is None and all(np.array_equal(a, b) for a, b in zip(before, model.get_weights())):
         return Report(name, not_solved(name))
     if model.layers[-1].compute_dtype != "float32":
@@ -357,7 +365,26 @@ def check_train_step(train_step, seed: int = 0, float32_output: bool = True) -> 
             or _growth_count_problem(train_step, x, y, seed, float32_output)
             or _clip_problem(train_step, seed, float32_output)
             or (lambda clip: Report(name, clip, details) if clip else None)(_clip_calls_problem(name))
+            or _later_steps_problem(train_step, got, first_loss, state, details)
             or Report(name, None, details))
+
+
+def _later_steps_problem(train_step, got, first_loss, state, details) -> Report | None:
+    """Issue 38, round 18: after the check's later steps (a dozen), the loss the first step returned must hold the
+    number it held (q2_wrong_r18_shared_result_variable, shared_numpy_buffer: one tf.Variable or 0-d array returned by
+    every call and refilled), and the step must keep nothing (q2_wrong_r18_keeps_batches_global: each step's (x, y,
+    grads) in a module-level dict). Cost: one read of the result and of the step's globals."""
+    from . import changed_since, kept_state_problem
+
+    name = "train_step"
+    changed = changed_since(got, first_loss)
+    if changed is not None:
+        return Report(name, f"the rule: each call returns a loss of its own (the step's tensor, or float(loss)), which "
+                            f"no later step changes; the loss the first call returned ({np.round(first_loss, 6).tolist()}) "
+                            f"reads {np.round(changed, 6).tolist()} after later steps (one variable or buffer refilled "
+                            f"by every call)", details)
+    kept = kept_state_problem(name, state, getattr(train_step, "python_function", train_step))
+    return Report(name, f"{kept} (no batch, gradient or loss kept between steps)", details) if kept else None
 
 
 def _recipe_problem(model, before, x, y, seed, float32_output, details) -> Report | None:
@@ -858,6 +885,9 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
     from ... import precision
 
     base = next(c for c in keras.optimizers.SGD.__mro__ if "apply" in c.__dict__)  # where SGD's apply lives
+    from . import _numbers_of, changed_since
+
+    returned, module_names = [], _globals_state(train_with_policy)  # issue 38, round 18 (below the loop)
     for policy_name in ("float32", "mixed_float16", "mixed_bfloat16"):
         stepped, built, optimizers, inputs = [], [], [], []
         original, original_mlp, original_base = scaler.apply, precision.mlp, base.__dict__["apply"]
@@ -920,6 +950,7 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
                                 f"model built afterwards computes in low precision", details)
         if got is None:
             return Report(name, not_solved(name), details)
+        returned.append((policy_name, got, _numbers_of(got)))
         try:
             short = [v for v in got if isinstance(getattr(v, "dtype", None), np.dtype) and v.dtype.kind == "f"
                      and v.dtype.itemsize < 4]
@@ -1011,6 +1042,19 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
                                 "applies the updates itself: it divides the scale out, skips a step whose gradients "
                                 "overflow float16 and lowers the scale (raises it after good steps); a plain SGD, or "
                                 "its inner SGD stepped with gradients unscaled by hand, keeps none of that", details)
+    # issue 38, round 18 (q3_wrong_r18_aliased_result_list: one module-level list cleared and refilled by every call;
+    # keeps_last_model_attr: each run's model and optimizer stored in the function's globals dict by a string key)
+    for policy_name, got, numbers in returned:
+        changed = changed_since(got, numbers)
+        if changed is not None:
+            return Report(name, f"the rule: each call returns a list of its own, which no later call changes; the "
+                                f"losses train_with_policy({policy_name!r}, ...) returned read "
+                                f"{np.round(changed, 4).tolist()} after the calls for the other policies (one list "
+                                f"refilled by every call)", details)
+    added = _globals_problem(train_with_policy, module_names)
+    if added:
+        return Report(name, f"the rule: each call keeps nothing between calls (no model, optimizer or result kept); "
+                            f"train_with_policy {added} in its module's globals during the calls", details)
     original_mlp, again_built = precision.mlp, []
 
     def counted_mlp(*args, **kwargs):  # issue 38, round 13 (q3_wrong_r13_memo: the losses cached per arguments)
@@ -1041,6 +1085,36 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
         return Report(name, f"a second call train_with_policy('float32', ...) with the same arguments returned other "
                             f"losses ({again_err:.3g} from float32 training's): something is kept between calls (a "
                             f"cached model or optimizer); each call trains a new model built from seed", details)
+    # issue 38, round 18 (q3_wrong_r18_do_while_steps: a do-while loop, one step and one loss for steps=0): the prompt
+    # says steps=0 trains nothing and returns no loss; one call with steps=0 (a model built, nothing run: ~0.02 s). A
+    # call that raises there (Keras fit's empty history has no "loss") returns no loss and trains nothing either
+    zero_built = []
+
+    def zero_mlp(*args, **kwargs):
+        model = original_mlp(*args, **kwargs)
+        zero_built.append((model, model.get_weights()))
+        return model
+
+    precision.mlp = zero_mlp
+    try:
+        none = train_with_policy("float32", x, y, 0, seed)
+    except AssertionError:
+        raise
+    except Exception:  # noqa: BLE001 - see above
+        none = None
+    finally:
+        precision.mlp = original_mlp
+    try:
+        losses = len(list(none)) if none is not None else 0
+    except TypeError:
+        losses = 1
+    moved = any(not np.array_equal(a, b) for model, weights in zero_built
+                for a, b in zip(weights, model.get_weights()))
+    if losses or moved:
+        return Report(name, f"the rule: steps=0 trains nothing and returns no loss (an empty list); "
+                            f"train_with_policy('float32', x, y, 0, seed) returned {none!r}"
+                            f"{' and moved the weights' if moved else ''} (a loop that runs its body once before "
+                            f"testing the count)", details)
     # issue 38, round 9 (q3_wrong_r9_restore_hardcoded; rounds 3-4's restore_hardcoded / restore_no_finally, filed
     # outside then): the policy set back to a fixed "float32", not to what it was; every call above starts from
     # float32, so that cannot show. One more call (one step) starts from mixed_bfloat16, a caller's policy
@@ -1119,6 +1193,34 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
                                 f"from one SGD(0.1) step of the recipe (allowed 1e-6): {_WEIGHTS_RULE}", details)
     clip = _clip_calls_problem(name)  # round 15 (round 14's q3_gap_r14_manual_clip): no clipping by hand either
     return Report(name, clip, details)
+
+
+def _globals_state(fn) -> dict | None:
+    """Issue 38, round 18 (q3_wrong_r18_keeps_last_model_attr: ``fn.__globals__.setdefault("_RUNS", {})[policy] =
+    (model, opt)``, a name its code never reads, so ``kept_state`` does not see it): ``{name: state}`` of the globals
+    of ``fn``'s module (a notebook's), dunder and IPython's output names aside: a container's ``(id, len, items)``
+    (``_container_state`` with contents), any other value's ``id``. Cost: one pass over the notebook's names."""
+    from . import _container_state, _keeps
+
+    func = getattr(fn, "__func__", fn)
+    space = getattr(func, "__globals__", None) or getattr(getattr(type(fn), "__call__", None), "__globals__", None)
+    if not isinstance(space, dict):
+        return None
+    skip = re.compile(r"^(__.*|_+|_i+|_i?\d+|In|Out|_oh|_dh|_ih|exit|quit)$")
+    return {k: _container_state(v, True) if _keeps(v) else id(v) for k, v in list(space.items()) if not skip.match(k)}
+
+
+def _globals_problem(fn, before) -> str | None:
+    """What a call added to or changed in its module's globals (``_globals_state``), said in a few words, else None."""
+    after = _globals_state(fn)
+    if before is None or after is None:
+        return None
+    added = sorted(k for k in after if k not in before)
+    changed = sorted(k for k in after if k in before and after[k] != before[k])
+    if not added and not changed:
+        return None
+    return (f"added {', '.join(map(repr, added[:3]))}" if added else
+            f"changed {', '.join(map(repr, changed[:3]))}")
 
 
 def _updates_problem(policy_name, stepped, optimizers, steps) -> str | None:

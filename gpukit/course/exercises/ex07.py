@@ -91,23 +91,41 @@ class FakeStep:
         # read_all_first: every batch read and timed, then stepped): ``source``'s batches read beyond this step's, the
         # most at any call (1 when each batch is stepped as it comes)
         self.source, self.ahead = source, 0
+        # issue 38, round 18 (q1_wrong_r18_keeps_batches, q3_wrong_r18_keeps_batches: every batch kept in a list until
+        # the call returns): the most batches ``source`` (tracked) handed out that were still alive at a step
+        self.held = 0
 
     def __call__(self, batch):
         if self.source is not None:
             self.ahead = max(self.ahead, self.source.reads - self.calls)
+            self.held = max(self.held, getattr(self.source, "alive", 0))
         cost = self.costs[self.calls % len(self.costs)]
         self.calls += 1
-        self.batches.append(batch)
+        plain = int(batch) if isinstance(batch, int) else batch  # a tracked batch is not kept here, nor handed back
+        self.batches.append(plain)
         self.clock.now += cost
-        return batch
+        return plain
 
 
 class FakeBatches:
     """An iterable of ``n`` batches; reading each costs ``read_s`` on ``clock``. Counts the reads
     and the passes (``iter`` calls) over it."""
 
-    def __init__(self, clock: FakeClock, n: int, read_s=0.0):
+    def __init__(self, clock: FakeClock, n: int, read_s=0.0, *, track: bool = False):
         self.clock, self.n, self.read_s, self.reads, self.passes = clock, n, read_s, 0, 0
+        # issue 38, round 18: ``track``: each batch an int of a class of this pipeline's own whose finalizer counts it
+        # gone, so ``alive`` is how many batches handed out are still held (by the answer: FakeStep keeps a plain int)
+        self.alive, self._handed = 0, None
+        if track:
+            owner = self
+
+            class Batch(int):
+                __slots__ = ()
+
+                def __del__(self):
+                    owner.alive -= 1
+
+            self._handed = Batch
 
     def __iter__(self):
         self.passes += 1
@@ -115,7 +133,11 @@ class FakeBatches:
             self.clock.now += self.read_s[i % len(self.read_s)] if isinstance(self.read_s, (list, tuple)) else self.read_s
             self.reads += 1
             self.clock.batches_since += 1
-            yield i
+            if self._handed is None:
+                yield i
+            else:
+                self.alive += 1
+                yield self._handed(i)
 
     def __len__(self):
         return self.n
@@ -135,8 +157,8 @@ class FakeStream(FakeBatches):
     (q1_wrong_r10_counts_first: on a generator no step runs); the loop written as ``range(len(batches))``
     (q3_wrong_r10_uses_len)."""
 
-    def __init__(self, clock: FakeClock, n: int, read_s=0.0, one_pass: bool = False):
-        super().__init__(clock, n, read_s)
+    def __init__(self, clock: FakeClock, n: int, read_s=0.0, one_pass: bool = False, **kwargs):
+        super().__init__(clock, n, read_s, **kwargs)
         self.one_pass = one_pass
 
     def __iter__(self):
@@ -253,24 +275,33 @@ def _steady_case(steady_step_seconds, spec) -> Report:
     clock = FakeClock(read_s=clock_read_s)
     step = FakeStep(clock, costs)
 
-    def batches_of(clock, n):
+    def batches_of(clock, n, track=False):
         if spec.get("list"):
             return [_Batch(i) for i in range(n)]
-        return FakeStream(clock, n, read_s, one_pass=True) if spec.get("stream") else FakeBatches(clock, n, read_s)
+        return (FakeStream(clock, n, read_s, one_pass=True, track=track) if spec.get("stream")
+                else FakeBatches(clock, n, read_s, track=track))
 
-    batches = batches_of(clock, len(costs))
+    batches = batches_of(clock, len(costs), track=True)
     given = list(batches) if isinstance(batches, list) else None
     step.source = None if isinstance(batches, list) else batches
     value, clocks_read = _timed_answer(steady_step_seconds, step, batches, warmup, clock)
     raw, costs = costs, [c + clock_read_s for c in costs]   # as measured: each step with one reading's cost
     expected = statistics.median(costs[warmup:])
     details = {"value": value, "expected": expected, "costs": raw, "warmup": warmup, "calls": step.calls}
-    step_ahead = step.ahead
+    step_ahead, step_held = step.ahead, step.held
     if value is None:
         return Report(name, not_solved(name), details)
     # issue 38, round 4: gc.disable() left on (timing "as timeit does") fails in try_answer (session_kept); a
     # mutable default argument that keeps the times of earlier calls: the same steps timed again must give the
     # same answer
+    import fractions
+
+    if isinstance(value, (str, bytes, bool, fractions.Fraction)) or _array_kind(value):
+        # issue 38, round 18 (q1_wrong_r18_fraction_result; the standing ruling: a Fraction, a string, an array or a
+        # tensor where one number is asked stays wrong)
+        return Report(name, f"the rule: return the median as a number of seconds (a Python float, as clock() "
+                            f"differences give; a NumPy float too); {name} returned a {type(value).__name__} "
+                            f"({value!r}): not a number of seconds", details)
     try:
         value = float(value)
     except (TypeError, ValueError):
@@ -344,6 +375,8 @@ def _steady_case(steady_step_seconds, spec) -> Report:
                                 f"first of them: the rule: each batch is stepped as it comes (read one, step it, then "
                                 f"the next): do not read ahead (list(batches) first holds every batch at once; an input "
                                 f"pipeline may have more than memory holds)", details)
+        if step_held > 2:
+            return Report(name, _held_message(step_held), details)
         if slow is None or abs(slow - (40.0 + clock_read_s)) > 1e-9:
             return Report(name, f"the rule: the median of EVERY steady step, to the last (all of them run and timed, "
                                 f"however many and however long: no cap on the steps or the time, no sample of the first "
@@ -412,6 +445,14 @@ def _steady_case(steady_step_seconds, spec) -> Report:
     return Report(name, f"{shown} s per step, but the median of the steady steps is {want} s; the rule: "
                         f"time each step(batch) alone with clock(), leave out exactly the first {warmup} (they run, "
                         f"untimed), and return the median of the rest", details)
+
+
+def _held_message(held: int) -> str:
+    """Issue 38, round 18 (q1 and q3 ``keeps_batches``): the rule a pipeline's batches kept until the call returns
+    breaks, for ``FakeStep.held``."""
+    return (f"the rule: each batch is dropped once stepped (read one, step it, let it go, then the next: an input "
+            f"pipeline may have more batches than memory holds); {held} batches the pipeline handed out were still "
+            f"held when a step ran (kept in a list, with their times or alone)")
 
 
 def _rounded_as(value: float, expected: float, tol: float = EXACT_S / 10) -> str | None:
@@ -689,7 +730,9 @@ def check_find_bottleneck(find_bottleneck, case: str = "public") -> Report:
     results = []
     for read_s, step_s, n, *start in BOTTLENECK_CASES[case]:
         clock = FakeClock(*start)
-        batches = FakeStream(clock, n, read_s) if case in STREAM_CASES else FakeBatches(clock, n, read_s)
+        track = n <= 1000   # round 18: batches kept (not on LONG_RUN: 30 001 objects)
+        batches = (FakeStream(clock, n, read_s, track=track) if case in STREAM_CASES
+                   else FakeBatches(clock, n, read_s, track=track))
         step = FakeStep(clock, step_s if isinstance(step_s, list) else [step_s], source=batches)
         got, clocks_read = _timed_answer(find_bottleneck, step, batches, clock)
         total_read = sum(read_s[i % len(read_s)] for i in range(n)) if isinstance(read_s, list) else n * read_s
@@ -806,4 +849,6 @@ def check_find_bottleneck(find_bottleneck, case: str = "public") -> Report:
                                 f"first of them: the rule: each batch's reading timed on its own, as it comes, then its "
                                 f"step (read one, step it, then the next: reading every batch first holds the whole "
                                 f"epoch and is not how a training loop reads them)", {"cases": results})
+        if step.held > 2:   # issue 38, round 18 (q3_wrong_r18_keeps_batches)
+            return Report(name, _held_message(step.held), {"cases": results})
     return Report(name, None, {"cases": results})
