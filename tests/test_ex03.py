@@ -384,7 +384,7 @@ def test_round13_percent_units_a_big_replica_a_memory_copy_and_weights_kept_or_r
     f16_big = lambda v, g: tf.cond(tf.size(v) > 256, lambda: tf.cast(tf.reduce_sum(tf.cast(v, tf.float16)),  # noqa: E731
                                                                      tf.float32), lambda: tf.reduce_sum(v)) / g
     for answer, says in ((drop_top, "an example whose loss is 900.5 weighs 0.0 in its replica's loss, not 1 / 4097"),
-                         (f16_big, "with batches of 300 and 1 examples (a partial last batch: 301 examples of")):
+                         (f16_big, "with batches of 4000 and 1 examples (a partial last batch: 4001 examples of")):
         problem = ex03._weights_problem(answer, tf, strategies, devices)
         assert problem and says in problem and "\n" not in problem, problem
         assert "not rounded through a narrower type" in problem or "whatever its loss" in problem
@@ -679,7 +679,7 @@ def test_round17_a_view_an_int64_product_a_float32_divisor_or_total_and_a_cache_
 
     problem = ex03._float64_problem("replica_loss", lambda v, g: tf.reduce_sum(v) / tf.cast(tf.cast(g, tf.float32),
                                                                                              v.dtype), tf)
-    assert problem and "(global batch 16777217)" in problem and "no rounding through a narrower type" in problem
+    assert problem and "(global batch 25165825)" in problem and "no rounding through a narrower type" in problem
 
     def right(sizes):
         return [len(sizes) * int(n) / sum(int(m) for m in sizes) for n in sizes]
@@ -691,3 +691,20 @@ def test_round17_a_view_an_int64_product_a_float32_divisor_or_total_and_a_cache_
     report = ex03.compare_sample_weights(float32_total, [40_000_001, 2], seed=4)
     assert not report.passed and "allowed (1e-14 of it)" in report.problem, report.problem
     assert ex03.compare_sample_weights(right, [40_000_001, 2], seed=4).passed
+
+
+def test_round18_q2_a_float32_reciprocal_and_a_sum_capped_at_1024_examples():
+    """Issue 38, round 18. Planted (q2): ``reciprocal_float32``, the losses times 1 / G rounded through float32 (1 / (2**24
+    + 1) is within 4e-15 of a float32: the float64 probe's global batch is 2**24 + 2**23 + 1 now);
+    ``chunked_sum_capped``, 16 chunks of 64 examples summed, the rest dropped (the big probe: 4000 and 1 examples)."""
+    from gpukit import devices, strategies
+
+    reciprocal = lambda v, g: tf.reduce_sum(v) * tf.cast(tf.constant(1.0 / g, tf.float32), v.dtype)  # noqa: E731
+    problem = ex03._float64_problem("replica_loss", reciprocal, tf)
+    assert problem and "(global batch 25165825)" in problem and "no rounding through a narrower type" in problem
+    assert ex03._float64_problem("replica_loss", lambda v, g: tf.reduce_sum(v) / g, tf) is None
+
+    capped = lambda v, g: sum(tf.reduce_sum(v[k * 64:(k + 1) * 64]) for k in range(16)) / g  # noqa: E731
+    problem = ex03._weights_problem(capped, tf, strategies, devices)
+    assert problem and "with batches of 4000 and 1 examples" in problem and "weighs 0.0" in problem, problem
+    assert "whatever its replica's batch size" in problem

@@ -234,6 +234,10 @@ def _sharding_problem(per_worker, n_examples, global_batch_size, num_workers, re
 
     gb, w = global_batch_size, num_workers
     counts = [len(p) for p in per_worker]
+    if n_examples < gb and any(counts):  # issue 38, round 18 (planted: take_steps_min_one, max(n // G, 1) global batches)
+        return (f"with {n_examples} examples, fewer than one global batch of {gb}, the workers run {counts} steps: the "
+                f"rule is a partial last batch is dropped, so data smaller than one global batch gives no step at all "
+                f"(cut to n // G whole global batches, drop_remainder=True)")
     if len(set(counts)) != 1:
         return (f"every worker must run the same number of steps, but with {n_examples} examples they run "
                 f"{counts}: the one with more would wait forever for the others at its all-reduce. Cut the data to "
@@ -276,14 +280,15 @@ def _sharding_problem(per_worker, n_examples, global_batch_size, num_workers, re
 
 def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_examples=64,
                      replicas_per_worker=1, label_dtype="int64", negative=False, float_inputs=False,
-                     label_column=False) -> Report:
+                     label_column=False, short=False) -> Report:
     """Run ``shard_dataset(input_context, x, y, global_batch_size)`` for every worker here and
     check that, step by step, the workers together see exactly the global batches. When
-    ``n_examples`` is a whole number of global batches (the notebook's cases all are), two more runs
+    ``n_examples`` is a whole number of global batches (the notebook's cases all are), three more runs
     check the contract's last clause, a partial last batch is dropped: one with half a per-worker batch
     more on every worker (a last global batch partial on each worker alike), and one with one example
     short of one more global batch (sharded before it is cut to whole global batches, worker 0 gets a
-    step the others lack). A run has the first run's size and other examples (a dataset kept from an
+    step the others lack); with ``short`` (issue 38, round 18; planted: ``take_steps_min_one``, max(n // G, 1) global
+    batches) one more of G - 1 examples, which gives no step at all (one case: a run costs 8 to 25 ms). A run has the first run's size and other examples (a dataset kept from an
     earlier call shows), and a last one the first run's examples in another order (issue 38, round 8;
     planted: a dataset cached by size and sum of x, which a permutation keeps). Each dataset is read twice
     (two epochs). ``replicas_per_worker``: replicas of each worker (round 8; planted: the batch as the global
@@ -298,13 +303,13 @@ def compare_sharding(shard_dataset, *, num_workers=2, global_batch_size=16, n_ex
     _LABEL_SHAPE[0] = (1,) if label_column else ()
     try:
         return _compare_sharding(shard_dataset, num_workers, global_batch_size, n_examples, replicas_per_worker,
-                                 label_dtype, negative, float_inputs, label_column)
+                                 label_dtype, negative, float_inputs, label_column, short)
     finally:
         _LABEL_SHAPE[0] = ()
 
 
 def _compare_sharding(shard_dataset, num_workers, global_batch_size, n_examples, replicas_per_worker, label_dtype,
-                      negative, float_inputs, label_column) -> Report:
+                      negative, float_inputs, label_column, short=False) -> Report:
     import numpy as np
 
     name = "shard_dataset"
@@ -319,6 +324,8 @@ def _compare_sharding(shard_dataset, num_workers, global_batch_size, n_examples,
     runs.append((n_examples, False))
     if n_examples % global_batch_size == 0:
         runs += [(n_examples + e, False) for e in (extra, global_batch_size - 1) if e]
+    if short:  # round 18 (planted: take_steps_min_one, max(n // G, 1) global batches): fewer examples than one global batch
+        runs.append((global_batch_size - 1, False))
     runs.append((n_examples, True))  # round 8: the first run's examples, permuted (same size, same sum)
     details, first = {}, None
     # round 17 (planted: content_hash_cache, a module-level dict of datasets keyed by a hash of the arrays' bytes: every
@@ -1304,7 +1311,7 @@ def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, 
     problem = _buffer_problem(shuffled_shard, n_examples + global_batch_size - 1 + more, global_batch_size, num_workers,
                               seed)
     if dropped and not problem:
-        problem = _left_over_problem(shuffled_shard, seed)
+        problem = _left_over_problem(shuffled_shard, seed, float_inputs=float_inputs)
     if not problem:  # round 15 (planted: cycle4_epochs): 5 epochs in the case with far_seeds (one case: 15 ms)
         problem = _reshuffle_problem(shuffled_shard, seed, epochs=5 if far_seeds else 4)
     if problem:
@@ -1329,14 +1336,16 @@ def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, 
 # round 15: equal in their low 32 bits. Not 2**31 - 1: TensorFlow itself folds an op seed modulo 2**31 - 1
 # (random_seed._truncate_seed), so Dataset.shuffle(seed=seed), the solution, gives 0 and 2**31 - 1 one order.
 # Round 16 (planted: seed_via_float, int(float(seed))): 2**53 and 2**53 + 1, one float64 (the first and the third
-# are equal in their low 32 bits, as 0 and 2**32 were; all three differ modulo 2**31 - 1)
-_FAR_SEEDS = (2**53, 2**53 + 1, 2**53 + 2**32)
+# are equal in their low 32 bits, as 0 and 2**32 were; all three differ modulo 2**31 - 1). Round 18 (planted:
+# seed_mask48, seed & (2**48 - 1)): the third is 2**53 + 2**61, equal to the first in its low 61 bits (a cut to 32 or
+# 48 bits gives both one order), still another number modulo 2**31 - 1 and as a float64
+_FAR_SEEDS = (2**53, 2**53 + 1, 2**53 + 2**61)
 
 
 def _far_seeds_problem(fn) -> str | None:
     """Issue 38, round 15 (planted: ``seed_xor_low``, ``seed & 0xFFFFFFFF``): one worker, 16 examples, a global batch
     of 4, one epoch for each of the ``_FAR_SEEDS`` (round 16, planted ``seed_via_float``: 2**53, 2**53 + 1 and
-    2**53 + 2**32; were 0 and 2**32): the orders must differ (two full shuffles give the same 4 steps
+    2**53 + 2**32; were 0 and 2**32; round 18: 2**53 + 2**61): the orders must differ (two full shuffles give the same 4 steps
     with odds about 1 in 63 million). None when the pipeline raises (a seed too large for a generator: the other checks
     judge it). ``seed_mod_int31`` (seed % (2**31 - 1)) is a gap: that is what Dataset.shuffle does with its seed."""
     import numpy as np
@@ -1352,8 +1361,8 @@ def _far_seeds_problem(fn) -> str | None:
         same = [s for s, order in orders.items() if order == got[0]]
         if same:
             how = ("both are 2**53 as a float64: the seed went through a float (int(float(seed)))"
-                   if seed - same[0] == 1 else "the seed is cut to its low 32 bits (seed & 0xFFFFFFFF, or a 32-bit "
-                                                "cast)")
+                   if seed - same[0] == 1 else "the seed is cut to its low bits (seed & 0xFFFFFFFF, seed & (2**48 - "
+                                                "1), a 32-bit cast: the two are equal in their low 61 bits)")
             return (f"runs with seeds {same[0]} and {seed} train on the same order (16 examples, global batch 4): "
                     f"{how}; the rule: the order follows from `seed`, any int64 seed as given (Dataset.shuffle takes "
                     f"any int64 seed; no float, no cut to fewer bits): another seed, another order")
@@ -1367,7 +1376,8 @@ def _buffer_problem(fn, n_examples, global_batch_size, num_workers, seed) -> str
     ``n_examples`` examples, every ``Dataset.shuffle`` watched: when each one's buffer is smaller than the examples
     of the dataset it shuffles (its cardinality, when known), some examples can never come first: the sentence naming
     the rule; else None (no shuffle, a shuffle as large as its data, a size unknown, or the pipeline raised: the
-    other checks judge it)."""
+    other checks judge it). Round 18: a shuffle with reshuffle_each_iteration=False (one order for every epoch) is not
+    counted as a full one."""
     from unittest import mock
 
     import numpy as np
@@ -1377,10 +1387,14 @@ def _buffer_problem(fn, n_examples, global_batch_size, num_workers, seed) -> str
     original, seen = tf.data.Dataset.shuffle, []
 
     def shuffle(dataset, buffer_size, *args, **kwargs):
+        # round 18 (planted: index_shuffle_epoch_fixed, a full shuffle with reshuffle_each_iteration=False, then one of
+        # half the data anew each epoch): a shuffle that keeps one order for every epoch does not count as a full one
+        again = kwargs.get("reshuffle_each_iteration", args[1] if len(args) > 1 else None)
+        fixed = isinstance(again, (bool, np.bool_)) and not again
         try:
-            seen.append((int(buffer_size), int(dataset.cardinality())))
+            seen.append((int(buffer_size), int(dataset.cardinality()), fixed))
         except Exception:  # noqa: BLE001 - a symbolic size (inside a traced function): not judged
-            seen.append((None, None))
+            seen.append((None, None, fixed))
         return original(dataset, buffer_size, *args, **kwargs)
 
     ids = np.arange(n_examples)
@@ -1391,24 +1405,32 @@ def _buffer_problem(fn, n_examples, global_batch_size, num_workers, seed) -> str
             try_answer(fn, ctx, ids, ids + LABEL_OFFSET, global_batch_size, seed)
     except Exception:  # noqa: BLE001 - judged by the other checks
         return None
-    if not seen or any(b is None or c is None or c < 0 or b >= c for b, c in seen):
+    if any(b is None or c is None or c < 0 for b, c, _ in seen):
         return None
-    buffer, size = max(seen)
-    return (f"with {n_examples} examples the pipeline shuffles with a buffer of {buffer} examples, fewer than the {size} "
-            f"it shuffles: an example beyond the buffer can never come first, the examples move only part of the way; "
-            f"the rule is a full shuffle, as in shuffled_shard_buggy (a buffer of the whole data, len(x))")
+    anew = [(b, c) for b, c, fixed in seen if not fixed]
+    if not anew or any(b >= c for b, c in anew):
+        return None
+    buffer, size = max(anew)
+    once = ("; the full shuffle before it keeps one order for every epoch (reshuffle_each_iteration=False), so an "
+            "example late in that order is late in every epoch" if len(anew) < len(seen) else "")
+    return (f"with {n_examples} examples the pipeline shuffles {'anew each epoch ' if once else ''}with a buffer of "
+            f"{buffer} examples, fewer than the {size} it shuffles: an example beyond the buffer can never come first, "
+            f"the examples move only part of the way{once}; the rule is a full shuffle, every epoch, as in "
+            f"shuffled_shard_buggy (a buffer of the whole data, len(x)): any example may reach any step")
 
 
-def _left_over_problem(fn, seed, epochs=12) -> str | None:
+def _left_over_problem(fn, seed, epochs=12, float_inputs=False) -> str | None:
     """Issue 38, round 9 (planted: reshuffle_each_iteration=False, the cut after the shuffle: the same examples left
     over by the cut, and never trained on, every epoch; the round-8 check saw only the file's last examples). One worker
     (the cheapest build), a global batch of 4, 5 examples (one left over by the cut each epoch), ``epochs`` epochs of
     one build: every example must reach a step in some epoch. A full shuffle, new each epoch, leaves one example out of all 12 epochs
-    with odds 5 x (1/5)**12, below 1e-7. None when it does, or when the pipeline raises (the other checks judge it)."""
+    with odds 5 x (1/5)**12, below 1e-7. None when it does, or when the pipeline raises (the other checks judge it).
+    ``float_inputs`` (round 18; planted: drop_nan_filter, the examples whose input is NaN filtered out): x float64,
+    example 1's input a NaN (``_float_inputs``), which must reach a step too."""
     import numpy as np
 
     try:
-        orders = _epoch_orders(fn, np.arange(5), 4, 1, seed, epochs)
+        orders = _epoch_orders(fn, np.arange(5), 4, 1, seed, epochs, float_inputs=float_inputs)
     except Exception:  # noqa: BLE001 - judged by the other checks
         return None
     if orders is None:
@@ -1416,6 +1438,10 @@ def _left_over_problem(fn, seed, epochs=12) -> str | None:
     never = sorted(set(range(5)) - {i for steps in orders for step in steps for i in step})
     if not never:
         return None
+    if float_inputs and never == [1]:
+        return (f"with 5 examples (global batch 4, 1 worker) the example whose input is NaN reached no step in {epochs} "
+                f"epochs: the rule is every example is trained on as given, a NaN input too (no filter of non-finite "
+                f"inputs: a NaN in the data shows in the loss, where the learner sees it)")
     return (f"with 5 examples (global batch 4, 1 worker: the cut leaves one out each epoch) example "
             f"{', '.join(map(str, never))} reached no step in {epochs} epochs: the rule is that the examples left over "
             f"by the cut reach a step in some epoch (a full shuffle first, a new order every epoch, then the cut: "

@@ -343,7 +343,8 @@ def _float64_problem(name: str, replica_loss, tf) -> str | None:
     per-example losses, one eager call; their sum / G must come back to float64 precision (no rounding through a
     narrower type). An answer that refuses float64 losses (raises) is not failed here: the prompt promises none. Round 17
     (q2_wrong_r17_batch_size_via_float32: the global batch cast to float32 first): the global batch is 2**24 + 1, which
-    float32 cannot hold."""
+    float32 cannot hold. Round 18 (q2_wrong_r18_reciprocal_float32): 2**24 + 2**23 + 1, whose reciprocal float32 rounds
+    too."""
     batch = _FLOAT64_BATCH
     losses = tf.constant(_FLOAT64_LOSSES, dtype=tf.float64)
     try:
@@ -363,7 +364,10 @@ def _float64_problem(name: str, replica_loss, tf) -> str | None:
             f"dtype")
 
 
-_FLOAT64_BATCH = 2**24 + 1  # q2's float64 probe's global batch (round 17: float32 holds 2**24 or 2**24 + 2)
+# q2's float64 probe's global batch (round 17: float32 holds 2**24 or 2**24 + 2). Round 18 (planted: reciprocal_float32,
+# 1 / G rounded to float32: 1 / (2**24 + 1) is within 4e-15 of a float32): 1.5 x 2**24 + 1, no float32 (it holds its
+# neighbours 2**24 + 2**23 and + 2), whose reciprocal float32 rounds by 2e-8
+_FLOAT64_BATCH = 2**24 + 2**23 + 1
 
 
 # q2's probe (issue 38, round 4). Blind answers kept their points by clipping the per-example losses (at 5, at
@@ -383,8 +387,8 @@ _FLOAT64_BATCH = 2**24 + 1  # q2's float64 probe's global batch (round 17: float
 # partial last batch is 3 and 0 examples (tf.distribute can leave a replica of a partial last batch empty; the prompt
 # says so now): the empty replica's scalar must be 0, the sum of no losses, and the replicas' scalars add up to the mean.
 # Round 14 (planted: negative losses set to 0, -inf losses dropped; the divisor rounded through float16, exact up to
-# 2048): a negative loss in the finite probe, a -inf in the non-finite one, and the 300-and-1 probe a partial last
-# batch of a global batch of 4097 (float16 holds 4096 or 4098, not 4097).
+# 2048): a negative loss in the finite probe, a -inf in the non-finite one, and the 300-and-1 probe (4000 and 1 since
+# round 18) a partial last batch of a global batch of 4097 (float16 holds 4096 or 4098, not 4097).
 _PROBE = ([[0.1, 3e5, -0.7], [1.3]], [[float("-inf"), 40.0, float("nan")], [float("inf")]])
 _EVEN_PROBE = ([[0.1, 3e5], [-0.7, 1.3]], [[float("-inf"), 40.0], [float("nan"), float("inf")]])
 # Round 15 (planted: losses above 1e8 stop_gradient'ed as "exploding"; a loss of exactly 0 masked out as padding): the
@@ -393,8 +397,10 @@ _PARTIAL_PROBE = [[0.0, 0.7, 2.5e8], []]
 # Round 13 (planted: the largest loss dropped when a replica holds more than 64 examples; the sum through float16 above
 # 256 examples): 300 examples and 1, a global batch of 301. The losses are quarters (exact in float16 and float32, so
 # is a float32 sum of them), the largest 900.5, and the first replica's sum, 1198.25, is no float16 (its nearest is
-# 1198): a float16 sum is 2e-4 off, 20 x the 1e-5 allowed.
-_BIG_PROBE = [[0.25 * (k % 7 + 1) for k in range(299)] + [900.5], [0.5]]
+# 1198): a float16 sum is 2e-4 off, 20 x the 1e-5 allowed. Round 18 (planted: chunked_sum_capped, 16 chunks of 64
+# examples summed, the rest dropped): 4000 examples and 1 (of 4097); the first replica's sum, 4898.25, is no float16
+# (its nearest is 4900: 4e-4 off).
+_BIG_PROBE = [[0.25 * (k % 7 + 1) for k in range(3999)] + [900.5], [0.5]]
 
 
 def _shown(losses) -> str:
@@ -404,7 +410,7 @@ def _shown(losses) -> str:
 
 
 def _weights_problem(replica_loss, tf, strategies, devices, even: bool = False):
-    """None when, on 2 replicas of 3 and 1 examples (2 and 2 if ``even``), every example's loss weighs 1 / 4 (1 / 4097 on 300 and 1) in
+    """None when, on 2 replicas of 3 and 1 examples (2 and 2 if ``even``), every example's loss weighs 1 / 4 (1 / 4097 on 4000 and 1) in
     the replica's scalar (the gradient with respect to it) and the finite losses' scalars sum to their mean;
     else the message."""
     from . import session_kept
@@ -419,7 +425,7 @@ def _weights_problem(replica_loss, tf, strategies, devices, even: bool = False):
     if not even:  # (an even plan probes even batches only: the colleague's loss is exact there)
         probes.append((_PARTIAL_PROBE, "3 and 0", "a partial last batch: 3 examples of a global batch of 4, none on the "
                                                   "second replica", 4))
-        probes.append((_BIG_PROBE, "300 and 1", "a partial last batch: 301 examples of a global batch of 4097", 4097))
+        probes.append((_BIG_PROBE, "4000 and 1", "a partial last batch: 4001 examples of a global batch of 4097", 4097))
     for losses, split, whole, g in probes:
         per_replica = strategy.experimental_distribute_values_from_function(
             lambda ctx, losses=losses: tf.constant(losses[ctx.replica_id_in_sync_group], dtype=tf.float32))
