@@ -1,4 +1,4 @@
-# INTENT: per-worker batch rounded up when G not divisible by W [outside: get_per_replica_batch_size rejects G not divisible by W]
+# INTENT: per-worker batch by float division, rounded up [re-filed wrong in round 18: "exact for any size"; G / W = 2**53 + 1 rounds]
 def predicted_steps(n_examples, global_batch_size, num_workers):
     """Training steps one worker runs per epoch."""
     import math
