@@ -27,11 +27,15 @@ _SHARED_LOSS = training.per_example_loss()  # round 16's planted notebook loss_f
 
 def _learner(divide_by_micro_batch=False, apply_every_micro_batch=False, answer=True, no_reset=False,
              module_counter=False, inference=False, clip=False, history=False, edit_loss=False, compile_model=False,
-             guard=False):
+             guard=False, times_zero=False, rebuild=False):
     """A learner's make_accumulating_step, right or with one of the two classic mistakes."""
     def make(strategy, model, optimizer, global_batch_size, accum_steps):
         if not answer:
             return None
+        if rebuild:  # round 18 (q4_wrong_r18_rebuild_optimizer)
+            with strategy.scope():
+                optimizer.built = False
+                optimizer.build(model.trainable_variables)
         if edit_loss:  # round 16 (q4_wrong_r16_loss_fn_reduction_left_sum)
             _SHARED_LOSS.reduction = "sum"
         if compile_model:  # round 16 (q4_wrong_r16_model_compile)
@@ -56,7 +60,9 @@ def _learner(divide_by_micro_batch=False, apply_every_micro_batch=False, answer=
         def apply():
             optimizer.apply_gradients(zip([s.read_value() for s in sums], model.trainable_variables))
             for s in sums:
-                if not no_reset:
+                if times_zero:  # round 18 (q4_wrong_r18_reset_times_zero): NaN x 0 is NaN
+                    s.assign(s * 0)
+                elif not no_reset:
                     s.assign(tf.zeros_like(s))
 
         accumulate_step = tf.function(lambda b: strategy.reduce("SUM", strategy.run(accumulate, args=b), axis=None)
@@ -292,7 +298,8 @@ def _whole_batch(model, x, y, accum_steps):
 
 
 def _split_mean(model, x, y, accum_steps):
-    """A correct alternative: tf.split, the mean of each micro-batch divided by accum_steps, float64 sums."""
+    """A correct alternative: tf.split, the mean of each micro-batch divided by accum_steps, float64 sums cast back to
+    each variable's dtype (round 18: returned as float64 for a float32 model they are wrong)."""
     loss_fn = training.per_example_loss()
     total = None
     for xb, yb in zip(tf.split(x, accum_steps), tf.split(y, accum_steps)):
@@ -300,7 +307,7 @@ def _split_mean(model, x, y, accum_steps):
             loss = tf.reduce_mean(loss_fn(yb, model(xb, training=True))) / accum_steps
         grads = [tf.cast(g, tf.float64) for g in tape.gradient(loss, model.trainable_variables)]
         total = grads if total is None else [a + b for a, b in zip(total, grads)]
-    return [t.numpy() for t in total]
+    return [tf.cast(t, v.dtype).numpy() for t, v in zip(total, model.trainable_variables)]
 
 
 @pytest.mark.parametrize("answer", [_split_mean, _accumulated(lambda micro, n: n)])
@@ -646,3 +653,40 @@ def test_round17_int64_arithmetic_gradients_kept_until_the_end_and_state_on_a_va
     report = ex04.compare_accumulation(pooled, _mirrored(2), global_batch_size=8, accum_steps=2, updates=1)
     assert not report.passed and "'_pool' on the notebook's '_SHARED_LOSS'" in report.problem, report.problem
     assert "_pool" not in vars(_SHARED_LOSS)
+
+
+def test_round18_wider_gradients_merged_single_examples_a_rebuilt_optimizer_and_a_reset_by_times_zero_are_named():
+    """Issue 38, round 18. Planted: q3, float64 sums returned for a float32 model (each gradient in its variable's
+    dtype); single-example micro-batches run two at a time (the hidden frozen case: 2 passes of 1); q4, the caller's
+    optimizer rebuilt by make_accumulating_step (its momentum slots re-created); the kept gradients "reset" by a * 0
+    (a NaN update spoils the next: the restart)."""
+    loss_fn = training.per_example_loss()
+
+    def wide(model, x, y, accum_steps):
+        return [tf.cast(g, tf.float64) for g in _accumulated(lambda micro, n: n)(model, x, y, accum_steps)]
+
+    def merged(model, x, y, accum_steps):
+        micro, steps = len(x) // accum_steps, accum_steps
+        if micro == 1 and accum_steps % 2 == 0:
+            micro, steps = 2, accum_steps // 2
+        total = [tf.zeros_like(v) for v in model.trainable_variables]
+        for i in range(steps):
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_sum(loss_fn(y[i * micro:(i + 1) * micro],
+                                             model(x[i * micro:(i + 1) * micro], training=True))) / len(x)
+            total = [t + g for t, g in zip(total, tape.gradient(loss, model.trainable_variables))]
+        return total
+
+    report = ex04.compare_accumulated_gradients(wide, accum_steps=2, n=24)
+    assert not report.passed and "gradient 0 is float64, its variable float32" in report.problem, report.problem
+    report = ex04.compare_accumulated_gradients(merged, accum_steps=2, n=2, seed=3, frozen=True)
+    assert not report.passed and "saw 2 examples at once" in report.problem, report.problem
+    assert ex04.compare_accumulated_gradients(_accumulated(lambda micro, n: n), accum_steps=2, n=2, seed=3,
+                                              frozen=True).passed
+    for kwargs, says in (({"rebuild": True}, "changed the caller's optimizer before any update"),
+                         ({"times_zero": True}, "the kept gradients were not set back to zero")):
+        report = ex04.compare_accumulation(_learner(**kwargs), _mirrored(2), global_batch_size=8, accum_steps=2,
+                                           updates=1, momentum=0.9, restart=True)
+        assert not report.passed and says in report.problem, report.problem
+    assert ex04.compare_accumulation(_learner(), _mirrored(2), global_batch_size=8, accum_steps=2, updates=1,
+                                     momentum=0.9, restart=True).passed

@@ -183,8 +183,12 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
     notebook = notebook_globals(sys._getframe(1))
     if notebook is not None:  # round 15: the clip calls of this check's run only
         notebook.pop(_CLIP_CALLS, None)
+    optimizer_given = _optimizer_state(optimizer)  # round 18 (q4_wrong_r18_rebuild_optimizer)
     with watch:
         micro_step = try_answer(make_accumulating_step, strategy, model, optimizer, global_batch_size, accum_steps)
+    rebuilt = _optimizer_rebuilt_problem(optimizer_given, optimizer)
+    if rebuilt:
+        return Report(name, rebuilt)
     watch.take()  # what making the accumulators read (their creation) is not a micro-step's
     watch.training.clear()
     if micro_step is None:
@@ -518,9 +522,13 @@ def _restart_problem(make_accumulating_step, strategy, model, optimizer, global_
     from ...accumulation import accum_sizes
 
     micro = accum_sizes(strategy.num_replicas_in_sync, global_batch_size, accum_steps).micro_batch_size
+    weights_given, optimizer_given = model.get_weights(), _optimizer_state(optimizer)
     fresh = try_answer(make_accumulating_step, strategy, model, optimizer, global_batch_size, accum_steps)
     if fresh is None:
         return "a second make_accumulating_step for the same model and optimizer returned None"
+    rebuilt = _optimizer_rebuilt_problem(optimizer_given, optimizer, "a second ")  # round 18: its momentum is not 0 here
+    if rebuilt:
+        return rebuilt
     part = slice(updates * global_batch_size, (updates + 1) * global_batch_size)
     dist, _ = data.distribute(strategy, x[part], y[part], global_batch_size=micro)
     stepped = []
@@ -546,10 +554,17 @@ def _restart_problem(make_accumulating_step, strategy, model, optimizer, global_
     # round 13 (q4_wrong_r13_module_counter): the micro-step counter on the module, reset by each new
     # make_accumulating_step: alone, each step updates on time; two live steps share it. A second step for the same
     # model and optimizer, their calls interleaved: each must update after every accum_steps of ITS OWN calls
+    # round 18 (q4_wrong_r18_reset_times_zero: the kept gradients "reset" by a * 0, NaN x 0 being NaN): the update
+    # above had a NaN gradient; the weights and the optimizer's state put back (finite), the next updates run on
+    # finite data (the first global batch) and must be finite: a NaN spoils its own update only
+    model.set_weights(weights_given)
+    for variable, value in optimizer_given[1]:
+        if np.issubdtype(value.dtype, np.floating):
+            variable.assign(value)
     other = try_answer(make_accumulating_step, strategy, model, optimizer, global_batch_size, accum_steps)
     if other is None:
         return "a third make_accumulating_step for the same model and optimizer returned None"
-    batches = list(data.distribute(strategy, x[part], y[part], global_batch_size=micro)[0])
+    batches = list(data.distribute(strategy, x[:global_batch_size], y[:global_batch_size], global_batch_size=micro)[0])
     stepped = {"first": [], "second": []}
     for batch in batches:
         for who, step in (("first", fresh), ("second", other)):
@@ -563,7 +578,35 @@ def _restart_problem(make_accumulating_step, strategy, model, optimizer, global_
                 f"make_accumulating_step made while the first was in use, their calls interleaved) updated at their own "
                 f"call(s) {at['first']} and {at['second']}, where each alone updates after {accum_steps} of its calls (a "
                 f"counter or accumulators shared between steps, reset by the newest, mixes them)")
+    if not all(np.isfinite(w).all() for w in model.get_weights()):
+        return (f"{start}; its update on a micro-batch with a NaN example was NaN (right), but its next update, from "
+                f"finite weights and optimizer state on finite data, made the weights non-finite again: the kept "
+                f"gradients were not set back to zero after the update (a * 0 or a - a keeps a NaN: NaN x 0 is NaN). "
+                f"The rule: after each update the kept gradients start again from zero (assign zeros), so a "
+                f"non-finite gradient spoils its own update only")
     return None
+
+
+def _optimizer_state(optimizer) -> tuple:
+    """The optimizer's variables as objects and values, and its momentum slots' objects (issue 38, round 18)."""
+    variables = list(getattr(optimizer, "variables", []))
+    return ([id(v) for v in variables], [(v, np.array(v)) for v in variables],
+            [id(v) for v in getattr(optimizer, "momentums", None) or []])
+
+
+def _optimizer_rebuilt_problem(given: tuple, optimizer, which: str = "") -> str | None:
+    """Planted (issue 38, round 18: q4_wrong_r18_rebuild_optimizer, ``optimizer.built = False; optimizer.build(...)``
+    in make_accumulating_step): making a micro_step changed the caller's optimizer (variables made or replaced, a
+    value changed: its momentum started again from zero) before any update."""
+    ids, values, momentums = given
+    now = _optimizer_state(optimizer)
+    if now[0] == ids and now[2] == momentums and all(np.array_equal(a, np.array(v), equal_nan=True)
+                                                     for v, a in values):
+        return None
+    return (f"{which}make_accumulating_step changed the caller's optimizer before any update (its variables, the "
+            f"momentum slots, were re-created or reset: rebuilt?): the optimizer and its state are the caller's, "
+            f"already built (training.build_optimizer); the rule is to use it as it is, its state moved only by its "
+            f"own apply_gradients at each update")
 
 
 def _finite_difference(got, reference) -> float:
@@ -1083,12 +1126,15 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     except (TypeError, ValueError):
         return Report(name, f"{name}: returned {type(got).__name__}; return one gradient per trainable variable")
     first = [g.numpy().copy() for g in got]
-    off = [(i, g.dtype.name, tf.as_dtype(d).name) for i, (g, d) in enumerate(zip(got, dtypes))
-           if g.dtype.is_floating and tf.as_dtype(d).is_floating and g.dtype.size < tf.as_dtype(d).size]
-    if off:  # planted (round 4): float32 accumulators whatever the variables' dtype (float64 sums stay right)
-        i, got_dtype, want = off[0]
-        return Report(name, f"{name}: gradient {i} is {got_dtype}, its variable {want}: the gradient is rounded to "
-                            f"fewer bits than its variable; accumulate in the variable's dtype (e.g. tf.zeros_like(v))")
+    off = [(i, g.dtype, tf.as_dtype(d)) for i, (g, d) in enumerate(zip(got, dtypes))
+           if g.dtype.is_floating and tf.as_dtype(d).is_floating and g.dtype != tf.as_dtype(d)]
+    if off:  # planted (round 4): float32 accumulators whatever the variables' dtype; round 18
+        i, got_dtype, want = off[0]  # (q3_wrong_r18_float64_sums_for_float32): float64 sums returned for float32
+        why = ("the gradient is rounded to fewer bits than its variable" if got_dtype.size < want.size else
+               "a wider dtype than its variable's")
+        return Report(name, f"{name}: gradient {i} is {got_dtype.name}, its variable {want.name} ({why}): the rule is "
+                            f"each gradient in its variable's dtype; accumulate in it (e.g. tf.zeros_like(v)), or "
+                            f"cast the sum back to it")
     rounded = [i for i, (g, d) in enumerate(zip(got, dtypes)) if tf.as_dtype(d) == tf.float64 and g.dtype == tf.float64
                and np.array_equal(g.numpy(), g.numpy().astype(np.float32).astype(np.float64))]
     if dtype == "float64" and len(rounded) == len(got):
