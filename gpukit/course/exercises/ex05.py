@@ -435,7 +435,8 @@ def _units_problem(shards, w1, b1, w2, exact: bool = False) -> str | None:
 
 def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10), num_stages: int = 3,
                              batch: int = 12, seed: int = 0, atol: float = 1e-5, devices=None,
-                             frozen: int | None = None, refreeze: int | None = None, x_scale: float = 1.0) -> Report:
+                             frozen: int | None = None, refreeze: int | None = None, x_scale: float = 1.0,
+                             weights_on=None) -> Report:
     """``pipeline_gradients(stages, devices, x, y, m)`` must return ``(loss, gradients)`` equal to
     one ``GradientTape`` over the unsplit model on the whole batch (mean cross-entropy; gradients
     stage by stage, in each stage's ``trainable_variables`` order). ``devices``: the stages' devices
@@ -450,13 +451,15 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
     (planted: each stage's variable list cached by id on the first call). Round 15 (q4_wrong_r15_probs_clipped_ce: the
     cross-entropy of softmax probabilities, which Keras clips to [1e-7, 1 - 1e-7]): ``x_scale`` multiplies the batch's
     inputs (the hidden case: 10, where two examples' losses exceed -log(1e-7) = 16.1, so a clip moves loss and
-    gradients)."""
+    gradients). Round 18 (q4_wrong_r18_device_only_from_weights: each stage run under the device of its first weight,
+    ``devices`` never read): ``weights_on``, the devices the stages' weights are made on when they are not ``devices``
+    (the contract: ``devices[s]``, whichever device that is)."""
     from ... import data, parallel
     from ..._tf import tf
 
     name = "pipeline_gradients"
     devices = list(devices) if devices is not None else [f"/CPU:{i}" for i in range(num_stages)]
-    pipe = parallel.Pipeline(widths, devices, seed=seed)
+    pipe = parallel.Pipeline(widths, list(weights_on) if weights_on is not None else devices, seed=seed)
     if frozen is not None:
         pipe.stages[frozen].trainable = False  # its weights stay in the forward, out of trainable_variables
     x, y = data.synthetic(batch, shape=(widths[0],), num_classes=widths[-1], seed=seed)
