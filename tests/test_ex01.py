@@ -602,6 +602,8 @@ def _step_planted(planted):
         if planted == "weak_cache" and id(model) in cache:
             return cache[id(model)]
         kept.append(optimizer) if planted == "keep_optimizers" else None
+        if planted == "reset_iterations":  # round 18: the optimizer's step count set back to 0
+            optimizer.iterations.assign(0)
 
         def replica(x, y):
             with tf.GradientTape() as tape:
@@ -610,7 +612,7 @@ def _step_planted(planted):
                     loss = tf.where(tf.math.is_finite(loss) & (loss > 1000.0), tf.stop_gradient(loss), loss)
                 if planted == "loss_floor":  # round 15: the notebook's compute_loss (the check watches it), floored
                     loss = tf.maximum(globals()["compute_loss"](model, x, y, gb), -3e38)
-                if planted in ("gbs_int16", "iterations"):  # round 17: the notebook's compute_loss, watched
+                if planted in ("gbs_int16", "iterations", "reset_iterations"):  # round 17: the notebook's, watched
                     loss = globals()["compute_loss"](model, x, y, tf.cast(gb, tf.int16) if planted == "gbs_int16" else gb)
             optimizer.apply_gradients(zip(tape.gradient(loss, model.trainable_variables), model.trainable_variables))
             return loss
@@ -701,8 +703,10 @@ def _train_planted(planted):
             if planted == "own_loss":  # round 16: a cross-entropy of its own
                 per_example = LOSS_FN
             with tf.GradientTape() as tape:
-                loss = tf.nn.compute_average_loss(per_example(yb, model(xb, training=True)),
-                                                  global_batch_size=global_batch_size)
+                losses = per_example(yb, model(xb, training=True))
+                if planted == "nan_to_inf":  # round 18: a NaN per-example loss replaced by +inf (its gradient cut)
+                    losses = tf.where(tf.math.is_nan(losses), float("inf"), losses)
+                loss = tf.nn.compute_average_loss(losses, global_batch_size=global_batch_size)
                 if planted == "loss_floor":
                     loss = tf.maximum(loss, -3e38)
             grads = tape.gradient(loss, model.trainable_variables)
@@ -725,6 +729,8 @@ def _train_planted(planted):
         full = (len(x) - 1) // global_batch_size if planted == "off_by_one" else steps
         for _, batch in zip(range(min(steps, full)), dist):
             step(batch)
+        if planted == "freeze":  # round 18: the model returned frozen
+            model.trainable = False
         return model
     return train_mirrored
 
@@ -910,3 +916,78 @@ def test_q5_round17_gradients_divided_or_clipped_before_apply_are_named(planted)
     report = ex01.check_debugged_training(_train_planted(planted), strategies.mirrored(["/cpu:0", "/cpu:1"]), steps=1)
     says = "handed the optimizer gradients other than those tape.gradient returned (clipped, rescaled, divided or filt"
     assert not report.passed and says in report.problem and "applied as they are" in report.problem, report.problem
+
+
+# --------------------------------------------------------------------------- blind round 18 (issue 38)
+
+
+def test_q1_round18_a_floor_at_the_lowest_float32_is_named():
+    """Round 18 (``floor_neg_inf``: tf.maximum(per_example, -finfo(float32).max), which round 15's -3.4e38 passed): the
+    swapped loss_fn's first example's loss is -inf, and the value must be -inf. The right answer passes."""
+    body = ("def compute_loss(model, x, y, global_batch_size):\n"
+            "    per_example = loss_fn(y, model(x, training=True))\n"
+            "    return tf.reduce_sum({per}) / global_batch_size\n")
+    floored = ex01.compare_loss(_with_loss_fn(body.format(per="tf.maximum(per_example, -3.4028235e38)"), "compute_loss"))
+    assert not floored.passed and "first example's loss is -inf" in floored.problem, floored.problem
+    assert "no floor such as tf.maximum" in floored.problem
+    assert ex01.compare_loss(_with_loss_fn(body.format(per="per_example"), "compute_loss")).passed
+
+
+def test_q2_round18_an_optimizer_reset_by_make_train_step_is_named(monkeypatch):
+    """Round 18 (``reset_iterations``: make_train_step sets the optimizer's iterations to 0): the optimizer handed in
+    has taken 7 steps already (``_USED_STEPS``), read before make_train_step. The right step passes
+    (test_q2_correct_alternatives)."""
+    monkeypatch.setitem(globals(), "compute_loss", lambda m, x, y, gb: tf.reduce_sum(LOSS_FN(y, m(x, training=True))) / gb)
+    report = ex01.compare_train_step(_step_planted("reset_iterations"), strategies.mirrored(["/cpu:0", "/cpu:1"]), steps=3)
+    assert not report.passed and "optimizer.iterations went from 7 (an optimizer already used) to 3" in report.problem
+    assert "the rule is the optimizer given is the caller's, used as it is" in report.problem, report.problem
+
+
+def test_q3_round18_the_argmax_of_a_softmax_is_named():
+    """Round 18 (``softmax_argmax``: the argmax of tf.nn.softmax's probabilities): the tied model's logits are 0 but two
+    classes' 1e-8, which a softmax rounds to one probability (class 0 wins); the largest logit is the first of the
+    two (``_near_tie``: classes whose shares differ from class 0's and from both's). The right answer passes."""
+    def softmax_argmax(strategy, model, dist_dataset):
+        def counts(x, y):
+            predicted = tf.argmax(tf.nn.softmax(model(x, training=False)), axis=-1, output_type=y.dtype)
+            return tf.reduce_sum(tf.cast(tf.equal(predicted, y), tf.float32)), tf.cast(tf.shape(y)[0], tf.float32)
+
+        correct = total = 0.0
+        for batch in dist_dataset:
+            c, n = strategy.run(counts, args=batch)
+            correct += float(strategy.reduce("SUM", c, axis=None))
+            total += float(strategy.reduce("SUM", n, axis=None))
+        return correct / total
+
+    assert ex01._near_tie([0, 3, 3, 1, 0], 10) == (1, 3) and ex01._near_tie([0, 0, 2, 2, 5], 10) == (1, 2)
+    strategy, kwargs = strategies.mirrored(["/cpu:0", "/cpu:1"]), dict(seed=3, n=8, global_batch_size=2, again=True,
+                                                                        tied=True)
+    report = ex01.compare_accuracy(softmax_argmax, strategy, **kwargs)
+    assert not report.passed and "the rule is a prediction is the class with the largest LOGIT" in report.problem
+    assert ex01.compare_accuracy(_evaluate(), strategy, **kwargs).passed
+
+
+def test_q4_round18_one_replica_and_a_float32_product_past_2_24_are_named():
+    """Round 18 (``single_replica_zero``: 0 for one replica; ``float32_product``: R x b and its ratio to b in float32,
+    26.999998 for 27 replicas of 621 379): the hidden cases of 1 replica and of 27 of 621 379 (16 777 233 examples,
+    measured on copies of one example per slice: ``_COPIES_ABOVE``). The right formula passes both."""
+    zero = ex01.check_scale_prediction(lambda r, b: 0.0 if r == 1 else float(r), num_replicas=1,
+                                       per_replica_batch_size=5, one_device=True)
+    assert not zero.passed and "a formula for any number of replicas, one included" in zero.problem, zero.problem
+    f32 = ex01.check_scale_prediction(lambda r, b: float(np.float32(r) * np.float32(b) / np.float32(b)),
+                                      num_replicas=27, per_replica_batch_size=621379, one_device=True)
+    assert not f32.passed and "the rule is a formula exact for any sizes" in f32.problem, f32.problem
+    for r, b in ((1, 5), (27, 621379)):
+        assert ex01.check_scale_prediction(lambda r, b: r, num_replicas=r, per_replica_batch_size=b, one_device=True).passed
+
+
+def test_q5_round18_a_frozen_model_and_a_nan_loss_made_inf_are_named(monkeypatch):
+    """Round 18 (``freeze_returned``: model.trainable = False on the model returned; ``nan_loss_to_inf``: a NaN
+    per-example loss replaced by +inf, its gradient cut): the returned model's trainable flags are read, and the swapped
+    loss_fn of ``_lowered_loss_problem`` makes each slice's first loss NaN (a constant added: its gradient finite)."""
+    strategy = strategies.mirrored(["/cpu:0", "/cpu:1"])
+    frozen = ex01.check_debugged_training(_train_planted("freeze"), strategy, steps=1)
+    assert not frozen.passed and "returned a model whose trainable flags were changed" in frozen.problem, frozen.problem
+    monkeypatch.setitem(globals(), "loss_fn", LOSS_FN)
+    guarded = ex01._other_data_problem(_train_planted("nan_to_inf"), strategy, 5, 0.5)
+    assert guarded and "each slice's first NaN" in guarded and "a NaN loss replaced by inf or 0" in guarded, guarded

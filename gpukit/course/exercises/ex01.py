@@ -267,22 +267,24 @@ def _other_loss_fn_problem(compute_loss, model, x, y, global_batch_size: int, at
 def _lowest_loss_problem(compute_loss, namespace, model, x, y, global_batch_size: int) -> str | None:
     """Issue 38, round 15 (planted: ``floor_clip``, ``tf.maximum(per_example, -3e38)``: a cross-entropy is never
     negative, so no loss_fn of the notebook's reaches the floor). One more call with ``loss_fn`` swapped for the
-    weighted loss of ``_other_loss_fn_problem`` with its first example's loss lowered by 3.4e38 (finite, below
-    -3e38): the value must be that loss's sum over ``global_batch_size`` (to 1e-6 of it)."""
+    weighted loss of ``_other_loss_fn_problem`` with its first example's loss lowered: the value must be that loss's
+    sum over ``global_batch_size``. Round 18 (planted: ``floor_neg_inf``, ``tf.maximum(per_example, -finfo.max)``: the
+    lowest finite float32, which the -3.4e38 of round 15 passed): that first loss is -inf, so a floor at any finite
+    value shows, and the value must be -inf."""
     from ..._tf import tf
 
     def lowest_loss_fn(labels, logits):
         per_example = _weighted_loss_fn(labels, logits)
-        return per_example + tf.one_hot(0, tf.shape(per_example)[0], -3.4e38, 0.0, dtype=per_example.dtype)
+        return per_example + tf.one_hot(0, tf.shape(per_example)[0], float("-inf"), 0.0, dtype=per_example.dtype)
 
     got, expected = _with_loss_fn(lowest_loss_fn, compute_loss, namespace, model, x, y, global_batch_size)
-    if isinstance(got, float) and abs(got - expected) <= 1e-6 * abs(expected):
+    if isinstance(got, float) and got == expected:
         return None
     shown = f"{got:.7g}" if isinstance(got, float) else _short(got)
-    return (f"with loss_fn replaced by one whose first example's loss is -3.4e38 (finite, the lowest float32 values), "
-            f"compute_loss gave {shown}, expected {expected:.7g} (that loss summed, divided by global_batch_size): the "
-            f"rule is every example's loss counts as it is, whatever its value (no clipping from below or above, no "
-            f"floor such as tf.maximum(loss, -3e38))")
+    return (f"with loss_fn replaced by one whose first example's loss is -inf, compute_loss gave {shown}, expected "
+            f"{expected:.7g} (that loss summed, divided by global_batch_size): the rule is every example's loss counts "
+            f"as it is, whatever its value (no clipping from below or above, no floor such as tf.maximum(loss, -3e38), at "
+            f"the lowest float32 or any other value: a mean with a -inf loss in it is -inf)")
 
 
 # issue 38, round 6: every example's loss counts as it is, whatever its value. Blind answers kept their points by
@@ -453,6 +455,7 @@ def _short(value) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+_USED_STEPS = 7  # q2: the optimizer handed to make_train_step has taken this many steps (issue 38, round 18)
 _ONE_DEVICE_STEPS: dict = {}  # q2's one-device reference (losses, weights), by the arguments the data follow from
 
 
@@ -567,6 +570,9 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
             other_alive = weakref.ref(other)  # round 13: must die once dropped (nothing kept between calls)
             optimizer_alive = weakref.ref(other_optimizer)  # round 14 (planted: keep_optimizers): its optimizer too
         model, optimizer = build(strategy, WatchedSGD)
+        # round 18 (planted: reset_iterations, optimizer.iterations.assign(0) in make_train_step: invisible on a new
+        # optimizer): the optimizer given has been used, its step count is _USED_STEPS, read before make_train_step
+        optimizer.iterations.assign(_USED_STEPS)
         # round 15 (planted: cache_on_model, cache_on_optimizer: the step cached in model.__dict__ or optimizer.__dict__)
         given_objects = (("model", model), ("optimizer", optimizer))
         state = kept_state(None, given=given_objects)  # the objects alone (the function's own state: not here)
@@ -579,6 +585,7 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
             # while the next call is made, as a learner holds the steps it made
             decoy_step = try_answer(make_train_step, strategy, model, decoy, gb)
         initial = [np.array(w) for w in model.get_weights()]
+        iterations = used = int(optimizer.iterations.numpy())  # round 17 (planted: iterations_bumped): one per step
         train_step = try_answer(make_train_step, strategy, model, optimizer, gb)
         decoy_step = None
         if train_step is None:
@@ -590,7 +597,6 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
         from unittest import mock
 
         watch = _watch_optimizers()  # round 11: the replica contexts the updates ran in (q5's detection)
-        iterations = int(optimizer.iterations.numpy())  # round 17 (planted: iterations_bumped): one count per step
         with mock.patch.object(tf.GradientTape, "gradient", gradient), watch:
             try:
                 losses = [train_step(batch) for batch in dist]
@@ -742,6 +748,12 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
     narrowed = _handed_batch_problem(handed_gb, gb)
     if narrowed:
         return Report(name, narrowed, details)
+    if iterations < 0:  # round 18 (planted: reset_iterations)
+        return Report(name, f"optimizer.iterations went from {used} (an optimizer already used) to "
+                            f"{used + iterations} after {len(losses)} steps: the rule is the optimizer given is the "
+                            f"caller's, used as it is: its state (its step count, its slots) is never reset or set, "
+                            f"only advanced by its own apply_gradients, one per step (a schedule or Adam's bias "
+                            f"correction reads that count)", details)
     if iterations != len(losses):
         return Report(name, f"after {len(losses)} steps, optimizer.iterations grew by {iterations}: the rule is one "
                             f"update per step with `optimizer` (its apply_gradients, which counts the step), nothing "
@@ -1088,6 +1100,19 @@ class _TrainableRecorder(Recorder):
         return super()._record(x, args, kwargs)
 
 
+def _near_tie(labels, classes: int) -> tuple[int, int]:
+    """Two classes ``first < second`` of ``labels`` for q3's near tie (issue 38, round 18): neither is 0, and the share
+    of ``first`` differs from class 0's (a softmax's tie, won by class 0) and from both's (every tied class right)."""
+    import numpy as np
+
+    counts = np.bincount(np.asarray(labels).ravel(), minlength=classes)
+    for first in range(1, classes):
+        for second in range(first + 1, classes):
+            if counts[second] and counts[first] != counts[0]:
+                return first, second
+    return 1, 2
+
+
 def _exact(got: float, expected: float) -> bool:
     """``got`` is the exact ratio ``expected`` rounded once, to float64 or float32, at most."""
     return abs(got - expected) <= 2.0 ** -24 * abs(expected)
@@ -1121,14 +1146,20 @@ def _uneven_split_problem(evaluate, strategy, model, x, y, predicted, gb, seed: 
         calls.append((model, float(np.mean(predicted[:n] == labels)), "the first model again, on the same dataset"))
     # Issue 38, round 8 (`in_top_k`, `label_logit_is_max`): a model whose logits are all equal (every weight
     # zero). "The class with the largest logit" is then argmax's first class; counting every tied class as
-    # right gives accuracy 1.
+    # right gives accuracy 1. Round 18 (planted: `softmax_argmax`, the argmax of tf.nn.softmax's probabilities, which
+    # round logits 1e-8 apart to one value, so the first class wins): the bias of that model is 0 but 1e-8 for two
+    # classes `_near_tie` picks from the labels: the largest logit is the first of those two (a tie), not class 0
     if tied:
         zero = models.mlp(seed=seed + 2, strategy=strategy)
         for v in zero.trainable_variables:
             v.assign(np.zeros_like(v.numpy()))
-        calls.append((zero, float(np.mean(labels == 0)), "a model whose logits are all equal (a tie: the class with "
-                                                         "the largest logit is the first, as np.argmax / tf.argmax "
-                                                         "pick)"))
+        first, second = _near_tie(labels, classes)
+        bias = np.zeros(classes, "float32")
+        bias[[first, second]] = 1e-8
+        zero.get_layer("logits").bias.assign(bias)
+        calls.append((zero, float(np.mean(labels == first)),
+                      f"a model whose logits are all 0 but classes {first} and {second}'s, 1e-8 (a near tie: the class "
+                      f"with the largest logit is {first}, the first of those two, as np.argmax / tf.argmax pick)"))
     for which, expected, what in calls:
         got = try_answer(evaluate, strategy, which, dist)
         try:
@@ -1137,6 +1168,13 @@ def _uneven_split_problem(evaluate, strategy, model, x, y, predicted, gb, seed: 
             pass
         if isinstance(got, float) and _exact(got, expected):
             continue
+        if tied and which is zero:  # round 18: the rule the near tie shows, named first
+            return Report("evaluate", f"on {n} examples evaluated with {what}, evaluate gave {got}, one device counts "
+                                      f"{expected:.6g}: the rule is a prediction is the class with the largest LOGIT, "
+                                      f"argmax of the model's logits as they are (the first on a tie): not the argmax "
+                                      f"of a softmax, which rounds near-tied logits to equal probabilities, nor of "
+                                      f"logits in a lower precision, nor every tied class counted right (in_top_k)",
+                          {"expected": expected, "got": got, "n": n})
         if _wide(gb, r):  # round 14 (planted: uint16_wrong)
             return Report("evaluate", f"on {n} examples (one batch of {gb}, {gb // r} per replica, all but 2 predicted "
                                       f"wrong, then {r + 1} more; {what}) evaluate gave {got}, one device counts "
@@ -1166,7 +1204,8 @@ def _uneven_split_problem(evaluate, strategy, model, x, y, predicted, gb, seed: 
 # --------------------------------------------------------------------------- q4 (predict), q5 (debug)
 
 
-_MEASURED: dict = {}  # (devices, num_replicas, per-replica batch, seed) -> the factor measured there
+_MEASURED: dict = {}
+_COPIES_ABOVE = 2**20  # q4: a simulated case of more examples is measured on copies (``_simulated_scale``)  # (devices, num_replicas, per-replica batch, seed) -> the factor measured there
 
 
 def _measured_scale(num_replicas: int, per_replica_batch_size: int, seed: int = 0, one_device: bool = False) -> float:
@@ -1177,7 +1216,9 @@ def _measured_scale(num_replicas: int, per_replica_batch_size: int, seed: int = 
     from ... import devices
 
     names = devices.replica_devices()
-    if len(names) < num_replicas and one_device:  # round 15: more replicas than devices, simulated
+    # round 15: more replicas than devices, simulated on one device; round 18 (planted: single_replica_zero, 0 for one
+    # replica): 1 replica too (one device is all it is: no strategy to build and trace)
+    if one_device and (len(names) < num_replicas or num_replicas == 1):
         key = ("one device", num_replicas, per_replica_batch_size, seed)
         if key not in _MEASURED:
             _MEASURED[key] = _simulated_scale(num_replicas, per_replica_batch_size, seed)
@@ -1195,11 +1236,25 @@ def _simulated_scale(num_replicas: int, per_replica_batch_size: int, seed: int) 
     """Issue 38, round 15 (planted: ``capped_devices``, ``min(R, 8)``; round 13's gaps ``capped_at_four``,
     ``lookup_table``: right for the 1-4 replicas this process has): the factor for more replicas than devices,
     measured on one device as the strategy computes it: the gradient of the sum over ``num_replicas`` slices of each
-    slice's mean loss, over the gradient of the mean over all (one tape, a few ms)."""
+    slice's mean loss, over the gradient of the mean over all (one tape, a few ms).
+
+    Round 18 (planted: ``float32_product``, R x b and its ratio to b in float32, off by one float32 step once R x b
+    passes 2**24): past ``_COPIES_ABOVE`` examples each replica's slice holds copies of one example (R examples drawn,
+    each slice's mean and the mean over all computed from them in float64, no 2**24 rows built)."""
     from ... import checks, data, models, training
     from ..._tf import tf
 
     gb = num_replicas * per_replica_batch_size
+    if gb > _COPIES_ABOVE:
+        x, y = data.synthetic(num_replicas, shape=(64,), seed=seed)
+        model = models.mlp(seed=seed)
+        with tf.GradientTape(persistent=True) as tape:
+            one = tf.cast(training.per_example_loss()(y, model(x, training=True)), tf.float64)  # one per replica
+            copies = tf.constant(per_replica_batch_size, tf.float64)
+            per_replica = tf.reduce_sum(one * copies / copies)  # each slice's mean: b equal losses over b
+            right = tf.reduce_sum(one * copies) / tf.constant(gb, tf.float64)
+        return checks.scale_factor(tape.gradient(per_replica, model.trainable_variables),
+                                   tape.gradient(right, model.trainable_variables))
     x, y = data.synthetic(gb, shape=(64,), seed=seed)
     model = models.mlp(seed=seed)
     with tf.GradientTape(persistent=True) as tape:
@@ -1276,11 +1331,21 @@ def check_scale_prediction(predicted_update_scale, num_replicas: int = 4, per_re
     if got in with_batch - {1.0, measured}:  # the batch size in the formula (1 is 'a mean is a mean')
         return Report(name, f"{name} gave {got:g} {where}: the per-replica batch size does not enter "
                             f"the measured factor", details)
+    if abs(got - measured) < 5e-4 and num_replicas * per_replica_batch_size > 2**24:  # round 18: float32_product
+        return Report(name, f"{name} gave {got!r} {where} ({num_replicas * per_replica_batch_size} examples, past "
+                            f"2**24); the factor measured is {measured!r}: the rule is a formula exact for any sizes "
+                            f"(Python's int or float arithmetic, not float32, which holds whole numbers exactly only "
+                            f"up to 2**24 = 16 777 216: R x b rounds there)", details)
     if abs(got - measured) < 5e-4:  # round 10 (q4_wrong_epsilon 3.99975, q4_wrong_simulated 3.9999999999999996)
         return Report(name, f"{name} gave {got!r} {where}; the factor measured on {num_replicas} replicas, rounded to "
                             f"3 decimals, is {measured!r}: your answer is not rounded, it must BE that value exactly "
                             f"(an exact formula of the arguments gives it; a value that only rounds to it, with an "
                             f"epsilon or from a measurement, does not)", details)
+    if num_replicas == 1:  # round 18 (planted: single_replica_zero)
+        return Report(name, f"{name} gave {got!r} {where}, which is not the factor measured on 1 replica "
+                            f"({measured!r}): the rule is a formula for any number of replicas, one included (one "
+                            f"replica's mean is over the whole global batch: the factor is 1, no special case)",
+                      details)
     return Report(name, f"{name} gave {got!r} {where}, which is not the factor measured on "
                         f"{num_replicas} replicas ({measured!r}, rounded to 3 decimals)", details)
 
@@ -1543,6 +1608,13 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
                             f"{len(variables)} are plain variables, created outside strategy.scope()): the rule is "
                             f"train_buggy's model, models.mlp(seed=seed) built in strategy.scope(), trained on the "
                             f"replicas and returned itself (not a copy built outside the scope)")
+    # round 18 (planted: freeze_returned, model.trainable = False before it is returned): models.mlp's flags, all True
+    frozen = [getattr(layer, "name", "?") for layer in getattr(model, "layers", []) if not getattr(layer, "trainable", True)]
+    if getattr(model, "trainable", True) is not True or frozen:
+        return Report(name, f"{name} returned a model whose trainable flags were changed (model.trainable "
+                            f"{getattr(model, 'trainable', None)!r}, layers not trainable: {', '.join(frozen) or 'none'}): "
+                            f"the rule is train_buggy's behaviour, the model trained and returned itself, nothing else "
+                            f"changed (no layer frozen or trainable flag set: the caller may train it further)")
 
     def one_device(num_steps, first_batch_only=False):  # the reference, trained once per process and arguments
         key = (seed, learning_rate, num_steps, gb, steps, len(x), first_batch_only, x_scale)  # (the data follow)
@@ -1660,7 +1732,10 @@ def _lowered_loss_problem(train_mirrored, strategy, x, y, gb: int, steps: int, s
 
     def lowered_loss_fn(labels, logits):
         per_example = given(labels, logits)
-        return 2.0 * per_example + tf.constant(-3.4e38, per_example.dtype)
+        # round 18 (planted: nan_loss_to_inf, a NaN per-example loss replaced by +inf, its gradient cut): each slice's
+        # first loss is NaN, a constant added (its gradient finite, the weights' update unchanged)
+        nan = tf.one_hot(0, tf.shape(per_example)[0], float("nan"), 0.0, dtype=per_example.dtype)
+        return 2.0 * per_example + tf.constant(-3.4e38, per_example.dtype) + nan
 
     namespace["loss_fn"] = lowered_loss_fn
     try:
@@ -1679,11 +1754,11 @@ def _lowered_loss_problem(train_mirrored, strategy, x, y, gb: int, steps: int, s
            f"moved {checks.scale_factor(moved, ref_moved):.3g} x as far as one device's at the full rate"
            if len(moved) == len(ref_moved) else "moved otherwise than one device's")
     return (f"on a call whose loss_fn (the notebook's, swapped) gives every example's loss doubled and lowered by "
-            f"3.4e38 (its gradients doubled, each replica's loss -inf) at half the learning rate, the weights {how}: "
-            f"the rule is train_buggy's training minus its bug, the same signature and behaviour: the per-example "
-            f"losses from the notebook's loss_fn, whatever it is (not a cross-entropy of its own), differentiated and "
-            f"applied as they are, whatever their value (no floor, clip or guard of the loss, such as "
-            f"tf.maximum(loss, -3e38))")
+            f"3.4e38, each slice's first NaN (its gradients doubled and finite, each replica's loss -inf or NaN) at half "
+            f"the learning rate, the weights {how}: the rule is train_buggy's training minus its bug, the same "
+            f"signature and behaviour: the per-example losses from the notebook's loss_fn, whatever it is (not a "
+            f"cross-entropy of its own), differentiated and applied as they are, whatever their value (no floor, clip "
+            f"or guard of the loss, such as tf.maximum(loss, -3e38) or a NaN loss replaced by inf or 0)")
 
 
 def _other_data_problem(train_mirrored, strategy, seed: int, learning_rate: float) -> str | None:
