@@ -185,7 +185,7 @@ def _session_settings() -> dict:
         "Python's hooks (sys.displayhook, sys.unraisablehook, warnings.showwarning)": (_hooks(), _put_back_hooks),
         "Python's module search path (sys.path)": (list(sys.path), _put_back_sys_path),
         "NumPy's error callback (np.seterrcall)": (np.geterrcall(), np.seterrcall),
-        "the garbage collector's frozen objects (gc.freeze)": (_FreezeCount(gc.get_freeze_count()), None),
+        "the garbage collector's frozen objects (gc.freeze)": (_gc_freezes(), None),
     }
     if hasattr(sys, "get_int_max_str_digits"):
         settings["Python's int-to-string digit limit (sys.set_int_max_str_digits)"] = (
@@ -583,18 +583,27 @@ def _locale() -> tuple:
     return locale.setlocale(locale.LC_ALL), put_back
 
 
-class _FreezeCount(int):
-    """How many objects gc.freeze holds (round 18, 05 q3_wrong_r18_gc_freeze). Only more counts as a change: a frozen
-    object can still be freed, which lowers the count. Not put back (gc.unfreeze would also thaw what the session froze
-    on purpose: tests/blind.py freezes an exercise's namespace); reported, so the answer loses its points."""
+# Round 18 (05 q3_wrong_r18_gc_freeze: ``gc.freeze()`` in an answer, never undone): the calls of gc.freeze, counted by a
+# wrapper installed once. Not gc.get_freeze_count(), which walks every frozen object: 7 ms a read with the 600 000 a test
+# process freezes, and the session is read thousands of times per graded answer (a CI run took three times as long).
+# Not put back (gc.unfreeze would also thaw what the session froze on purpose); reported, so the answer loses its points.
+_FREEZES = [0, None]
 
-    def __eq__(self, other):
-        return not int(self) > int(other)
 
-    def __ne__(self, other):
-        return int(self) > int(other)
+def _gc_freezes() -> int:
+    import gc
 
-    __hash__ = int.__hash__
+    if _FREEZES[1] is None:
+        original = gc.freeze
+
+        def freeze():
+            _FREEZES[0] += 1
+            return original()
+
+        freeze.__doc__ = original.__doc__
+        _FREEZES[1] = original
+        gc.freeze = freeze
+    return _FREEZES[0]
 
 
 def _tf_summary_state() -> dict:
