@@ -10,8 +10,11 @@ Skipped only when Ray is not installed (`pip install "gpukit[ray]"`; `make test`
 from __future__ import annotations
 
 import importlib.util
+import os
 import pathlib
+import subprocess
 import sys
+import time
 
 import pytest
 
@@ -131,3 +134,31 @@ def test_the_startup_error_names_the_raylet_log_where_ray_keeps_it(monkeypatch, 
     monkeypatch.delenv("RAY_TMPDIR")
     monkeypatch.delenv("TMPDIR")
     assert ray_train._ray_temp_dir() == "/tmp/ray"
+
+
+def _pretend_agent(owner):
+    """A process named like a Ray agent (``ray::DashboardAgent``), in this process group, started with
+    ``OWNER_VARIABLE=owner`` as Ray would have started it for the run_on_ray of pid ``owner``."""
+    env = dict(os.environ, **{ray_train.OWNER_VARIABLE: str(owner)})
+    return subprocess.Popen(["bash", "-c", "exec -a ray::DashboardAgent sleep 120"], env=env,
+                            stdin=subprocess.DEVNULL)
+
+
+def test_ray_processes_are_ours_by_their_environment_not_by_the_process_group():
+    """Planted bug it catches: "a ``ray::`` process in our process group is ours". pytest-xdist's workers
+    share one group, so a Ray run ending in one worker SIGKILLed the live agents of a run in another; that
+    run's raylet died with them and its driver got ``SystemExit: 1`` from ``ray.get`` (a CI run went red so).
+    Needs no Ray: the processes only look like Ray's."""
+    mine, theirs = _pretend_agent(os.getpid()), _pretend_agent(os.getpid() + 1)
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not all(
+                pathlib.Path(f"/proc/{p.pid}/cmdline").read_bytes().startswith(b"ray::") for p in (mine, theirs)):
+            time.sleep(0.05)
+        assert os.getpgid(theirs.pid) == os.getpgrp()                  # the case the group rule got wrong
+        found = ray_train.ray_processes()
+        assert mine.pid in found and theirs.pid not in found, (mine.pid, theirs.pid, found)
+    finally:
+        for p in (mine, theirs):
+            p.kill()
+            p.wait(timeout=30)

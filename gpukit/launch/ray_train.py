@@ -48,6 +48,7 @@ PROBE_TIMEOUT_S = 5.0  # the TCP connect to a joined cluster's port, before ray.
 ADDRESS_FIX = ("give HOST:PORT of a running Ray head (`ray start --head` prints it) or auto, or omit it to start "
                "a local Ray")
 REPORT_GRACE_S = 5.0  # > 2 x Ray Train's health-check interval (RAY_TRAIN_HEALTH_CHECK_INTERVAL_S, 2 s)
+OWNER_VARIABLE = "GPUKIT_RAY_OWNER"  # the pid of the run_on_ray that started a local Ray: see ray_processes
 
 
 def require_ray():
@@ -393,12 +394,16 @@ def _ray_temp_dir() -> str:
 
 
 def ray_processes(owner: int | None = None) -> list[int]:
-    """Pids of the Ray processes this process started (gcs_server, raylet, monitors, workers) that
-    are still there, including the raylet's agents after a raylet crash (their parent is then init;
-    their session folder ends in our pid). ``owner``: those of that process instead (e.g. a
-    ``ray start --head --block`` started in a new session: its pid is also its process group)."""
+    """Pids of the Ray processes this process started (gcs_server, raylet, monitors, agents, workers)
+    that are still there, including the raylet's agents after a raylet crash (their parent is then
+    init). Ours: a child of ours, a session folder ending in our pid, or ``OWNER_VARIABLE=<our pid>`` in
+    the environment ``run_on_ray`` gives the processes Ray starts (the agents rename themselves
+    ``ray::DashboardAgent``). Not the process group: pytest-xdist's workers and the launches they
+    start share one, and another run's live agents are in it; killing them kills its raylet.
+    ``owner``: the processes of that process instead, which must lead a process group of its own (e.g.
+    ``ray start --head --block`` started in a new session)."""
     me = os.getpid() if owner is None else owner
-    group = os.getpgrp() if owner is None else owner
+    tag = f"{OWNER_VARIABLE}={me}".encode()
     found = []
     session = re.compile(rb"/session_[0-9_-]+_%d(/|\s|\x00|$)" % me)
     for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
@@ -414,11 +419,21 @@ def ray_processes(owner: int | None = None) -> list[int]:
         except (OSError, ValueError):
             continue
         ours = parent == me and (b"/ray/" in command or comm in ("(raylet)", "(gcs_server)"))
-        # orphaned agents rename themselves ("ray::DashboardAgent") but stay in our process group
-        orphan = command.startswith(b"ray::") and _pgid(int(entry)) == group
-        if ours or orphan or session.search(command) is not None:
+        tagged = tag in _environment(int(entry))
+        if owner is not None:  # a group of its own: a renamed agent ("ray::DashboardAgent") stays in it
+            tagged = tagged or (command.startswith(b"ray::") and _pgid(int(entry)) == owner)
+        if ours or tagged or session.search(command) is not None:
             found.append(int(entry))
     return found
+
+
+def _environment(pid: int) -> list[bytes]:
+    """The ``NAME=value`` entries a process started with (empty when it is gone or not ours to read)."""
+    try:
+        with open(f"/proc/{pid}/environ", "rb") as f:
+            return f.read().split(b"\x00")
+    except OSError:
+        return []
 
 
 def _pgid(pid: int):
@@ -506,11 +521,13 @@ def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = 
     if joined:
         probe_address(address, host, port, flag=flag)
     loopback = not joined or is_loopback_host(host)
-    saved_env = {k: os.environ.get(k) for k in ("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "RAY_TRAIN_V2_ENABLED")}
+    saved_env = {k: os.environ.get(k) for k in ("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "RAY_TRAIN_V2_ENABLED",
+                                                 OWNER_VARIABLE)}
     # read once, when Ray is imported: set before the import (and checked below)
     if loopback:
         os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"  # with _node_ip_address: loopback only
     os.environ["RAY_TRAIN_V2_ENABLED"] = "1"
+    os.environ[OWNER_VARIABLE] = str(os.getpid())  # inherited by every process Ray starts: see ray_processes
     try:
         ray = require_ray()
         from ray._private import ray_constants
