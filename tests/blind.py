@@ -31,6 +31,7 @@ import linecache
 import os
 import pathlib
 import re
+import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 ATTACKS = ROOT / "tests" / "attacks"
@@ -366,18 +367,28 @@ def redundant(number: str) -> list[pathlib.Path]:
     return sorted(extra)
 
 
-if __name__ == "__main__":
-    import sys
-
+def main(argv: list[str]) -> int:
+    """``python tests/blind.py NN [NN ...] [--delete]``: list (or delete, and drop from ``RULED_BY``) the wrong
+    answers of each exercise whose verdict another kept file has. Grades every answer: minutes per exercise."""
     from gpukit import devices
 
+    numbers = [a for a in argv if not a.startswith("--")]
+    unknown = [a for a in argv if a.startswith("--") and a != "--delete"]
+    if unknown or not numbers:
+        print(f"usage: python tests/blind.py NN [NN ...] [--delete]{' (unknown: ' + ' '.join(unknown) + ')' if unknown else ''}",
+              file=sys.stderr)
+        return 2
     devices.setup(virtual=4)
-    numbers = [a for a in sys.argv[1:] if not a.startswith("--")]
     for number in numbers:
         extra = redundant(number)
         print(f"exercise {number}: {len(extra)} wrong answers whose verdict another kept file has", flush=True)
         for path in extra:
             print(f"  {path.name}")
-            if "--delete" in sys.argv:
+            if "--delete" in argv:
                 path.unlink()
                 _record(f"{path.parent.name}/{path.name}", 0)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -83,6 +83,24 @@ def test_one_wrong_file_is_kept_per_verdict(tmp_path, monkeypatch):
     assert [p.name for p in blind.redundant("99")] == ["q1_wrong_a.py"]
 
 
+def test_the_maintainers_command_lists_then_deletes_and_forgets_the_redundant_files(tmp_path, monkeypatch, capsys):
+    """``python tests/blind.py NN [--delete]`` (``blind.main``). Planted bugs it catches: ``--delete`` ignored (or
+    deleting without it), a deleted file left in ``RULED_BY``, no arguments or an unknown flag taken as a run."""
+    (tmp_path / "ex99").mkdir()
+    kept, extra = tmp_path / "ex99" / "q1_wrong_r1_a.py", tmp_path / "ex99" / "q1_wrong_r2_b.py"
+    for path in (kept, extra):
+        path.write_text("f = 1\n")
+    recorded = {"ex99/q1_wrong_r2_b.py": 3, "ex99/q1_wrong_r1_a.py": 2}
+    monkeypatch.setattr(blind, "redundant", lambda number: [extra] if number == "99" else [])
+    monkeypatch.setattr(blind, "_record", lambda key, index: recorded.pop(key) if not index else None)
+    assert blind.main(["99"]) == 0
+    assert "exercise 99: 1 wrong answers" in capsys.readouterr().out and extra.exists()
+    assert blind.main(["99", "--delete"]) == 0
+    assert not extra.exists() and kept.exists() and recorded == {"ex99/q1_wrong_r1_a.py": 2}
+    assert blind.main([]) == 2 and blind.main(["99", "--dry"]) == 2
+    assert "usage: python tests/blind.py NN" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("number", NUMBERS)
 def test_no_test_cell_needs_a_name_an_earlier_one_binds(number):
     """A hinted test runs without the tests before it: that grades alike only if it needs nothing they define."""
