@@ -363,7 +363,7 @@ def _watch_filterwarnings() -> None:
     warnings.filterwarnings = watched
 
 
-def _notebook_message_filter(entry) -> bool:
+def _added_by_notebook_code(entry) -> bool:
     """A filter notebook code added (``_watch_filterwarnings``), whatever it is narrowed to: a message, or (round 17,
     01 q2_wrong_r17_keras_warning_filter: ``filterwarnings("ignore", category=UserWarning, module="keras")``) a
     module."""
@@ -403,7 +403,7 @@ class _WarningFilters:
 
         _watch_filterwarnings()
         self.full = list(warnings.filters)
-        self.wide = tuple(f for f in self.full if _whole_category(f) or (_NOTEBOOK_FILTERS and _notebook_message_filter(f)))
+        self.wide = tuple(f for f in self.full if _whole_category(f) or (_NOTEBOOK_FILTERS and _added_by_notebook_code(f)))
 
     def __eq__(self, other):
         return isinstance(other, _WarningFilters) and self.wide == other.wide
@@ -416,7 +416,7 @@ def _put_back_warning_filters(old: _WarningFilters) -> None:
     import warnings
 
     warnings.filters[:] = [f for f in warnings.filters if f not in old.full and not _whole_category(f)
-                           and not _notebook_message_filter(f)] + old.full
+                           and not _added_by_notebook_code(f)] + old.full
     warnings._filters_mutated()
 
 
