@@ -145,10 +145,9 @@ def _pretend_agent(owner):
 
 
 def test_ray_processes_are_ours_by_their_environment_not_by_the_process_group():
-    """Planted bug it catches: "a ``ray::`` process in our process group is ours". pytest-xdist's workers
-    share one group, so a Ray run ending in one worker SIGKILLed the live agents of a run in another; that
-    run's raylet died with them and its driver got ``SystemExit: 1`` from ``ray.get`` (a CI run went red so).
-    Needs no Ray: the processes only look like Ray's."""
+    """Planted bug it catches: "a ``ray::`` process in our process group is ours". A shell script's two
+    launches, or pytest-xdist's workers, share one group: a Ray run ending in one SIGKILLed the live agents of
+    a run in another, and a raylet dies with its agents. Needs no Ray: the processes only look like Ray's."""
     mine, theirs = _pretend_agent(os.getpid()), _pretend_agent(os.getpid() + 1)
     try:
         deadline = time.monotonic() + 30
@@ -162,3 +161,17 @@ def test_ray_processes_are_ours_by_their_environment_not_by_the_process_group():
         for p in (mine, theirs):
             p.kill()
             p.wait(timeout=30)
+
+
+def test_a_driver_ended_by_ray_is_told_what_ray_logged(tmp_path, monkeypatch):
+    """``run_on_ray`` turns Ray's ``SystemExit`` (its core worker ends a driver whose raylet died) into a
+    ClusterError carrying the end of raylet.out and gcs_server.out (a CI run once ended with a bare
+    ``SystemExit: 1`` and nothing to read). Planted bug it catches: the logs looked for in the wrong folder."""
+    logs = tmp_path / "ray" / "session_latest" / "logs"
+    logs.mkdir(parents=True)
+    (logs / "raylet.out").write_text("".join(f"line {i}\n" for i in range(40)) + "the agent died: raylet exits\n")
+    monkeypatch.setenv("RAY_TMPDIR", str(tmp_path))
+    tail = ray_train._ray_log_tail(joined=False)
+    assert "the agent died: raylet exits" in tail and "line 10\n" not in tail
+    assert "gcs_server.out: not readable" in tail
+    assert "head" in ray_train._ray_log_tail(joined=True)

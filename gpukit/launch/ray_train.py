@@ -387,6 +387,21 @@ def _start_ray(ray, num_workers: int, stream: bool) -> None:
             f"{os.path.join(_ray_temp_dir(), 'session_latest', 'logs', 'raylet.out')}") from None
 
 
+def _ray_log_tail(joined: bool, lines: int = 15) -> str:
+    """The last lines of this node's raylet.out and gcs_server.out (what says why a raylet died), or why not."""
+    if joined:
+        return "(a joined cluster: read the logs on its head)"
+    logs = os.path.join(_ray_temp_dir(), "session_latest", "logs")
+    found = []
+    for name in ("raylet.out", "gcs_server.out"):
+        try:
+            with open(os.path.join(logs, name), errors="replace") as f:
+                found.append(f"{name}:\n" + "".join(f.readlines()[-lines:]))
+        except OSError as err:
+            found.append(f"{name}: not readable ({err.strerror})")
+    return "\n".join(found)
+
+
 def _ray_temp_dir() -> str:
     """Where Ray keeps its sessions: RAY_TMPDIR, else TMPDIR on Linux, else /tmp; then ray/."""
     linux_tmp = os.environ.get("TMPDIR") if sys.platform.startswith("linux") else None
@@ -605,6 +620,10 @@ def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = 
             raise ClusterError(
                 f"Ray Train failed ({type(e).__name__}) after max_failures={max_failures} restarts: "
                 f"{str(e).strip()[:2000]}") from e
+        except SystemExit as e:  # Ray's core worker ends the driver: its raylet is gone, or a SIGTERM came
+            raise ClusterError(
+                f"Ray ended this driver (SystemExit {e.code}) during the run: its local raylet died or the "
+                f"process got a SIGTERM. The end of Ray's own logs:\n{_ray_log_tail(joined)}") from e
         finished.set()
         end = time.time()
         info = ray.get(collector.summary.remote(), timeout=60)
