@@ -367,9 +367,60 @@ def redundant(number: str) -> list[pathlib.Path]:
     return sorted(extra)
 
 
+# Test time (issue 37, after round 18): one kept passing file per path through the checks. The answers that keep
+# their points (right, outside, gap) ran every test of their question: two thirds of the blind answers' CPU (exercise
+# 04: 84 of 125 CPU s). Two of one question that run the same lines of the checks and hidden tests (the same branches
+# of every check: the same routes seen, the same state read, the same cases) are one answer to the grader; ex06's 53
+# passing files ran 10 sets of lines. Kept of each set: every file some test or doc names, else the earliest round's.
+_CHECK_CODE = str(ROOT / "gpukit" / "course" / "exercises")
+
+
+def check_lines(stem_: str, question: str, source: str) -> tuple:
+    """``(verdict, lines)``: ``_grade``'s verdict and the ``(file, line)`` pairs of the checks
+    (gpukit/course/exercises) and of the question's tests that ran while grading ``source`` (``sys.settrace``: slow,
+    for the maintainers' command only)."""
+    lines: set = set()
+
+    def local(frame, event, arg):
+        if event == "line":
+            lines.add((frame.f_code.co_filename, frame.f_lineno))
+        return local
+
+    def calls(frame, event, arg):
+        name = frame.f_code.co_filename
+        return local if name.startswith(_CHECK_CODE) or name.startswith("<test ") else None
+
+    sys.settrace(calls)
+    try:
+        found = _grade(stem_, question, source, None)
+    finally:
+        sys.settrace(None)
+    return found, frozenset(lines)
+
+
+def redundant_passing(number: str) -> list[pathlib.Path]:
+    """The answers of exercise ``number`` that keep their points (right, outside, gap) and ran the same lines of the
+    checks and tests (``check_lines``) as another kept passing file of their question."""
+    named = _named_somewhere()
+    sets: dict = {}
+    for path in answers(number):
+        question, kind = path.stem.split("_")[:2]
+        if kind == "wrong":
+            continue
+        found, lines = check_lines(stem(number), question, path.read_text())
+        if found is None:  # a passing file that fails is a test failure, not a duplicate
+            sets.setdefault((question, lines), []).append(path)
+    extra = []
+    for paths in sets.values():
+        paths.sort(key=lambda p: (p.stem not in named, _round(p), p.name))
+        extra += [p for p in paths[1:] if p.stem not in named]
+    return sorted(extra)
+
+
 def main(argv: list[str]) -> int:
     """``python tests/blind.py NN [NN ...] [--delete]``: list (or delete, and drop from ``RULED_BY``) the wrong
-    answers of each exercise whose verdict another kept file has. Grades every answer: minutes per exercise."""
+    answers of each exercise whose verdict another kept file has (``redundant``), and the passing ones whose path
+    through the checks another has (``redundant_passing``). Grades every answer: minutes per exercise."""
     from gpukit import devices
 
     numbers = [a for a in argv if not a.startswith("--")]
@@ -380,13 +431,14 @@ def main(argv: list[str]) -> int:
         return 2
     devices.setup(virtual=4)
     for number in numbers:
-        extra = redundant(number)
-        print(f"exercise {number}: {len(extra)} wrong answers whose verdict another kept file has", flush=True)
-        for path in extra:
-            print(f"  {path.name}")
-            if "--delete" in argv:
-                path.unlink()
-                _record(f"{path.parent.name}/{path.name}", 0)
+        for extra, what in ((redundant(number), "wrong answers whose verdict another kept file has"),
+                            (redundant_passing(number), "passing answers whose path through the checks another has")):
+            print(f"exercise {number}: {len(extra)} {what}", flush=True)
+            for path in extra:
+                print(f"  {path.name}")
+                if "--delete" in argv:
+                    path.unlink()
+                    _record(f"{path.parent.name}/{path.name}", 0)
     return 0
 
 

@@ -83,6 +83,40 @@ def test_one_wrong_file_is_kept_per_verdict(tmp_path, monkeypatch):
     assert [p.name for p in blind.redundant("99")] == ["q1_wrong_a.py"]
 
 
+def _pretend_check(answer):  # stands for a check: its branches are what check_lines sees
+    if answer == "loop":
+        total = 0
+        for step in range(3):
+            total += step
+        return None
+    return None
+
+
+def test_one_passing_file_is_kept_per_path_through_the_checks(tmp_path, monkeypatch):
+    """``redundant_passing`` (issue 37's test time): passing answers of one question that ran the same lines of the
+    checks are one; a file a doc names stays, else the earliest round's. Planted bugs it catches: other branches of a
+    check taken for the same path (a style no kept file shows any more), two questions pooled, a wrong answer or a
+    passing file that now fails counted, the named file dropped."""
+    monkeypatch.setattr(blind, "_CHECK_CODE", __file__)
+    monkeypatch.setattr(blind, "_grade", lambda stem_, question, source, first=None:
+                        (0, "AssertionError: no") if "fails" in source else _pretend_check(source.split()[-1]))
+    assert blind.check_lines("99_x", "q1", "f = loop")[1] != blind.check_lines("99_x", "q1", "f = formula")[1]
+    folder = tmp_path / "ex99"
+    folder.mkdir()
+    sources = {"q1_right_a.py": "f = formula", "q1_right_r3_b.py": "g = formula", "q1_outside_r2_c.py": "h = formula",
+               "q1_right_r4_d.py": "f = loop", "q2_right_r5_e.py": "f = formula", "q1_wrong_r1_f.py": "k = formula",
+               "q1_right_r6_g.py": "fails = 1; f = formula", "q1_right_r9_named.py": "k = loop"}
+    for name, source in sources.items():
+        (folder / name).write_text(source + "\n")
+    monkeypatch.setattr(blind, "ATTACKS", tmp_path)
+    monkeypatch.setattr(blind, "stem", lambda number: "99_x")
+    monkeypatch.setattr(blind, "_named_somewhere", lambda: "")
+    assert [p.name for p in blind.redundant_passing("99")] == ["q1_outside_r2_c.py", "q1_right_r3_b.py",
+                                                               "q1_right_r9_named.py"]
+    monkeypatch.setattr(blind, "_named_somewhere", lambda: "see q1_right_r9_named")
+    assert [p.name for p in blind.redundant_passing("99")] == ["q1_outside_r2_c.py", "q1_right_r3_b.py",
+                                                               "q1_right_r4_d.py"]
+
 def test_the_maintainers_command_lists_then_deletes_and_forgets_the_redundant_files(tmp_path, monkeypatch, capsys):
     """``python tests/blind.py NN [--delete]`` (``blind.main``). Planted bugs it catches: ``--delete`` ignored (or
     deleting without it), a deleted file left in ``RULED_BY``, no arguments or an unknown flag taken as a run."""
@@ -92,9 +126,11 @@ def test_the_maintainers_command_lists_then_deletes_and_forgets_the_redundant_fi
         path.write_text("f = 1\n")
     recorded = {"ex99/q1_wrong_r2_b.py": 3, "ex99/q1_wrong_r1_a.py": 2}
     monkeypatch.setattr(blind, "redundant", lambda number: [extra] if number == "99" else [])
+    monkeypatch.setattr(blind, "redundant_passing", lambda number: [])
     monkeypatch.setattr(blind, "_record", lambda key, index: recorded.pop(key) if not index else None)
     assert blind.main(["99"]) == 0
-    assert "exercise 99: 1 wrong answers" in capsys.readouterr().out and extra.exists()
+    out = capsys.readouterr().out
+    assert "exercise 99: 1 wrong answers" in out and "exercise 99: 0 passing answers" in out and extra.exists()
     assert blind.main(["99", "--delete"]) == 0
     assert not extra.exists() and kept.exists() and recorded == {"ex99/q1_wrong_r1_a.py": 2}
     assert blind.main([]) == 2 and blind.main(["99", "--dry"]) == 2
