@@ -96,7 +96,7 @@ def test_one_passing_file_is_kept_per_path_through_the_checks(tmp_path, monkeypa
     """``redundant_passing`` (issue 37's test time): passing answers of one question that ran the same lines of the
     checks are one; a file a doc names stays, else the earliest round's. Planted bugs it catches: other branches of a
     check taken for the same path (a style no kept file shows any more), two questions pooled, a wrong answer or a
-    passing file that now fails counted, the named file dropped."""
+    passing file that now fails counted, the named file dropped, the latest round's style dropped."""
     monkeypatch.setattr(blind, "_CHECK_CODE", __file__)
     monkeypatch.setattr(blind, "_grade", lambda stem_, question, source, first=None:
                         (0, "AssertionError: no") if "fails" in source else _pretend_check(source.split()[-1]))
@@ -111,9 +111,9 @@ def test_one_passing_file_is_kept_per_path_through_the_checks(tmp_path, monkeypa
     monkeypatch.setattr(blind, "ATTACKS", tmp_path)
     monkeypatch.setattr(blind, "stem", lambda number: "99_x")
     monkeypatch.setattr(blind, "_named_somewhere", lambda: "")
-    assert [p.name for p in blind.redundant_passing("99")] == ["q1_outside_r2_c.py", "q1_right_r3_b.py",
-                                                               "q1_right_r9_named.py"]
+    assert [p.name for p in blind.redundant_passing("99")] == ["q1_outside_r2_c.py"]  # r3_b: the latest of its set
     monkeypatch.setattr(blind, "_named_somewhere", lambda: "see q1_right_r9_named")
+    (folder / "q1_right_r11_late.py").write_text("m = formula\n")
     assert [p.name for p in blind.redundant_passing("99")] == ["q1_outside_r2_c.py", "q1_right_r3_b.py",
                                                                "q1_right_r4_d.py"]
 
