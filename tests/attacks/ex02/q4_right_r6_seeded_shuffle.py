@@ -1,9 +1,0 @@
-def shuffled_shard(input_context, x, y, global_batch_size, seed):
-    """shuffled_shard_buggy without its bug."""
-    per_worker = input_context.get_per_replica_batch_size(global_batch_size)
-    whole = len(x) // global_batch_size * global_batch_size
-    ds = tf.data.Dataset.from_tensor_slices((x, y))
-    # same seed on every worker and in a restarted run: every worker sees the same permutation
-    ds = ds.shuffle(len(x), seed=seed, reshuffle_each_iteration=True).take(whole)
-    ds = ds.shard(input_context.num_input_pipelines, input_context.input_pipeline_id)
-    return ds.batch(per_worker, drop_remainder=True)

@@ -1,4 +1,0 @@
-# INTENT: correct, gpukit's planner
-def plan_batches(capacities, global_batch_size):
-    """Per-replica batch sizes proportional to capacities, summing to global_batch_size."""
-    return list(memory.plan(capacities, global_batch_size).per_replica_batch_sizes)

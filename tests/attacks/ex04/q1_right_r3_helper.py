@@ -1,4 +1,0 @@
-def choose_accum_steps(global_batch_size, num_replicas, max_per_replica_batch_size):
-    """The fewest micro-batches per update whose per-replica share fits the memory limit."""
-    from gpukit import accumulation
-    return accumulation.smallest_accum_steps(global_batch_size, num_replicas, max_per_replica_batch_size)

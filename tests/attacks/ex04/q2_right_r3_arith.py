@@ -1,1 +1,0 @@
-predicted_epoch = (EPOCH_EXAMPLES // (GLOBAL_BATCH_SIZE // 4), (EPOCH_EXAMPLES // (GLOBAL_BATCH_SIZE // 4)) // 4)

@@ -1,1 +1,0 @@
-predicted_epoch = (18.0, 4)

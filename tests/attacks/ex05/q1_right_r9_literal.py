@@ -1,1 +1,0 @@
-predicted_micro_batches = 14.0

@@ -1,5 +1,0 @@
-def one_f_one_b(p, m):
-    """Per stage, the order of its passes: [("F", 0), ..., ("B", 0), ...]."""
-    schedule = parallel.make_schedule("1f1b", p, m)
-    return [[(op.kind, int(op.micro)) for op in stage] for stage in schedule.orders] if hasattr(schedule, "orders") \
-        else [[(op.kind, int(op.micro)) for op in stage] for stage in schedule.ops]

@@ -1,9 +1,0 @@
-# INTENT: seed*10 + epoch: (0, 10) and (1, 0) collide (a student assumes fewer than 10 epochs)
-def make_dataset(x, y, *, global_batch_size, num_replicas, seed, epoch):
-    """Batches of global_batch_size, shuffled by (seed, epoch), every batch full."""
-    n = len(x)
-    order_seed = seed * 10 + epoch
-    ds = tf.data.Dataset.from_tensor_slices((x, y)).cache()
-    ds = ds.shuffle(n, seed=order_seed, reshuffle_each_iteration=False)
-    ds = ds.batch(global_batch_size, drop_remainder=True)
-    return ds.prefetch(tf.data.AUTOTUNE)

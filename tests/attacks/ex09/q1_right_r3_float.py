@@ -1,2 +1,0 @@
-# INTENT: right number, written as a float
-predicted_bytes = 16876.0

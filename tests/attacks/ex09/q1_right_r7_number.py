@@ -1,1 +1,0 @@
-predicted_bytes = 4 * 2410 + 12 * 603

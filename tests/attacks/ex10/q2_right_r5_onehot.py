@@ -1,7 +1,0 @@
-import numpy as np
-
-def load_balancing_loss(probs, first_choice):
-    """The Switch Transformer's auxiliary loss of one batch of routed tokens (one number)."""
-    E = np.shape(probs)[1]
-    onehot = np.eye(E)[np.asarray(first_choice)]
-    return float(E * (onehot.mean(axis=0) * np.mean(probs, axis=0)).sum())

@@ -1,5 +1,0 @@
-# INTENT: correct - takes the planner's own plan.memory and keeps the four parts the contract names (public check: passed)
-def plan_bytes(model, layout):
-    """Bytes per device on the busiest device: weights, gradients, optimizer, activations."""
-    mem = plan.memory(model, layout)
-    return {k: mem[k] for k in ("weights", "gradients", "optimizer", "activations")}
