@@ -95,6 +95,14 @@ def browser():
 
 
 @pytest.fixture(scope="module")
+def lab_page(browser):
+    """The page every notebook of this test process opens in, one after the other (``_open_next``)."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture(scope="module")
 def lab(tmp_path_factory):
     """A JupyterLab server over a scratch folder; yields (base_url, token, root folder)."""
     base = tmp_path_factory.mktemp("lab")
@@ -170,7 +178,7 @@ STATE_JS = """() => {
          mimes: Object.keys(o.data || {}), ename: o.ename || null, evalue: o.evalue || null,
          text: Array.isArray(o.text) ? o.text.join('') : (o.text || ''),
          plain: o.data && o.data['text/plain'] ? [].concat(o.data['text/plain']).join('') : ''}));
-      item.prompt = (cell.node.querySelector('.jp-InputArea-prompt') || {}).innerText || '';
+      item.prompt = (cell.node.querySelector('.jp-InputArea-prompt') || {}).textContent || '';
       item.imgs = Array.from(cell.node.querySelectorAll('.jp-OutputArea img')).map(i => i.complete && i.naturalWidth > 0);
       item.widgets = cell.node.querySelectorAll('.jp-OutputArea .jupyter-widgets').length;
       item.widgetErrors = cell.node.querySelectorAll('.jp-OutputArea .jupyter-widgets.jupyter-widgets-error-widget, .jp-OutputArea .jupyter-widgets-error').length;
@@ -183,6 +191,22 @@ STATE_JS = """() => {
 
 def _state(page):
     return page.evaluate(STATE_JS)
+
+
+# What the wait needs, twice a second: the kernel's status and each code cell's count and prompt (``[*]`` while queued
+# or running), read without serializing outputs or laying out the page (textContent, not innerText).
+PROGRESS_JS = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  if (!panel || !panel.content || !panel.sessionContext) return null;
+  const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+  const cells = [];
+  panel.content.widgets.forEach((cell) => {
+    if (cell.model.type !== 'code') { cells.push({type: cell.model.type}); return; }
+    cells.push({type: 'code', count: cell.model.executionCount,
+                prompt: (cell.node.querySelector('.jp-InputArea-prompt') || {}).textContent || ''});
+  });
+  return {status: kernel ? kernel.status : 'none', path: panel.context ? panel.context.path : null, cells: cells};
+}"""
 
 
 def _open(page, url, token, rel):
@@ -199,6 +223,52 @@ def _open(page, url, token, rel):
                            "window.jupyterapp.shell.currentWidget.sessionContext.session.kernel && "
                            "window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status === 'idle'",
                            arg=rel, timeout=120_000)
+
+
+# Issue 37's test time: loading JupyterLab into a page costs about 12 CPU s of Chromium and 3 of the server
+# (measured: a fresh context or a page reloaded alike, its bundles are fetched and compiled again); opening the
+# next notebook with JupyterLab's own command in the page already loaded costs about 2. So the notebooks of one
+# test process share one page (``lab_page``); each test closes its notebook, and a page left in doubt (a failed
+# test, a dialog, no JupyterLab) is loaded afresh by the next.
+NEXT_JS = """(rel) => {
+  const app = window.jupyterapp;
+  if (!app || document.querySelector('.jp-Dialog')) return false;
+  app.commands.execute('docmanager:open', {path: rel});
+  return true;
+}"""
+CLOSE_JS = """() => {
+  const app = window.jupyterapp;
+  if (!app || document.querySelector('.jp-Dialog')) return false;
+  for (const widget of Array.from(app.shell.widgets('main'))) {
+    if (widget.context) widget.context.model.dirty = false;  // ran, not saved: no "save your work?" dialog
+    widget.dispose();
+  }
+  return true;
+}"""
+
+
+def _open_next(page, url, token, rel):
+    """``_open`` in a page that already shows JupyterLab (no reload), else ``_open``."""
+    try:
+        opened = page.evaluate(NEXT_JS, rel)
+    except Exception:  # noqa: BLE001 - about:blank, a crashed page: load it afresh
+        opened = False
+    if not opened:
+        return _open(page, url, token, rel)
+    page.wait_for_function("(rel) => { const w = window.jupyterapp.shell.currentWidget; return w && w.context && "
+                           "w.context.path === rel && w.sessionContext && w.sessionContext.session && "
+                           "w.sessionContext.session.kernel && w.sessionContext.session.kernel.status === 'idle'; }",
+                           arg=rel, timeout=120_000)
+
+
+def _close_notebooks(page) -> None:
+    """Close every open notebook of the shared page, or leave the page blank for the next test to load afresh."""
+    try:
+        if page.evaluate(CLOSE_JS):
+            return
+    except Exception:  # noqa: BLE001 - the page is in doubt
+        pass
+    page.goto("about:blank")
 
 
 MODEL_JS = """() => { const model = window.jupyterapp.shell.currentWidget.context.model;
@@ -250,7 +320,7 @@ def _wait_done(page, rel, n_code, timeout):
     halted_since = None
     time.sleep(1.0)
     while True:
-        st = _state(page)
+        st = page.evaluate(PROGRESS_JS)
         assert st["path"] == rel, f"the page shows {st['path']}, not {rel}"
         code = [c for c in st["cells"] if c["type"] == "code"]
         ran = [c for c in code if c["count"] is not None and "*" not in c["prompt"]]
@@ -261,13 +331,13 @@ def _wait_done(page, rel, n_code, timeout):
         if st["status"] == "idle" and not queued:
             halted_since = halted_since or time.monotonic()
             if time.monotonic() - halted_since > HALTED_S:
-                return st
+                return _state(page)
         else:
             halted_since = None
         if time.monotonic() > deadline:
             pending = [i for i, c in enumerate(st["cells"]) if c["type"] == "code" and (c["count"] is None or "*" in c["prompt"])]
             raise AssertionError(f"not finished after {timeout} s: kernel {st['status']}, cells not run: {pending}; "
-                                 f"errors shown: {_error_outputs(st) or 'none'}")
+                                 f"errors shown: {_error_outputs(_state(page)) or 'none'}")
         time.sleep(0.5)
 
 
@@ -362,7 +432,7 @@ def _exercise_widgets(page, state, shot_prefix) -> list[str]:
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_run_all_in_jupyterlab(notebook, lab, browser):
+def test_run_all_in_jupyterlab(notebook, lab, lab_page):
     url, token, root = lab
     rel = notebook.relative_to(ROOT).as_posix()
     (root / notebook.parent.name).mkdir(exist_ok=True)
@@ -371,11 +441,11 @@ def test_run_all_in_jupyterlab(notebook, lab, browser):
     prefix = rel.replace("/", "__").removesuffix(".ipynb")
     cells = json.loads(notebook.read_text())["cells"]
     n_code = sum(c["cell_type"] == "code" for c in cells)
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
+    page = lab_page
     start = time.perf_counter()
+    failed = True
     try:
-        _open(page, url, token, rel)
+        _open_next(page, url, token, rel)
         problems = _modified_on_open(page, json.loads(notebook.read_text())["metadata"])
         _run_all(page)
         state = _wait_done(page, rel, n_code, RUN_TIMEOUT_S)
@@ -389,11 +459,15 @@ def test_run_all_in_jupyterlab(notebook, lab, browser):
         with open(SHOTS / "timings.txt", "a") as f:
             f.write(f"{rel}\t{seconds:.1f}\n")
         assert not problems, f"{rel} in the browser:\n  " + "\n  ".join(problems)
+        failed = False
     except Exception:
         page.screenshot(path=str(SHOTS / f"{prefix}__failed.png"))
         raise
     finally:
-        context.close()
+        if failed:
+            page.goto("about:blank")  # the next test loads JupyterLab afresh
+        else:
+            _close_notebooks(page)
         _shutdown_kernels(url, token)  # the next notebook gets the cores
 
 
