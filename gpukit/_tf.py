@@ -44,10 +44,41 @@ def silenced_stderr():
         os.close(devnull)
 
 
+def _onednn_on(tensorflow) -> bool:
+    """Whether TensorFlow runs its oneDNN kernels (read once, at its import); True when it cannot tell."""
+    try:
+        from tensorflow.python.util import _pywrap_util_port
+
+        return bool(_pywrap_util_port.IsMklEnabled())
+    except Exception:  # noqa: BLE001  (a private module: another TensorFlow may not have it)
+        return True
+
+
+def _warn_imported_first(tensorflow) -> None:
+    """TensorFlow was imported before gpukit: ``_QUIET_ENV`` came too late (TensorFlow reads it at its import). Say so
+    once (this runs at gpukit._tf's import) when it changed something: oneDNN on although the environment did not ask
+    for it (issue 38, round 19: a right answer of 04 q3 was graded against a reference whose fused oneDNN kernel
+    turned a NaN into 0)."""
+    if "TF_ENABLE_ONEDNN_OPTS" in os.environ or not _onednn_on(tensorflow):
+        return  # the learner's own choice, or TensorFlow's default already what gpukit sets
+    warnings.warn(
+        "TensorFlow was imported before gpukit, so gpukit could not set TF_ENABLE_ONEDNN_OPTS=0 (TensorFlow reads it "
+        "only when it is imported): TensorFlow's oneDNN kernels are on, and float results can differ in the last bits "
+        "(sums in another order; a fused MatMul + BiasAdd + Relu turns a NaN into 0) from the course's. To fix it: "
+        "restart the kernel and run `import gpukit` (or the notebook's setup cell) before `import tensorflow`, or set "
+        "TF_ENABLE_ONEDNN_OPTS=0 in the environment before TensorFlow is imported.",
+        RuntimeWarning,
+        stacklevel=2,
+    )
+
+
 def load():
-    """Return the ``tensorflow`` module, imported with its start-up noise hidden."""
+    """Return the ``tensorflow`` module, imported with its start-up noise hidden. When TensorFlow was imported
+    already, its environment settings cannot be changed any more: ``_warn_imported_first``."""
     if "tensorflow" in sys.modules:
-        return sys.modules["tensorflow"]
+        tensorflow = sys.modules["tensorflow"]
+        _warn_imported_first(tensorflow)
+        return tensorflow
     for key, value in _QUIET_ENV.items():
         os.environ.setdefault(key, value)
     with silenced_stderr(), warnings.catch_warnings():

@@ -690,3 +690,53 @@ def test_round18_wider_gradients_merged_single_examples_a_rebuilt_optimizer_and_
         assert not report.passed and says in report.problem, report.problem
     assert ex04.compare_accumulation(_learner(), _mirrored(2), global_batch_size=8, accum_steps=2, updates=1,
                                      momentum=0.9, restart=True).passed
+
+
+ONEDNN_RUN = """
+from gpukit import tf, training
+from gpukit.course.exercises import ex04
+
+loss_fn = training.per_example_loss()
+
+
+def accumulated(guard):
+    def accumulated_gradients(model, x, y, accum_steps):  # eager: each op its own kernel, relu(NaN) is NaN
+        micro = len(x) // accum_steps
+        total = [tf.zeros_like(v) for v in model.trainable_variables]
+        for i in range(accum_steps):
+            xb, yb = x[i * micro:(i + 1) * micro], y[i * micro:(i + 1) * micro]
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_sum(loss_fn(yb, model(xb, training=True))) / len(x)
+            grads = tape.gradient(loss, model.trainable_variables)
+            if guard:
+                grads = [tf.where(tf.math.is_finite(g), g, tf.zeros_like(g)) for g in grads]
+            total = [t + g for t, g in zip(total, grads)]
+        return total
+    return accumulated_gradients
+
+
+right = ex04.compare_accumulated_gradients(accumulated(False), accum_steps=2, n=24)
+print("right:", right.problem)
+guard = ex04.compare_accumulated_gradients(accumulated(True), accum_steps=2, n=24)
+print("guard:", guard.problem)
+"""
+
+
+def test_round19_onednn_fused_relu_does_not_fail_a_right_answer_nor_let_a_guard_through():
+    """Issue 38, round 19: with TF_ENABLE_ONEDNN_OPTS=1 (TensorFlow's default on x86 CPUs with AVX-512; in a notebook
+    that imports TensorFlow before gpukit, gpukit's TF_ENABLE_ONEDNN_OPTS=0 comes too late), the large batch's
+    reference, a tf.function, runs MatMul + BiasAdd + Relu as one fused oneDNN kernel whose ReLU turns the third call's
+    NaN into 0: a right eager answer (relu(NaN) is NaN) was "inf away" from it. Planted bug: compare the third call
+    with the tf.function reference only (compare_accumulated_gradients before round 19). A fresh process: TensorFlow
+    reads the variable once, at its import."""
+    import os
+    import subprocess
+    import sys
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    result = subprocess.run([sys.executable, "-c", ONEDNN_RUN], capture_output=True, text=True, timeout=180, cwd=root,
+                            env=dict(os.environ, PYTHONPATH=root, TF_ENABLE_ONEDNN_OPTS="1"))
+    assert result.returncode == 0, result.stderr[-3000:]
+    lines = dict(line.split(": ", 1) for line in result.stdout.splitlines() if line.startswith(("right: ", "guard: ")))
+    assert lines["right"] == "None", lines["right"]
+    assert "non-finite gradients were changed" in lines["guard"], lines["guard"]

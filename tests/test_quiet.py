@@ -62,3 +62,30 @@ def test_doctor_reports_versions_and_devices(fresh_python):
         assert key in result.stdout
     assert "2.21" in result.stdout
     assert result.stderr == ""
+
+
+def test_tensorflow_imported_first_with_onednn_on_is_said_once(monkeypatch):
+    """Issue 38, round 19: a notebook that imports TensorFlow before gpukit gets TensorFlow's oneDNN default (on, on x86
+    CPUs with AVX-512), not gpukit's TF_ENABLE_ONEDNN_OPTS=0, which TensorFlow reads only at its import. gpukit says
+    so (which setting, the fix) when it changed something; a variable the learner set is theirs, no warning."""
+    import warnings
+
+    from gpukit import _tf
+
+    monkeypatch.delenv("TF_ENABLE_ONEDNN_OPTS", raising=False)
+    monkeypatch.setattr(_tf, "_onednn_on", lambda tensorflow: True)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert _tf.load() is _tf.tf  # TensorFlow already imported: the module as it is, and the warning
+    (warning,) = [w for w in caught if "TF_ENABLE_ONEDNN_OPTS=0" in str(w.message)]
+    assert "imported before gpukit" in str(warning.message) and "restart the kernel" in str(warning.message)
+    for env, on in (("1", True), ("0", False), (None, False)):
+        if env is None:
+            monkeypatch.delenv("TF_ENABLE_ONEDNN_OPTS", raising=False)
+        else:
+            monkeypatch.setenv("TF_ENABLE_ONEDNN_OPTS", env)
+        monkeypatch.setattr(_tf, "_onednn_on", lambda tensorflow, on=on: on)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            _tf.load()
+        assert not caught, (env, on, [str(w.message) for w in caught])
