@@ -381,6 +381,19 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
                     written = (f"{name} wrote into the caller's grads, read-only in this call ({where}; {err}): the "
                                f"rule: grads is only read, not even written for a while and put back after (sum into "
                                f"a new array)")
+                # issue 38, round 19 (q3_wrong_r19_grads_made_writable: flags.writeable = True on the caller's
+                # read-only grads, then written into): these arrays own their data, so the flag can be flipped; after
+                # the call each must still be read-only and hold its values, byte for byte
+                if written is None:
+                    flipped = [r for r, g in enumerate(frozen) if g.flags.writeable]
+                    changed = [r for r, (g, b) in enumerate(zip(frozen, grads)) if g.tobytes() != b.tobytes()]
+                    if flipped or changed:
+                        r = (flipped or changed)[0]
+                        written = (f"the caller's grads[{r}], read-only in this call, came back "
+                                   f"{'writable' if flipped else 'with other values'} ({where}): {name} made it "
+                                   f"writable (flags.writeable = True) to write into it; the rule: grads is only "
+                                   f"read: each array left as it was, its flags too, never made writable nor written "
+                                   f"(sum into a new array)")
         except Exception as err:  # noqa: BLE001  named with the case: the contract covers every dividing size
             return Report(name, f"{name} raised {type(err).__name__} ({err}) at step {t} on {where}: the rule: the "
                                 f"step works for any replica count and any size that divides by it (take both from "
