@@ -13,7 +13,10 @@ from __future__ import annotations
 
 
 import collections
+import functools
+import gc
 import numbers
+import threading
 
 import numpy as np
 
@@ -433,6 +436,85 @@ def _units_problem(shards, w1, b1, w2, exact: bool = False) -> str | None:
     return "the shards' hidden units do not add up to the pair's"
 
 
+class _GradientCalls:
+    """While entered: every ``tf.GradientTape.gradient`` call numbered (the class's method wrapped, put back on exit);
+    ``current()`` is the number of the innermost call running in this thread (None outside any). Issue 38, round 19
+    (q4_wrong_r19_one_backward_call_per_stage: one tape per stage over all its micro-batches, ONE tape.gradient per
+    stage with a list of outputs and output_gradients): ``_Stage`` notes, per backward of a stage call, the
+    tape.gradient call it ran in."""
+
+    def __init__(self):
+        self.count, self._local = 0, threading.local()
+
+    def current(self):
+        stack = getattr(self._local, "stack", None)
+        return stack[-1] if stack else None
+
+    def __enter__(self):
+        from ..._tf import tf
+
+        cls, calls = tf.GradientTape, self
+        original = cls.__dict__["gradient"]
+
+        @functools.wraps(original)
+        def gradient(tape, *args, **kwargs):
+            calls.count += 1
+            stack = calls._local.__dict__.setdefault("stack", [])
+            stack.append(calls.count)
+            try:
+                return original(tape, *args, **kwargs)
+            finally:
+                stack.pop()
+
+        self._cls, self._original = cls, original
+        cls.gradient = gradient
+        return self
+
+    def __exit__(self, *exc):
+        self._cls.gradient = self._original
+        return False
+
+
+class _Stage(Recorder):
+    """A stage, watched (``Recorder(..., backward=True)``) and, per backward of one of its calls, the
+    ``tape.gradient`` call it ran in (``backward_calls``: (stage call, gradient call number))."""
+
+    def __init__(self, target, calls: _GradientCalls):
+        super().__init__(target, backward=True)
+        object.__setattr__(self, "_calls", calls)
+        object.__setattr__(self, "backward_calls", [])
+
+    def _backward_seen(self, call):
+        self.backward_calls.append((call, self._calls.current()))
+
+    def shared_backward(self) -> list:
+        """The stage calls (micro-batches) whose backwards ran in one tape.gradient call with another's, or []."""
+        together = collections.defaultdict(set)
+        for call, gradient in self.backward_calls:
+            if gradient is not None:
+                together[gradient].add(call)
+        return next((sorted(calls) for calls in together.values() if len(calls) > 1), [])
+
+
+def _returned_copies(got):
+    """Issue 38, round 19 (the flaky "NumPy arrays still allocated" of a right answer): TensorFlow makes a tensor of a
+    NumPy array without a copy when the array's buffer happens to be 64-byte aligned, so gradients summed in NumPy and
+    handed back as tensors kept their arrays alive through the tensors, a varying share of them (128, 144, 300 bytes:
+    whichever were aligned). What the call returns is the caller's: read inside ``numpy_kept``, the gradients are
+    copied to NumPy (arrays it subtracts) and the learner's own objects let go before its count, so an array only a
+    returned tensor holds is freed. ``got`` unchanged when it is no (loss, list of gradients) pair."""
+    try:
+        loss, grads = got
+    except (TypeError, ValueError):
+        return got
+    if not isinstance(grads, (list, tuple)):
+        return got
+    try:
+        return loss, [np.array(g) for g in grads]
+    except (TypeError, ValueError):
+        return got
+
+
 def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10), num_stages: int = 3,
                              batch: int = 12, seed: int = 0, atol: float = 1e-5, devices=None,
                              frozen: int | None = None, refreeze: int | None = None, x_scale: float = 1.0,
@@ -477,8 +559,10 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
     logits = []
 
     ref_loss, ref = unsplit()
-    # the contract: one micro-batch at a time, each stage's backward under its own device
-    watched = [Recorder(stage, backward=True) for stage in pipe.stages]
+    # the contract: one micro-batch at a time, each stage's backward under its own device; round 19: each micro-batch's
+    # backward through a stage a tape.gradient call of its own (``_Stage``, ``_GradientCalls``)
+    gradient_calls = _GradientCalls()
+    watched = [_Stage(stage, gradient_calls) for stage in pipe.stages]
     # round 12: every forward of each stage, through the watched call or not (stage.predict, its layers by hand)
     layer_watches = []
     try:
@@ -486,8 +570,24 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
             layer_watches.append(watch_first_layer(stage))
         # round 10: the tapes the call makes, to see whether any outlives it; round 13: the NumPy arrays it leaves
         state = kept_state(pipeline_gradients)  # round 15 (q4_wrong_r15_keeps_last_tape_only): what the call keeps
-        with TapesWatched() as tapes, numpy_kept() as kept:
-            got = try_answer(pipeline_gradients, watched, devices, x, y, m)
+        # round 19 (q4_wrong_r19_stage_threads_leak: a worker thread per stage, never stopped or joined): the threads
+        # alive before the call. (q4_wrong_r19_recursive_backward_cycle: the backward a recursive inner function, a
+        # reference cycle through its closure that holds the last micro-batch's activations until the garbage
+        # collector runs): the collector is off during the call (it would free the cycle at a moment no one chooses)
+        # and the stages' outputs still alive are read before anything collects
+        threads_before, collecting = set(threading.enumerate()), gc.isenabled()
+        gc.disable()
+        try:
+            with TapesWatched() as tapes, numpy_kept() as kept, gradient_calls:
+                got = try_answer(pipeline_gradients, watched, devices, x, y, m)
+                returned_type = type(got[1]) if isinstance(got, (list, tuple)) and len(got) == 2 else None
+                uncollected = [s for s, stage in enumerate(watched)
+                               if any(ref() is not None for _, refs in stage.outputs for ref in refs)]
+                got = _returned_copies(got)
+        finally:
+            if collecting:
+                gc.enable()
+        threads_left = [t for t in threading.enumerate() if t not in threads_before and t.is_alive()]
     finally:
         for _, undo in layer_watches:
             undo()
@@ -495,6 +595,12 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
     if got is None:
         return Report(name, not_solved(name))
     kept_bytes = kept.bytes(got)
+    if returned_type is not None and not issubclass(returned_type, (list, tuple)):
+        # round 19 (q4_wrong_r19_lazy_backward: the gradients handed back as a generator): the type first, before a
+        # read uses it up
+        return Report(name, f"{name} returned the gradients as a {returned_type.__name__}, not a list: the rule is the "
+                            f"same return value as the function given, (loss, gradients) with gradients a list of "
+                            f"values the caller can read more than once (not a generator or other lazy iterator)")
     try:
         loss, grads = got
         grads = [np.asarray(g) for g in grads]
@@ -538,6 +644,13 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
                       or training_problem(name, stage.flags, what=f"stage {s}"))
             if broken:
                 return Report(name, f"the numbers are right, but {broken}", details)
+        for s, stage in enumerate(watched):  # round 19 (q4_wrong_r19_one_backward_call_per_stage)
+            together = stage.shared_backward()
+            if together:
+                return Report(name, f"the numbers are right, but the backwards of micro-batches {together} through stage "
+                                    f"{s} ran in one tape.gradient call: the rule is one micro-batch at a time, backward "
+                                    f"too: each micro-batch's backward through a stage is a tape.gradient call of its "
+                                    f"own (not one call over several micro-batches' outputs)", details)
         # round 15 (q4_wrong_r15_loss_outside_device): the loss computed after the last stage's tape, on the default
         # device, its gradient handed in as output_gradients: the gradient reaching the last stage's output was made
         # off its device (a right answer's is made by the loss's backward in the last stage's tape.gradient)
@@ -553,7 +666,7 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
         # planted (issue 38, round 12: q4_wrong_r12_{per_example,half_micro}: m ignored, one example or half a
         # micro-batch per pass; q4_wrong_r12_predict_whole_batch: stage.predict on the whole batch after the right
         # loop, outside the watched call): every forward of a stage, seen at its first layer, runs on exactly one of
-        # the m micro-batches (batch / m examples; a recomputed forward is fine, it is one micro-batch too)
+        # the m micro-batches (batch / m examples; round 19, below: and one forward per micro-batch, no second pass)
         for s, sizes in enumerate(layer_sizes if batch % m == 0 else []):
             off = [k for k in sizes if k != batch // m]
             if off:
@@ -562,6 +675,19 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
                                     f"examples: the contract is m={m} micro-batches of {batch // m} examples ({batch} / "
                                     f"{m}), every forward of a stage on exactly one micro-batch (not smaller pieces, not "
                                     f"the whole batch, e.g. a stage.predict to log the loss)", details)
+        # round 19 (q4_wrong_r19_second_untaped_forward: the loss returned from a second pass of every micro-batch
+        # through the stages, outside any tape): the forwards of each stage counted at its first layer
+        for s, sizes in enumerate(layer_sizes):
+            if len(sizes) != m:
+                return Report(name, f"the numbers are right, but stage {s}'s layers ran {len(sizes)} forward passes for "
+                                    f"m={m} micro-batches: the rule is exactly one forward per stage per micro-batch "
+                                    f"(the one its tape records; no second pass, e.g. to compute the loss to return)",
+                              details)
+        if threads_left:  # round 19 (q4_wrong_r19_stage_threads_leak)
+            return Report(name, f"the numbers are right, but after {name} returned, {len(threads_left)} thread(s) it "
+                                f"started were still running ({', '.join(t.name for t in threads_left[:4])}): the rule is "
+                                f"it keeps nothing once it has returned: every thread it starts is stopped and joined "
+                                f"before it returns", details)
         # planted (issue 38, round 10: q4_wrong_r10_module_kept_tapes): every call's persistent tapes (and with them
         # the micro-batches' activations) kept in a module-level dict never cleared; the numbers of every call are
         # right. Observed: a tape made during the call that still holds its recording once the call has returned
@@ -586,6 +712,12 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
                                 f"or global variable, kept \"for debugging\") keeps them. The contract: no tape or "
                                 f"activation of a call is held once it has returned; it keeps nothing between calls",
                           details)
+        if uncollected:  # round 19 (q4_wrong_r19_recursive_backward_cycle), read before any garbage collection
+            return Report(name, f"the numbers are right, but when {name} returned, the activations (outputs) of "
+                                f"stage(s) {uncollected} were still held, by a reference cycle (a recursive inner "
+                                f"function, objects that point at each other) that only the garbage collector frees, "
+                                f"whenever it runs: the rule is no tape or activation of a call is held once it has "
+                                f"returned; let them go as the call ends (no cycle through them)", details)
         # planted (issue 38, round 13: q4_wrong_r13_{numpy_activations_kept,grads_numpy_global}): every stage's
         # activations (or input gradients) copied to NumPy and kept in a module-level dict: no tensor outlives the call.
         # Observed: the NumPy bytes the call leaves allocated beyond what it returns, above 1/32 of one micro-batch's
