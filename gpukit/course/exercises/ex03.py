@@ -228,10 +228,13 @@ def _plan_report(plan_batches, capacities, global_batch_size: int) -> Report:
         return Report(name, f"{name}: {len(sizes)} sizes for {len(capacities)} capacities", details)
     if sum(sizes) < global_batch_size:
         return Report(name, f"{name}: {sizes} sums to {sum(sizes)}, not {global_batch_size}: hand out the "
-                            f"rounding remainder", details)
+                            f"rounding remainder; the rule is the sizes sum to the global batch exactly (count the "
+                            f"remainder in ints: the global batch minus the sum of the rounded-down shares)", details)
     if sum(sizes) > global_batch_size:
         return Report(name, f"{name}: {sizes} sums to {sum(sizes)}, more than the global batch of {global_batch_size}: "
-                            f"more shares were rounded up (or lifted to one) than there are examples left", details)
+                            f"more shares were rounded up (or lifted to one) than there are examples left; the rule is "
+                            f"the sizes sum to the global batch exactly (count the remainder in ints: the global batch "
+                            f"minus the sum of the rounded-down shares, not a float sum of the shares)", details)
     if min(sizes) < 1:
         return Report(name, f"{name}: {sizes}: every replica needs at least one example", details)
     # rounding rule only where no replica had to be lifted to its minimum of one example

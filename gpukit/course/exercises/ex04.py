@@ -107,6 +107,9 @@ def compare_accum_steps(choose_accum_steps, cases) -> Report:
         if expected is None:  # planted (issue 38, round 4): a limit of 0 "guarded" to 1, or gb // r returned unchecked
             why = (f"{gb} is not a multiple of {r}" if gb % r else
                    f"a limit of {most} holds no example: no per-replica batch fits")
+            if gb % r and (gb / r).is_integer():  # round 19 (q1_wrong_r19_float_divisibility_check): a float quotient
+                why += (f", yet the float {gb} / {r} rounds to the whole {gb / r:g}: the contract is arithmetic exact at "
+                        f"any size, so divisibility must be checked with ints (gb % r), not a float division")
             return Report(name, f"choose_accum_steps({gb}, {r}, {most}) returned {got!r}, but no "
                                 f"split exists ({why}): raise ValueError")
         if isinstance(got, bool) or not isinstance(got, numbers.Integral):  # planted: 4.0 (issue 38, round 3)
