@@ -157,6 +157,19 @@ def check_dropped_prediction(value, **params) -> Report:
                             f"before running anything (a step of the layer in a child process is still a run; "
                             f"arithmetic on the printed first choices is fine; it ran {command}). If that was only a "
                             f"try, restart the kernel and run all", details)
+    # issue 38, round 19 (q1_wrong_r19_run_via_libc_system: the step run in a child started by libc's system() via
+    # ctypes, which the Python-level watch does not see): the CPU time of children waited for since the last mark
+    from . import child_cpu_since_mark
+
+    if child_cpu_since_mark() > 0:
+        return Report(name, f"a child process ran (it used CPU time) since the last check, where {name} was set: the "
+                            f"rule is a prediction worked out before running anything (a step of the layer in a child "
+                            f"process is still a run; arithmetic on the printed first choices is fine). If that was "
+                            f"only a try, restart the kernel and run all", details)
+    # issue 38, round 19 (q1_wrong_r19_equals_anything: an int subclass whose == says yes to any count): the number
+    # is compared as a plain number, its own value read by int's or float's method, not by the answer object's __eq__
+    value = (int.__int__(value) if isinstance(value, int) else float.__float__(value) if isinstance(value, float)
+             else float(value))
     if value == measured:
         return Report(name, None, details)
     choices = np.array(_FIRST_CHOICES)  # the router's first choices on prediction_batch() (tested)
