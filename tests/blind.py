@@ -210,7 +210,8 @@ def _grade(stem_: str, question: str, source: str, first: int | None = None) -> 
 # warning filters, the root logger's handlers, the environment (a fixture's).
 _AT_START: dict = {}
 _NOT_OURS = ("Python's warning filters", "Python's root logger", "the environment variables", "Python's hooks",
-             "Python's module search path")  # round 18: pytest's warning capture sets showwarning; tests extend sys.path
+             "Python's module search path",  # round 18: pytest's warning capture sets showwarning; tests extend sys.path
+             "gpukit's own functions")  # round 19: each answer's session_kept puts its own change back
 
 
 def note_start() -> None:

@@ -18,6 +18,7 @@ import pathlib
 
 import pytest
 
+import gpukit.plan  # noqa: F401  imported before the session is read (round 19's planted case replaces gpukit.plan.plan)
 from gpukit.course import grading
 from gpukit.course.exercises import Report, ex01, is_stub, not_solved, notebook_grader, require, try_answer
 
@@ -594,6 +595,9 @@ def test_a_watched_function_called_many_times_parses_its_cell_once():
     ("from tensorflow.python.ops import summary_ops_v2 as ops; ops.SummaryWriter.as_default(ops.create_noop_writer()).__enter__()",
      "tf.summary's default writer"),  # 05 q4_wrong_r18_default_summary_writer's call, without its files
     ("tf.config.experimental.set_device_policy('explicit')", "device policy"),
+    # round 19 (10 q3_wrong_r19_patch_dispatch_plan, 11 q2_wrong_r19_patch_planner...: the function the check compares
+    # with replaced by the answer's own)
+    ("import gpukit.plan as p; p.plan = lambda *args, **kwargs: None", "gpukit's own functions"),
 ])
 def test_a_function_that_changes_the_session_fails_and_the_setting_is_put_back(change, words):
     """Issue 38, round 4: blind answers changed settings every later cell shares (each case a planted answer).

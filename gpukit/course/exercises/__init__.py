@@ -186,6 +186,9 @@ def _session_settings() -> dict:
         "Python's module search path (sys.path)": (list(sys.path), _put_back_sys_path),
         "NumPy's error callback (np.seterrcall)": (np.geterrcall(), np.seterrcall),
         "the garbage collector's frozen objects (gc.freeze)": (_gc_freezes(), None),
+        # round 19 (10 q3, q4; 11 q1-q3: gpukit.experts.dispatch_plan, gpukit.plan.plan... replaced by the answer cell)
+        "gpukit's own functions (a gpukit module's function or class replaced: the answer must not change the library "
+        "it is graded against)": (_library(), _put_back_library),
     }
     if hasattr(sys, "get_int_max_str_digits"):
         settings["Python's int-to-string digit limit (sys.set_int_max_str_digits)"] = (
@@ -606,6 +609,95 @@ def _gc_freezes() -> int:
     return _FREEZES[0]
 
 
+# Round 19 (10 q3_wrong_r19_patch_dispatch_plan, q4_wrong_r19_patch_unscaled_reference; 11 q1_wrong_r19_patch_zero_formula,
+# q2_wrong_r19_patch_planner, q3_wrong_r19_patch_headroom): an answer cell replaced the gpukit function its check compares
+# with (``gpukit.experts.dispatch_plan = mine``), so the check's reference agreed with the wrong answer. The functions,
+# classes and modules each imported ``gpukit.*`` module holds at module level (not ``gpukit.course.*``: the checks' own),
+# read by identity. Which names a module holds is read once, at its first sight (the grader's first mark, before any
+# answer); which gpukit modules are imported, again only when ``sys.modules`` grew or shrank. A module first seen
+# between two reads is not compared. A check's watch (``watch_calls``: the original under ``__gpukit_original__``) counts
+# as its original, so that a watch installed between two reads (an exercise module imported later) is not a change.
+_LIBRARY: dict = {}     # {module name: (module, the names read, vars(module).get, (_ABSENT,) * len(names))}
+_LIBRARY_SEEN = [-1]    # len(sys.modules) at the last look for gpukit modules
+_ABSENT = object()      # a name read once, deleted since
+
+
+def _library_names(module) -> tuple:
+    import types
+
+    names = []
+    for name, value in list(vars(module).items()):
+        # ALL_CAPS: the module's own state and constants (devices' last request, the launcher's server), not functions
+        if name.startswith("__") or name.isupper() or name.lstrip("_").isupper():
+            continue
+        if isinstance(value, types.ModuleType) or callable(value):
+            names.append(name)
+    return tuple(names)
+
+
+def _unwrapped(value):
+    for _ in range(8):  # a check's watch of a watch at most
+        original = getattr(value, "__gpukit_original__", None) if callable(value) else None
+        if original is None:
+            return value
+        value = original
+    return value
+
+
+class _Library(dict):
+    """``{module name: (module, names, values)}``; two reads are equal when every module both hold has the same values
+    (by identity, a check's watch as its original)."""
+
+    def __eq__(self, other):
+        if not isinstance(other, _Library):
+            return False
+        for name, (_, _, values) in self.items():
+            theirs = other.get(name)
+            try:
+                if theirs is None or values == theirs[2]:  # a tuple compares its items by identity first: C speed
+                    continue
+            except Exception:  # noqa: BLE001  an item's own == that does not give a bool: compared one by one below
+                pass
+            if any(_unwrapped(a) is not _unwrapped(b) for a, b in zip(values, theirs[2])):
+                return False
+        return True
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    __hash__ = None
+
+
+def _library() -> _Library:
+    modules = sys.modules
+    if len(modules) != _LIBRARY_SEEN[0]:
+        import types
+
+        for name, module in list(modules.items()):
+            if (name == "gpukit" or name.startswith("gpukit.")) and not name.startswith("gpukit.course") \
+                    and name not in _LIBRARY and isinstance(module, types.ModuleType):
+                names = _library_names(module)
+                _LIBRARY[name] = (module, names, vars(module).get, (_ABSENT,) * len(names))
+        _LIBRARY_SEEN[0] = len(modules)
+    found = _Library()
+    for name, (module, names, get, absents) in _LIBRARY.items():
+        found[name] = (module, names, tuple(map(get, names, absents)))  # vars(module).get(name, _ABSENT), at C speed
+    return found
+
+
+def _put_back_library(old: _Library) -> None:
+    for name, (module, names, values) in old.items():
+        space = vars(module)
+        for attr, value in zip(names, values):
+            now = space.get(attr, _ABSENT)
+            if now is value or _unwrapped(now) is _unwrapped(value):
+                continue
+            if value is _ABSENT:
+                delattr(module, attr)
+            else:
+                setattr(module, attr, value)
+
+
 def _tf_summary_state() -> dict:
     """tf.summary's step and default writer (round 18): both global, both read by every later ``tf.summary`` call."""
     import tensorflow as tf
@@ -731,6 +823,21 @@ _SEEDED: list = []      # the global generators seeded since the mark (``_watch_
 _GENERATORS: list = []  # their states at the mark
 _MARKS = [0]            # how many marks were made (``session_kept`` tells a mark inside its block)
 _STARTED: list = []     # [(command, names the starting cell assigns)]: processes notebook code started since the mark
+_CHILD_CPU = [0.0]      # the CPU time of this process's waited-for children at the mark (``child_cpu_since_mark``)
+
+
+def _children_cpu() -> float:
+    times = os.times()
+    return times.children_user + times.children_system
+
+
+def child_cpu_since_mark() -> float:
+    """The CPU seconds that child processes, waited for since the last mark, used (issue 38, round 19, 10
+    q1_wrong_r19_run_via_libc_system: the layer run in a child started by libc's ``system()`` through ctypes, which no
+    Python-level watch of ``_watch_processes`` sees; the kernel counts the child's CPU time in this process's
+    ``os.times()`` once it is waited for). Zero when no child ran; a child that imported Python and TensorFlow used
+    seconds. Read as "a child ran", never compared with a time. Without a mark (no grader): 0."""
+    return max(0.0, _children_cpu() - _CHILD_CPU[0]) if _MARKS[0] else 0.0
 
 
 def _watch_seeding() -> None:
@@ -843,6 +950,7 @@ def mark_session() -> None:
     _MARK[:] = [{what: value for what, (value, _) in _session_settings().items()}]
     _SEEDED.clear()
     _STARTED.clear()
+    _CHILD_CPU[0] = _children_cpu()
     _GENERATORS[:] = [np.random.get_state(), random.getstate()]
 
 

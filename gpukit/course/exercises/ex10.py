@@ -157,6 +157,19 @@ def check_dropped_prediction(value, **params) -> Report:
                             f"before running anything (a step of the layer in a child process is still a run; "
                             f"arithmetic on the printed first choices is fine; it ran {command}). If that was only a "
                             f"try, restart the kernel and run all", details)
+    # issue 38, round 19 (q1_wrong_r19_run_via_libc_system: the step run in a child started by libc's system() via
+    # ctypes, which the Python-level watch does not see): the CPU time of children waited for since the last mark
+    from . import child_cpu_since_mark
+
+    if child_cpu_since_mark() > 0:
+        return Report(name, f"a child process ran (it used CPU time) since the last check, where {name} was set: the "
+                            f"rule is a prediction worked out before running anything (a step of the layer in a child "
+                            f"process is still a run; arithmetic on the printed first choices is fine). If that was "
+                            f"only a try, restart the kernel and run all", details)
+    # issue 38, round 19 (q1_wrong_r19_equals_anything: an int subclass whose == says yes to any count): the number
+    # is compared as a plain number, its own value read by int's or float's method, not by the answer object's __eq__
+    value = (int.__int__(value) if isinstance(value, int) else float.__float__(value) if isinstance(value, float)
+             else float(value))
     if value == measured:
         return Report(name, None, details)
     choices = np.array(_FIRST_CHOICES)  # the router's first choices on prediction_batch() (tested)
@@ -329,15 +342,21 @@ def _one_hot_inputs_problem(load_balancing_loss) -> Report | None:
     return None
 
 
+_STATE_TOKENS = 512  # the tokens of q2's and q3's calls that look for state kept between calls (round 19: past 256 and 512)
+
+
 def _loss_state_problem(load_balancing_loss) -> Report | None:
-    """The rule "each call is one batch, computed from its arguments": two batches A and B of 8 tokens over 4
+    """The rule "each call is one batch, computed from its arguments": two batches A and B of 512 tokens (8 until round 19) over 4
     experts with the same first choices and other probabilities (B: A's rows moved halfway towards their first
     choice), called A, B, A. Planted (issue 38, round 9): a result cached by the shape and the first choices
     (B gets A's loss: was told "the factor E is missing" on a later case whose first choices matched an earlier
     one's); a running average of P kept across calls (A after B differs from A: was told "it does not follow the
     first_choice it is given, 1.072 (expected 1.072)"). None when the answer cannot be called here (the cases name
     that), or when a stateless answer is wrong (the cases name how)."""
-    probs_a, first = router_probs(8, 4, seed=40)
+    # issue 38, round 19 (q2_wrong_r19_cache_large_batches: a memo by the first choices for batches of 256 tokens or
+    # more only): batches of 512 tokens (were 8), past any such threshold a cheap case can reach
+    tokens = _STATE_TOKENS
+    probs_a, first = router_probs(tokens, 4, seed=40)
     probs_b = (0.5 * probs_a + 0.5 * np.eye(4, dtype=np.float32)[first]).astype(np.float32)
     want_a, want_b = _written_out(probs_a, first), _written_out(probs_b, first)
     got = []
@@ -359,13 +378,13 @@ def _loss_state_problem(load_balancing_loss) -> Report | None:
             "first_choice it is given (no value kept from an earlier call)")
     details = {"expected": [want_a, want_b, want_a], "got": got}
     if abs(a1 - a2) > 1e-9 * max(1.0, abs(a1)):
-        return Report(name, f"{name} gave {a1:.9g} for a batch of 8 tokens over 4 experts, then {a2:.9g} for the same "
+        return Report(name, f"{name} gave {a1:.9g} for a batch of {tokens} tokens over 4 experts, then {a2:.9g} for the same "
                             f"batch after a call with other probabilities (expected {want_a:.9g} both times): {rule}",
                       details)
     tol = 1e-5 * max(1.0, abs(want_b))
     if abs(a1 - want_a) <= tol and abs(b - want_b) > tol and abs(b - a1) <= 1e-9 * max(1.0, abs(a1)):
         return Report(name, f"{name} gave {b:.9g} for a batch with the same first choices as the call before but other "
-                            f"probabilities (8 tokens, 4 experts; expected {want_b:.9g}): the call before's result, "
+                            f"probabilities ({tokens} tokens, 4 experts; expected {want_b:.9g}): the call before's result, "
                             f"{rule}", details)
     return None
 
@@ -665,7 +684,10 @@ def _forward_state_problem(moe_forward) -> str | None:
     called here, or is wrong without state (the cases name that)."""
     # issue 38, round 16: B's tokens from another seed (seed 41 drew B equal to A: a call B was call A again)
     rng = np.random.default_rng(42)
-    x_a, first, gates, experts = routing_case(10, 4, 5, seed=41)
+    # round 19 (q3_wrong_r19_reused_output_buffer: a module-level y for batches of 512 tokens or more): 512 tokens
+    # (were 10), past any such threshold a cheap case can reach
+    tokens = _STATE_TOKENS
+    x_a, first, gates, experts = routing_case(tokens, 4, 5, seed=41)
     x_b = rng.normal(size=x_a.shape).astype(x_a.dtype)
     calls = (("A", x_a), ("A again", x_a), ("B", x_b))
     # the same list and arrays in every call, held here: a key made of their ids meets itself in call 2, every time
@@ -690,7 +712,7 @@ def _forward_state_problem(moe_forward) -> str | None:
         given = [r for e, n in zip(experts, before) for rows in e.rows[n:] for r in rows]
         x64 = x.astype(np.float64)
         right = bool(np.max(np.abs(y - want)) <= 1e-5)
-        where = (f"10 tokens, 5 experts, capacity 2, the same expert objects in 3 calls (call {k}: tokens {label}"
+        where = (f"{tokens} tokens, 5 experts, capacity 2, the same expert objects in 3 calls (call {k}: tokens {label}"
                  f"{'' if k == 1 else ', first choices and gates as before'})")
         rule = ("state kept between calls; the rule: each call is one step: each expert is given its kept tokens in "
                 "every call, and the places are counted afresh (no output, count or result kept from an earlier call)")
@@ -712,7 +734,7 @@ def _forward_state_problem(moe_forward) -> str | None:
             first_y, first_numbers = got, (_numbers_of(got) if isinstance(got, np.ndarray) else None)
         results.append((y, right))
     if changed_since(first_y, first_numbers) is not None:
-        return (f"10 tokens, 5 experts, capacity 2: the y that call 1 returned changed during the later calls (tokens A "
+        return (f"{tokens} tokens, 5 experts, capacity 2: the y that call 1 returned changed during the later calls (tokens A "
                 f"again, then B): the rule: no state kept between calls: each call returns a new array y of its own "
                 f"(an output buffer reused by every call is state: a later call overwrites an earlier caller's y)")
     return None

@@ -149,7 +149,9 @@ def check_state_bytes(predicted_state_bytes, cases) -> Report:
     to within one byte: the even split, exactly)."""
     name = "predicted_state_bytes"
     details = {}
-    for case in cases:
+    # issue 38, round 19 (q1_wrong_r19_decimal_local_12_digits: decimal arithmetic with 12 significant digits, exact
+    # below 1e12 bytes): one more case, a total of 2e12 bytes from a count that is not round, held to a byte too
+    for case in [*cases, _BIG_CASE]:
         got = try_answer(predicted_state_bytes, *case)
         if got is None:
             return Report(name, not_solved(name))
@@ -175,6 +177,9 @@ def check_state_bytes(predicted_state_bytes, cases) -> Report:
     return Report(name, None, details)
 
 
+_BIG_CASE = (123_456_789_013, 1, 1, 1, 0)  # 1 975 308 624 208 bytes: 13 digits
+
+
 def _right_state_bytes(predicted_state_bytes, case) -> bool:
     try:
         return math.isclose(float(try_answer(predicted_state_bytes, *case)), reference_state_bytes(*case), rel_tol=1e-6)
@@ -190,7 +195,10 @@ def _state_kept_problem(predicted_state_bytes, case, first) -> str | None:
     earlier number back is named as kept state only when the same call with a fresh size is right (an answer that
     ignores tp or dp altogether gives the earlier number too: its slip is named)."""
     num_params, tp, pp, dp, stage = case
-    for label, again in (("dp", (num_params, tp, pp, 2 * dp, stage)), ("tp", (num_params, 2 * tp, pp, dp, stage))):
+    # round 19 (q1_wrong_r19_lru_cache_rounded_key: a memo keyed by the count to 3 significant digits): the count
+    # changed by one part in 10 000 alone
+    for label, again in (("dp", (num_params, tp, pp, 2 * dp, stage)), ("tp", (num_params, 2 * tp, pp, dp, stage)),
+                         ("num_params", (num_params * 1.0001, tp, pp, dp, stage))):
         expected = reference_state_bytes(*again)
         got = try_answer(predicted_state_bytes, *again)
         try:
@@ -199,12 +207,12 @@ def _state_kept_problem(predicted_state_bytes, case, first) -> str | None:
             return f"predicted_state_bytes{again} must return one number (bytes), got {type(got).__name__}"
         if math.isclose(value, expected, rel_tol=1e-6):
             continue
-        fresh = (num_params * 8 / 7, *again[1:])  # a size asked nowhere else: a memo has no entry for it
+        fresh = (again[0] * 8 / 7, *again[1:])  # a size asked nowhere else: a memo has no entry for it
         if math.isclose(value, first, rel_tol=1e-12) and _right_state_bytes(predicted_state_bytes, fresh):
             return (f"predicted_state_bytes{again} = {value:.4g} bytes, the result of the call before, "
                     f"predicted_state_bytes{case}, which differs only in {label} (expected {expected:.4g}): state kept "
                     f"between calls; the rule: each call computes the bytes from the arguments it is given (a memo "
-                    f"must be keyed by all five)")
+                    f"must be keyed by all five, exactly, not rounded)")
         slip = _state_slip(value, *again)
         return (f"predicted_state_bytes{again} = {value:.4g} bytes is not what one device holds"
                 f"{f': that is {slip}' if slip else ''}")
