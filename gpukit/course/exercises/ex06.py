@@ -366,7 +366,29 @@ def check_train_step(train_step, seed: int = 0, float32_output: bool = True) -> 
             or _clip_problem(train_step, seed, float32_output)
             or (lambda clip: Report(name, clip, details) if clip else None)(_clip_calls_problem(name))
             or _later_steps_problem(train_step, got, first_loss, state, details)
+            or _handed_optimizer_problem(train_step, model, x, y, details)
             or Report(name, None, details))
+
+
+def _handed_optimizer_problem(train_step, model, x, y, details) -> Report | None:
+    """Issue 38, round 19 (q2_wrong_r19_step_cached_on_model: the step compiled once per model and stored on it, closing
+    over the FIRST optimizer: a later call with the same model and another LossScaleOptimizer steps the old one): the
+    check's first model stepped once more with a new LossScaleOptimizer, whose variables (its step counter, its
+    scale, its inner optimizer's iterations) must move. Cost: one step."""
+    from ... import precision
+    from ..._tf import keras
+
+    opt = precision.optimizer("mixed_float16", keras.optimizers.SGD(LEARNING_RATE))
+    opt.build(model.trainable_variables)
+    before = [np.array(v.numpy(), copy=True) for v in opt.variables]
+    try_answer(train_step, model, opt, x, y)
+    if any(not np.array_equal(a, v.numpy()) for a, v in zip(before, opt.variables)):
+        return None
+    return Report("train_step", "train_step was called again on the same model with a new LossScaleOptimizer, and that "
+                                "optimizer did not step (its step counter, loss scale and iterations are as built): the "
+                                "rule is that each call trains one step with the model and the optimizer it is given "
+                                "(nothing kept between calls: no step stored on the model that closes over an earlier "
+                                "optimizer)", details)
 
 
 def _later_steps_problem(train_step, got, first_loss, state, details) -> Report | None:
@@ -1144,9 +1166,12 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
         zip(tape.gradient(tape_loss, big_model.trainable_variables), big_model.trainable_variables))
     last_built = []
 
+    big_inputs = []  # issue 38, round 19 (q3_wrong_r19_precast_big_batch: x cast to the compute dtype from 256 rows)
+
     def kept_mlp(*args, **kwargs):
         model = original_mlp(*args, **kwargs)
         last_built.append(model)
+        _watch_inputs(model, big_inputs)
         return model
 
     previous = keras.mixed_precision.global_policy().name
@@ -1154,6 +1179,10 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
     precision.mlp = kept_mlp
     try:
         last = try_answer(train_with_policy, "mixed_bfloat16", big, big_y, 1, seed)
+        # issue 38, round 19 (q3_wrong_r19_memo_big_runs: the losses of calls with 20 000 values or more cached by their
+        # arguments; the repeat call above has 4-5 thousand): this call made again, it must build a model again
+        built_once = len(last_built)
+        repeat = try_answer(train_with_policy, "mixed_bfloat16", big, big_y, 1, seed)
     except AssertionError as err:  # session_kept: it changed the policy (and has put it back)
         if "global dtype policy" not in str(err):
             raise
@@ -1164,6 +1193,14 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
     finally:
         keras.mixed_precision.set_global_policy(previous)
         precision.mlp = original_mlp
+    if repeat is not None and len(last_built) == built_once:
+        return Report(name, f"a second call train_with_policy('mixed_bfloat16', ...) with the same arguments (a batch "
+                            f"of {big.size} values) built no model (precision.mlp was not called): the rule is that each "
+                            f"call trains a new model from seed, whatever the batch's size (no model, optimizer or "
+                            f"result kept between calls: a call that returns remembered losses trains nothing)", details)
+    inputs = _inputs_problem("mixed_bfloat16", big_inputs, big)
+    if inputs:
+        return Report(name, f"{inputs} (here a batch of {len(big)} rows)", details)
     try:
         first = float(list(last)[0])
     except (TypeError, ValueError, IndexError):
@@ -1192,7 +1229,36 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
                                 f"~8, above 1), after one step the model's weights are {off:.2g} of their update away "
                                 f"from one SGD(0.1) step of the recipe (allowed 1e-6): {_WEIGHTS_RULE}", details)
     clip = _clip_calls_problem(name)  # round 15 (round 14's q3_gap_r14_manual_clip): no clipping by hand either
-    return Report(name, clip, details)
+    return Report(name, clip or _retry_problem(train_with_policy, seed), details)
+
+
+def _retry_problem(train_with_policy, seed) -> str | None:
+    """Issue 38, round 19 (q3_wrong_r19_retry_overflow: a step the LossScaleOptimizer skips retried on the same batch
+    with the halved scale, up to 4 times): one mixed_float16 step on a batch whose scaled gradients overflow float16 at
+    Keras' initial scale (inputs x 30, as ``_inf_problem``), the LossScaleOptimizer's eager ``apply`` calls counted (a
+    graph step, tf.function or fit, is not counted): one. Cost: one step (up to five for the planted answer)."""
+    from ..._tf import keras, tf
+
+    scaler = keras.mixed_precision.LossScaleOptimizer
+    original, applied = scaler.apply, []
+
+    def counted(self, *args, **kwargs):
+        if tf.executing_eagerly():
+            applied.append(self)
+        return original(self, *args, **kwargs)
+
+    x, y = _data(seed, small=30.0)
+    scaler.apply = counted
+    try:
+        try_answer(train_with_policy, "mixed_float16", x, y, 1, seed)
+    finally:
+        scaler.apply = original
+    if len(applied) <= 1:
+        return None
+    return (f"mixed_float16: on a batch whose scaled gradients overflow float16 (inputs x 30 at Keras' initial loss "
+            f"scale), a run of 1 step applied the LossScaleOptimizer {len(applied)} times: the rule is one update of the "
+            f"loss-scaling recipe per step: an overflowed step is skipped (its scale halved) and counts as one of the "
+            f"`steps` steps, not retried")
 
 
 def _globals_state(fn) -> dict | None:
@@ -1416,7 +1482,14 @@ def _inputs_problem(policy_name, inputs, x) -> str | None:
 
     want = tf.constant(x)
     for seen in inputs:
-        if getattr(seen, "shape", None) != want.shape or not hasattr(seen, "dtype"):
+        shape = getattr(seen, "shape", None)
+        if (type(seen).__name__ == "EagerTensor" and shape is not None and len(shape) == len(want.shape)
+                and shape[0] is not None and shape[0] > want.shape[0]):
+            # round 16's q3_gap_r16_pad_batch_to_8 (the batch padded with rows to a multiple of 8, their logits or
+            # losses dropped), caught in round 19: an eager call on more rows than x has
+            return (f"{policy_name}: the model was called on a batch of {shape[0]} rows, but x has {want.shape[0]}: the "
+                    f"contract is the whole (x, y) batch as given (no rows added, e.g. padding to a multiple of 8)")
+        if shape != want.shape or not hasattr(seen, "dtype"):
             continue
         try:
             same = bool(tf.reduce_all(tf.cast(seen, want.dtype) == want))
