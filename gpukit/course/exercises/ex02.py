@@ -1326,6 +1326,22 @@ def _check_shuffled_sharding(shuffled_shard, *, num_workers, global_batch_size, 
                             f"argument is ignored (or folded: seed % k is the same for both, for every k up to 16); "
                             f"the rule: the shuffle follows `seed` (same seed, same order; another seed, another "
                             f"order)", details)
+    # round 19 (blind: abs_seed, seed_masked_nonneg, seed_through_str_len): the order must be the one the seed yields
+    # as given. Dataset.shuffle folds an op seed modulo 2**31 - 1 (random_seed._truncate_seed): seed and that fold are
+    # one order. The hidden cases' seeds -9 and 10**18 + 1 (the fold another number) show a seed rewritten (abs, a
+    # mask, a cut of its digits): one more epoch, in those two cases only
+    folded = seed % (2**31 - 1)
+    if folded != seed:
+        try:
+            same = _epoch_orders(shuffled_shard, ids, global_batch_size, num_workers, folded, 1, None, replicas)
+        except Exception as e:  # noqa: BLE001 - the learner's code may raise anything
+            return Report(name, f"{type(e).__name__}: {_first_line(e)}")
+        if same is not None and same[0] != first[0]:
+            return Report(name, f"runs with seeds {seed} and {folded} train on different orders, where "
+                                f"Dataset.shuffle(len(x), seed=seed) gives both one (it folds a seed modulo 2**31 - 1): "
+                                f"the rule: the order must be the one `seed` yields as given (Dataset.shuffle's with "
+                                f"that seed), a negative seed or one of 10**18 and more included: no abs(), mask, cut "
+                                f"of its digits or other rewrite of the seed", details)
     if far_seeds:
         problem = _far_seeds_problem(shuffled_shard) or _workers_problem(shuffled_shard, seed)
         if problem:
