@@ -33,7 +33,7 @@ FAULT = cluster.Fault("kill", "worker 1", epoch=1, step=2)
 @pytest.fixture(scope="module")
 def faulted_run():
     result = ray_train.run_on_ray(cluster.train_mwms, WORKERS, kwargs=MWMS, checkpoint=True, max_failures=1,
-                                  fault=FAULT, timeout=240)
+                                  fault=FAULT, timeout=600)  # a hang's guard: CI's loaded 2 cores took 260 s
     print(f"\nRay: ray.init {result.ray_init_seconds:.1f} s, launch -> first step "
           f"{result.first_step_seconds():.1f} s, fit {result.fit_seconds:.1f} s (2 attempts), "
           f"kill -> first step of attempt 2 {result.recovery_seconds():.1f} s")
