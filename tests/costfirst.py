@@ -9,7 +9,7 @@ busy alone at the end. Here the units go out longest first (the classic longest-
 rule), from the per-file seconds measured on CI's 2-core machine (``--durations=0``; the numbers
 only order the queue, nothing is asserted about them), and the browser file splits into lessons
 and exercises so both workers can run notebooks. The CPU seconds printed beside the wall seconds say
-what a unit used rather than what it waited.
+what a unit used rather than what it waited, its live descendants' included.
 
 Only the order changes: the same tests run, each file's tests in their own order (a stable sort),
 and without xdist (``-n 0``) the plugin does nothing but reorder.
@@ -138,10 +138,14 @@ def pytest_xdist_make_scheduler(config, log):
 # COST_S above should say. Only printed, never asserted.
 _SPENT: dict = {}
 # and the CPU seconds each unit cost (issue 37: on 2 cores shared by three passes, wall seconds say what a
-# unit waited as much as what it used): the worker's user + system time, and its reaped children's (kernels,
-# browsers, a grader's subprocesses; not a cluster's workers while their fork server lives), per phase.
+# unit waited as much as what it used): the worker's user + system time and its reaped children's (kernels,
+# browsers, a grader's subprocesses) per phase, and at the unit's end what its live descendants used meanwhile
+# (``_descendants_cpu``: cluster workers under a fork server, Ray's processes, a JupyterLab server and its kernels,
+# which ``os.times`` counts late or never; stop 58 found the old column 6 CPU s for a unit that used 163).
 _CPU: dict = {}
 _LAST_CPU: list = [None]
+_UNIT: list = [None, 0.0]  # the unit this process runs, its live descendants' CPU seconds at its first test
+_NEXT: list = [None]       # the node id of the test this process runs next (None: none queued)
 
 
 def _cpu_now() -> float:
@@ -149,9 +153,42 @@ def _cpu_now() -> float:
     return t.user + t.system + t.children_user + t.children_system
 
 
+def _descendants_cpu() -> float:
+    """CPU seconds of this process's live descendants, each its own and its waited-for children's, from /proc (0
+    where there is no /proc)."""
+    parent, cpu = {}, {}
+    try:
+        pids = [int(p) for p in os.listdir("/proc") if p.isdigit()]
+    except OSError:
+        return 0.0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as f:
+                fields = f.read().rsplit(b")", 1)[1].split()
+        except OSError:
+            continue
+        parent[pid], cpu[pid] = int(fields[1]), sum(int(x) for x in fields[11:15])  # utime stime cutime cstime
+    mine, total, grew = {os.getpid()}, 0, True
+    while grew:  # a child may have a smaller pid than its parent (pids wrap)
+        grew = False
+        for pid, ppid in parent.items():
+            if ppid in mine and pid not in mine:
+                mine.add(pid)
+                total += cpu[pid]
+                grew = True
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item, nextitem):
+    _NEXT[0] = None if nextitem is None else nextitem.nodeid
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_logstart(nodeid, location):
     _LAST_CPU[0] = _cpu_now()
+    if unit(nodeid) != _UNIT[0]:
+        _UNIT[:] = [unit(nodeid), _descendants_cpu()]
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -159,7 +196,10 @@ def pytest_runtest_makereport(item, call):
     outcome = yield
     now = _cpu_now()
     if _LAST_CPU[0] is not None:
-        outcome.get_result().cpu_s = now - _LAST_CPU[0]  # serialized to xdist's controller with the report
+        report = outcome.get_result()
+        report.cpu_s = now - _LAST_CPU[0]  # serialized to xdist's controller with the report
+        if call.when == "teardown" and (_NEXT[0] is None or unit(_NEXT[0]) != _UNIT[0]):
+            report.cpu_s += max(0.0, _descendants_cpu() - _UNIT[1])  # the unit's last test
     _LAST_CPU[0] = now
 
 
