@@ -180,15 +180,15 @@ def _descendants_cpu() -> float:
 
 
 @pytest.hookimpl(tryfirst=True)
-def pytest_runtest_protocol(item, nextitem):
+def pytest_runtest_protocol(item, nextitem):  # where tests run (not in xdist's controller, which logs them too)
     _NEXT[0] = None if nextitem is None else nextitem.nodeid
+    if unit(item.nodeid) != _UNIT[0]:
+        _UNIT[:] = [unit(item.nodeid), _descendants_cpu()]
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_logstart(nodeid, location):
     _LAST_CPU[0] = _cpu_now()
-    if unit(nodeid) != _UNIT[0]:
-        _UNIT[:] = [unit(nodeid), _descendants_cpu()]
 
 
 @pytest.hookimpl(hookwrapper=True)
