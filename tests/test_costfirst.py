@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+
 import costfirst
 
 BUSY_THEN_WAIT = "import time\nt = time.process_time()\nwhile time.process_time() - t < 0.6: pass\nprint('busy', flush=True)\ntime.sleep(60)"

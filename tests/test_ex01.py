@@ -807,10 +807,10 @@ def test_q4_round15_more_replicas_than_devices_are_measured_on_one_device():
     """Round 15 (``capped_devices``: min(R, 8); round 13's gaps ``capped_at_four``, ``lookup_table``; ``float16``: R x b
     in float16): 16 replicas of 2049 examples, more than the 4 devices, the factor measured by adding 16 slices'
     gradients on one device."""
-    for wrong in (lambda r, b: min(r, 8), lambda r, b: float(np.float16(r) * np.float16(b)) / b):
+    for wrong, says in ((lambda r, b: min(r, 8), "measured is 16.0: the factor must grow"),  # round 19: a cap is named
+                        (lambda r, b: float(np.float16(r) * np.float16(b)) / b, "measured on 16 replicas (16.0")):
         report = ex01.check_scale_prediction(wrong, num_replicas=16, per_replica_batch_size=2049, one_device=True)
-        assert not report.passed and ("measured on 16 replicas (16.0" in report.problem  # round 19: a cap is named
-                                      or "measured is 16.0: the factor must grow" in report.problem), report.problem
+        assert not report.passed and says in report.problem, report.problem
     assert ex01.check_scale_prediction(lambda r, b: r, num_replicas=16, per_replica_batch_size=2049, one_device=True).passed
 
 
