@@ -1082,6 +1082,22 @@ def test_dropped_prediction_from_a_child_process_is_named():
     assert blind.grade(blind.stem("10"), "q1", "predicted_dropped = 4") is None
 
 
+def test_dropped_prediction_outside_a_notebook_ignores_children_after_an_old_mark():
+    """The official CI of 66bccb7: every right q1 answer failed in a test process where another module's grading had
+    made a mark and later tests had waited for child processes (their CPU time counted as this answer's child). Only
+    a check called from notebook code reads ``child_cpu_since_mark``; the blind libc ``system()`` answer is still
+    caught (tests/attacks/ex10/q1_wrong_r19_run_via_libc_system.py, graded in a notebook's session)."""
+    import subprocess
+    import sys
+
+    from gpukit.course import exercises
+
+    exercises.mark_session()
+    subprocess.run([sys.executable, "-c", "sum(range(10**6))"], check=True, timeout=60)
+    assert exercises.child_cpu_since_mark() > 0          # the planted state: a child's CPU since an old mark
+    assert ex10.check_dropped_prediction(4).passed, ex10.check_dropped_prediction(4).problem
+
+
 def _loss_neg_zero(probs, first_choice):
     """Planted (round 15): the caller's exact zeros rewritten as -0.0 (equal to 0.0, other bytes)."""
     probs[probs == 0] = -0.0
