@@ -47,6 +47,7 @@ INSTALL = 'pip install "gpukit[ray]"'
 PROBE_TIMEOUT_S = 5.0  # the TCP connect to a joined cluster's port, before ray.init
 ADDRESS_FIX = ("give HOST:PORT of a running Ray head (`ray start --head` prints it) or auto, or omit it to start "
                "a local Ray")
+ABORT_GRACE_S = 60.0  # after a timeout, how long Ray Train's abort may take before SystemExit
 REPORT_GRACE_S = 5.0  # > 2 x Ray Train's health-check interval (RAY_TRAIN_HEALTH_CHECK_INTERVAL_S, 2 s)
 OWNER_VARIABLE = "GPUKIT_RAY_OWNER"  # the pid of the run_on_ray that started a local Ray: see ray_processes
 
@@ -387,6 +388,25 @@ def _start_ray(ray, num_workers: int, stream: bool) -> None:
             f"{os.path.join(_ray_temp_dir(), 'session_latest', 'logs', 'raylet.out')}") from None
 
 
+def _progress(ray, collector, started: float) -> str:
+    """What the workers had reported when the run was stopped (for a timeout's message): each worker's attempt
+    and its last event, in seconds since the launch; or why that could not be read."""
+    try:
+        info = ray.get(collector.summary.remote(), timeout=10)
+    except Exception as err:  # noqa: BLE001 - only for the message
+        return f"(what the workers reported could not be read: {type(err).__name__})"
+    if not info["events"]:
+        return "No worker reported an event (they did not get past their start: is every CPU busy?)."
+    last = []
+    for name, events in sorted(info["events"].items()):
+        e = events[-1]
+        where = ", ".join(f"{k} {e[k]}" for k in ("epoch", "step") if k in e)
+        last.append(f"{name}: attempt {e['attempt']}, {e['event']}{' (' + where + ')' if where else ''} at "
+                    f"{e['t'] - started:.0f} s")
+    fault = f"; the fault fired at {info['fault_time'] - started:.0f} s" if info["fault_time"] else ""
+    return f"The workers' last reports: {'; '.join(last)}{fault}."
+
+
 def _ray_log_tail(joined: bool, lines: int = 15) -> str:
     """The last lines of this node's raylet.out and gcs_server.out (what says why a raylet died), or why not."""
     if joined:
@@ -569,7 +589,14 @@ def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = 
     def watchdog():
         if not finished.wait(timeout):
             timed_out.set()
-            _thread.interrupt_main()  # KeyboardInterrupt in trainer.fit; finally stops Ray
+            # a SIGINT in the main thread: Ray Train's own handler (fit installs it there) asks its controller to
+            # abort and fit returns; without it, KeyboardInterrupt. Either way the run ends as a timeout (below) and
+            # finally stops Ray. An abort that hangs gets Ray's "3 SIGINTs": SystemExit
+            _thread.interrupt_main()
+            if not finished.wait(ABORT_GRACE_S):
+                for _ in range(2):
+                    _thread.interrupt_main()
+                    time.sleep(0.5)
 
     started = time.time()
     timer = threading.Thread(target=watchdog, daemon=True)
@@ -602,8 +629,11 @@ def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = 
         )
         try:
             trainer.fit()
-        except KeyboardInterrupt:
-            if timed_out.is_set():
+            if timed_out.is_set():  # Ray's SIGINT handler aborted the run and fit returned
+                raise KeyboardInterrupt
+        except BaseException as e:
+            if timed_out.is_set():  # whatever the abort raised (KeyboardInterrupt, SystemExit, Ray's error)
+                finished.set()
                 if joined:
                     try:
                         cpus = ray.cluster_resources().get("CPU", 0)
@@ -614,16 +644,16 @@ def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = 
                                        f"{num_workers} workers need {num_workers}: Ray waits until they are "
                                        f"free)") from None
                 raise ClusterError(f"the Ray run took longer than timeout={timeout} s; Ray was stopped "
-                                           f"with every worker") from None
+                                   f"with every worker. {_progress(ray, collector, started)}") from None
+            if isinstance(e, SystemExit):  # Ray's core worker ends the driver: its raylet is gone, or a SIGTERM
+                raise ClusterError(
+                    f"Ray ended this driver (SystemExit {e.code}) during the run: its local raylet died or the "
+                    f"process got a SIGTERM. The end of Ray's own logs:\n{_ray_log_tail(joined)}") from e
+            if isinstance(e, Exception):  # Ray wraps the workers' errors in its own types
+                raise ClusterError(
+                    f"Ray Train failed ({type(e).__name__}) after max_failures={max_failures} restarts: "
+                    f"{str(e).strip()[:2000]}") from e
             raise
-        except Exception as e:  # noqa: BLE001 - Ray wraps the workers' errors in its own types
-            raise ClusterError(
-                f"Ray Train failed ({type(e).__name__}) after max_failures={max_failures} restarts: "
-                f"{str(e).strip()[:2000]}") from e
-        except SystemExit as e:  # Ray's core worker ends the driver: its raylet is gone, or a SIGTERM came
-            raise ClusterError(
-                f"Ray ended this driver (SystemExit {e.code}) during the run: its local raylet died or the "
-                f"process got a SIGTERM. The end of Ray's own logs:\n{_ray_log_tail(joined)}") from e
         finished.set()
         end = time.time()
         info = ray.get(collector.summary.remote(), timeout=60)
