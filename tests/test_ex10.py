@@ -67,7 +67,7 @@ def test_dropped_prediction_follows_the_parameters():
 
 PUBLIC_Q2 = [(8, 4, 0)]
 HIDDEN_Q2 = [(16, 4, 1), (12, 6, 2), (5, 1, 3), (8, 4, 4, "uniform"), (8, 4, 5, "one"), (9, 4, 6, "unused"),
-             (3, 8, 7)]
+             (3, 8, 7), (8, 4, 12, "near")]
 
 
 def _loss_onehot(probs, first_choice):
@@ -133,6 +133,11 @@ def test_load_balancing_loss_boundaries():
     assert _loss_bincount(probs, first) == pytest.approx(4.0, rel=1e-6)
     probs, first = ex10.router_probs(9, 4, 6, "unused")
     assert 3 not in first
+    # issue 38, round 20 (q2_wrong_r20_snap_balanced): every mean probability within 0.1 % of 1/E, every first choice
+    # on expert 0: the loss is 1.00075, not 1
+    probs, first = ex10.router_probs(8, 4, 12, "near")
+    assert np.allclose(probs.mean(axis=0), 0.25, rtol=1e-3, atol=0.0) and not first.any()
+    assert abs(_loss_bincount(probs, first) - 1.0) > 1e-4
     # bincount without minlength breaks on an expert nobody chose: the learner's own error, shown as it is
     with pytest.raises(ValueError):
         ex10.check_load_balancing_loss(lambda p, c: 4 * np.sum(np.bincount(c) / len(c) * p.mean(axis=0)),
@@ -143,7 +148,8 @@ def test_load_balancing_loss_boundaries():
 
 PUBLIC_Q3 = [(12, 4, 3, 3, 0)]
 HIDDEN_Q3 = [(16, 6, 4, 3, 1), (10, 4, 3, "load", 2), (9, 3, 2, 1, 3), (7, 5, 1, 4, 4), (5, 4, 4, 2, 5),
-             (1, 3, 2, 1, 6), (8, 4, 3, 2, 8, "float64")]
+             (1, 3, 2, 1, 6), (8, 4, 3, 2, 8, "float64"),
+             (33000, 2, 1, 2, 12, "float64")]
 
 
 def _forward_loop(x, first_choice, gates, experts, capacity):
@@ -172,6 +178,34 @@ def _forward_cumsum(x, first_choice, gates, experts, capacity):
         if len(rows):
             y[rows] += gates[rows, None].astype(np.float64) * expert(x[rows]).astype(np.float64)
     return y.astype(x.dtype)
+
+
+def test_moe_forward_a_thread_pool_left_running_is_named():
+    """Issue 38, round 20 (q3_wrong_r20_leaked_thread_pool: the experts run on a thread pool never shut down, from 64
+    experts on): the threads left running after the call are named with the rule; a pool shut down (a with block)
+    keeps the points."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    pools = []
+
+    def pooled(x, first_choice, gates, experts, capacity, leave=False):
+        pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="test-expert")
+        pools.append(pool)
+        wrapped = [lambda rows, f=f: pool.submit(f, rows).result() for f in experts]
+        try:
+            return _forward_loop(x, first_choice, gates, wrapped, capacity)
+        finally:
+            if not leave:
+                pool.shutdown(wait=True)
+
+    assert ex10.check_moe_forward(pooled, PUBLIC_Q3).passed
+    try:
+        report = ex10.check_moe_forward(lambda *a: pooled(*a, leave=True), PUBLIC_Q3)
+    finally:
+        for pool in pools:
+            pool.shutdown(wait=True)
+    assert not report.passed and re.search(r"left \d threads? running after it returned \(test-expert_0.*the rule: "
+                                           r"moe_forward leaves no thread running", report.problem), report.problem
 
 
 def test_moe_forward_y_in_another_dtype_than_x_is_named():
