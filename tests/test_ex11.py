@@ -290,7 +290,9 @@ def q3_solution(model, accelerator, global_batch):
 
 
 def q3_fewest_devices(model, accelerator, global_batch):   # another correct answer: the planner's helper, numpy int
-    p = plan.fewest_devices(model, accelerator, global_batch, recompute=("none",), max_cp=1)
+    # (with candidates past its default 8192: issue 38, round 20)
+    p = plan.fewest_devices(model, accelerator, global_batch, recompute=("none",), max_cp=1,
+                            candidates=[2 ** i for i in range(20)])
     return np.int64(p.cluster.count), p.layout
 
 
@@ -726,3 +728,37 @@ def test_plan_bytes_parts_in_float32_are_named():
     assert problem and "the optimizer part is" in problem and "the rule: every part exact, to within a byte" in problem, \
         problem
     assert ex11.check_plan_bytes(lambda m, l: {k: v + 0.5 for k, v in q2_solution(m, l).items()}, case).passed
+
+
+# issue 38, round 20: plan.fewest_devices' default candidates (up to 8192), and a memo keyed by the name and shape
+DEEP = (plan.Model(layers=2048, hidden=20480, heads=160, seq=256, vocab=32000, name="2048-layer"), "T4", 1)
+
+
+def test_fewest_gpus_a_search_capped_at_8192_is_told_the_rule():
+    assert ex11.reference_fewest(*DEEP)[0] == 16384
+    assert ex11.check_fewest_gpus(q3_solution, [DEEP]).passed
+
+    def capped(model, accelerator, global_batch):
+        p = plan.fewest_devices(model, accelerator, global_batch, recompute=("none",), max_cp=1)
+        return p.cluster.count, p.layout
+
+    report = ex11.check_fewest_gpus(capped, [DEEP])
+    assert not report.passed and "raised PlanError" in report.problem and "16384 fit" in report.problem, report.problem
+    assert "however many that takes (no cap: plan.fewest_devices' default candidates stop at 8192" in report.problem
+
+
+def test_fewest_gpus_a_memo_keyed_by_the_name_and_shape_is_named():
+    memo = {}
+
+    def cached(model, accelerator, global_batch):
+        key = (model.name, model.layers, model.hidden, model.heads, model.seq, accelerator, global_batch)
+        if key not in memo:
+            memo[key] = q3_solution(model, accelerator, global_batch)
+        return memo[key]
+
+    wide = ex11.llama_like("7B", 32, 4096, 32, 11008, vocab=1_000_000)
+    assert ex11.check_fewest_gpus(q3_solution, [(wide, "A100 80GB", 64)]).passed
+    report = ex11.check_fewest_gpus(cached, [(M7, "A100 80GB", 64), (M7, "A100 80GB", 16), (wide, "A100 80GB", 64)])
+    assert not report.passed and "state kept between calls" in report.problem, report.problem
+    assert "fewest_gpus(7B, A100 80GB, 64) differs only in the model's vocab 32000 -> 1000000" in report.problem
+    assert "every field, not only its name and shape" in report.problem

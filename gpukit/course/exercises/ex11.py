@@ -46,9 +46,10 @@ def _model(**kw):
     return plan.Model(**kw)
 
 
-def llama_like(name: str, layers: int, hidden: int, heads: int, ffn: int, seq: int = 4096, kv_heads=None):
+def llama_like(name: str, layers: int, hidden: int, heads: int, ffn: int, seq: int = 4096, kv_heads=None,
+               vocab: int = 32000):
     """A LLaMA-shaped model (gated MLP, RMS norm, no biases, untied embeddings, no dropout)."""
-    return _model(layers=layers, hidden=hidden, heads=heads, kv_heads=kv_heads, seq=seq, vocab=32000, ffn=ffn,
+    return _model(layers=layers, hidden=hidden, heads=heads, kv_heads=kv_heads, seq=seq, vocab=vocab, ffn=ffn,
                   gated=True, biases=False, norm="rmsnorm", tied_embeddings=False, dropout=False, name=name)
 
 
@@ -395,6 +396,9 @@ def cluster_of(accelerator: str, count: int):
 
 
 SEARCH = {"recompute": ("none",), "max_cp": 1}
+# issue 38, round 20 (q3_wrong_r20_fewest_devices_cap: plan.fewest_devices' default candidates, which stop at 2**13 =
+# 8192): the reference tries powers of two up to 2**20, and a hidden model needs 16384
+CANDIDATES = tuple(2 ** i for i in range(21))
 
 
 def reference_fewest(model, accelerator, global_batch):
@@ -409,7 +413,7 @@ def reference_fewest(model, accelerator, global_batch):
 def _fewest(model, accelerator, global_batch):
     from ... import plan
 
-    p = plan.fewest_devices(model, accelerator, global_batch, **SEARCH)
+    p = plan.fewest_devices(model, accelerator, global_batch, candidates=CANDIDATES, **SEARCH)
     return p.cluster.count, p
 
 
@@ -456,7 +460,8 @@ def _searched_rule(model, accelerator, global_batch, best, count=None) -> str:
             "max_cp=1, rather than filter the few plans it returns or its recommended one)")
     if best.zero == 3:
         try:
-            without = plan.fewest_devices(model, accelerator, global_batch, **{**SEARCH, "zero_stages": (0, 1, 2)})
+            without = plan.fewest_devices(model, accelerator, global_batch, candidates=CANDIDATES,
+                                          **{**SEARCH, "zero_stages": (0, 1, 2)})
             without = without.cluster.count
         except plan.PlanError:
             without = None
@@ -549,7 +554,9 @@ def check_fewest_gpus(fewest_gpus, cases) -> Report:
                                 f"{_short_by(model, accelerator, count, layout, named=True)}", details)
         return None
 
+    asked = []
     for model, accelerator, global_batch in cases:
+        asked.append((model, accelerator, global_batch))
         try:
             got = try_answer(fewest_gpus, model, accelerator, global_batch)
         except plan.PlanError as err:  # issue 38, round 10 (planted: the search stopped at 64; the 25B needs 128)
@@ -559,7 +566,8 @@ def check_fewest_gpus(fewest_gpus, cases) -> Report:
                 raise err from None
             return Report(name, f"{name}({model.name}, {accelerator}, {global_batch}) raised PlanError ({err}), but "
                                 f"{expected} fit ({best.layout}): the rule: the smallest power of two on which some "
-                                f"layout fits, however many that takes (stop only where gpukit.plan itself gives up)"
+                                f"layout fits, however many that takes (no cap: plan.fewest_devices' default "
+                                f"candidates stop at 8192 devices)"
                                 f"{_searched_rule(model, accelerator, global_batch, best.layout)}", details)
         if got is None:
             return Report(name, not_solved(name))
@@ -580,11 +588,27 @@ def check_fewest_gpus(fewest_gpus, cases) -> Report:
         except Exception:  # noqa: BLE001  (the first call's problem is the one to tell)
             right_again = False
         if right_again:
+            # issue 38, round 20 (q3_wrong_r20_memo_model_fields: a memo keyed by the name, layers, hidden, heads and
+            # seq; a hidden "7B" of another vocabulary follows the 7B): the earlier call of that name, what differs
+            def differs(m, a, g):
+                return ([f"the model's {f.name} {getattr(m, f.name)} -> {getattr(model, f.name)}"
+                         for f in dataclasses.fields(model) if getattr(m, f.name) != getattr(model, f.name)]
+                        + [f"{what} {x} -> {y}" for what, x, y in (("the accelerator", a, accelerator),
+                                                                    ("global_batch", g, global_batch)) if x != y])
+
+            twins = [(len(differs(*c)), -i, c) for i, c in enumerate(asked[:-1]) if c[0].name == model.name]
+            twin = ""
+            if twins:  # the closest earlier call of that name (the latest of the closest)
+                m, a, g = min(twins)[2]
+                twin = (f"; the earlier call {name}({model.name}, {a}, {g}) differs only in "
+                        f"{', '.join(differs(m, a, g)) or 'nothing'}")
             return Report(name, f"{name}({model.name}, {accelerator}, {global_batch}) returned {got!r:.120}, but the "
                                 f"same model under another name gets a right answer: the first was a result kept from "
-                                f"an earlier call (looked up by the model's name): state kept between calls; the rule: "
-                                f"every call computes from the model, accelerator and global batch it is given "
-                                f"({report.problem})", report.details)
+                                f"an earlier call (looked up by the model's name, alone or with some of its fields)"
+                                f"{twin}: state kept between calls; the rule: every call computes from the model (every "
+                                f"field, not only its name and shape), accelerator and global batch it is given "
+                                f"({report.problem})",
+                          report.details)
         return report
     return Report(name, None, details)
 
