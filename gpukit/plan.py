@@ -624,17 +624,24 @@ def recommend(model: Model, cluster: Cluster, global_batch: int, **kwargs) -> Pl
     return search(model, cluster, global_batch, top=1, **kwargs)[0]
 
 
+# fewest_devices' default device counts: powers of two up to 2**20. Published runs passed 8 192 (Llama 3 405B: up to
+# 16K H100s, "The Llama 3 Herd of Models"), where the default once stopped (issue 38, round 20: a blind answer that called fewest_devices was wrong
+# exactly there); a count that large still plans in milliseconds (few layouts divide a small global batch)
+DEVICE_COUNTS = tuple(2**i for i in range(21))
+
+
 def fewest_devices(model: Model, accelerator: str, global_batch: int, *, per_node: int = 8,
                    inter_node_GBps: float = 25.0, candidates=None, **kwargs) -> Plan:
-    """The smallest device count (among ``candidates``, default powers of two up to 8192) for which
-    some layout fits; returns that count's fastest plan."""
-    for count in candidates or [2**i for i in range(14)]:
+    """The smallest device count (among ``candidates``, default ``DEVICE_COUNTS``: powers of two up to
+    2**20) for which some layout fits; returns that count's fastest plan."""
+    for count in candidates or DEVICE_COUNTS:
         cluster = Cluster(accelerator, count, per_node=min(per_node, count), inter_node_GBps=inter_node_GBps)
         try:
             return recommend(model, cluster, global_batch, **kwargs)
         except PlanError:
             continue
-    raise PlanError(f"{model.name} fits on none of the device counts tried; use larger accelerators")
+    raise PlanError(f"{model.name} fits on none of the device counts tried (up to {max(candidates or DEVICE_COUNTS)}); "
+                    f"use larger accelerators")
 
 
 # --------------------------------------------------------------------------- published runs

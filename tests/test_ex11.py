@@ -290,9 +290,7 @@ def q3_solution(model, accelerator, global_batch):
 
 
 def q3_fewest_devices(model, accelerator, global_batch):   # another correct answer: the planner's helper, numpy int
-    # (with candidates past its default 8192: issue 38, round 20)
-    p = plan.fewest_devices(model, accelerator, global_batch, recompute=("none",), max_cp=1,
-                            candidates=[2 ** i for i in range(20)])
+    p = plan.fewest_devices(model, accelerator, global_batch, recompute=("none",), max_cp=1)
     return np.int64(p.cluster.count), p.layout
 
 
@@ -730,7 +728,8 @@ def test_plan_bytes_parts_in_float32_are_named():
     assert ex11.check_plan_bytes(lambda m, l: {k: v + 0.5 for k, v in q2_solution(m, l).items()}, case).passed
 
 
-# issue 38, round 20: plan.fewest_devices' default candidates (up to 8192), and a memo keyed by the name and shape
+# issue 38, round 20: a search capped at 8192 devices (plan.fewest_devices' old default), and a memo keyed by the name
+# and shape
 DEEP = (plan.Model(layers=2048, hidden=20480, heads=160, seq=256, vocab=32000, name="2048-layer"), "T4", 1)
 
 
@@ -738,13 +737,26 @@ def test_fewest_gpus_a_search_capped_at_8192_is_told_the_rule():
     assert ex11.reference_fewest(*DEEP)[0] == 16384
     assert ex11.check_fewest_gpus(q3_solution, [DEEP]).passed
 
-    def capped(model, accelerator, global_batch):
-        p = plan.fewest_devices(model, accelerator, global_batch, recompute=("none",), max_cp=1)
+    def capped(model, accelerator, global_batch):  # plan.fewest_devices' candidates before round 20
+        p = plan.fewest_devices(model, accelerator, global_batch, recompute=("none",), max_cp=1,
+                                candidates=[2 ** i for i in range(14)])
         return p.cluster.count, p.layout
 
     report = ex11.check_fewest_gpus(capped, [DEEP])
     assert not report.passed and "raised PlanError" in report.problem and "16384 fit" in report.problem, report.problem
-    assert "however many that takes (no cap: plan.fewest_devices' default candidates stop at 8192" in report.problem
+    assert "however many that takes (no cap of its own: gpukit.plan.fewest_devices tries up to 1048576)" \
+        in report.problem, report.problem
+
+
+def test_fewest_devices_plans_past_8192_devices_by_default():
+    """Published runs passed 8 192 accelerators (Llama 3 405B: up to 16K H100s, "The Llama 3 Herd of Models"); the
+    default once stopped at 8 192.
+    Planted bug it catches: DEVICE_COUNTS back to range(14). The count is checked by plan.plan on the layout found,
+    and nothing fits on half as many."""
+    best = plan.fewest_devices(DEEP[0], DEEP[1], DEEP[2])
+    assert best.cluster.count == 16384 and best.fits
+    with pytest.raises(plan.PlanError, match="no layout fits"):
+        plan.search(DEEP[0], ex11.cluster_of(DEEP[1], 8192), DEEP[2])
 
 
 def test_fewest_gpus_a_memo_keyed_by_the_name_and_shape_is_named():

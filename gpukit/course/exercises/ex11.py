@@ -396,9 +396,8 @@ def cluster_of(accelerator: str, count: int):
 
 
 SEARCH = {"recompute": ("none",), "max_cp": 1}
-# issue 38, round 20 (q3_wrong_r20_fewest_devices_cap: plan.fewest_devices' default candidates, which stop at 2**13 =
-# 8192): the reference tries powers of two up to 2**20, and a hidden model needs 16384
-CANDIDATES = tuple(2 ** i for i in range(21))
+# issue 38, round 20 (q3_wrong_r20_fewest_devices_cap: a search of its own that stops at 2**13 = 8192, where
+# plan.fewest_devices' default once stopped too): a hidden model needs 16384; gpukit.plan now tries up to 2**20
 
 
 def reference_fewest(model, accelerator, global_batch):
@@ -413,7 +412,7 @@ def reference_fewest(model, accelerator, global_batch):
 def _fewest(model, accelerator, global_batch):
     from ... import plan
 
-    p = plan.fewest_devices(model, accelerator, global_batch, candidates=CANDIDATES, **SEARCH)
+    p = plan.fewest_devices(model, accelerator, global_batch, **SEARCH)
     return p.cluster.count, p
 
 
@@ -460,7 +459,7 @@ def _searched_rule(model, accelerator, global_batch, best, count=None) -> str:
             "max_cp=1, rather than filter the few plans it returns or its recommended one)")
     if best.zero == 3:
         try:
-            without = plan.fewest_devices(model, accelerator, global_batch, candidates=CANDIDATES,
+            without = plan.fewest_devices(model, accelerator, global_batch,
                                           **{**SEARCH, "zero_stages": (0, 1, 2)})
             without = without.cluster.count
         except plan.PlanError:
@@ -566,8 +565,8 @@ def check_fewest_gpus(fewest_gpus, cases) -> Report:
                 raise err from None
             return Report(name, f"{name}({model.name}, {accelerator}, {global_batch}) raised PlanError ({err}), but "
                                 f"{expected} fit ({best.layout}): the rule: the smallest power of two on which some "
-                                f"layout fits, however many that takes (no cap: plan.fewest_devices' default "
-                                f"candidates stop at 8192 devices)"
+                                f"layout fits, however many that takes (no cap of its own: gpukit.plan.fewest_devices "
+                                f"tries up to {max(plan.DEVICE_COUNTS)})"
                                 f"{_searched_rule(model, accelerator, global_batch, best.layout)}", details)
         if got is None:
             return Report(name, not_solved(name))

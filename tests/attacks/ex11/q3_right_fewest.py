@@ -1,0 +1,5 @@
+# INTENT: correct - delegates to plan.fewest_devices restricted to recompute 'none' and cp=1 and returns its count and layout (public check: passed)
+def fewest_gpus(model, accelerator, global_batch):
+    """(the fewest power-of-two accelerator count on which a layout fits, that layout)"""
+    best = plan.fewest_devices(model, accelerator, global_batch, recompute=("none",), max_cp=1)
+    return best.cluster.count, best.layout
