@@ -625,8 +625,9 @@ def recommend(model: Model, cluster: Cluster, global_batch: int, **kwargs) -> Pl
 
 
 # fewest_devices' default device counts: powers of two up to 2**20. Published runs passed 8 192 (Llama 3 405B: up to
-# 16K H100s, "The Llama 3 Herd of Models"), where the default once stopped (issue 38, round 20: a blind answer that called fewest_devices was wrong
-# exactly there); a count that large still plans in milliseconds (few layouts divide a small global batch)
+# 16K H100s, "The Llama 3 Herd of Models"), where the default once stopped (issue 38, round 20: a blind answer that
+# called fewest_devices was wrong exactly there). Measured: a 2048-layer model at one sequence a step, every count
+# from 1 to its 16 384, 0.08 s of CPU
 DEVICE_COUNTS = tuple(2**i for i in range(21))
 
 

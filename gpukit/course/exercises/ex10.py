@@ -886,8 +886,8 @@ def _routing_problem(y, x, g, out, first, kept, capacity, tol) -> str:
             place = int(np.flatnonzero(np.flatnonzero(first == e) == extra)[0])
             if place > 127:
                 return (f"expert {e} processed {len(mine)} tokens, more than its capacity ({capacity}): token {extra}, "
-                        f"number {place + 1} of the tokens that chose it, was kept (a place count that wraps, int8 past 127 or int16 past "
-                        f"32 767?): the rule: each expert keeps the first `capacity` tokens that chose it, however many "
+                        f"number {place + 1} of the tokens that chose it, was kept (a place count that wraps, int8 past "
+                        f"127 or int16 past 32 767?): the rule: each expert keeps the first `capacity` tokens that chose it, however many "
                         f"tokens choose it (count places in int64 or Python ints)")
             return f"expert {e} processed {len(mine)} tokens, more than its capacity ({capacity})"
         if set(mine) < set(right):
