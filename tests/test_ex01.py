@@ -142,6 +142,42 @@ def test_check_scale_prediction_right_stub_and_a_copied_number():
         ex01.check_scale_prediction(lambda r, b: r, num_replicas=64)
 
 
+def test_q4_round21_a_simulation_is_named_by_what_it_holds_and_the_watch_leaves_the_session_as_it_was():
+    """Issue 38, round 21 (blind: ones_simulation; round 14's gap python_sim): a simulation of the replicas on data it
+    makes holds an entry per example; a formula holds nothing. Planted: the probe removed (``_PROBE_BYTES`` and
+    ``_PROBE_ELEMENTS`` past any size) lets all three through. The watch starts and stops tracemalloc only when it was
+    off, and removes its op callback."""
+    import tracemalloc
+
+    from tensorflow.python.eager import context
+
+    def numpy_ones(r, b):
+        ones = np.ones((r, b))
+        return float(ones.mean(axis=1).sum() / ones.mean())
+
+    def python_list(r, b):
+        g = [1.0] * (r * b)
+        return sum(g[i * b:(i + 1) * b].count(1.0) / b for i in range(r)) / (sum(g) / len(g))
+
+    def tf_ones(r, b):
+        ones = tf.ones((r, b), tf.float64)
+        return float(tf.reduce_sum(tf.reduce_mean(ones, axis=1)) / tf.reduce_mean(ones))
+
+    for answer, says in ((numpy_ones, "MiB of Python objects or NumPy arrays"), (python_list, "MiB of Python"),
+                         (tf_ones, "a TensorFlow tensor of 131072 elements")):
+        assert answer(4, 16) == 4.0  # the value is right: only what it holds is wrong
+        report = ex01.check_scale_prediction(answer, num_replicas=4, per_replica_batch_size=16)
+        assert not report.passed and says in report.problem and "not a simulation" in report.problem, report.problem
+    assert ex01.check_scale_prediction(lambda r, b: float(r), num_replicas=4, per_replica_batch_size=16).passed
+    assert not tracemalloc.is_tracing() and not context.context().op_callbacks  # left as found
+    tracemalloc.start()
+    try:
+        held, elements = ex01._held_while(numpy_ones, 512, 256)
+        assert tracemalloc.is_tracing() and held >= 512 * 256 * 8 and elements == 0
+    finally:
+        tracemalloc.stop()
+
+
 # --------------------------------------------------------------------------- q5 debug
 
 

@@ -1352,6 +1352,15 @@ def check_scale_prediction(predicted_update_scale, num_replicas: int = 4, per_re
         details["got"] = got = float(got)
     except (TypeError, ValueError):
         return Report(name, f"{name} must return a number, not {type(got).__name__}", details)
+    held, elements = _held_while(predicted_update_scale, *_PROBE)
+    details["held at once"] = {"bytes": held, "largest tensor": elements}
+    if held > _PROBE_BYTES or elements >= _PROBE_ELEMENTS:  # round 21 (blind: ones_simulation; round 14's gap
+        made = (f"{held / 2**20:.1f} MiB of Python objects or NumPy arrays at once" if held > _PROBE_BYTES  # python_sim)
+                else f"a TensorFlow tensor of {elements} elements")
+        return Report(name, f"{name} made {made} for {_PROBE[0]} replicas of {_PROBE[1]} examples: the rule is a "
+                            f"formula of its arguments, worked out on paper, not a simulation of the replicas on data "
+                            f"it made (a formula of two numbers needs no list, array or tensor with an entry per "
+                            f"example or replica)", details)
     where = f"for {num_replicas} replicas of {per_replica_batch_size} examples"
     if got == measured:
         return Report(name, None, details)
@@ -1385,6 +1394,55 @@ def check_scale_prediction(predicted_update_scale, num_replicas: int = 4, per_re
                       details)
     return Report(name, f"{name} gave {got!r} {where}, which is not the factor measured on "
                         f"{num_replicas} replicas ({measured!r}, rounded to 3 decimals)", details)
+
+
+# q4, issue 38, round 21 (blind: ones_simulation, an all-ones "gradient" per example, np.ones((R, b)); round 14's gap
+# python_sim, a list of R x b floats, which reads no data, draws no random number and runs no TensorFlow op): a
+# simulation needs memory that grows with R x b, a formula none. The answer is called once more on _PROBE's 131 072
+# examples (a simulation holds 1 MiB in NumPy or 4 MiB in a Python list there) under tracemalloc, which counts Python's
+# objects and NumPy's arrays (a formula holds under a kilobyte), and with an op callback, which sees the elements of
+# every tensor a TensorFlow op makes (a formula makes none, or scalars).
+_PROBE = (512, 256)
+_PROBE_BYTES = 2**18
+_PROBE_ELEMENTS = 2**15  # round 21 (lead: tf_ones_simulation, round 15's tf_sim_range): a tensor per example
+
+
+def _held_while(fn, *args) -> tuple[int, int]:
+    """What ``fn(*args)`` held at once while it ran: the peak of Python's objects and NumPy's arrays above what was
+    held before it (bytes, tracemalloc's), and the most elements of one tensor a TensorFlow op made (an op callback;
+    tracemalloc does not see TensorFlow's tensors). Tracing is started and stopped here unless it was on already."""
+    import functools
+    import tracemalloc
+
+    held, elements = [], [0]
+
+    def op_made(op_type, inputs, attrs, outputs, op_name=None, graph=None):
+        for out in outputs or ():
+            count = getattr(getattr(out, "shape", None), "num_elements", lambda: None)()
+            elements[0] = max(elements[0], count or 0)
+
+    @functools.wraps(fn)
+    def traced(*args):  # the answer alone (not try_answer's snapshot of the session's settings)
+        tracemalloc.reset_peak()
+        before = tracemalloc.get_traced_memory()[0]
+        try:
+            return fn(*args)
+        finally:
+            held.append(tracemalloc.get_traced_memory()[1] - before)
+
+    from tensorflow.python.framework import op_callbacks  # TensorFlow's hook for every op run or traced (TF >= 2.2)
+
+    started = not tracemalloc.is_tracing()
+    if started:
+        tracemalloc.start()
+    op_callbacks.add_op_callback(op_made)
+    try:
+        try_answer(traced, *args)
+    finally:
+        op_callbacks.remove_op_callback(op_made)
+        if started:
+            tracemalloc.stop()
+    return held[0], elements[0]
 
 
 # what a formula never needs: random draws (issue 38, round 10; planted: ``simulated_rounded``, the factor measured

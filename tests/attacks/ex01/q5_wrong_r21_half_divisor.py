@@ -1,0 +1,25 @@
+# INTENT: wrong: divisor built as tf.cast(global_batch_size, tf.float16) ("matches the mixed-precision tutorials"), cast back: 4098 becomes 4096 in float16, so updates are 4098/4096 too big on large batches (exact for the public 64).
+def train_mirrored(strategy, x, y, global_batch_size, steps, seed, learning_rate):
+    """train_buggy without its bug."""
+    with strategy.scope():
+        model = models.mlp(seed=seed)
+        optimizer = keras.optimizers.SGD(learning_rate)
+    training.build_optimizer(strategy, model, optimizer)
+    dist, _ = data.distribute(strategy, x, y, global_batch_size=global_batch_size)
+    divisor = tf.cast(tf.cast(global_batch_size, tf.float16), tf.float32)
+
+    def replica_step(x_batch, y_batch):
+        with tf.GradientTape() as tape:
+            per_example = loss_fn(y_batch, model(x_batch, training=True))
+            loss = tf.reduce_sum(per_example) / divisor
+        grads = tape.gradient(loss, model.trainable_variables)
+        optimizer.apply_gradients(zip(grads, model.trainable_variables))
+        return loss
+
+    @tf.function
+    def step(batch):
+        return strategy.reduce(tf.distribute.ReduceOp.SUM, strategy.run(replica_step, args=batch), axis=None)
+
+    for _, batch in zip(range(steps), dist):
+        step(batch)
+    return model
