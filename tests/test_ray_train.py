@@ -12,8 +12,10 @@ from __future__ import annotations
 import importlib.util
 import os
 import pathlib
+import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -30,13 +32,18 @@ MWMS = {"epochs": EPOCHS, "global_batch_size": GB, "n_examples": N}
 FAULT = cluster.Fault("kill", "worker 1", epoch=1, step=2)
 
 
+SIGINT_HANDLERS = {}  # the caller's SIGINT handler before and after the fixture's run
+
+
 @pytest.fixture(scope="module")
 def faulted_run():
+    SIGINT_HANDLERS["before"] = signal.getsignal(signal.SIGINT)
     try:  # timeout: a hang's guard. A loaded 2-core CI took 260 s, then 304 s; the official CI of 66bccb7 passed 600
         result = ray_train.run_on_ray(cluster.train_mwms, WORKERS, kwargs=MWMS, checkpoint=True, max_failures=1,
                                       fault=FAULT, timeout=1200)
     except (ray_train.ClusterError, RuntimeError) as err:  # the cause in a few lines, not under Ray's traceback (cut from CI's log)
         pytest.fail(f"run_on_ray failed: {err}", pytrace=False)
+    SIGINT_HANDLERS["after"] = signal.getsignal(signal.SIGINT)
     print(f"\nRay: ray.init {result.ray_init_seconds:.1f} s, launch -> first step "
           f"{result.first_step_seconds():.1f} s, fit {result.fit_seconds:.1f} s (2 attempts), "
           f"kill -> first step of attempt 2 {result.recovery_seconds():.1f} s")
@@ -52,6 +59,14 @@ def test_ray_wrote_loopback_tf_config_for_every_worker(faulted_run):
     assert all(a.startswith("127.0.0.1:") for a in addresses), addresses
     for i in range(WORKERS):
         assert configs[f"worker {i}"] == {"cluster": {"worker": addresses}, "task": {"type": "worker", "index": i}}
+
+
+@needs_ray
+def test_the_callers_sigint_handler_is_back_after_a_ray_run(faulted_run):
+    """Ray Train's fit leaves its own SIGINT handler in place (an abort of a run that is over): after run_on_ray,
+    Ctrl-C (Jupyter's "interrupt kernel") must reach the caller's handler again. Planted bug it catches: no
+    ``_SigintSeen`` around fit."""
+    assert SIGINT_HANDLERS["after"] is SIGINT_HANDLERS["before"], SIGINT_HANDLERS
 
 
 @needs_ray
@@ -116,10 +131,30 @@ def test_a_run_past_its_timeout_ends_as_a_timeout_and_leaves_no_ray_process():
     """Ray Train's fit installs its own SIGINT handler in the main thread: the watchdog's interrupt asked the
     controller to abort and fit returned (or a SystemExit came out of the handler), so a timeout was reported as
     a finished run or "Ray ended this driver". Planted bug it catches: the old ``except KeyboardInterrupt`` only."""
+    before = signal.getsignal(signal.SIGINT)
     with pytest.raises(ray_train.ClusterError, match=r"took longer than timeout=5 s; Ray was stopped with every "
                                                      r"worker\. (The workers' last reports|No worker reported)"):
         ray_train.run_on_ray(cluster.train_mwms, WORKERS, kwargs={**MWMS, "epochs": 10**6}, timeout=5)
     assert ray_train.ray_processes() == [], "Ray processes still running"
+    assert signal.getsignal(signal.SIGINT) is before  # Ray's handler not left behind
+
+
+def test_a_ctrl_c_during_fit_is_told_from_the_watchdogs_interrupt_and_the_handler_is_put_back():
+    """While Ray Train's fit runs, the SIGINT handler it sets is wrapped: a Ctrl-C is noted (run_on_ray then raises
+    KeyboardInterrupt, which ``gpukit launch --ray`` reports as "interrupted", not as Ray Train failing), the
+    watchdog's own interrupt is not (a timeout), and the handler that was there before comes back at the end.
+    Planted bugs it catches: no wrapper (a Ctrl-C reported as a failure or a finished run), no restore."""
+    seen, ours, calls = threading.Event(), threading.Event(), []
+    before, set_signal = signal.getsignal(signal.SIGINT), signal.signal
+    with ray_train._SigintSeen(seen, ours):
+        signal.signal(signal.SIGINT, lambda sig, frame: calls.append(sig))  # as Ray Train's fit does
+        signal.raise_signal(signal.SIGINT)  # Ctrl-C
+        assert seen.is_set() and calls == [signal.SIGINT]
+        seen.clear()
+        ours.set()  # the watchdog sets it before its interrupt
+        signal.raise_signal(signal.SIGINT)
+        assert not seen.is_set() and len(calls) == 2  # Ray's handler still ran: it aborts the run
+    assert signal.getsignal(signal.SIGINT) is before and signal.signal is set_signal
 
 
 # ---------------------------------------------------------------- bad input (no Ray start)

@@ -497,6 +497,39 @@ def _restore(saved: dict) -> None:
             os.environ[k] = v
 
 
+class _SigintSeen:
+    """Ray Train's ``fit`` puts in a SIGINT handler of its own and leaves it there: a first Ctrl-C asks its
+    controller to abort and ``fit`` returns as if the run had ended, a third calls ``sys.exit``; after ``fit``, a
+    Ctrl-C (Jupyter's "interrupt kernel" too) still reaches that handler, for a run that is over. While this context
+    is open, a SIGINT handler set in this process is wrapped so that a SIGINT which is not the watchdog's (``ours``
+    is set first) sets ``seen``; on leaving it, the SIGINT handler that was there before is put back."""
+
+    def __init__(self, seen: threading.Event, ours: threading.Event):
+        self.seen, self.ours = seen, ours
+
+    def __enter__(self):
+        self.set_signal, self.before = signal.signal, signal.getsignal(signal.SIGINT)
+
+        def setting(signum, handler):
+            if signum == signal.SIGINT and callable(handler):
+                inner = handler
+
+                def handler(sig, frame):  # noqa: F811 - the wrapper stands for Ray's handler
+                    if not self.ours.is_set():
+                        self.seen.set()
+                    return inner(sig, frame)
+            return self.set_signal(signum, handler)
+
+        signal.signal = setting
+        return self
+
+    def __exit__(self, *exc):
+        signal.signal = self.set_signal
+        if threading.current_thread() is threading.main_thread() and self.before is not None:
+            signal.signal(signal.SIGINT, self.before)
+        return False
+
+
 def _check_seconds(name, value):
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
         raise ValueError(f"{name}={value!r} must be a positive, finite number of seconds")
@@ -584,6 +617,7 @@ def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = 
     own_storage = storage_path is None
     storage_path = storage_path or temporary_folder("gpukit-ray-")
     timed_out = threading.Event()
+    interrupted = threading.Event()  # a SIGINT during fit that is not the watchdog's: Ctrl-C
     finished = threading.Event()
 
     def watchdog():
@@ -628,10 +662,14 @@ def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = 
                                  checkpoint_config=CheckpointConfig(num_to_keep=2)),
         )
         try:
-            trainer.fit()
-            if timed_out.is_set():  # Ray's SIGINT handler aborted the run and fit returned
+            with _SigintSeen(interrupted, timed_out):
+                trainer.fit()
+            if timed_out.is_set() or interrupted.is_set():  # Ray's SIGINT handler aborted the run, fit returned
                 raise KeyboardInterrupt
         except BaseException as e:
+            if interrupted.is_set() and not timed_out.is_set():  # a Ctrl-C (Ray's abort, or its sys.exit)
+                finished.set()
+                raise KeyboardInterrupt from None  # the caller's to report; finally stops Ray
             if timed_out.is_set():  # whatever the abort raised (KeyboardInterrupt, SystemExit, Ray's error)
                 finished.set()
                 if joined:
