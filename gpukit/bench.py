@@ -37,6 +37,26 @@ from . import hardware
 from ._args import whole
 
 
+def epoch_timer():
+    """A Keras callback that appends each epoch's wall seconds to its ``seconds`` list:
+    ``model.fit(..., callbacks=[timer])`` (lessons 01 and 07; ``make bench``). The first epoch holds the
+    tracing of the step: read the later ones."""
+    from ._tf import keras
+
+    class EpochTimer(keras.callbacks.Callback):
+        def __init__(self):
+            super().__init__()
+            self.seconds = []
+
+        def on_epoch_begin(self, epoch, logs=None):
+            self._start = time.perf_counter()
+
+        def on_epoch_end(self, epoch, logs=None):
+            self.seconds.append(time.perf_counter() - self._start)
+
+    return EpochTimer()
+
+
 def median_seconds(fn, repeats: int = 5, warmup: int = 1) -> float:
     """Median wall time of ``fn()`` over ``repeats`` runs after ``warmup`` untimed runs."""
     if repeats < 1 or warmup < 0:

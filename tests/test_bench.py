@@ -45,6 +45,26 @@ def fake_step(clock, costs):
     return step
 
 
+def test_epoch_timer_records_each_epoch_from_its_begin_to_its_end(monkeypatch):
+    """Lesson 01's timing table reads the last epoch of its fits from this callback. Planted bugs it catches: the
+    clock started once (each entry the time since the first epoch), an epoch not recorded."""
+    clock = FakeClock()
+    monkeypatch.setattr(bench.time, "perf_counter", clock)
+    timer = bench.epoch_timer()
+    for epoch, cost in enumerate((2.0, 0.25)):
+        clock.now += 7.0  # between epochs (evaluation, callbacks): not the epoch's
+        timer.on_epoch_begin(epoch)
+        clock.now += cost
+        timer.on_epoch_end(epoch)
+    assert timer.seconds == [2.0, 0.25]
+    monkeypatch.undo()
+    model = models.mlp(input_shape=(4,), hidden=(3,), seed=0)
+    model.compile(optimizer="sgd", loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+    fitted = bench.epoch_timer()
+    model.fit(np.zeros((8, 4), "float32"), np.zeros(8, "int64"), epochs=3, batch_size=4, verbose=0, callbacks=[fitted])
+    assert len(fitted.seconds) == 3 and all(s > 0 for s in fitted.seconds)
+
+
 def test_time_steps_reports_first_step_and_warmup_apart_from_the_steady_state():
     clock = FakeClock()
     costs = [2.0, 0.5, 0.1, 0.3, 0.2, 0.1]

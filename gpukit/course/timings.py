@@ -35,7 +35,7 @@ import statistics
 import time
 
 from ..bench import (PIPELINES, allreduce_strategy, allreduce_sweep, allreduce_timing, compare_strategies,
-                     epoch_timings, predict_step_seconds, scaling_figure, slow_dataset, step_timing)
+                     epoch_timer, epoch_timings, predict_step_seconds, scaling_figure, slow_dataset, step_timing)
 from ..runtime import ROOT
 
 
@@ -112,25 +112,17 @@ def epoch_seconds(num_replicas: int, epochs: int = 4, global_batch_size: int = 6
     strategy = (strategies.mirrored([f"/cpu:{i}" for i in range(num_replicas)]) if num_replicas > 1
                 else tf.distribute.get_strategy())
 
-    class Timer(keras.callbacks.Callback):
-        def on_epoch_begin(self, epoch, logs=None):
-            self.start = time.perf_counter()
-
-        def on_epoch_end(self, epoch, logs=None):
-            self.times.append(time.perf_counter() - self.start)
-
     with strategy.scope():
         model = models.mlp(seed=0)
         model.compile(optimizer=keras.optimizers.Adam(1e-3),
                       loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True))
-    timer = Timer()
-    timer.times = []
+    timer = epoch_timer()
     model.fit(ds, epochs=epochs, shuffle=False, verbose=0, callbacks=[timer])
     with strategy.scope():
         ctl_model, opt = models.mlp(seed=0), keras.optimizers.Adam(1e-3)
     run = training.train(strategy, ctl_model, opt, ds, global_batch_size=global_batch_size, epochs=epochs)
     return {"num_replicas": num_replicas, "steps_per_epoch": run.steps_per_epoch,
-            "fit_s": round(statistics.median(timer.times[1:]), 4),
+            "fit_s": round(statistics.median(timer.seconds[1:]), 4),
             "ctl_s": round(statistics.median(run.epoch_seconds[1:]), 4)}
 
 
