@@ -713,3 +713,17 @@ def test_zero1_step_a_nan_gradient_s_weight_and_read_only_state_are_named(kind, 
     problem = ex09.check_zero1_step(_r18_variant(kind)).problem
     assert problem and says in problem and "the rule" in problem, problem
     assert ex09.check_zero1_step(_step(gather=True)).passed
+
+
+def test_q1_round22_a_number_whose_class_decides_what_it_equals_is_named():
+    """Issue 38, round 22 (blind: q1_wrong_eq_int, an int subclass whose == says yes within 8 bytes, holding the
+    unpadded 16 870): every predicted number goes through ``number_problem``, which takes plain ints, floats,
+    Fractions and NumPy scalars only. Planted bug it catches: the subclass rule left to each check (09's had none)."""
+    expected = ex09.check_bytes_prediction(0).details["measured"]
+    near = type("Near", (int,), {"__eq__": lambda self, other: abs(int(self) - int(other)) <= 8,
+                                 "__hash__": int.__hash__})(expected - 6)
+    report = ex09.check_bytes_prediction(near)
+    assert not report.passed and "a Near, a subclass of int" in report.problem, report.problem
+    assert "plain number (an int or a float)" in report.problem
+    for plain in (expected, np.int64(expected), float(expected)):
+        assert ex09.check_bytes_prediction(plain).passed, type(plain)

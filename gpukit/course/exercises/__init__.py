@@ -1005,6 +1005,20 @@ def number_problem(name: str, value, what: str = "") -> str | None:
         return f"not solved yet: {name} is ...; replace the ... with your number"
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         return f"{name} must be one number{f' ({what})' if what else ''}, got {type(value).__name__}"
+    # issue 38 (round 15: 03 q3 lazy_int, an int subclass that runs gpukit.memory when compared; round 19: 10 q1
+    # equals_anything; round 22: 09 q1 eq_int, an int whose == says yes within 8 bytes): a predicted number is a plain
+    # int, float, Fraction or NumPy scalar, never an object of a class that decides what it equals
+    import fractions
+
+    import numpy as np
+
+    kind = type(value)
+    if not (kind in (int, float, fractions.Fraction)
+            or (isinstance(value, (np.integer, np.floating)) and kind.__module__ == "numpy")):
+        base = next(t.__name__ for t in kind.__mro__[1:] if t.__module__ in ("builtins", "numpy", "fractions", "numbers"))
+        return (f"{name} is a {kind.__name__}, a subclass of {base}: the rule is a plain number (an int or a float) "
+                f"whose comparison runs no code of its own (a prediction is a value worked out by hand, not an object "
+                f"that decides what it equals or what runs when the check reads it)")
     return None
 
 

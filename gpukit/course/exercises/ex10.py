@@ -169,10 +169,8 @@ def check_dropped_prediction(value, **params) -> Report:
                             f"rule is a prediction worked out before running anything (a step of the layer in a child "
                             f"process is still a run; arithmetic on the printed first choices is fine). If that was "
                             f"only a try, restart the kernel and run all", details)
-    # issue 38, round 19 (q1_wrong_r19_equals_anything: an int subclass whose == says yes to any count): the number
-    # is compared as a plain number, its own value read by int's or float's method, not by the answer object's __eq__
-    value = (int.__int__(value) if isinstance(value, int) else float.__float__(value) if isinstance(value, float)
-             else float(value))
+    # (issue 38, round 19: q1_wrong_r19_equals_anything, an int subclass whose == says yes to any count, is
+    # number_problem's: a prediction is a plain number)
     if value == measured:
         return Report(name, None, details)
     choices = np.array(_FIRST_CHOICES)  # the router's first choices on prediction_batch() (tested)
