@@ -774,3 +774,25 @@ def test_fewest_gpus_a_memo_keyed_by_the_name_and_shape_is_named():
     assert not report.passed and "state kept between calls" in report.problem, report.problem
     assert "fewest_gpus(7B, A100 80GB, 64) differs only in the model's vocab 32000 -> 1000000" in report.problem
     assert "every field, not only its name and shape" in report.problem
+
+
+def test_q2_round22_a_memo_keyed_by_id_is_named_by_a_model_changed_at_the_same_address():
+    """Issue 38, round 22 (blind: q2_wrong_r22_id_cache): a memo keyed by id(model) hands the parts of a model that is
+    gone to the next model made at its address. Planted bug it catches: no ``_same_address_problem`` (every case of
+    the check is a model object of its own, alive together: their ids differ)."""
+    memo = {}
+
+    def by_id(model, layout):
+        if (id(model), layout) not in memo:
+            memo[(id(model), layout)] = {k: v for k, v in plan.memory(model, layout).items() if k in ex11.PARTS}
+        return dict(memo[(id(model), layout)])
+
+    report = ex11.check_plan_bytes(by_id, ex11.buggy_cases())
+    assert not report.passed and "a memo keyed by id() is stale" in report.problem, report.problem
+    fields = {}  # a memo keyed by the model itself (its fields) is right
+
+    def by_fields(model, layout):
+        return dict(fields.setdefault((model, layout), {k: v for k, v in plan.memory(model, layout).items()
+                                                         if k in ex11.PARTS}))
+
+    assert ex11.check_plan_bytes(by_fields, ex11.buggy_cases()).passed
