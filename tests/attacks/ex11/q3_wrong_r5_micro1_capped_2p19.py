@@ -1,4 +1,4 @@
-# INTENT: searches micro-batch 1 only ("smallest activations"): usually fine, the fewest count is found; outside? no: a smaller micro-batch never needs more memory
+# INTENT: wrong (re-filed in round 22; filed right or outside before): its search stops at 2**19, and the prompt says however many accelerators that takes (a hidden model needs 2**20, as many as gpukit.plan.fewest_devices tries; round 22's blind q3_wrong_stop_16384 stopped at 2**14). The writer's intent: searches micro-batch 1 only ("smallest activations"): usually fine, the fewest count is found; outside? no: a smaller micro-batch never needs more memory
 from gpukit import plan
 
 def fewest_gpus(model, accelerator, global_batch):

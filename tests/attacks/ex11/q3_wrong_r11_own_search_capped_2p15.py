@@ -1,3 +1,4 @@
+# INTENT: wrong (re-filed in round 22; filed right or outside before): its search stops at 2**15 = 32 768, and the prompt says however many accelerators that takes (a hidden model needs 2**20, as many as gpukit.plan.fewest_devices tries; round 22's blind q3_wrong_stop_16384 stopped at 2**14). (no intent line was written)
 import itertools
 
 def fewest_gpus(model, accelerator, global_batch):
