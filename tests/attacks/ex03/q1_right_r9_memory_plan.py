@@ -1,3 +1,0 @@
-def plan_batches(capacities, global_batch_size):
-    """Per-replica batch sizes proportional to capacities, summing to global_batch_size."""
-    return list(memory.plan(list(capacities), global_batch_size).per_replica_batch_sizes)

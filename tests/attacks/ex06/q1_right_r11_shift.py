@@ -1,1 +1,0 @@
-predicted_scale = int(INITIAL_SCALE) >> BAD_STEPS

@@ -1,1 +1,0 @@
-predicted_scale = 4096.0

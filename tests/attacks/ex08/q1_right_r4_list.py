@@ -1,2 +1,0 @@
-# INTENT: a list, not the tuple the prompt asks for
-predicted = [195, 4]

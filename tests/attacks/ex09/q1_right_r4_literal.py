@@ -1,1 +1,0 @@
-predicted_bytes = 16876

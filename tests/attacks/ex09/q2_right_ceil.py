@@ -1,5 +1,0 @@
-# INTENT: integer ceiling division for the slice length, then consecutive equal slices.
-def shard_ranges(size, num_replicas):
-    """(padded_size, [(start, stop) per replica]): equal slices of the padded vector."""
-    piece = -(-size // num_replicas)
-    return piece * num_replicas, [(r * piece, (r + 1) * piece) for r in range(num_replicas)]
