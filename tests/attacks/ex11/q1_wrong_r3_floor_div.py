@@ -1,9 +1,0 @@
-# RULED wrong (issue 38, round 16, the lead's ruling, reversing the earlier outside rulings): whole parameters per device, or float32 arithmetic, are off by more than a byte where the split is not whole; the check is to within a byte
-# INTENT (outside: differs by under one parameter, negligible): integer division of the parameters over tp x pp (floors for sizes that do not divide)
-def predicted_state_bytes(num_params, tp, pp, dp, zero_stage):
-    """Bytes of weights, gradients and Adam state on one device."""
-    p = num_params // (tp * pp)
-    weights = 2 * p / (dp if zero_stage >= 3 else 1)
-    grads = 2 * p / (dp if zero_stage >= 2 else 1)
-    adam = 12 * p / (dp if zero_stage >= 1 else 1)
-    return weights + grads + adam

@@ -1,8 +1,0 @@
-# INTENT: thinks ZeRO-2 shards the bf16 weights along with the gradients (ZeRO-2 = FSDP "shard grad op")
-def predicted_state_bytes(num_params, tp, pp, dp, zero_stage):
-    """Bytes of weights, gradients and Adam state on one device."""
-    p = num_params / (tp * pp)
-    weights = 2 * p / (dp if zero_stage >= 2 else 1)
-    grads = 2 * p / (dp if zero_stage >= 2 else 1)
-    opt = 12 * p / (dp if zero_stage >= 1 else 1)
-    return weights + grads + opt
