@@ -253,3 +253,29 @@ def test_a_driver_ended_by_ray_is_told_what_ray_logged(tmp_path, monkeypatch):
     assert "the agent died: raylet exits" in tail and "line 10\n" not in tail
     assert "gcs_server.out: not readable" in tail
     assert "head" in ray_train._ray_log_tail(joined=True)
+
+
+def test_a_node_that_timed_out_during_startup_is_started_again(monkeypatch):
+    """A CI run on a loaded machine failed once at Ray's start ("The current node timed out during startup"): the
+    half-started node is stopped and Ray started again, START_TRIES times in all, then the error names the load.
+    Planted bug it catches: no retry (the first timeout raised)."""
+    calls = []
+
+    class FakeRay:
+        def init(self, **kwargs):
+            calls.append("init")
+            if calls.count("init") < ray_train.START_TRIES:
+                raise Exception("The current node timed out during startup. This could happen ...")
+
+        def shutdown(self):
+            calls.append("shutdown")
+
+    monkeypatch.setattr(ray_train, "_kill_ray_children", lambda: calls.append("kill"))
+    ray_train._start_ray(FakeRay(), 2, stream=False)
+    assert calls == ["init", "shutdown", "kill"] * (ray_train.START_TRIES - 1) + ["init"]
+    calls.clear()
+    monkeypatch.setattr(FakeRay, "init", lambda self, **kwargs: (_ for _ in ()).throw(
+        Exception("The current node timed out during startup. This could happen ...")))
+    with pytest.raises(RuntimeError, match=r"Ray could not start its local node \(The current node timed out during "
+                                           r"startup.*load average .* they were slower, 3 times"):
+        ray_train._start_ray(FakeRay(), 2, stream=False)

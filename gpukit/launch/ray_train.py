@@ -371,21 +371,33 @@ def _join_ray(ray, address: str, connect: str, host: str, port: int, stream: boo
                               f"({ray.__version__}) on both sides?") from None
 
 
+START_TRIES = 3  # Ray gives a new node 30 s to register (ray/_private/node.py); a loaded machine can miss it once
+
+
 def _start_ray(ray, num_workers: int, stream: bool) -> None:
-    """``ray.init`` of a one-node, loopback-only cluster, with a clear error when it cannot start."""
-    try:
-        ray.init(_node_ip_address=HOST, num_cpus=num_workers, include_dashboard=False,
-                 log_to_driver=stream, configure_logging=True, logging_level="ERROR",
-                 runtime_env=_runtime_env())
-    except Exception as e:  # noqa: BLE001 - Ray raises a bare Exception here
-        if "timed out during startup" not in str(e):
-            raise
-        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-        raise RuntimeError(
-            f"Ray could not start its local node ({e}) Ray's raylet waits at most about 15 s for its "
-            f"Python agents to start; on this machine (load average {load:.1f} on {os.cpu_count()} cores) "
-            f"they were slower. Retry when the machine is less busy; the raylet's own log says more: "
-            f"{os.path.join(_ray_temp_dir(), 'session_latest', 'logs', 'raylet.out')}") from None
+    """``ray.init`` of a one-node, loopback-only cluster, with a clear error when it cannot start. A node that
+    timed out during startup (its raylet waits about 15 s for its Python agents, and Ray 30 s for the node) is
+    stopped with whatever it started and tried again, ``START_TRIES`` times in all (a CI run on a busy machine
+    missed it once: the message said "retry"; this retries)."""
+    for attempt in range(1, START_TRIES + 1):
+        try:
+            ray.init(_node_ip_address=HOST, num_cpus=num_workers, include_dashboard=False,
+                     log_to_driver=stream, configure_logging=True, logging_level="ERROR",
+                     runtime_env=_runtime_env())
+            return
+        except Exception as e:  # noqa: BLE001 - Ray raises a bare Exception here
+            if "timed out during startup" not in str(e):
+                raise
+            ray.shutdown()
+            _kill_ray_children()  # the half-started node's processes
+            if attempt < START_TRIES:
+                continue
+            load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+            raise RuntimeError(
+                f"Ray could not start its local node ({e}) Ray's raylet waits at most about 15 s for its "
+                f"Python agents to start; on this machine (load average {load:.1f} on {os.cpu_count()} cores) "
+                f"they were slower, {START_TRIES} times. Retry when the machine is less busy; the raylet's own log "
+                f"says more: {os.path.join(_ray_temp_dir(), 'session_latest', 'logs', 'raylet.out')}") from None
 
 
 def _progress(ray, collector, started: float) -> str:
