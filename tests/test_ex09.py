@@ -139,7 +139,7 @@ def _adam_written_differently(weights, grads, m, v, t, lr):
 TINY = dict(num_replicas=4, size=8, steps=3, seed=7, grad_scale=1e-7, zero_at=5)  # the hidden epsilon case
 
 
-@pytest.mark.parametrize("kwargs", [{}, dict(num_replicas=2, size=10, steps=4, seed=3),
+@pytest.mark.parametrize("kwargs", [{}, dict(num_replicas=2, size=2 ** 15 + 2, steps=4, seed=3),
                                     dict(num_replicas=3, size=9, steps=2, seed=5, lr=0.1, grad_scale=1e18), TINY])
 @pytest.mark.parametrize("answer", [_step(), _adam_written_differently])
 def test_zero1_step_correct_answers_pass_public_and_hidden(answer, kwargs):
