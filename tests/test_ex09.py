@@ -139,7 +139,7 @@ def _adam_written_differently(weights, grads, m, v, t, lr):
 TINY = dict(num_replicas=4, size=8, steps=3, seed=7, grad_scale=1e-7, zero_at=5)  # the hidden epsilon case
 
 
-@pytest.mark.parametrize("kwargs", [{}, dict(num_replicas=2, size=10, steps=4, seed=3),
+@pytest.mark.parametrize("kwargs", [{}, dict(num_replicas=2, size=2 ** 15 + 2, steps=4, seed=3),
                                     dict(num_replicas=3, size=9, steps=2, seed=5, lr=0.1, grad_scale=1e18), TINY])
 @pytest.mark.parametrize("answer", [_step(), _adam_written_differently])
 def test_zero1_step_correct_answers_pass_public_and_hidden(answer, kwargs):
@@ -727,3 +727,53 @@ def test_q1_round22_a_number_whose_class_decides_what_it_equals_is_named():
     assert "plain number (an int or a float)" in report.problem
     for plain in (expected, np.int64(expected), float(expected)):
         assert ex09.check_bytes_prediction(plain).passed, type(plain)
+
+
+# --------------------------------------------------------------------------- issue 38, round 22, exercise 09 q3
+
+
+def _r22_variant(kind):
+    right = _step(gather=True)
+
+    def zero1_step(weights, grads, m, v, t, lr):
+        if kind == "write_restore":  # planted: q3_wrong_r22_write_restore (a running sum in grads[0], put back)
+            acc, flag = grads[0], grads[0].flags.writeable
+            acc.flags.writeable, saved = True, acc.copy()
+            for g in grads[1:]:
+                np.add(acc, g, out=acc)
+            total = acc.copy()
+            acc[...], acc.flags.writeable = saved, flag
+            return right(weights, [total] + [np.zeros_like(g) for g in grads[1:]], m, v, t, lr)
+        if kind == "normalised":  # planted: q3_wrong_r22_grads_normalised (float16 entries replaced in the list)
+            for i, g in enumerate(grads):
+                if g.dtype == np.float16:
+                    grads[i] = g.astype(np.float32)
+        if kind == "clip_n1" and len(grads) == 1 and np.nanmax(np.abs(grads[0])) > 1.8e19:
+            np.clip(grads[0], -1.8e19, 1.8e19, out=grads[0])  # planted: q3_wrong_r22_clip_overflow_n1
+        new_w, new_m, new_v = right(weights, grads, m, v, t, lr)
+        if kind == "bytearray":  # planted: q3_wrong_r22_shared_bytearray (windows of one bytearray)
+            arena, k = bytearray(new_w[0].nbytes * len(new_w)), new_w[0].nbytes
+            new_w = [np.frombuffer(memoryview(arena)[r * k:(r + 1) * k], dtype=w.dtype) for r, w in enumerate(new_w)]
+            for w, src in zip(new_w, right(weights, grads, m, v, t, lr)[0]):
+                w[:] = src
+        if kind == "f16_moments":  # planted: q3_wrong_r22_moments_f16_store
+            new_m = [a.astype(np.float16) for a in new_m]
+        return new_w, new_m, new_v
+
+    return zero1_step
+
+
+@pytest.mark.parametrize("kind, kwargs, says", [
+    ("write_restore", {}, "wrote into grads during the call"),
+    ("normalised", {}, "the caller's list keeps its length and its very arrays"),
+    ("clip_n1", dict(num_replicas=1, size=5, steps=2, seed=9, first_step=1500), "came back with other bytes"),
+    ("bytearray", {}, "live in one common buffer (bytearray"),
+    ("f16_moments", {}, "returned replica 0's m as float16"),
+])
+def test_zero1_step_round22_grads_written_for_a_while_float16_and_one_buffer_are_named(kind, kwargs, says):
+    """Issue 38, round 22 (blind, kept their points): the read-only call hands one array as grads[0] and grads[-1] (a
+    sum kept in grads[0] for a while shows); B's grads hold a float16 array, and with one replica a gradient of 1e20;
+    the probes run on the first step at t = 1500 too; float16 state and replicas' weights in one bytearray are named."""
+    problem = ex09.check_zero1_step(_r22_variant(kind), **kwargs).problem
+    assert problem and says in problem and "the rule" in problem, problem
+    assert ex09.check_zero1_step(_step(gather=True), **kwargs).passed

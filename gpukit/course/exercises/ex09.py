@@ -12,6 +12,7 @@ step, ``gpukit.zero.plan``, Adam written out in numpy) and returns a ``Report``.
 from __future__ import annotations
 
 
+import contextlib
 import functools
 import math
 import numbers
@@ -312,7 +313,8 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
 
     ``first_step``: the step number ``t`` of the first step (the moments still start at 0): from 1500 on, Adam's bias
     correction sqrt(1 - 0.999**t) is still 0.88 (planted, issue 38, round 16: the correction dropped after a warm-up
-    of 1000 steps kept its points: every case stopped at t = 4). The probes of step 1 run only when it is 1.
+    of 1000 steps kept its points: every case stopped at t = 4). The probes of step 1 run on the first step, whatever its
+    number (issue 38, round 22: the one-replica case starts at 1500 and ran none of them).
 
     The contract's form is observed too: the lists ``(weights, m, v)`` of numpy arrays (planted: 2-D arrays,
     tuples), each replica its own arrays (planted: one array handed to every replica), and the step a
@@ -344,14 +346,14 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
         handed, state = list(given), kept_state(zero1_step)
         try:
             probe = None
-            if t == 1:  # the same arguments twice: a function of its arguments returns the same
+            if t == first_step:  # the same arguments twice: a function of its arguments returns the same
                 probe = try_answer(zero1_step, [w.copy() for w in weights], [g.copy() for g in grads],
                                    [a.copy() for a in m], [b.copy() for b in v], t, lr)
             got = try_answer(zero1_step, [w.copy() for w in weights], given, [a.copy() for a in m],
                              [b.copy() for b in v], t, lr)
             keeps = kept_state_problem(name, state, zero1_step)
             doubled, overwritten, written = None, None, None
-            if t == 1:  # issue 38, round 9: a step size cached by t (from an earlier call's lr) was named Keras' formula
+            if t == first_step:  # issue 38, round 9: a step size cached by t (from an earlier call's lr) was named Keras' formula
                 # issue 38, round 13 (planted: the moments written into a module-level buffer reused by every call,
                 # so a call for another state overwrites the moments an earlier call returned): A's result is copied,
                 # an independent state B (other weights and gradients) is stepped, and A's arrays must be as they were
@@ -361,20 +363,41 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
                 # moments and weight are NaN where the summed gradient is
                 other = [-2.0 * g for g in grads]
                 other[0][0], other[-1][-1] = -0.0, np.nan
+                # issue 38, round 22 (q3_wrong_r22_clip_overflow_n1: the sum clipped at sqrt(float32's max), ~1.8e19,
+                # with out= into grads[0] itself when there is one replica): with one replica B holds a gradient of
+                # 1e20 (only B: its weights are not compared, so a float32 answer, which overflows there, is fine)
+                if n == 1 and size >= 3:
+                    other[0][1] = 1e20
+                # issue 38, round 22 (q3_wrong_r22_grads_normalised: float16 gradients replaced in the caller's list
+                # by float32 copies): with 2 or more replicas B's grads[1] is float16 (where its values fit one)
+                if n >= 2 and np.nanmax(np.abs(other[1])) < 6e4:
+                    other[1] = other[1].astype(np.float16)
                 other_given, other_list = [g.copy() for g in other], list(other)
-                other_got = try_answer(zero1_step, [-3.0 * w for w in weights], other,
-                                       [a + 1.0 for a in m], [b + 1.0 for b in v], t, lr)
+                with np.errstate(over="ignore") if n == 1 else contextlib.nullcontext():  # float32's square of 1e20
+                    other_got = try_answer(zero1_step, [-3.0 * w for w in weights], other,
+                                           [a + 1.0 for a in m], [b + 1.0 for b in v], t, lr)
                 overwritten = _overwritten_problem(name, got, kept, where)
                 doubled = try_answer(zero1_step, [w.copy() for w in weights], [g.copy() for g in grads],
                                      [a.copy() for a in m], [b.copy() for b in v], t, 2 * lr)
                 # issue 38, round 17 (q3_wrong_r17_grads_scratch_restored: the sum built in grads[0], its bytes put
                 # back after): the same step with read-only gradients; a write raises, named after every other rule
                 frozen = [g.copy() for g in grads]
+                # issue 38, round 22 (q3_wrong_r22_write_restore: the sum built in grads[0], made writable for the
+                # while, its bytes and flag put back after): with 3 or more replicas the caller hands its first array
+                # again as the last (one gradient for two replicas); a step that only reads grads gives plain Adam
+                # on their sum, one that adds into grads[0] adds its own running sum at the end
+                if n >= 3:
+                    frozen[-1] = frozen[0]
                 for g in frozen:
                     g.flags.writeable = False
+                frozen_bytes = [g.tobytes() for g in frozen]
+                frozen_w = frozen_got = None
                 try:
-                    try_answer(zero1_step, [w.copy() for w in weights], frozen, [a.copy() for a in m],
-                               [b.copy() for b in v], t, lr)
+                    frozen_got = try_answer(zero1_step, [w.copy() for w in weights], frozen, [a.copy() for a in m],
+                                            [b.copy() for b in v], t, lr)
+                    if n >= 3:  # plain Adam's weights and first moment (Adam's first step hardly shows the scale)
+                        frozen_w = _adam(np.asarray(weights[0], dtype="float64"), sum(frozen),
+                                         np.concatenate(m), np.concatenate(v), t, lr)[:2]
                 except ValueError as err:
                     if "read-only" not in str(err):
                         raise
@@ -386,7 +409,7 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
                 # the call each must still be read-only and hold its values, byte for byte
                 if written is None:
                     flipped = [r for r, g in enumerate(frozen) if g.flags.writeable]
-                    changed = [r for r, (g, b) in enumerate(zip(frozen, grads)) if g.tobytes() != b.tobytes()]
+                    changed = [r for r, (g, b) in enumerate(zip(frozen, frozen_bytes)) if g.tobytes() != b]
                     if flipped or changed:
                         r = (flipped or changed)[0]
                         written = (f"the caller's grads[{r}], read-only in this call, came back "
@@ -394,6 +417,20 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
                                    f"writable (flags.writeable = True) to write into it; the rule: grads is only "
                                    f"read: each array left as it was, its flags too, never made writable nor written "
                                    f"(sum into a new array)")
+                if written is None and frozen_w is not None:
+                    try:
+                        off_w = np.max(np.abs(np.asarray(frozen_got[0][0], dtype="float64") - frozen_w[0]))
+                        off_m = np.max(np.abs(np.concatenate([np.asarray(a, dtype="float64") for a in frozen_got[1]])
+                                              - frozen_w[1]))
+                        off = None if off_w <= 1e-5 and off_m <= 1e-5 * (np.max(np.abs(frozen_w[1])) or 1.0) else (
+                            f"the weights {off_w:.3g} and the first moment {off_m:.3g} off plain Adam on the sum")
+                    except (TypeError, ValueError, IndexError, KeyError):
+                        off = None
+                    if off is not None:
+                        written = (f"with one read-only array handed as both grads[0] and grads[{n - 1}] (one gradient "
+                                   f"for two replicas; {where}) the step came back {off}: {name} wrote into grads "
+                                   f"during the call (a running sum kept in grads[0], put back after?); the rule: grads "
+                                   f"is only read, not even written for a while and put back (sum into a new array)")
         except Exception as err:  # noqa: BLE001  named with the case: the contract covers every dividing size
             return Report(name, f"{name} raised {type(err).__name__} ({err}) at step {t} on {where}: the rule: the "
                                 f"step works for any replica count and any size that divides by it (take both from "
@@ -411,7 +448,7 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
             if not (isinstance(after, np.ndarray) and np.array_equal(before, after)):
                 return Report(name, f"after step {t} the caller's grads[{r}] changed ({where}): the rule: grads is "
                                     f"only read; sum the replicas' gradients into a new array", {"step": t})
-        if t == 1:
+        if t == first_step:
             problem = _grads_rewritten_problem(other_list, other, other_given, where)
             if problem:
                 return Report(name, problem, {"step": t})
@@ -476,7 +513,7 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
             return Report(name, f"{head}{small}: the rule: Keras' formula as in the given function, alpha = lr * "
                                 f"sqrt(1 - 0.999**t) / (1 - 0.9**t), w - alpha * m / (sqrt(v) + 1e-7), on the summed "
                                 f"gradient", details)
-        if t == 1:  # named last: every other rule of step 1 holds
+        if t == first_step:  # named last: every other rule of the first step holds
             # issue 38, round 18 (q3_wrong_r18_tmp_readonly: read-only weights returned): named last
             problem = _nan_kept_problem(other_got, n, piece, where) or written or _read_only_problem(got, where)
             if problem:
@@ -498,6 +535,13 @@ def _returned_problem(name, got, probe, t, where) -> str | None:
         if odd is not None:
             return (f"{name} returned {label} as a list holding {type(odd).__name__}: the rule: each entry is one "
                     f"replica's numpy array")
+        # issue 38, round 22 (q3_wrong_r22_moments_f16_store: long moment slices stored as float16): float32 is fine,
+        # float16 is not, for what the step keeps too
+        low = next((r for r, a in enumerate(part) if a.dtype.kind == "f" and a.dtype.itemsize < 4), None)
+        if low is not None:
+            return (f"after step {t} {name} returned replica {low}'s {label} as {part[low].dtype} ({where}): the rule: "
+                    f"float32 is fine, float16 is not: every part of the step, and the state it returns, in float32 "
+                    f"or float64")
         for r in range(len(part)):
             for s in range(r):
                 if np.shares_memory(part[r], part[s]):
@@ -510,6 +554,13 @@ def _returned_problem(name, got, probe, t, where) -> str | None:
                     return (f"after step {t} replicas {s} and {r}'s {label} are views of one common array ({where}: "
                             f"rows or slices of one buffer): the rule: every replica holds its own {label} array (each "
                             f"lives on its own device): no two replicas' arrays share a base (copy each out)")
+                # issue 38, round 22 (q3_wrong_r22_shared_bytearray: np.frombuffer windows of one bytearray, apart in
+                # memory, no ndarray base): the owner of the memory, through memoryviews and buffers too
+                if _owner(part[r]) is _owner(part[s]):
+                    return (f"after step {t} replicas {s} and {r}'s {label} live in one common buffer "
+                            f"({type(_owner(part[r])).__name__}, {where}: np.frombuffer windows of it): the rule: every "
+                            f"replica holds its own {label} array (each lives on its own device), no views of one "
+                            f"common buffer (copy each out)")
     if probe is not None:
         same = (isinstance(probe, (tuple, list)) and len(probe) == 3
                 and all(isinstance(pp, (list, tuple)) and len(pp) == len(gp)
@@ -627,6 +678,18 @@ def _root(a: np.ndarray) -> np.ndarray:
     while isinstance(a.base, np.ndarray):
         a = a.base
     return a
+
+
+def _owner(a):
+    """The object that owns the memory of array ``a``: its ``.base`` chain followed through arrays and memoryviews
+    (``np.frombuffer(memoryview(buf)[i:j])``: a window of ``buf``), ``a`` itself when it owns its memory."""
+    x = a
+    for _ in range(64):
+        inner = x.base if isinstance(x, np.ndarray) else x.obj if isinstance(x, memoryview) else None
+        if inner is None:
+            return x
+        x = inner
+    return x
 
 
 def _unsharded_problem(got, n, piece, t, where) -> str | None:
