@@ -172,13 +172,14 @@ def make_submissions(folder: pathlib.Path) -> dict:
     ]
     from gpukit import plan
 
-    answer = {}   # q2's and q3's pass the public checks (edited or not): only the hidden tests can tell
+    answer = {}   # q3's passes its public check (edited or not): only the hidden tests can tell
     for source in hard_coded:
         exec(source, {"plan": plan}, answer)
     # q1's public check asks more than its cases since round 13 (each case again with dp, then tp, doubled: a memo
-    # keyed without them), so the lookup fails it unedited; edited to always pass, only the hidden tests can tell
+    # keyed without them), and q2's since round 22 (the same model object again with another vocabulary: a memo
+    # keyed by name or id), so those lookups fail them unedited; edited to always pass, only the hidden tests can tell
     assert not ex11.check_state_bytes(answer["predicted_state_bytes"], PUBLIC_STATE_CASES).passed
-    assert ex11.check_plan_bytes(answer["plan_bytes"], ex11.buggy_cases()).passed
+    assert not ex11.check_plan_bytes(answer["plan_bytes"], ex11.buggy_cases()).passed
     assert ex11.check_fewest_gpus(answer["fewest_gpus"], [PUBLIC_FEWEST_CASE]).passed
     cheat = _fill(ex, hard_coded)
     for name, test in cheat["metadata"]["otter"]["tests"].items():

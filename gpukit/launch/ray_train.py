@@ -403,6 +403,8 @@ def _start_ray(ray, num_workers: int, stream: bool) -> None:
 def _progress(ray, collector, started: float) -> str:
     """What the workers had reported when the run was stopped (for a timeout's message): each worker's attempt
     and its last event, in seconds since the launch; or why that could not be read."""
+    if collector is None:
+        return "No worker reported an event (stopped before the workers were asked to start)."
     try:
         info = ray.get(collector.summary.remote(), timeout=10)
     except Exception as err:  # noqa: BLE001 - only for the message
@@ -492,13 +494,33 @@ def _pgid(pid: int):
 
 def _kill_ray_children() -> None:
     """SIGKILL and reap whatever ``ray_processes`` finds (``ray.shutdown`` does not know a node
-    that never started)."""
-    for pid in ray_processes():
+    that never started), then wait (at most ``KILL_WAIT_S``) until they are gone: a killed process that is
+    not our child is reaped by its own parent, and on a busy machine its exit takes a moment (a check
+    right after found one still there once in CI)."""
+    killed = ray_processes()
+    for pid in killed:
         try:
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
         except (ProcessLookupError, ChildProcessError):
             pass
+    deadline = time.monotonic() + KILL_WAIT_S
+    while killed and time.monotonic() < deadline:
+        killed = [pid for pid in killed if _alive(pid)]
+        if killed:
+            time.sleep(0.05)
+
+
+KILL_WAIT_S = 10.0
+
+
+def _alive(pid: int) -> bool:
+    """The process exists and is not a zombie (one that exited and waits for its parent to read its status)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
 
 
 def _restore(saved: dict) -> None:
@@ -662,18 +684,20 @@ def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = 
                                f"reachable from the network. Was RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER overridden?")
         ray_ready = time.time()
         timer.start()
-        collector = ray.remote(num_cpus=0)(_Collector).remote(dataclasses.asdict(fault) if fault else None)
-        trainer = TensorflowTrainer(
-            _train_loop,
-            train_loop_config={"target": target, "kwargs": kwargs, "checkpoint": checkpoint,
-                               "fault": dataclasses.asdict(fault) if fault else None,
-                               "collector": collector, "loopback": not joined},
-            scaling_config=ScalingConfig(num_workers=num_workers, use_gpu=False, resources_per_worker={"CPU": 1}),
-            run_config=RunConfig(name=f"gpukit-{target_name or 'target'}", storage_path=storage_path,
-                                 failure_config=FailureConfig(max_failures=max_failures),
-                                 checkpoint_config=CheckpointConfig(num_to_keep=2)),
-        )
-        try:
+        collector = None
+        try:  # from here on, the watchdog's interrupt may come (on a busy machine, before fit has started)
+            collector = ray.remote(num_cpus=0)(_Collector).remote(dataclasses.asdict(fault) if fault else None)
+            trainer = TensorflowTrainer(
+                _train_loop,
+                train_loop_config={"target": target, "kwargs": kwargs, "checkpoint": checkpoint,
+                                   "fault": dataclasses.asdict(fault) if fault else None,
+                                   "collector": collector, "loopback": not joined},
+                scaling_config=ScalingConfig(num_workers=num_workers, use_gpu=False,
+                                             resources_per_worker={"CPU": 1}),
+                run_config=RunConfig(name=f"gpukit-{target_name or 'target'}", storage_path=storage_path,
+                                     failure_config=FailureConfig(max_failures=max_failures),
+                                     checkpoint_config=CheckpointConfig(num_to_keep=2)),
+            )
             with _SigintSeen(interrupted, timed_out):
                 trainer.fit()
             if timed_out.is_set() or interrupted.is_set():  # Ray's SIGINT handler aborted the run, fit returned

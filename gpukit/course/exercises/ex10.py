@@ -1266,14 +1266,15 @@ class _Raised(Exception):
     """The learner's function raised on a case (carried out of ``_run`` to be named with the case)."""
 
 
-def _run(fn, q, k, v, block, reuse=True, measure=False, scan=False, watch=False):
+def _run(fn, q, k, v, block, reuse=True, measure=False, scan=False, watch=False, given=None):
     """``(out, blocks, q_after, peak)``: the answer on ``q`` and the blocks of ``k``, ``v``; ``q_after``
-    the array handed to it (to compare with ``q``), ``peak`` the bytes traced (tracemalloc: numpy's
-    allocations included) above the start while it ran, when ``measure``."""
+    the array handed to it (to compare with ``q``; a copy of ``q``, or ``given``, an array an earlier call
+    was handed), ``peak`` the bytes traced (tracemalloc: numpy's allocations included) above the start
+    while it ran, when ``measure``."""
     import tracemalloc
 
     blocks = Blocks(k, v, block, reuse=reuse, scan=scan, watch=watch)
-    given = q.copy()
+    given = q.copy() if given is None else given
     started = measure and not tracemalloc.is_tracing()
     if measure:
         if started:
@@ -1447,7 +1448,8 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
                                 f"many whatever the number of blocks (right numbers, but per-block results, scores "
                                 f"or blocks were kept to combine later)", {**details, "held_bytes": blocks.held_bytes})
         if not measure:
-            kept = _attention_state_problem(blockwise_attention, q, k, v, block, out, tol * unit, where, blocks.result)
+            kept = _attention_state_problem(blockwise_attention, q, k, v, block, out, tol * unit, where, blocks.result,
+                                           q_after)
             if kept:
                 return Report(name, kept, details)
         return Report(name, None, details)
@@ -1502,14 +1504,17 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
     return Report(name, problem, details)
 
 
-def _attention_state_problem(blockwise_attention, q, k, v, block, out, tol, where, returned=None) -> str | None:
+def _attention_state_problem(blockwise_attention, q, k, v, block, out, tol, where, returned=None,
+                             handed=None) -> str | None:
     """The rule "each call computes attention of the q and blocks it is given": after a right call, a second call
     with the same q, the same first block (keys and values) and other later blocks (another device's ring step),
     against full attention; a single block: the same keys, other values. Planted (issue 38, round 9): the result
     cached by the bytes of q, or of q and the first key block (the second call gets the first call's result); round
     15: cached by q and the first block's keys and values (the values were all new, so it missed). ``returned``: the
     first call's result as returned, which the second call must leave as it was (planted, issue 38, round 16: the
-    result written into a module-level buffer every call of that shape reuses)."""
+    result written into a module-level buffer every call of that shape reuses). ``handed``: the q array the first
+    call was handed, handed again (a ring step keeps its q; planted, round 22: q4_wrong_r22_qcache, a memo keyed by
+    id(q), was caught only when a fresh copy of q happened to get the freed one's id, and kept its points in CI)."""
     rng = np.random.default_rng(43)
     k2, v2 = k.copy(), v.copy()
     later = slice(block, None) if len(k) > block else slice(None)
@@ -1519,7 +1524,7 @@ def _attention_state_problem(blockwise_attention, q, k, v, block, out, tol, wher
     tol = max(tol, 1e-5 * float(np.max(np.abs(q.astype(np.float64) @ k2.T.astype(np.float64)))) / math.sqrt(q.shape[1]))
     before = _numbers_of(returned) if isinstance(returned, np.ndarray) else None
     try:
-        again = _run(blockwise_attention, q, k2, v2, block)[0]
+        again = _run(blockwise_attention, q, k2, v2, block, given=handed)[0]
     except _Raised:
         return None  # raises on other values only: not state; nothing more to say here
     if changed_since(returned, before) is not None:
