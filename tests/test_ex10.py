@@ -1347,6 +1347,8 @@ def _forward_narrow(kind):
             return _forward_loop(x, np.asarray(first_choice).astype(np.uint8), gates, experts, capacity)
         if kind == "int8_places":  # planted: q3_wrong_r17_int8_place_counter (the count wraps: every token kept)
             return _forward_loop(x, first_choice, gates, experts, capacity if capacity < 128 else len(x))
+        if kind == "one_past":  # planted (stop 61): place <= capacity for place < capacity, one token too many
+            return _forward_loop(x, first_choice, gates, experts, capacity + 1)
         saved = x.copy()  # planted: q3_wrong_r17_x_scratch_restored
         x[...] = _forward_loop(saved, first_choice, gates, experts, capacity)
         y = x.copy()
@@ -1357,7 +1359,8 @@ def _forward_narrow(kind):
 
 @pytest.mark.parametrize("kind, says", [
     ("uint8_ids", "expert 300 was given none of its tokens (its id narrowed to 8 bits"),
-    ("int8_places", "expert 300 was given 264 tokens, more than its capacity"),  # round 18: 260, was 130
+    ("int8_places", "expert 300 was given 264 tokens, more than its capacity 260 (all 264 that chose it: a place "
+                    "count that wraps past 127, int8?)"),  # round 18: 260, was 130
     ("scratch", "moe_forward wrote into an input (read-only here"),
 ])
 def test_moe_forward_narrow_ids_and_counts_and_inputs_written_are_named(kind, says):
@@ -1366,6 +1369,15 @@ def test_moe_forward_narrow_ids_and_counts_and_inputs_written_are_named(kind, sa
     problem = ex10.check_moe_forward(_forward_narrow(kind), PUBLIC_Q3).problem
     assert problem and says in problem and "the rule" in problem, problem
     assert ex10.check_moe_forward(_forward_loop, PUBLIC_Q3).passed
+
+
+def test_moe_forward_one_token_past_the_capacity_is_not_blamed_on_int8():
+    """Stop 61: the wide case's message guessed "int8?" for any expert given more than its capacity, and for one
+    token too many (place <= capacity) that guess is wrong. The public cases name that off-by-one first; the
+    wide case's own message is read here (planted: the int8 guess for every count)."""
+    problem = ex10._wide_problem(_forward_narrow("one_past"))
+    assert problem and ("expert 300 was given 261 tokens, more than its capacity 260 (one past it: a token kept at "
+                        "place == capacity, <= for <?)") in problem and "int8" not in problem, problem
 
 
 def _lazy_rescale(q, kv_blocks):  # planted: q4_wrong_r17_lazy_rescale (the max moved only when beaten by > 708)

@@ -685,10 +685,14 @@ def _wide_problem(moe_forward) -> str | None:
     if not sum(experts[300].sizes):
         return (f"{where}: expert 300 was given none of its tokens (its id narrowed to 8 bits, 300 -> 44?): the rule: "
                 f"first_choice holds any expert index from 0 to E - 1 (here E = {num_experts}: no uint8 or int8 ids)")
-    if sum(experts[300].sizes) > capacity:
-        return (f"{where}: expert 300 was given {sum(experts[300].sizes)} tokens, more than its capacity (a place "
-                f"count that wraps past 127, int8?): the rule: each expert keeps the first `capacity` tokens that "
-                f"chose it, for any capacity (count places in int64 or Python ints)")
+    given_300 = sum(experts[300].sizes)
+    if given_300 > capacity:
+        # the guess only where it fits (stop 61: "int8?" was shown for one token too many, an off-by-one)
+        guess = (" (one past it: a token kept at place == capacity, <= for <?)" if given_300 == capacity + 1 else
+                 f" (all {busy} that chose it: a place count that wraps past 127, int8?)" if given_300 == busy else "")
+        return (f"{where}: expert 300 was given {given_300} tokens, more than its capacity {capacity}{guess}: the "
+                f"rule: each expert keeps the first `capacity` tokens that chose it, for any capacity (count places "
+                f"in int64 or Python ints)")
     if 0 < sum(experts[300].sizes) < capacity:  # issue 38, round 18 (q3_wrong_r18_uint8_capacity)
         return (f"{where}: expert 300 was given {sum(experts[300].sizes)} of its {busy} tokens, fewer than its capacity "
                 f"(the capacity narrowed to 8 bits, {capacity} -> {capacity % 256}?): the rule: each expert keeps the "
