@@ -160,6 +160,29 @@ def test_a_ctrl_c_during_fit_is_told_from_the_watchdogs_interrupt_and_the_handle
     assert signal.getsignal(signal.SIGINT) is before and signal.signal is set_signal
 
 
+def test_the_watchdogs_later_interrupts_end_with_fit():
+    """After a timeout the watchdog sends two more SIGINTs if Ray's abort hangs (Ray ends the driver on the third);
+    sent after fit is over, they reached the caller's handler (pytest's: KeyboardInterrupt in the test, after the run
+    had ended; a race on a loaded machine, where the abort takes 60 s). ``_SigintSeen.interrupt`` sends one only
+    while fit runs. Planted bug it catches: the watchdog's old loop (``_thread.interrupt_main()`` whenever)."""
+    late, calls = [], []
+    seen, ours = threading.Event(), threading.Event()
+    before = signal.signal(signal.SIGINT, lambda sig, frame: late.append(sig))  # the caller's handler
+    try:
+        sigint = ray_train._SigintSeen(seen, ours)
+        with sigint:
+            signal.signal(signal.SIGINT, lambda sig, frame: calls.append(sig))  # as Ray Train's fit does
+            ours.set()
+            assert sigint.interrupt()
+        assert calls == [signal.SIGINT] and not seen.is_set()  # Ray's handler got it, not counted as a Ctrl-C
+        assert not sigint.interrupt()
+        for _ in range(100):  # a signal is handled at the main thread's next bytecode: give it plenty
+            pass
+        assert late == [], "an interrupt sent after fit reached the caller's handler"
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 # ---------------------------------------------------------------- bad input (no Ray start)
 
 def test_ray_not_installed_names_the_extra(monkeypatch):

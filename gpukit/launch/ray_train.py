@@ -536,13 +536,23 @@ class _SigintSeen:
     controller to abort and ``fit`` returns as if the run had ended, a third calls ``sys.exit``; after ``fit``, a
     Ctrl-C (Jupyter's "interrupt kernel" too) still reaches that handler, for a run that is over. While this context
     is open, a SIGINT handler set in this process is wrapped so that a SIGINT which is not the watchdog's (``ours``
-    is set first) sets ``seen``; on leaving it, the SIGINT handler that was there before is put back."""
+    is set first) sets ``seen``; on leaving it, the SIGINT handler that was there before is put back.
+    ``interrupt()``: the watchdog's later SIGINTs (an abort that hangs), sent only while the context is open: one
+    sent after it closed would reach the caller's handler (KeyboardInterrupt in the caller, after the run ended)."""
 
     def __init__(self, seen: threading.Event, ours: threading.Event):
         self.seen, self.ours = seen, ours
+        self.lock, self.open = threading.Lock(), False
+
+    def interrupt(self) -> bool:
+        with self.lock:
+            if self.open:
+                _thread.interrupt_main()
+            return self.open
 
     def __enter__(self):
         self.set_signal, self.before = signal.signal, signal.getsignal(signal.SIGINT)
+        self.open = True
 
         def setting(signum, handler):
             if signum == signal.SIGINT and callable(handler):
@@ -558,9 +568,14 @@ class _SigintSeen:
         return self
 
     def __exit__(self, *exc):
+        with self.lock:
+            self.open = False
         signal.signal = self.set_signal
         if threading.current_thread() is threading.main_thread() and self.before is not None:
-            signal.signal(signal.SIGINT, self.before)
+            try:  # signal.signal first runs a SIGINT still pending (the watchdog's), in Ray's handler
+                signal.signal(signal.SIGINT, self.before)
+            except BaseException:  # noqa: BLE001 - Ray's abort for a run that has ended already
+                signal.signal(signal.SIGINT, self.before)
         return False
 
 
@@ -663,9 +678,11 @@ def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = 
             _thread.interrupt_main()
             if not finished.wait(ABORT_GRACE_S):
                 for _ in range(2):
-                    _thread.interrupt_main()
-                    time.sleep(0.5)
+                    if not sigint.interrupt():  # fit is over: the caller's handler is back
+                        break
+                    finished.wait(0.5)
 
+    sigint = _SigintSeen(interrupted, timed_out)
     started = time.time()
     timer = threading.Thread(target=watchdog, daemon=True)
     try:
@@ -698,7 +715,7 @@ def run_on_ray(target, num_workers: int = 2, *, kwargs=None, checkpoint: bool = 
                                      failure_config=FailureConfig(max_failures=max_failures),
                                      checkpoint_config=CheckpointConfig(num_to_keep=2)),
             )
-            with _SigintSeen(interrupted, timed_out):
+            with sigint:
                 trainer.fit()
             if timed_out.is_set() or interrupted.is_set():  # Ray's SIGINT handler aborted the run, fit returned
                 raise KeyboardInterrupt
