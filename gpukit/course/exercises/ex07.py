@@ -344,8 +344,13 @@ def _steady_case(steady_step_seconds, spec) -> Report:
     # Issue 38, round 19 (q1_wrong_r19_pop_long_list: a caller's list of more than 1000 batches consumed with pop(0)
     # "to free stepped batches", short lists iterated): the list case's slower call is 10 005 batches too (~15 ms more
     # for a right answer), a plain list compared after the call
+    # Round 23 (q1_wrong_r23_bounded_window: only the last 2048 steady times kept, a deque's maxlen; q1_wrong_r23_
+    # trim_outliers: past 1000 steady steps, those over 5 x a first median dropped): k steps of 20 s, three of 40 s,
+    # k of 300 s: the median of all is 40 s (one step more or fewer too: the slips named below stay named there); a
+    # window of the first or the last 2k steps or fewer, or the 300 s ones dropped, gives another number (20, 300, 170
+    # or 30 s)
     k = len(costs) if len(costs) < 1000 and not spec.get("list") else 5_002
-    slower = [80.0] * warmup + [20.0] * k + [40.0] * (k + 1)   # the warm-up steps the slowest, as before
+    slower = [80.0] * warmup + [20.0] * k + [40.0] * 3 + [300.0] * k   # the middle ones, 40 s, the median
     step.costs, step.calls, step.batches, step.source = slower, 0, [], None
     slow_batches = batches_of(clock, len(slower))
     slow = try_answer(steady_step_seconds, step, slow_batches, warmup, clock)
@@ -391,9 +396,24 @@ def _steady_case(steady_step_seconds, spec) -> Report:
         if slow is None or abs(slow - (40.0 + clock_read_s)) > 1e-9:
             return Report(name, f"the rule: the median of EVERY steady step, to the last (all of them run and timed, "
                                 f"however many and however long: no cap on the steps or the time, no sample of the first "
-                                f"ones): right here, but {slow!r} s for "
-                                f"{len(slower) - warmup} steady steps of 20 s then 40 s (the 40 s ones one more: their "
-                                f"median 40 s)", details)
+                                f"or the last ones, none left out as an outlier): right here, but {slow!r} s for "
+                                f"{len(slower) - warmup} steady steps, {k} of 20 s, then three of 40 s, then {k} of 300 s "
+                                f"(their median: 40 s)", details)
+        if isinstance(batches, list):
+            # round 23 (q1_wrong_r23_id_cache: a result kept under (id(batches), id(step), warmup) for lists): the
+            # very list and step of the first call again, every step now twice as long
+            step.costs, step.calls, step.batches = [2 * c for c in raw], 0, []
+            twice = try_answer(steady_step_seconds, step, batches, warmup, clock)
+            doubled = statistics.median([2 * c + clock_read_s for c in raw][warmup:])
+            try:
+                fresh = abs(float(twice) - doubled) <= 1e-9
+            except (TypeError, ValueError):
+                fresh = False
+            if not fresh:
+                return Report(name, f"{name} returned {value!r} s for these batches, then {twice!r} for the same list "
+                                    f"and step once every step took twice as long ({doubled!r} s): it keeps a result "
+                                    f"from an earlier call (keyed on the list, the step or their id()); the rule: "
+                                    f"measure every call's steps", details)
         return Report(name, None, details)
     if clock_read_s and abs(value - statistics.median(raw[warmup:])) <= EXACT_S / 10:
         # issue 38, round 16 (q1_wrong_r16_overhead_calibration)
