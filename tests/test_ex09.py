@@ -665,9 +665,54 @@ def test_zero1_step_grads_written_and_put_back_is_named():
         return right(weights, [total] + [np.zeros_like(g) for g in grads[1:]], m, v, t, lr)
 
     problem = ex09.check_zero1_step(scratch).problem
-    assert problem and "wrote into the caller's grads, read-only in this call" in problem, problem
+    # round 23: the write is seen first in the call whose grads note their writes (_WriteWatched)
+    assert problem and ("wrote into the caller's grads, read-only in this call" in problem
+                        or "wrote into the caller's grads[0] during the call" in problem), problem
     assert "the rule: grads is only read, not even written for a while" in problem
     assert ex09.check_zero1_step(right).passed
+
+
+def test_zero1_step_a_write_into_grads_put_back_is_seen_without_a_race():
+    """Issue 38, round 23 (q3_wrong_r23_borrow_{always,grad0}: the sum built in the caller's grads[0] only when it is
+    a writable float32 array shared with no other entry, its bytes put back): B's grads[0] is float32 and every array
+    of B notes a write into its memory (np.copyto here, another way than the blind files' +=)."""
+    right = _step(gather=True)
+
+    def borrow(weights, grads, m, v, t, lr):
+        g0 = grads[0]
+        if g0.flags.writeable and g0.dtype == np.float32:
+            saved = g0.copy()
+            np.copyto(g0, sum(grads))
+            total = g0.astype(np.float64)
+            g0[...] = saved
+            return right(weights, [total] + [np.zeros(g.shape) for g in grads[1:]], m, v, t, lr)
+        return right(weights, grads, m, v, t, lr)
+
+    problem = ex09.check_zero1_step(borrow).problem
+    assert problem and "wrote into the caller's grads[0] during the call (np.copyto" in problem, problem
+
+
+def test_zero1_step_a_thread_pool_left_running_is_named():
+    """Issue 38, round 23 (q3_wrong_r23_pool_at_import): a pool made outside the step, its threads started by the first
+    call and left running, is state; one shut down by a `with` block inside the step is not."""
+    import concurrent.futures
+
+    right = _step(gather=True)
+    pool = concurrent.futures.ThreadPoolExecutor(2)
+
+    def pooled(weights, grads, m, v, t, lr):
+        return pool.submit(right, weights, grads, m, v, t, lr).result()
+
+    def joined(weights, grads, m, v, t, lr):
+        with concurrent.futures.ThreadPoolExecutor(2) as inner:
+            return inner.submit(right, weights, grads, m, v, t, lr).result()
+
+    try:
+        problem = ex09.check_zero1_step(pooled).problem
+    finally:
+        pool.shutdown()
+    assert problem and "thread(s) it started were still running" in problem and "the rule" in problem, problem
+    assert ex09.check_zero1_step(joined).passed
 
 
 # --------------------------------------------------------------------------- issue 38, round 18
@@ -736,13 +781,15 @@ def _r22_variant(kind):
     right = _step(gather=True)
 
     def zero1_step(weights, grads, m, v, t, lr):
-        if kind == "write_restore":  # planted: q3_wrong_r22_write_restore (a running sum in grads[0], put back)
+        if kind in ("write_restore", "write_restore_plain"):  # planted: q3_wrong_r22_write_restore (a running sum in
+            # grads[0], put back); round 23: "plain" writes through a plain ndarray view, which B's arrays do not see
             acc, flag = grads[0], grads[0].flags.writeable
             acc.flags.writeable, saved = True, acc.copy()
+            into = acc.view(np.ndarray) if kind == "write_restore_plain" else acc
             for g in grads[1:]:
-                np.add(acc, g, out=acc)
-            total = acc.copy()
-            acc[...], acc.flags.writeable = saved, flag
+                np.add(into, g, out=into)
+            total = into.copy()
+            into[...], acc.flags.writeable = saved, flag
             return right(weights, [total] + [np.zeros_like(g) for g in grads[1:]], m, v, t, lr)
         if kind == "normalised":  # planted: q3_wrong_r22_grads_normalised (float16 entries replaced in the list)
             for i, g in enumerate(grads):
@@ -764,7 +811,9 @@ def _r22_variant(kind):
 
 
 @pytest.mark.parametrize("kind, kwargs, says", [
-    ("write_restore", {}, "wrote into grads during the call"),
+    # round 23: seen first by B's write-noting arrays (_WriteWatched), before the aliased read-only call
+    ("write_restore", {}, "wrote into the caller's grads[0] during the call"),
+    ("write_restore_plain", {}, "wrote into grads during the call"),  # the aliased read-only call (round 22)
     ("normalised", {}, "the caller's list keeps its length and its very arrays"),
     ("clip_n1", dict(num_replicas=1, size=5, steps=2, seed=9, first_step=1500), "came back with other bytes"),
     ("bytearray", {}, "live in one common buffer (bytearray"),

@@ -598,6 +598,8 @@ def test_a_watched_function_called_many_times_parses_its_cell_once():
     # round 19 (10 q3_wrong_r19_patch_dispatch_plan, 11 q2_wrong_r19_patch_planner...: the function the check compares
     # with replaced by the answer's own)
     ("import gpukit.plan as p; p.plan = lambda *args, **kwargs: None", "gpukit's own functions"),
+    # round 23 (09 q1_wrong_r23_gc_threshold: the collector's thresholds raised, the collector left enabled)
+    ("import gc; gc.set_threshold(100000, 50, 50)", "garbage collector's thresholds"),
 ])
 def test_a_function_that_changes_the_session_fails_and_the_setting_is_put_back(change, words):
     """Issue 38, round 4: blind answers changed settings every later cell shares (each case a planted answer).

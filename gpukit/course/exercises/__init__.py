@@ -186,6 +186,9 @@ def _session_settings() -> dict:
         "Python's module search path (sys.path)": (list(sys.path), _put_back_sys_path),
         "NumPy's error callback (np.seterrcall)": (np.geterrcall(), np.seterrcall),
         "the garbage collector's frozen objects (gc.freeze)": (_gc_freezes(), None),
+        # round 23 (09 q1_wrong_r23_gc_threshold: gc.set_threshold(100000, 50, 50) at the top of an answer cell, the
+        # collector left enabled): its thresholds, a tuple of three ints
+        "the garbage collector's thresholds (gc.set_threshold)": (gc.get_threshold(), lambda old: gc.set_threshold(*old)),
         # round 19 (10 q3, q4; 11 q1-q3: gpukit.experts.dispatch_plan, gpukit.plan.plan... replaced by the answer cell)
         "gpukit's own functions (a gpukit module's function or class replaced: the answer must not change the library "
         "it is graded against)": (_library(), _put_back_library),
@@ -1387,8 +1390,34 @@ def _container_state(v, contents: bool = False):
         return id(v), None
 
 
+def _array_state(a) -> tuple:
+    """What a numpy array held by a module global or a closure shows of its use between calls (issue 38, round 23, 09
+    q2_wrong_r23_ndarray_cache, q3_wrong_r23_bias_table: a cache in a module-level object-dtype array, bias corrections
+    kept by t in a module-level float array): its id, shape, dtype and a CRC-32 of its bytes (an object array's bytes
+    are its items' addresses: an item stored shows). Cheap: up to 1 MiB read whole (about 0.3 ms); a larger array by
+    4096 values spread over it (contiguous ones; else its id, shape and dtype only)."""
+    import zlib
+
+    try:
+        if a.nbytes <= 1 << 20:
+            data = a.tobytes()
+        elif a.flags.c_contiguous or a.flags.f_contiguous:
+            flat = a.reshape(-1, order="K")
+            data = flat[::max(1, flat.size // 4096)].tobytes()
+        else:
+            data = b""
+    except (ValueError, TypeError):  # an array whose bytes cannot be read: its form only
+        data = b""
+    return id(a), a.shape, a.dtype.str, zlib.crc32(data)
+
+
+def _is_array(v) -> bool:
+    numpy = sys.modules.get("numpy")
+    return numpy is not None and isinstance(v, numpy.ndarray)
+
+
 def kept_state(fn, *, objects: bool = False, defaults: bool = False, helpers: bool = False, contents: bool = False,
-               given: tuple = (), _seen=None) -> dict:
+               given: tuple = (), arrays: bool = False, _seen=None) -> dict:
     """``{where: (id, len)}``: what a learner's callable can keep between calls, read cheaply: its attributes (a
     function's ``__dict__``; a callable object's or a bound method's instance ``__dict__``), the variables of its
     closure, and the module globals its code names (a dict, list or set there). A check compares two readings (before
@@ -1406,7 +1435,9 @@ def kept_state(fn, *, objects: bool = False, defaults: bool = False, helpers: bo
     class's; a helper is one whose code runs with the function's own globals.
     ``contents=True`` (issue 38, round 15: 03 q4_wrong_r15_lru_cache, 04 q3_wrong_r15_{default_arg_len,call_counter})
     adds what no length shows: the items (by identity) of a dict, list or set of at most 16, a ``functools`` cache's
-    hits and size (the function itself or a helper its code names) and an ``itertools.count``'s next value."""
+    hits and size (the function itself or a helper its code names) and an ``itertools.count``'s next value.
+    ``arrays=True`` (issue 38, round 23, 09 q2/q3) adds the numpy arrays held by the module globals and the closure
+    variables its code names (and its helpers', with ``helpers``): their shape and bytes (``_array_state``)."""
     import functools
     import types
 
@@ -1451,6 +1482,9 @@ def kept_state(fn, *, objects: bool = False, defaults: bool = False, helpers: bo
             value = cell.cell_contents
         except ValueError:  # not set yet
             continue
+        if arrays and _is_array(value):
+            state[f"closure variable {name!r} (an array's shape or values)"] = _array_state(value)
+            continue
         state[f"closure variable {name!r}"] = hidden(value) if hidden(value) is not None else seen(value)
     for name in _code_names(func.__code__):
         value = func.__globals__.get(name)
@@ -1458,6 +1492,8 @@ def kept_state(fn, *, objects: bool = False, defaults: bool = False, helpers: bo
             state.update(_class_state(value, func.__globals__.get("__name__"), contents))
         if _keeps(value) and not name.startswith("__"):
             state[f"module-level {name!r}"] = seen(value)
+        elif arrays and not name.startswith("__") and _is_array(value):
+            state[f"module-level {name!r} (an array's shape or values)"] = _array_state(value)
         elif not name.startswith("__") and hidden(value) is not None:
             state[f"module-level {name!r}"] = hidden(value)
         elif (objects and not name.startswith("__") and hasattr(value, "__dict__")
@@ -1473,7 +1509,7 @@ def kept_state(fn, *, objects: bool = False, defaults: bool = False, helpers: bo
             if _keeps(value):
                 state[f"default argument {name!r}"] = seen(value)
     if helpers:
-        state.update(_helpers_state(func, set() if _seen is None else _seen, objects, contents))
+        state.update(_helpers_state(func, set() if _seen is None else _seen, objects, contents, arrays))
     return state
 
 
@@ -1502,7 +1538,7 @@ def _class_state(value, module, contents: bool = False) -> dict:
     return state
 
 
-def _helpers_state(func, seen: set, objects: bool, contents: bool = False) -> dict:
+def _helpers_state(func, seen: set, objects: bool, contents: bool = False, arrays: bool = False) -> dict:
     """``kept_state(..., helpers=True)``'s part: the state of the notebook's helpers that ``func``'s code names."""
     import types
 
@@ -1516,7 +1552,7 @@ def _helpers_state(func, seen: set, objects: bool, contents: bool = False) -> di
     def inside(f, name):
         return {f"{k} (in helper {name!r})": v
                 for k, v in kept_state(f, objects=objects, defaults=True, helpers=True, contents=contents,
-                                       _seen=seen).items()}
+                                       arrays=arrays, _seen=seen).items()}
 
     seen.add(id(func))
     state = {}
@@ -1549,12 +1585,14 @@ def _helpers_state(func, seen: set, objects: bool, contents: bool = False) -> di
 
 
 def kept_state_problem(name: str, before: dict, fn, only_objects: bool = False, *, defaults: bool = False,
-                       helpers: bool = False, contents: bool = False, given: tuple = ()) -> str | None:
+                       helpers: bool = False, contents: bool = False, given: tuple = (),
+                       arrays: bool = False) -> str | None:
     """What ``kept_state(fn)`` shows changed by a call (added, rebound or grown), named by the rule, else None.
     ``only_objects``: only the notebook objects' attributes (``kept_state(..., objects=True)``; put back). ``given``:
     as handed to ``kept_state`` (round 15: an attribute added to a model or optimizer handed in is named)."""
     objects = any(isinstance(v, _Attributes) for v in before.values())
-    after = kept_state(fn, objects=objects, defaults=defaults, helpers=helpers, contents=contents, given=given)
+    after = kept_state(fn, objects=objects, defaults=defaults, helpers=helpers, contents=contents, given=given,
+                       arrays=arrays)
     added = [f"{sorted(after[k] - before[k])[0]!r} on the {k[len('the attribute names of the '):-len(' it was given')]}"
              for k in after if isinstance(after[k], frozenset) and after[k] - before.get(k, after[k])]
     if added:

@@ -16,6 +16,7 @@ import contextlib
 import functools
 import math
 import numbers
+import threading
 
 import numpy as np
 
@@ -171,7 +172,9 @@ def check_shard_ranges(shard_ranges, cases) -> Report:
         # copies handed out): what the function keeps outside the call, read before and after (a few dict lookups)
         # issue 38, round 15 (q2_wrong_r15_{lru_helper,helper_default_memo,class_cache}: the cache in a helper the
         # function calls: functools.lru_cache, the helper's default argument, a notebook object's dict): helpers=True
-        state = kept_state(shard_ranges, defaults=True, helpers=True)
+        # issue 38, round 23 (q2_wrong_r23_ndarray_cache: the plans kept in a module-level object-dtype numpy array):
+        # arrays=True, the arrays the globals hold, read by their bytes
+        state = kept_state(shard_ranges, defaults=True, helpers=True, arrays=True)
         modules = _modules_state(shard_ranges)
         try:
             got = try_answer(shard_ranges, size, n)
@@ -184,7 +187,8 @@ def check_shard_ranges(shard_ranges, cases) -> Report:
         if not (isinstance(got, tuple) and len(got) == 2 and isinstance(got[1], list)):
             return Report(name, f"{name}({size}, {n}) must return (padded_size, [(start, stop), ...]): a tuple whose "
                                 f"ranges are a list of pairs, got {type(got).__name__} {got!r:.80}")
-        keeps = (kept_state_problem(f"{name}({size}, {n})", state, shard_ranges, defaults=True, helpers=True)
+        keeps = (kept_state_problem(f"{name}({size}, {n})", state, shard_ranges, defaults=True, helpers=True,
+                                    arrays=True)
                  or _modules_problem(f"{name}({size}, {n})", modules, shard_ranges))
         problem = _whole_numbers_problem(name, size, n, got)
         if problem:
@@ -343,16 +347,19 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
             for g in grads:
                 g[size - piece:] = 0.0
         given, previous = [g.copy() for g in grads], weights[0].copy()
-        handed, state = list(given), kept_state(zero1_step)
+        # issue 38, round 23 (q3_wrong_r23_lru_bias: the bias corrections in a helper's functools.lru_cache;
+        # q3_wrong_r23_bias_table: kept by t in a module-level numpy array): the helpers' state and the globals' arrays
+        handed, state = list(given), kept_state(zero1_step, helpers=True, arrays=True)
         try:
             probe = None
             if t == first_step:  # the same arguments twice: a function of its arguments returns the same
+                threads = set(threading.enumerate())  # issue 38, round 23: threads left running (_threads_left)
                 probe = try_answer(zero1_step, [w.copy() for w in weights], [g.copy() for g in grads],
                                    [a.copy() for a in m], [b.copy() for b in v], t, lr)
             got = try_answer(zero1_step, [w.copy() for w in weights], given, [a.copy() for a in m],
                              [b.copy() for b in v], t, lr)
-            keeps = kept_state_problem(name, state, zero1_step)
-            doubled, overwritten, written = None, None, None
+            keeps = kept_state_problem(name, state, zero1_step, helpers=True, arrays=True)
+            doubled, overwritten, written, writes, left = None, None, None, [], None
             if t == first_step:  # issue 38, round 9: a step size cached by t (from an earlier call's lr) was named Keras' formula
                 # issue 38, round 13 (planted: the moments written into a module-level buffer reused by every call,
                 # so a call for another state overwrites the moments an earlier call returned): A's result is copied,
@@ -372,7 +379,15 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
                 # by float32 copies): with 2 or more replicas B's grads[1] is float16 (where its values fit one)
                 if n >= 2 and np.nanmax(np.abs(other[1])) < 6e4:
                     other[1] = other[1].astype(np.float16)
-                other_given, other_list = [g.copy() for g in other], list(other)
+                # issue 38, round 23 (q3_wrong_r23_borrow_{always,grad0}: the sum built in the caller's grads[0] when
+                # it is a writable float32 array shared with no other entry, its bytes put back after): with 2 or more
+                # replicas B's grads[0] is float32, and each of B's arrays notes a write into its memory made during
+                # the call (``_WriteWatched``: no race, no timing; otherwise an ordinary array)
+                if n >= 2:
+                    other[0] = other[0].astype(np.float32)
+                other_given = [np.array(g, copy=True) for g in other]
+                other = [_WriteWatched.of(g, r, writes) for r, g in enumerate(other)]
+                other_list = list(other)
                 with np.errstate(over="ignore") if n == 1 else contextlib.nullcontext():  # float32's square of 1e20
                     other_got = try_answer(zero1_step, [-3.0 * w for w in weights], other,
                                            [a + 1.0 for a in m], [b + 1.0 for b in v], t, lr)
@@ -431,6 +446,7 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
                                    f"for two replicas; {where}) the step came back {off}: {name} wrote into grads "
                                    f"during the call (a running sum kept in grads[0], put back after?); the rule: grads "
                                    f"is only read, not even written for a while and put back (sum into a new array)")
+                left = _threads_left(name, threads, where)
         except Exception as err:  # noqa: BLE001  named with the case: the contract covers every dividing size
             return Report(name, f"{name} raised {type(err).__name__} ({err}) at step {t} on {where}: the rule: the "
                                 f"step works for any replica count and any size that divides by it (take both from "
@@ -449,7 +465,8 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
                 return Report(name, f"after step {t} the caller's grads[{r}] changed ({where}): the rule: grads is "
                                     f"only read; sum the replicas' gradients into a new array", {"step": t})
         if t == first_step:
-            problem = _grads_rewritten_problem(other_list, other, other_given, where)
+            problem = (_grads_rewritten_problem(other_list, other, other_given, where)
+                       or _grads_written_problem(name, writes, where))
             if problem:
                 return Report(name, problem, {"step": t})
         for r, after in enumerate(given):
@@ -467,8 +484,8 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
                                 f"({where}): the rule: the step depends only on its arguments, lr among them (nothing "
                                 f"kept between calls, such as a step size cached by t from an earlier call)",
                           {"step": t})
-        if keeps:  # issue 38, round 14 (planted: a module-level log of every step's weights)
-            return Report(name, keeps, {"step": t})
+        if keeps or left:  # issue 38, round 14 (planted: a module-level log of every step's weights)
+            return Report(name, keeps or left, {"step": t})
         weights, m, v = ([np.asarray(a, dtype="float64") for a in part] for part in got)
         ref_w, ref_m, ref_v = _adam(ref_w, sum(grads), ref_m, ref_v, t, lr)
         if len(weights) != n or any(w.shape != (size,) for w in weights):
@@ -519,6 +536,93 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
             if problem:
                 return Report(name, problem, details)
     return Report(name, None, details)
+
+
+class _WriteWatched(np.ndarray):
+    """An ordinary numpy array that notes each write into the memory of the caller's array it stands for (issue 38,
+    round 23, q3_wrong_r23_borrow_{always,grad0}: the gradients summed into the caller's writable float32 grads[0],
+    its bytes put back before returning: nothing a value or a read-only array shows). Noted, then done as asked: an
+    in-place ufunc or one with ``out=`` (``g += x``, ``np.add(a, b, out=g)``, ``np.add.at``), an item assignment
+    (``g[...] = x``), ``np.copyto`` / ``put`` / ``putmask`` / ``place`` into it, and its ``fill`` / ``sort`` / ``put``
+    methods, through any view of it; a copy is the answer's own. Every other operation gives an ordinary array. The
+    record is read after the call: no race, no timing."""
+
+    @classmethod
+    def of(cls, a, r, writes):
+        out = np.array(a, copy=True).view(cls)
+        out._watch = (r, writes, out.view(np.ndarray))
+        return out
+
+    def __array_finalize__(self, obj):
+        self._watch = getattr(obj, "_watch", None)
+
+    def _note(self, how):
+        watch = self._watch
+        if watch is not None and np.may_share_memory(self.view(np.ndarray), watch[2]):
+            watch[1].append((watch[0], how))
+
+    def __setitem__(self, key, value):
+        self._note("an item assignment, g[...] = ...")
+        super().__setitem__(key, value)
+
+    def fill(self, value):
+        self._note("g.fill(...)")
+        super().fill(value)
+
+    def sort(self, *args, **kwargs):
+        self._note("g.sort()")
+        super().sort(*args, **kwargs)
+
+    def put(self, *args, **kwargs):
+        self._note("g.put(...)")
+        super().put(*args, **kwargs)
+
+    def __array_ufunc__(self, ufunc, method, *inputs, out=None, **kwargs):
+        def plain(x):
+            return x.view(np.ndarray) if isinstance(x, _WriteWatched) else x
+
+        if method == "at" and isinstance(inputs[0], _WriteWatched):
+            inputs[0]._note(f"np.{ufunc.__name__}.at(g, ...)")
+        if out is not None:
+            for o in out:
+                if isinstance(o, _WriteWatched):
+                    o._note(f"np.{ufunc.__name__} into it (g {'+' if ufunc is np.add else ufunc.__name__}= ..., "
+                            f"or out=g)")
+            kwargs["out"] = tuple(plain(o) for o in out)
+        result = getattr(ufunc, method)(*(plain(x) for x in inputs), **kwargs)
+        if out is not None:  # the very arrays written (``g += x`` rebinds g to what this returns)
+            return out[0] if len(out) == 1 else out
+        return result
+
+    def __array_function__(self, func, types, args, kwargs):
+        if func in (np.copyto, np.put, np.putmask, np.place) and args and isinstance(args[0], _WriteWatched):
+            args[0]._note(f"np.{func.__name__}(g, ...)")
+        return super().__array_function__(func, types, args, kwargs)
+
+
+def _grads_written_problem(name, writes, where) -> str | None:
+    """The rule "grads is only read, not even written for a while and put back": a write into one of the caller's
+    arrays that ``_WriteWatched`` noted during the call (its bytes may be as they were after it)."""
+    if not writes:
+        return None
+    r, how = writes[0]
+    return (f"{name} wrote into the caller's grads[{r}] during the call ({how}; {where}, a writable array, float32 for "
+            f"grads[0]), even if its values came back as they were: the rule: grads is only read, not even written "
+            f"for a while and put back after (sum into a new array)")
+
+
+def _threads_left(name, before: set, where) -> str | None:
+    """Issue 38, round 23 (q3_wrong_r23_pool_at_import: the replicas' updates run on a module-level ThreadPoolExecutor
+    made by the answer cell, its threads started by the first call and never shut down): the threads started during
+    the first step's calls and still running after them (as exercise 10's check). A pool shut down, or a ``with``
+    block, joins its threads before the call returns."""
+    left = [t for t in threading.enumerate() if t not in before and t.is_alive()]
+    if not left:
+        return None
+    return (f"after {name} returned ({where}), {len(left)} thread(s) it started were still running "
+            f"({', '.join(t.name for t in left[:4])}): the rule: the step depends only on its arguments and keeps "
+            f"nothing between calls: a thread pool kept alive between calls is state; every thread it starts is "
+            f"stopped and joined before it returns (a `with ThreadPoolExecutor() as pool:` block does it)")
 
 
 def _returned_problem(name, got, probe, t, where) -> str | None:
