@@ -544,8 +544,9 @@ class _WriteWatched(np.ndarray):
     its bytes put back before returning: nothing a value or a read-only array shows). Noted, then done as asked: an
     in-place ufunc or one with ``out=`` (``g += x``, ``np.add(a, b, out=g)``, ``np.add.at``), an item assignment
     (``g[...] = x``), ``np.copyto`` / ``put`` / ``putmask`` / ``place`` into it, and its ``fill`` / ``sort`` / ``put``
-    methods, through any view of it; a copy is the answer's own. Every other operation gives an ordinary array. The
-    record is read after the call: no race, no timing."""
+    methods, through any view of it; a copy is the answer's own (``copy``/``astype`` keep the class, but only a write into
+    the caller's memory is noted). Ufuncs give ordinary arrays. The record is read after the call: no race, no
+    timing."""
 
     @classmethod
     def of(cls, a, r, writes):
