@@ -149,7 +149,7 @@ def test_load_balancing_loss_boundaries():
 PUBLIC_Q3 = [(12, 4, 3, 3, 0)]
 HIDDEN_Q3 = [(16, 6, 4, 3, 1), (10, 4, 3, "load", 2), (9, 3, 2, 1, 3), (7, 5, 1, 4, 4), (5, 4, 4, 2, 5),
              (1, 3, 2, 1, 6), (8, 4, 3, 2, 8, "float64"),
-             (33000, 2, 1, 2, 12, "float64")]
+             (33000, 2, 1, 8192, 12, "float64")]
 
 
 def _forward_loop(x, first_choice, gates, experts, capacity):

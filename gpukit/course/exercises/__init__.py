@@ -1054,6 +1054,92 @@ def changed_since(got, before) -> list | None:
     return after
 
 
+@functools.cache
+def _write_watched_class():
+    """The ndarray subclass behind ``write_watched`` (made on first use: this module imports numpy lazily)."""
+    import numpy as np
+
+    class WriteWatched(np.ndarray):
+        """An ordinary numpy array that notes each write into the memory of the caller's array it stands for. Noted,
+        then done as asked: an in-place ufunc or one with ``out=`` (``g += x``, ``np.add(a, b, out=g)``,
+        ``np.add.at``), an item assignment (``g[...] = x``), ``np.copyto`` / ``put`` / ``putmask`` / ``place`` into
+        it, and its ``fill`` / ``sort`` / ``put`` methods, through any view of it; a copy is the answer's own
+        (``copy``/``astype`` keep the class, but only a write into the caller's memory is noted). Ufuncs give
+        ordinary arrays. The record is read after the call: no race, no timing."""
+
+        def __array_finalize__(self, obj):
+            self._watch = getattr(obj, "_watch", None)
+
+        def _note(self, how):
+            watch = self._watch
+            if watch is not None and np.may_share_memory(self.view(np.ndarray), watch[2]):
+                watch[1].append((watch[0], how.replace("{g}", watch[3])))
+
+        def __setitem__(self, key, value):
+            self._note("an item assignment, {g}[...] = ...")
+            super().__setitem__(key, value)
+
+        def fill(self, value):
+            self._note("{g}.fill(...)")
+            super().fill(value)
+
+        def sort(self, *args, **kwargs):
+            self._note("{g}.sort()")
+            super().sort(*args, **kwargs)
+
+        def put(self, *args, **kwargs):
+            self._note("{g}.put(...)")
+            super().put(*args, **kwargs)
+
+        def __array_ufunc__(self, ufunc, method, *inputs, out=None, **kwargs):
+            def plain(x):
+                return x.view(np.ndarray) if isinstance(x, WriteWatched) else x
+
+            if method == "at" and isinstance(inputs[0], WriteWatched):
+                inputs[0]._note(f"np.{ufunc.__name__}.at({{g}}, ...)")
+            if out is not None:
+                for o in out:
+                    if isinstance(o, WriteWatched):
+                        op = "+" if ufunc is np.add else ufunc.__name__
+                        o._note(f"np.{ufunc.__name__} into it ({{g}} {op}= ..., or out={{g}})")
+                kwargs["out"] = tuple(plain(o) for o in out)
+            result = getattr(ufunc, method)(*(plain(x) for x in inputs), **kwargs)
+            if out is not None:  # the very arrays written (``g += x`` rebinds g to what this returns)
+                return out[0] if len(out) == 1 else out
+            return result
+
+        def __array_function__(self, func, types, args, kwargs):
+            if func in (np.copyto, np.put, np.putmask, np.place) and args and isinstance(args[0], WriteWatched):
+                args[0]._note(f"np.{func.__name__}({{g}}, ...)")
+            return super().__array_function__(func, types, args, kwargs)
+
+    return WriteWatched
+
+
+def write_watched(a, label: str, writes: list, short: str = "g"):
+    """A copy of ``a`` to hand an answer in the place of a caller's array, which appends ``(label, how)`` to
+    ``writes`` for each write made into its memory (``short``: the array's name in ``how``, e.g. ``x[...] = ...``).
+    Issue 38, round 23 (09 q3_wrong_r23_borrow_{always,grad0}: the gradients summed into the caller's writable
+    grads[0], its bytes put back before returning) and round 24 (10 q3_wrong_r24_scatter_into_x: the expert outputs
+    added into a big writable x, y copied out, x's rows put back): a write undone before the call returns shows in no
+    value and needs a writable array, so a read-only one does not show it either. ``written_problem`` names it."""
+    import numpy as np
+
+    out = np.array(a, copy=True).view(_write_watched_class())
+    out._watch = (label, writes, out.view(np.ndarray), short)
+    return out
+
+
+def written_problem(name: str, writes: list, where: str, rule: str) -> str | None:
+    """The rule "only read, not even written for a while and put back": the first write into the caller's memory
+    that ``write_watched`` noted during the call (its bytes may be as they were after it), else None."""
+    if not writes:
+        return None
+    label, how = writes[0]
+    return (f"{name} wrote into the caller's {label} during the call ({how}; {where}), even if its values came back "
+            f"as they were: the rule: {rule}")
+
+
 def result_kept_problem(name: str, got, call_again) -> str | None:
     """None unless a mutable result is kept between calls, else the sentence naming the rule. Planted (issue 38,
     round 7, 03 q1 and q4 ``cached_array`` / ``cached_same_list``): a memo that hands every call the same stored list

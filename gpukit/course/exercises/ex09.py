@@ -21,7 +21,7 @@ import threading
 import numpy as np
 
 from . import (Report, _code_tree, _keeps, kept_state, kept_state_problem, number_problem, not_solved,
-               result_kept_problem, try_answer, watch_calls, watched_calls)
+               result_kept_problem, try_answer, watch_calls, watched_calls, write_watched, written_problem)
 
 HINTS = {
     "q1": [
@@ -382,11 +382,11 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
                 # issue 38, round 23 (q3_wrong_r23_borrow_{always,grad0}: the sum built in the caller's grads[0] when
                 # it is a writable float32 array shared with no other entry, its bytes put back after): with 2 or more
                 # replicas B's grads[0] is float32, and each of B's arrays notes a write into its memory made during
-                # the call (``_WriteWatched``: no race, no timing; otherwise an ordinary array)
+                # the call (``write_watched``: no race, no timing; otherwise an ordinary array)
                 if n >= 2:
                     other[0] = other[0].astype(np.float32)
                 other_given = [np.array(g, copy=True) for g in other]
-                other = [_WriteWatched.of(g, r, writes) for r, g in enumerate(other)]
+                other = [write_watched(g, f"grads[{r}]", writes) for r, g in enumerate(other)]
                 other_list = list(other)
                 with np.errstate(over="ignore") if n == 1 else contextlib.nullcontext():  # float32's square of 1e20
                     other_got = try_answer(zero1_step, [-3.0 * w for w in weights], other,
@@ -538,78 +538,12 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
     return Report(name, None, details)
 
 
-class _WriteWatched(np.ndarray):
-    """An ordinary numpy array that notes each write into the memory of the caller's array it stands for (issue 38,
-    round 23, q3_wrong_r23_borrow_{always,grad0}: the gradients summed into the caller's writable float32 grads[0],
-    its bytes put back before returning: nothing a value or a read-only array shows). Noted, then done as asked: an
-    in-place ufunc or one with ``out=`` (``g += x``, ``np.add(a, b, out=g)``, ``np.add.at``), an item assignment
-    (``g[...] = x``), ``np.copyto`` / ``put`` / ``putmask`` / ``place`` into it, and its ``fill`` / ``sort`` / ``put``
-    methods, through any view of it; a copy is the answer's own (``copy``/``astype`` keep the class, but only a write into
-    the caller's memory is noted). Ufuncs give ordinary arrays. The record is read after the call: no race, no
-    timing."""
-
-    @classmethod
-    def of(cls, a, r, writes):
-        out = np.array(a, copy=True).view(cls)
-        out._watch = (r, writes, out.view(np.ndarray))
-        return out
-
-    def __array_finalize__(self, obj):
-        self._watch = getattr(obj, "_watch", None)
-
-    def _note(self, how):
-        watch = self._watch
-        if watch is not None and np.may_share_memory(self.view(np.ndarray), watch[2]):
-            watch[1].append((watch[0], how))
-
-    def __setitem__(self, key, value):
-        self._note("an item assignment, g[...] = ...")
-        super().__setitem__(key, value)
-
-    def fill(self, value):
-        self._note("g.fill(...)")
-        super().fill(value)
-
-    def sort(self, *args, **kwargs):
-        self._note("g.sort()")
-        super().sort(*args, **kwargs)
-
-    def put(self, *args, **kwargs):
-        self._note("g.put(...)")
-        super().put(*args, **kwargs)
-
-    def __array_ufunc__(self, ufunc, method, *inputs, out=None, **kwargs):
-        def plain(x):
-            return x.view(np.ndarray) if isinstance(x, _WriteWatched) else x
-
-        if method == "at" and isinstance(inputs[0], _WriteWatched):
-            inputs[0]._note(f"np.{ufunc.__name__}.at(g, ...)")
-        if out is not None:
-            for o in out:
-                if isinstance(o, _WriteWatched):
-                    o._note(f"np.{ufunc.__name__} into it (g {'+' if ufunc is np.add else ufunc.__name__}= ..., "
-                            f"or out=g)")
-            kwargs["out"] = tuple(plain(o) for o in out)
-        result = getattr(ufunc, method)(*(plain(x) for x in inputs), **kwargs)
-        if out is not None:  # the very arrays written (``g += x`` rebinds g to what this returns)
-            return out[0] if len(out) == 1 else out
-        return result
-
-    def __array_function__(self, func, types, args, kwargs):
-        if func in (np.copyto, np.put, np.putmask, np.place) and args and isinstance(args[0], _WriteWatched):
-            args[0]._note(f"np.{func.__name__}(g, ...)")
-        return super().__array_function__(func, types, args, kwargs)
-
-
 def _grads_written_problem(name, writes, where) -> str | None:
     """The rule "grads is only read, not even written for a while and put back": a write into one of the caller's
-    arrays that ``_WriteWatched`` noted during the call (its bytes may be as they were after it)."""
-    if not writes:
-        return None
-    r, how = writes[0]
-    return (f"{name} wrote into the caller's grads[{r}] during the call ({how}; {where}, a writable array, float32 for "
-            f"grads[0]), even if its values came back as they were: the rule: grads is only read, not even written "
-            f"for a while and put back after (sum into a new array)")
+    arrays that ``write_watched`` (the shared module's; issue 38, round 24: exercise 10 uses it too) noted during the
+    call (its bytes may be as they were after it)."""
+    return written_problem(name, writes, f"{where}, a writable array, float32 for grads[0]",
+                           "grads is only read, not even written for a while and put back after (sum into a new array)")
 
 
 def _threads_left(name, before: set, where) -> str | None:

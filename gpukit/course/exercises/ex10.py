@@ -22,7 +22,8 @@ import weakref
 
 import numpy as np
 
-from . import Report, _numbers_of, changed_since, not_solved, number_problem, processes_started, try_answer, watch_calls, watched_calls
+from . import (Report, _numbers_of, changed_since, not_solved, number_problem, processes_started, try_answer,
+               watch_calls, watched_calls, write_watched, written_problem)
 
 HINTS = {
     "q1": [
@@ -355,6 +356,8 @@ def _one_hot_inputs_problem(load_balancing_loss) -> Report | None:
     return None
 
 
+_STATE_CALLS = ("", ", first choices and gates as before", ", first choices and gates as before",
+                ", first choices reordered: each expert chosen as often as before, gates as before")
 _STATE_TOKENS = 512  # the tokens of q2's and q3's calls that look for state kept between calls (round 19: past 256 and 512)
 
 
@@ -614,8 +617,64 @@ def check_moe_forward(moe_forward, cases) -> Report:
             return Report(name, f"{name} returned y as {returned} for x in {x.dtype} ({where}): the rule: y has the same "
                                 f"shape and dtype as x (a layer hands on its input's dtype: compute in any precision, "
                                 f"return y in x.dtype)", details)
+        if num_tokens > _REPEATED_TOKENS:
+            again = _repeated_problem(moe_forward, got, y, x, first, gates, experts, capacity, kept, out, where)
+            if again:
+                return Report(name, again, details)
     wide = _wide_problem(moe_forward)
     return Report(name, wide)
+
+
+_REPEATED_TOKENS = 4096  # issue 38, round 24: a case with more tokens is called a second time (_repeated_problem)
+
+
+def _repeated_problem(moe_forward, got, y, x, first, gates, experts, capacity, kept, out, where) -> str | None:
+    """Issue 38, round 24: the big case called again, right after its first call was found right: the same expert
+    objects, the same x and first choices, other gates, x handed as an array that notes each write into its memory
+    (``write_watched``: no race, no timing). Planted: q3_wrong_r24_scatter_into_x (for more than 16384 tokens and a
+    writable x, the updates added into x itself, y copied out, x's rows put back bit for bit),
+    q3_wrong_r24_reused_out_buffer (from 32768 values, y a module-level buffer per shape: the second call overwrites
+    the y the first returned),
+    q3_wrong_r24_memo_expert_by_content (expert calls of 4096 rows or more memoised by the expert's id and the rows'
+    bytes: the second call gives the expert nothing). None when the second call raises (the first did not: the cases
+    name what they can)."""
+    held = y.copy()  # the first y's values (y may be ``got`` itself)
+    writes: list = []
+    other = (gates * np.asarray(0.5, dtype=gates.dtype) + np.asarray(0.25, dtype=gates.dtype)).astype(gates.dtype)
+    given = (write_watched(x, "x", writes, "x"), first.copy(), other.copy())
+    before = [len(e.sizes) for e in experts]
+    try:
+        again = np.asarray(try_answer(moe_forward, *given, list(experts), capacity), dtype=np.float64)
+    except Exception:  # noqa: BLE001
+        return None
+    where = f"{where}, called again with the same x, first choices and experts and other gates"
+    written = written_problem("moe_forward", writes, f"{where}; x writable",
+                              "x, first_choice and gates are only read, not even written for a while and put back "
+                              "after (y is a new array)")
+    if written:
+        return written
+    try:
+        now = np.asarray(got, dtype=np.float64)
+    except (TypeError, ValueError):
+        now = None
+    if now is None or not np.array_equal(now, held, equal_nan=True):
+        return (f"{where}: the y that the first call returned changed during the second call: the rule: each call "
+                f"returns a new array y of its own (an output buffer reused by every call is state: a later call "
+                f"overwrites an earlier caller's y)")
+    for e, expert in enumerate(experts):
+        keeps = int(np.sum(kept & (first == e)))
+        handed = sum(expert.sizes[before[e]:])
+        if handed < keeps:
+            return (f"{where}: expert {e} was given {handed} of its {keeps} kept tokens in the second call: the rule: "
+                    f"each call is one step: each expert is given its kept tokens in every call (no expert output "
+                    f"kept from an earlier call)")
+    x64 = x.astype(np.float64)
+    want = np.where(kept[:, None], x64 + other.astype(np.float64)[:, None] * out, x64)
+    if again.shape == want.shape and not float(np.max(np.abs(again - want))) <= 1e-5:
+        return (f"{where}: the second call differs from the reference by {float(np.max(np.abs(again - want))):.3g} "
+                f"(the first was right): state kept between calls; the rule: each call is one step, worked out from "
+                f"its own arguments (no output, plan or result kept from an earlier call)")
+    return None
 
 
 def _expert_outputs(experts, x64, first):
@@ -716,7 +775,7 @@ def _forward_want(x, first, gates, experts, capacity):
 
 
 def _forward_state_problem(moe_forward) -> str | None:
-    """The rule "each call is one step, each expert given its kept tokens": three calls with the SAME 5 expert
+    """The rule "each call is one step, each expert given its kept tokens": four calls with the SAME 5 expert
     objects, in the same list, with the same first-choice and gate arrays (a number of experts no case uses, so that a key made of the experts' ids cannot meet one of an earlier
     check's dead experts), capacity 2: tokens A, the same A again, then other tokens B with the same first choices
     and gates. Planted (issue 38, round 9): the places taken counted in a dict kept across calls, keyed on the
@@ -733,18 +792,22 @@ def _forward_state_problem(moe_forward) -> str | None:
     tokens = _STATE_TOKENS
     x_a, first, gates, experts = routing_case(tokens, 4, 5, seed=41)
     x_b = rng.normal(size=x_a.shape).astype(x_a.dtype)
-    calls = (("A", x_a), ("A again", x_a), ("B", x_b))
+    # issue 38, round 24 (q3_wrong_r24_plan_cached_by_loads: the kept tokens memoised by (T, E, capacity, each expert's
+    # load)): a 4th call, B's tokens with the first choices reordered (each expert's load as before, other tokens kept)
+    reordered = rng.permutation(first)
+    calls = (("A", x_a, first), ("A again", x_a, first), ("B", x_b, first), ("B", x_b, reordered))
     # the same list and arrays in every call, held here: a key made of their ids meets itself in call 2, every time
     # (planted, issue 38, round 9: places counted in a dict keyed on id(experts list); with a new list per call it
     # was caught only when CPython happened to reuse the freed list's id, and kept its points in one CI run)
     shared = (first.copy(), gates.copy(), list(experts))
     xs = x_a.copy()
     results = []
-    for k, (label, x) in enumerate(calls, 1):
+    for k, (label, x, first) in enumerate(calls, 1):
         want, kept = _forward_want(x, first, gates, experts, 2)
         before = [len(e.rows) for e in experts]
         try:
             xs[...] = x  # one x array refilled in place: an output cached by id(x) meets its key in call 3 (B)
+            shared[0][...] = first  # the first choices' array too (refilled for call 4)
             got = try_answer(moe_forward, xs, *shared, 2)
             y = np.asarray(got, dtype=np.float64)
         except Exception:  # noqa: BLE001  (a stub, an error, no array: the cases say so)
@@ -756,10 +819,11 @@ def _forward_state_problem(moe_forward) -> str | None:
         given = [r for e, n in zip(experts, before) for rows in e.rows[n:] for r in rows]
         x64 = x.astype(np.float64)
         right = bool(np.max(np.abs(y - want)) <= 1e-5)
-        where = (f"{tokens} tokens, 5 experts, capacity 2, the same expert objects in 3 calls (call {k}: tokens {label}"
-                 f"{'' if k == 1 else ', first choices and gates as before'})")
+        where = (f"{tokens} tokens, 5 experts, capacity 2, the same expert objects in 4 calls (call {k}: tokens {label}"
+                 f"{_STATE_CALLS[k - 1]})")
         rule = ("state kept between calls; the rule: each call is one step: each expert is given its kept tokens in "
-                "every call, and the places are counted afresh (no output, count or result kept from an earlier call)")
+                "every call, and the places are counted afresh (no output, count, plan or result kept from an earlier "
+                "call)")
         for t in np.flatnonzero(kept):  # its expert's output, right, though no expert was given the token
             if np.max(np.abs(y[t] - want[t])) <= 1e-5 < np.max(np.abs(want[t] - x64[t])) and \
                     not any(r.shape == x64[t].shape and np.array_equal(r, x64[t]) for r in given):
@@ -787,6 +851,7 @@ def _forward_state_problem(moe_forward) -> str | None:
 def _exact_rows_problem(experts, x64, y, kept, dtype_x) -> str | None:
     """The contract's exact parts: each expert takes an ``n x d`` array of its tokens' rows of x as they
     are, and a dropped token's row of y is its input unchanged (the values were checked to 1e-5 before)."""
+    inputs = {row.tobytes() for row in np.ascontiguousarray(x64)}  # the tokens' inputs, bit for bit (a fast first look)
     for e, expert in enumerate(experts):
         flat = next((shape for shape in expert.shapes if len(shape) != 2), None)
         if flat is not None:
@@ -802,6 +867,8 @@ def _exact_rows_problem(experts, x64, y, kept, dtype_x) -> str | None:
                     f"kept tokens' rows of x, in x's dtype (x[kept] or x[t:t + 1])")
         for rows in expert.rows:
             for row in rows:  # (n x d, ndmin=2: an empty call has none)
+                if row.size == x64.shape[1] and row.tobytes() in inputs:  # issue 38, round 24: 8192 rows to one expert
+                    continue
                 if row.size != x64.shape[1] or not np.any(np.all(x64 == row, axis=1)):
                     near = int(np.argmin(np.max(np.abs(x64 - row), axis=1))) if row.size == x64.shape[1] else 0
                     off = float(np.max(np.abs(x64[near] - row))) if row.size == x64.shape[1] else math.inf
@@ -1451,12 +1518,12 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
                                 f"rule: it carries a fixed number of values per query from one block to the next, as "
                                 f"many whatever the number of blocks (right numbers, but per-block results, scores "
                                 f"or blocks were kept to combine later)", {**details, "held_bytes": blocks.held_bytes})
-        if not measure:
-            kept = _attention_state_problem(blockwise_attention, q, k, v, block, out, tol * unit, where, blocks.result,
-                                           q_after)
-            if kept:
-                return Report(name, kept, details)
-        return Report(name, None, details)
+        # issue 38, round 24: the measured case (16384 keys in 128 blocks) too (q4_wrong_r24_cache_by_q_and_first_block:
+        # results memoised by q and the first block from 64 blocks on; q4_wrong_r24_shared_result_buffer: the result
+        # written into a module-level buffer when Lq * dv > 256): one more call, unmeasured
+        kept = _attention_state_problem(blockwise_attention, q, k, v, block, out, tol * unit, where, blocks.result,
+                                       q_after)
+        return Report(name, kept, details)
     problem = f"{name} differs from full attention by {diff * unit:.3g} ({where})"
 
     def close(a, b, t=tol * unit):
