@@ -286,6 +286,9 @@ def check_split(split_pair, d: int, in_dim: int = 6, hidden: int = 8, out_dim: i
     w1 = rng.normal(size=(in_dim, hidden)).astype(dtype)
     w1[0] *= 1e-4  # tiny weights, real in trained layers: they must survive the split (and stay in the caller's w1)
     w1[-1, -1] = -0.0  # round 14 (q3_wrong_r14_plus_zero_copy): to the bit, a -0.0 stays -0.0 (x + 0.0 is +0.0)
+    # round 25 (q3_wrong_r25_mask_multiply: each shard the pair times a 0/1 mask in TensorFlow, whose CPU kernels flush
+    # subnormal floats to zero): a subnormal weight, which a slice, a copy or tf.split keeps to the bit
+    w1[0, 0] = np.finfo(dtype).smallest_subnormal * 3
     b1 = rng.normal(size=hidden).astype(dtype)
     w2 = rng.normal(size=(hidden, out_dim)).astype(dtype)
     x = rng.normal(size=(batch, in_dim)).astype("float32")
@@ -382,12 +385,20 @@ def check_split(split_pair, d: int, in_dim: int = 6, hidden: int = 8, out_dim: i
     # so d > h (d does not divide h either) returns empty shards: the width d - 1 (< d) is tried as well
     for width in ([odd, d - 1] if d > 1 else []):
         kept = session_kept(name)  # the learner's function, called directly: a changed session setting fails too
+        # round 25 (q3_wrong_r25_flags_on_error_path: the caller's arrays made read-only while cut, put back only on
+        # success): the arrays of the call that raises are left as given too, flags included
+        invalid = (rng.normal(size=(in_dim, width)).astype("float32"), np.zeros(width, "float32"),
+                   rng.normal(size=(width, out_dim)).astype("float32"))
         try:
             with kept:
-                split_pair(rng.normal(size=(in_dim, width)).astype("float32"), np.zeros(width, "float32"),
-                           rng.normal(size=(width, out_dim)).astype("float32"), d)
+                split_pair(*invalid, d)
         except ValueError:
-            pass
+            frozen = [what for what, a in zip(("w1", "b1", "w2"), invalid) if not a.flags.writeable]
+            if frozen:
+                return Report(name, f"with hidden width {width} and d={d} {name} raised ValueError as it should, but "
+                                    f"left the caller's {frozen[0]} read-only (flags.writeable = False): the rule: w1, b1 "
+                                    f"and w2 are left as they were given, flags included, on every path out (the "
+                                    f"error's too: put a flag back in a finally, or never set it)", details)
         except Exception as err:  # noqa: BLE001  planted: an assert instead of ValueError (issue 38, round 3)
             if kept.changed:
                 raise
