@@ -265,8 +265,10 @@ def _variant_compare(policy_for_model=None, scaled_optimizer=True, scale_the_los
     (_variant_compare(policy_for_model="float32"), "mixed_float16: the losses are float32 training's to the last "
                                                    "digit: the model did not compute in 16 bits"),
     (_variant_compare(loss_after=True), r"float32: each loss is the next step's .*: a loss is taken after its update"),
-    (_variant_compare(scale_the_loss=False), r"mixed_float16: the loss stays at 2.6136 while float32 training falls "
-                                             r"to .*: the updates are \(almost\) zero"),
+    # issue 38, round 24: the check moves the scale to 1/8 after the first step, where the unscaled loss's update is 8 x
+    # the float32 one (no longer almost zero)
+    (_variant_compare(scale_the_loss=False), r"mixed_float16: the losses differ from float32 training by .*: "
+                                             r"\[2.6136, 2.6136, "),
 ])
 def test_q3_wrong_and_contract_breaking_answers_are_named(answer, says):
     for steps, seed in ((4, 0), (2, 7)):
@@ -320,7 +322,7 @@ def test_q2_loss_scale_has_no_floor_and_no_cap():
     x, y = ex06._data(0)
     assert ex06._nan_problem(_by_hand_step(), x, y, 0, True) is None
     problem = ex06._nan_problem(_by_hand_step(floor=1.0), x, y, 0, True).problem
-    assert "skip such a step and halve the scale, whatever its value (no floor: 2**-120 -> 2**-121" in problem, problem
+    assert "skip such a step and halve the scale, whatever its value (no floor: 2**-126 -> 2**-127" in problem, problem
     assert ex06._growth_problem(solution_step, x, y, 0, True) is None
     problem = ex06._growth_problem(_by_hand_step(cap=2.0 ** 24), x, y, 0, True).problem
     assert "the scale doubles whatever its value (no cap" in problem, problem
@@ -361,8 +363,8 @@ def _trimmed_compare(policy_name, x, y, steps, seed):
 
 
 @pytest.mark.parametrize("answer, batch, says", [
-    (_kept_losses_compare(), 64, "with the same arguments built no model (precision.mlp was not called): the rule is "
-                                 "that each call trains a new model from seed"),
+    # issue 38, round 24: what the function keeps is read before the policies' calls, so the memo itself is named first
+    (_kept_losses_compare(), 64, "changed closure variable 'memo' during the call"),
     (_smoothed_compare, 64, "on a batch with large logits (inputs x 100) whose labels are the model's own first choices"),
     (_trimmed_compare, 81, "the mean over the batch's own size"),
 ])
@@ -486,7 +488,7 @@ def test_clip_functions_called_by_an_answer_are_named():
 def test_q3_a_batch_capped_below_its_size_is_named():
     problem = ex06.check_compare(_as_notebook("q3_wrong_r15_batch_cap_512.py", "train_with_policy"), steps=2, seed=7,
                                  batch=81).problem
-    assert "over the whole batch as given (all 1100 rows: no cap, no sample)" in problem, problem
+    assert "over the whole batch as given (all 4100 rows: no cap, no sample)" in problem, problem
 
 
 # --------------------------------------------------------------------------- issue 38, round 16
@@ -528,7 +530,7 @@ def test_q2_extreme_scales_and_large_losses():
         problem = ex06._overflow_problem(_as_notebook(path, "train_step"), x, y, 0, True, loss).problem
         assert problem.startswith(says), problem
     problem = ex06._nan_problem(_as_notebook("q2_wrong_r16_scale_floor_tiny.py", "train_step"), x, y, 0, True).problem
-    assert "(no floor: 2**-120 -> 2**-121" in problem, problem
+    assert "(no floor: 2**-126 -> 2**-127" in problem, problem
     problem = ex06._growth_problem(_as_notebook("q2_wrong_r16_growth_reset_on_skip_only_counter.py", "train_step"),
                                    x, y, 0, True).problem
     assert problem.startswith("after 2000 good steps in a row (one of them with a loss above 10) the loss scale must "

@@ -289,12 +289,18 @@ def check_train_step(train_step, seed: int = 0, float32_output: bool = True) -> 
     opt.build(model.trainable_variables)
     scale = float(opt.scale_loss(1.0))
     before = model.get_weights()
+    from . import _numbers_of, kept_state, kept_state_problem
+
+    # issue 38, round 24 (q2_wrong_r23_step_on_optimizer: the step compiled once and stored in the handed optimizer's
+    # __dict__): the attribute names of the model and the optimizer handed in, read before the first call and after it
+    # (a right step adds none, eager or compiled: measured); cost: two reads of two __dict__s
+    handed = (("model", model), ("optimizer", opt))
+    handed_state = kept_state(None, given=handed)
     got = try_answer(train_step, model, opt, x, y)
+    handed_kept = kept_state_problem(name, handed_state, None, given=handed)
     # issue 38, round 18 (q2_wrong_r18_shared_result_variable, shared_numpy_buffer: one tf.Variable or numpy buffer
     # returned by every call, refilled by the next step; keeps_batches_global: every step's batch kept in a module-level
     # dict): the first loss's numbers, and what the step can keep, read now and compared after the later steps below
-    from . import _numbers_of, kept_state
-
     # a tf.function's own traces are its cache, not the answer's state: the Python function it wraps is read
     first_loss, state = _numbers_of(got), kept_state(getattr(train_step, "python_function", train_step))
     if got is None and all(np.array_equal(a, b) for a, b in zip(before, model.get_weights())):
@@ -365,9 +371,50 @@ def check_train_step(train_step, seed: int = 0, float32_output: bool = True) -> 
             or _growth_count_problem(train_step, x, y, seed, float32_output)
             or _clip_problem(train_step, seed, float32_output)
             or (lambda clip: Report(name, clip, details) if clip else None)(_clip_calls_problem(name))
+            or _top_scale_problem(train_step, x, seed, float32_output)
+            or (Report(name, handed_kept, details) if handed_kept else None)
             or _later_steps_problem(train_step, got, first_loss, state, details)
             or _handed_optimizer_problem(train_step, model, x, y, details)
+            or _raising_step_problem(train_step, model, opt, x, y, details)
             or Report(name, None, details))
+
+
+def _bad_labels(y):
+    """``y`` with its first label 10, outside the model's 10 classes: Keras' sparse cross-entropy raises on it (CPU),
+    eager or in a graph, before any update."""
+    bad = np.array(y, copy=True)
+    bad[0] = 10
+    return bad
+
+
+def _session_left_changed(fn, *args) -> str | None:
+    """Issue 38, round 24 (q2/q3_wrong_r23_policy_leak_on_error: the global policy set for the call and put back only
+    on its normal path): ``fn(*args)`` on a bad batch (``_bad_labels``), which raises inside it; what it left changed
+    in the session (``session_kept``'s words), else None. The answer's own error is expected and dropped."""
+    try:
+        try_answer(fn, *args)
+    except AssertionError as err:
+        text = str(err)
+        if "a setting of the whole session" not in text:
+            return None  # the answer's own assert (e.g. on the labels' range)
+        changed = text.split(" changed ", 1)[-1].split(": a setting of the whole session", 1)[0]
+        raised = text.split("(and then it raised ", 1)[-1].split(":", 1)[0] if "(and then it raised" in text else None
+        return f"changed {changed}{f' and raised {raised}' if raised else ''}"
+    except Exception:  # noqa: BLE001 - the bad batch's own error: expected
+        return None
+    return None
+
+
+def _raising_step_problem(train_step, model, opt, x, y, details) -> Report | None:
+    """The check's first model and optimizer handed a bad batch (a label out of range): the step raises, and must
+    leave the session as it found it, the global policy included (try/finally). Cost: one forward pass."""
+    left = _session_left_changed(train_step, model, opt, x, _bad_labels(y))
+    if left is None:
+        return None
+    return Report("train_step", f"handed a bad batch (a label 10, outside the model's 10 classes), train_step {left}: "
+                                f"the rule is the session left as it was found also when the call raises (a setting "
+                                f"changed for the step is put back in a finally, or set with a with block; better, "
+                                f"none changed: the model already computes in its own policy)", details)
 
 
 def _handed_optimizer_problem(train_step, model, x, y, details) -> Report | None:
@@ -549,8 +596,12 @@ def _nan_problem(train_step, x, y, seed, float32_output) -> Report | None:
     # any scale, so nothing else this case tells changes
     # round 16 (q2_wrong_r16_scale_floor_tiny: the scale floored at 2**-24 after each step): 2**-120, not 1 (float32's
     # normal numbers reach 2**-126: 2**-121 is exact, no subnormal that a CPU flushing them would make 0)
-    opt.dynamic_scale.assign(2.0 ** -120)
+    # round 24 (q2_wrong_r23_scale_tiny_floor: the scale floored at 2**-126, float32's smallest normal number): 2**-126;
+    # halved, 2**-127 is a subnormal number, which TensorFlow's CPU kernels flush to 0 (Keras' LossScaleOptimizer's own
+    # halving gives 0 here, measured): either is the halved scale
+    opt.dynamic_scale.assign(2.0 ** -126)
     scale, before = float(opt.dynamic_scale.numpy()), model.get_weights()
+    halved = (scale / 2, 0.0) if scale / 2 < float(np.finfo(np.float32).tiny) else (scale / 2,)
     # issue 38, round 15 (q2_wrong_r15_nan_to_inf: NaN gradients rewritten to +inf before apply_gradients): what the
     # LossScaleOptimizer is handed, seen on this instance (eager values only: a traced step's are not read)
     handed, apply = [], opt.apply
@@ -576,16 +627,17 @@ def _nan_problem(train_step, x, y, seed, float32_output) -> Report | None:
                             f"(tf.reduce_mean), so that the NaN reaches the LossScaleOptimizer, which skips the step "
                             f"(a NaN removed from the loss hides a broken batch)", details)
     moved = any(not np.array_equal(a, b) for a, b in zip(before, model.get_weights()))
-    if handed and not any(handed) and not moved and after == scale / 2:
+    if handed and not any(handed) and not moved and after in halved:
         return Report(name, f"on a batch whose first example is NaN (its loss and gradients are NaN), the gradients "
                             f"handed to the LossScaleOptimizer held no NaN: the rule is the gradients handed to it as the "
                             f"tape gives them (NaN not rewritten, e.g. to inf or 0)", details)
-    if moved or after != scale / 2:
+    if moved or after not in halved:
         return Report(name, f"on a batch whose first example is NaN (its loss and gradients are NaN), at a loss scale "
                             f"of {scale:g}, the weights {'moved' if moved else 'stayed'} and the scale went to {after:g}: "
                             f"the rule of dynamic loss scaling is to skip such a step and halve the scale, whatever its "
                             f"value (no floor: 2**{np.log2(scale):.0f} -> 2**{np.log2(scale) - 1:.0f}, as Keras' LossScaleOptimizer "
-                            f"does; got {after:g})", details)
+                            f"does{', a subnormal number that this CPU flushes to 0' if len(halved) > 1 else ''}; got "
+                            f"{after:g})", details)
     return None
 
 
@@ -693,6 +745,53 @@ def _cap_problem(train_step, model, opt, x) -> Report | None:
                                 f"whose scaled gradients stay finite) the scale went to {after:g}, not 2**25: the rule "
                                 f"of dynamic loss scaling is that the scale doubles whatever its value (no cap, as "
                                 f"Keras' LossScaleOptimizer does)", {"scale_before": high, "scale_after": after})
+
+
+def _top_scale_problem(train_step, x, seed, float32_output) -> Report | None:
+    """Issue 38, round 24: the growth case's model once more, at a loss scale of 2**127 (float32's largest power of
+    two), one step short of the growth interval, on a batch it is surer of (the logits bias 80 on class 0, every label
+    0: each other class's probability ~e**-80, 1.8e-35), whose scaled gradients stay finite in float16 even there
+    (75 overflows them, 85 leaves the update below float32's normal numbers; seeds 0-7 measured). Keras doubles the
+    scale to 2**128, inf in float32 (q2_wrong_r23_scale_cap: a cap at 2**127 "so it never becomes inf"), and divides
+    the gradients by 2**127: the logits bias of classes 1..9 moves by ~-3e-36 (q2_wrong_r23_reciprocal_unscale: the
+    gradients times 1/scale, which is 2**-127, below float32's normal range: flushed to 0 on this CPU, so nothing
+    moves). Asked after the clip calls are named (a clip by global norm makes NaN of these gradients, whose norm
+    overflows). Cost: a model built and one step of 64 rows."""
+    from ... import precision
+    from ..._tf import keras
+
+    model = precision.mlp("mixed_float16", hidden=(32,), seed=seed, float32_output=float32_output)
+    opt = precision.optimizer("mixed_float16", keras.optimizers.SGD(LEARNING_RATE))
+    opt.build(model.trainable_variables)
+    weights = model.get_weights()
+    weights[-1] = np.zeros_like(weights[-1])
+    weights[-1][0] = 80.0
+    model.set_weights(weights)
+    top = 2.0 ** 127
+    opt.dynamic_scale.assign(top)
+    opt.step_counter.assign(opt.dynamic_growth_steps - 1)
+    logits = np.asarray(model(x), dtype=np.float64)
+    p = np.exp(logits - logits.max(axis=1, keepdims=True))
+    want_bias = -LEARNING_RATE * (p / p.sum(axis=1, keepdims=True))[:, 1:].mean(axis=0)
+    try_answer(train_step, model, opt, x, np.zeros(len(x), dtype="int32"))
+    after = float(opt.dynamic_scale.numpy())
+    details = {"scale_before": top, "scale_after": after}
+    if after != np.inf:
+        return Report("train_step", f"after {opt.dynamic_growth_steps} good steps in a row at a loss scale of 2**127 (a "
+                                    f"batch whose scaled gradients stay finite) the scale went to {after:g}: the rule of "
+                                    f"dynamic loss scaling is that the scale doubles whatever its value (no cap: Keras' "
+                                    f"LossScaleOptimizer doubles 2**127 too, to inf in float32)", details)
+    got_bias = np.asarray(model.get_weights()[-1][1:], dtype=np.float64)
+    # against the largest move: a class whose every probability is below float32's normal numbers moves by 0
+    if np.max(np.abs(got_bias - want_bias)) <= 1e-3 * np.max(np.abs(want_bias)):
+        return None
+    return Report("train_step", f"at a loss scale of 2**127, on a good step whose unscaled gradients of the logits bias "
+                                f"are ~{float(np.median(-want_bias)) * 10:.0e} (normal float32 numbers), the bias moved "
+                                f"{float(np.max(np.abs(got_bias))):.3g} at most, not {float(np.max(np.abs(want_bias))):.3g}: "
+                                f"the rule is the gradients unscaled by DIVIDING them by the loss scale, as Keras' "
+                                f"LossScaleOptimizer does, whatever the scale (1/2**127 is below float32's normal range "
+                                f"and flushes to 0: gradients multiplied by it vanish)",
+                  {**details, "bias_moved": got_bias.tolist(), "want": want_bias.tolist()})
 
 
 def _growth_count_problem(train_step, x, y, seed, float32_output) -> Report | None:
@@ -877,6 +976,16 @@ def _weights_off(model, before, reference) -> float:
                for g, r, b in zip(model.get_weights(), reference, before))
 
 
+_BIG_ROWS = 4100  # check_compare's batch with large logits: rows (x's cycled)
+
+
+def _scale_moved(scale):
+    """check_compare's move of a mixed_float16 run's loss scale after its first step: to 1/8 of it, at most 1/8."""
+    from ..._tf import tf
+
+    return tf.minimum(scale / 8, 0.125)
+
+
 _WEIGHTS_RULE = ("the rule is SGD(0.1) on the gradients as the tape gives them and nothing added to the update (no "
                  "weight decay, clipping or momentum, neither in the optimizer's settings nor written by hand)")
 
@@ -890,7 +999,7 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
     on this small model): a mixed policy's losses must not be float32's to the last digit (the
     model computed in 16 bits), and ``mixed_float16`` must step through a ``LossScaleOptimizer``
     (its ``apply`` is watched during the call; Keras ``fit`` wraps one itself). Issue 38, round 7: after a
-    mixed_float16 run's first eager step the LossScaleOptimizer's scale is moved to 1/8 (planted: the loss times a
+    mixed_float16 run's first eager step the LossScaleOptimizer's scale is moved to 1/8 (round 24: at most 1/8; planted: the loss times a
     fixed 2**15), and the losses must be numbers (planted: tensors)."""
     from ..._tf import keras, tf
 
@@ -910,6 +1019,12 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
     from . import _numbers_of, changed_since
 
     returned, module_names = [], _globals_state(train_with_policy)  # issue 38, round 18 (below the loop)
+    from . import kept_state, kept_state_problem
+
+    # round 17 (q3_wrong_r17_history_class_attr: every run's losses on a class), read before the repeat call below;
+    # round 24 (q3_wrong_r23_warm_scale: each mixed_float16 run starts at the scale the last one ended at, kept in a
+    # closure's dict): read before the three policies' calls instead, so that what they keep shows too
+    state = kept_state(train_with_policy)
     for policy_name in ("float32", "mixed_float16", "mixed_bfloat16"):
         stepped, built, optimizers, inputs = [], [], [], []
         original, original_mlp, original_base = scaler.apply, precision.mlp, base.__dict__["apply"]
@@ -934,14 +1049,18 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
                 # issue 38, round 7 (q3_wrong_r7_fixed_scale: the loss times 2**15, Keras' initial scale, not the
                 # optimizer's current one): after the first step the scale is moved to 1/8 of it, as three overflowed
                 # steps would; a loss scaled by the optimizer's own scale steps the same, a fixed 2**15 steps 8 x
-                self.dynamic_scale.assign(self.dynamic_scale / 8)
+                # round 24 (q3_wrong_r23_scale_floor: the loss times max(scale, 1)): moved to 1/8 of it or to 1/8,
+                # whichever is smaller, as more overflowed steps would (Keras' initial 2**15 -> 2**-3: below 1, where a
+                # floor at 1 shows; a small initial scale, e.g. 2, still to 1/8 of it, not so far that float16
+                # gradients underflow)
+                self.dynamic_scale.assign(_scale_moved(self.dynamic_scale))
             elif policy_name == "mixed_float16" and not tf.executing_eagerly():
                 # issue 38, round 10 (q3_wrong_r10_tffunction_unbuilt: a tf.function step traced before the optimizer
                 # was built, where scale_loss multiplies by the constant initial scale, baked into the graph): in a
                 # graph (tf.function, Keras fit) the same move is an op of the step, taken after the update that
                 # brings the inner optimizer's iterations to 1
                 first = tf.equal(self.inner_optimizer.iterations, 1)
-                self.dynamic_scale.assign(self.dynamic_scale * tf.where(first, 0.125, 1.0))
+                self.dynamic_scale.assign(tf.where(first, _scale_moved(self.dynamic_scale), self.dynamic_scale))
             return out
 
         def watched_base(self, *args, **kwargs):  # round 5: every optimizer that steps (an LSO's inner one too)
@@ -1031,6 +1150,17 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
                                 f"is the loss computed in float32 from the float32 logits, the mean of the whole batch "
                                 f"included, not cast down to 16 bits (a 16-bit mean rounds 1/{len(x)})", details)
         unscaled = [f for f in factors if f is not None and scales and not any(abs(f / s - 1) < 1e-5 for s in scales)]
+        # the first step scaled right (its factor the scale then), a later one by 1 where the scale was below 1
+        first_right = bool(scales and factors and factors[0] is not None and abs(factors[0] / scales[0] - 1) < 1e-5)
+        floored = [f for f in unscaled if abs(f - 1) < 1e-5 and min(scales) < 1 and first_right]
+        if policy_name == "mixed_float16" and floored:
+            # round 24 (q3_wrong_r23_scale_floor: the loss times max(scale, 1)): the check moved the scale below 1
+            return Report(name, f"mixed_float16: after the loss scale was moved to {min(scales):g} (below 1, as many "
+                                f"overflowed steps move it), the gradient reaching the model's float32 logits is "
+                                f"(softmax - onehot) / {len(x)} times 1, not times that scale: the rule is the loss "
+                                f"multiplied by the optimizer's current scale whatever its value (no floor at 1: the "
+                                f"LossScaleOptimizer divides the gradients by its own scale, so a loss multiplied by "
+                                f"another number steps by the wrong amount)", details)
         if policy_name == "mixed_float16" and unscaled:
             # round 16 (q3_wrong_r16_scale_grads_after: the gradients of the unscaled loss, multiplied by the scale
             # afterwards): the gradient reaching the float32 logits is that of the loss times 1, not times a scale the
@@ -1084,9 +1214,6 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
         return original_mlp(*args, **kwargs)
 
     precision.mlp = counted_mlp
-    from . import kept_state, kept_state_problem
-
-    state = kept_state(train_with_policy)  # round 17 (q3_wrong_r17_history_class_attr: every run's losses on a class)
     try:
         again = try_answer(train_with_policy, "float32", x, y, steps, seed)  # planted (round 4): a model cached per seed
     finally:
@@ -1150,8 +1277,12 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
     # issue 38, round 15 (q3_wrong_r15_batch_cap_512: trains on the first 512 rows; q3_wrong_r15_mean_first_1024_loss:
     # the loss reported over the first 1024 rows): the x 100 batch's rows cycled to 1100 (more than 1024, not a multiple
     # of the batch: a cap or a partial mean moves the first loss; the same rows, so its gradients stay as measured)
+    # round 24 (q3_wrong_r23_chunked_batch: over 2048 rows, the mean of 2048-row chunks' means): 4100 rows (three
+    # chunks, the last of 4 rows), above 4096 so that the repeat call below sees a memo of runs of more than 4096 rows
+    # x steps too (q3_wrong_r23_result_cache; its closure's dict shows first, read before the policies' calls); one step
+    # of this tiny model on them costs ~0.01 s
     big, _ = _data(seed, n=len(x), small=100.0)
-    big = big[np.arange(1100) % len(big)]
+    big = big[np.arange(_BIG_ROWS) % len(big)]
     big_model = precision.mlp("mixed_bfloat16", hidden=(32,), seed=seed)
     big_before = big_model.get_weights()
     big_logits = big_model(big)
@@ -1229,7 +1360,14 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
                                 f"~8, above 1), after one step the model's weights are {off:.2g} of their update away "
                                 f"from one SGD(0.1) step of the recipe (allowed 1e-6): {_WEIGHTS_RULE}", details)
     clip = _clip_calls_problem(name)  # round 15 (round 14's q3_gap_r14_manual_clip): no clipping by hand either
-    return Report(name, clip or _retry_problem(train_with_policy, seed), details)
+    if clip:
+        return Report(name, clip, details)
+    left = _session_left_changed(train_with_policy, "mixed_float16", x, _bad_labels(y), 1, seed)
+    if left:  # round 24 (q3_wrong_r23_policy_leak_on_error); cost: a model built and one forward pass
+        return Report(name, f"called with a bad batch (a label 10, outside the model's 10 classes), train_with_policy "
+                            f"{left}: the rule is the global policy put back to what it was also when the call raises "
+                            f"(set it back in a finally, or use a with block such as precision.policy)", details)
+    return Report(name, _retry_problem(train_with_policy, seed), details)
 
 
 def _retry_problem(train_with_policy, seed) -> str | None:
