@@ -1039,7 +1039,8 @@ def _hidden_model(seed: int, frozen: bool, dtype: str):
 
 
 def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n: int = 24, seed: int = 0,
-                                  frozen: bool = False, dtype: str = "float32") -> Report:
+                                  frozen: bool = False, dtype: str = "float32", x_dtype: str | None = None,
+                                  later_accum_steps: int | None = None) -> Report:
     """Check a learner's ``accumulated_gradients(model, x, y, accum_steps) -> list of tensors``
     on ONE device: it must equal the gradient of the mean loss over all ``n`` examples
     (``gpukit.training.gradients``, the large batch) to 1e-6. The planted bug, the mean over
@@ -1056,7 +1057,12 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     the same gradient (planted: accumulators kept between calls). Round 5 (tests/attacks/ex04/q3_wrong_r5_*): the
     second call comes after the weights changed and must give the gradient at the new weights (planted: a
     gradient cached by model, batch and accum_steps), and a float64 model's gradients must not all be float32
-    values (planted: float32 sums cast back to float64)."""
+    values (planted: float32 sums cast back to float64). Round 24 (tests/attacks/ex04/q3_wrong_r24_sums_in_input_dtype):
+    ``x_dtype`` (default the model's): x handed in that dtype, e.g. float64 to a float32 model (its values are float32
+    numbers, so the gradient is the same); the gradients stay in the variables' dtype (planted: sums in x's dtype).
+    ``later_accum_steps`` (default ``accum_steps``): the one of the second and third calls, whose gradients are checked
+    but not their passes (round 24, q3_wrong_r24_chunked_many_micro: four micro-batches a pass from accum_steps 32 on;
+    the frozen case's first call has 32 passes of one example, its later calls 2 passes, not 64 more)."""
     import numpy as np
 
     from ... import checks, data, models, training
@@ -1066,6 +1072,8 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     x, y = data.synthetic(n, shape=(10,), num_classes=4, seed=seed)
     if dtype == "float64":  # round 9 (q3_wrong_r9_inputs_float32): inputs with more bits than float32 holds, so
         x = x.astype("float64") / 3  # a float64 model fed them rounded to float32 gives another gradient (~1e-8)
+    if x_dtype is not None:  # round 24 (q3_wrong_r24_sums_in_input_dtype): float64 x to a float32 model, same values
+        x = x.astype(x_dtype)
     x[0, 0] = -0.0  # round 15 (q3_wrong_r15_x_dtype_view: x += 0.0 in place turns it to +0.0): compared to the bit
     x_given, y_given = np.array(x, copy=True), np.array(y, copy=True)
     if frozen or dtype != "float32":
@@ -1233,10 +1241,12 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     # the one at the new weights (a cache returns the old one, kept sums add the old one)
     for v in model.trainable_variables:
         v.assign(v * 0.5)
-    again = try_answer(accumulated_gradients, watched, x, y, accum_steps)
+    later = accum_steps if later_accum_steps is None else later_accum_steps
+    again = try_answer(accumulated_gradients, watched, x, y, later)
     again_diff = large_batch_diff([tf.convert_to_tensor(g) for g in again])[0] if again is not None else None
     if again_diff is None or not again_diff <= tol:
-        return Report(name, f"{name}: a second call with the same model and data, after the weights changed (as a "
+        with_k = f" (accum_steps={later})" if later != accum_steps else ""
+        return Report(name, f"{name}: a second call with the same model and data{with_k}, after the weights changed (as a "
                             f"training step changes them), returned "
                             f"{'None' if again_diff is None else f'a gradient {again_diff:.3g} away from the gradient at the new weights'}: "
                             f"something is kept between calls (accumulators, a cache); every call starts from zero with "
@@ -1253,11 +1263,17 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     layer = next(layer for layer in model.layers if layer.weights)
     layer.trainable = not layer.trainable
     how = "frozen" if not layer.trainable else "made trainable again"
+    if layer.trainable:  # round 24 (q3_wrong_r24_varlist_by_trainable_count: the list cached per model under the number
+        # of trainable layers): the frozen case also freezes the next trainable layer, so as many layers are trainable
+        # as before and only the variables say which
+        other = next(other for other in model.layers if other.weights and other.trainable and other is not layer)
+        other.trainable = False
+        how = f"made trainable again and {other.name!r} frozen (as many trainable layers as before)"
     # round 16 (q3_wrong_r16_nonfinite_grad_guard: non-finite micro-batch gradients set to zero): the third call's last
     # example holds a NaN (the caller's x itself is not changed): the gradient of the mean is NaN, as it is
     x_nan = np.array(x, copy=True)
     x_nan[-1, 0] = np.nan
-    third = try_answer(accumulated_gradients, watched, x_nan, y, accum_steps)
+    third = try_answer(accumulated_gradients, watched, x_nan, y, later)
     try:
         third = None if third is None else [tf.convert_to_tensor(g) for g in third]
     except (TypeError, ValueError):
