@@ -600,6 +600,8 @@ def test_a_watched_function_called_many_times_parses_its_cell_once():
     ("import gpukit.plan as p; p.plan = lambda *args, **kwargs: None", "gpukit's own functions"),
     # round 23 (09 q1_wrong_r23_gc_threshold: the collector's thresholds raised, the collector left enabled)
     ("import gc; gc.set_threshold(100000, 50, 50)", "garbage collector's thresholds"),
+    # round 25 (09 q3_wrong_bufsize_big_models: NumPy's ufunc buffer enlarged on large models, never put back)
+    ("np.setbufsize(2 ** 20)", "ufunc buffer size"),
 ])
 def test_a_function_that_changes_the_session_fails_and_the_setting_is_put_back(change, words):
     """Issue 38, round 4: blind answers changed settings every later cell shares (each case a planted answer).

@@ -185,6 +185,8 @@ def _session_settings() -> dict:
         "Python's hooks (sys.displayhook, sys.unraisablehook, warnings.showwarning)": (_hooks(), _put_back_hooks),
         "Python's module search path (sys.path)": (list(sys.path), _put_back_sys_path),
         "NumPy's error callback (np.seterrcall)": (np.geterrcall(), np.seterrcall),
+        # round 25 (09 q3_wrong_bufsize_big_models: np.setbufsize(2**20) on large models, never put back)
+        "NumPy's ufunc buffer size (np.setbufsize)": (np.getbufsize(), np.setbufsize),
         "the garbage collector's frozen objects (gc.freeze)": (_gc_freezes(), None),
         # round 23 (09 q1_wrong_r23_gc_threshold: gc.set_threshold(100000, 50, 50) at the top of an answer cell, the
         # collector left enabled): its thresholds, a tuple of three ints

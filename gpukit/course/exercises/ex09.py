@@ -211,8 +211,9 @@ def check_shard_ranges(shard_ranges, cases) -> Report:
             # issue 38, round 16 (q2_wrong_r16_int64_wraps: numpy int64 arithmetic wraps silently near 2**63): the
             # hidden case (2**63 - 1, 2) pads to 2**63, one past int64's largest
             return Report(name, f"{name}({size}, {n}) returned {(padded, ranges)!r:.120}, expected {expected!r:.120}: "
-                                f"the rule: exact whole numbers for any size (beyond 2**53, to 2**63 and past it): "
-                                f"numpy's int64 wraps past 2**63 - 1 without a word; Python ints do not", details)
+                                f"the rule: exact whole numbers for any size (beyond 2**53, to 2**63 and past it, "
+                                f"past 10**28 too): numpy's int64 wraps past 2**63 - 1 without a word, a float or a "
+                                f"decimal.Decimal (28 digits by default) rounds; Python ints do not", details)
         if len(ranges) != n:
             return Report(name, f"{name}({size}, {n}) returned {len(ranges)} slices, expected one per replica ({n})",
                           details)
@@ -350,6 +351,9 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
         # issue 38, round 23 (q3_wrong_r23_lru_bias: the bias corrections in a helper's functools.lru_cache;
         # q3_wrong_r23_bias_table: kept by t in a module-level numpy array): the helpers' state and the globals' arrays
         handed, state = list(given), kept_state(zero1_step, helpers=True, arrays=True)
+        # issue 38, round 25 (q3_wrong_scratch_on_thread: a buffer kept as an attribute of threading.current_thread()
+        # between calls): the current thread's attributes, read before and after (a dict of a few entries)
+        on_thread = _thread_attributes()
         try:
             probe = None
             if t == first_step:  # the same arguments twice: a function of its arguments returns the same
@@ -358,8 +362,9 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
                                    [a.copy() for a in m], [b.copy() for b in v], t, lr)
             got = try_answer(zero1_step, [w.copy() for w in weights], given, [a.copy() for a in m],
                              [b.copy() for b in v], t, lr)
-            keeps = kept_state_problem(name, state, zero1_step, helpers=True, arrays=True)
-            doubled, overwritten, written, writes, left = None, None, None, [], None
+            keeps = (kept_state_problem(name, state, zero1_step, helpers=True, arrays=True)
+                     or _thread_kept_problem(name, on_thread, where))
+            doubled, overwritten, written, writes, left, unkeras = None, None, None, [], None, None
             if t == first_step:  # issue 38, round 9: a step size cached by t (from an earlier call's lr) was named Keras' formula
                 # issue 38, round 13 (planted: the moments written into a module-level buffer reused by every call,
                 # so a call for another state overwrites the moments an earlier call returned): A's result is copied,
@@ -394,6 +399,11 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
                 overwritten = _overwritten_problem(name, got, kept, where)
                 doubled = try_answer(zero1_step, [w.copy() for w in weights], [g.copy() for g in grads],
                                      [a.copy() for a in m], [b.copy() for b in v], t, 2 * lr)
+                # issue 38, round 25 (q3_wrong_keras_epsilon_floatx: epsilon and the dtype read from keras.config): the
+                # same step once more with Keras' epsilon and float type changed for the call (put back after)
+                unkeras = _with_other_keras(lambda: try_answer(
+                    zero1_step, [w.copy() for w in weights], [g.copy() for g in grads], [a.copy() for a in m],
+                    [b.copy() for b in v], t, lr))
                 # issue 38, round 17 (q3_wrong_r17_grads_scratch_restored: the sum built in grads[0], its bytes put
                 # back after): the same step with read-only gradients; a write raises, named after every other rule
                 frozen = [g.copy() for g in grads]
@@ -484,6 +494,12 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
                                 f"({where}): the rule: the step depends only on its arguments, lr among them (nothing "
                                 f"kept between calls, such as a step size cached by t from an earlier call)",
                           {"step": t})
+        if unkeras is not None and not _same_step(unkeras, got):
+            return Report(name, f"{name} returned other weights or moments for the same arguments when Keras' epsilon "
+                                f"was 1e-3 and its float type float64 for the call (step {t}, {where}; put back after): "
+                                f"the rule: the step depends only on its arguments: epsilon 1e-7 as written in the given "
+                                f"function, not Keras' session settings (keras.config.epsilon(), floatx())",
+                          {"step": t})
         if keeps or left:  # issue 38, round 14 (planted: a module-level log of every step's weights)
             return Report(name, keeps or left, {"step": t})
         weights, m, v = ([np.asarray(a, dtype="float64") for a in part] for part in got)
@@ -536,6 +552,47 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
             if problem:
                 return Report(name, problem, details)
     return Report(name, None, details)
+
+
+def _thread_attributes() -> dict:
+    """``{attribute: id}`` of the current thread object's attributes."""
+    return {k: id(x) for k, x in vars(threading.current_thread()).items()}
+
+
+def _thread_kept_problem(name, before: dict, where) -> str | None:
+    """The rule "no state kept between calls" on the current thread object: an attribute added or replaced during
+    the calls (issue 38, round 25)."""
+    after = _thread_attributes()
+    changed = next((k for k in after if before.get(k) != after[k]), None)
+    if changed is None:
+        return None
+    return (f"{name} set {changed!r} on the current thread object (threading.current_thread(); {where}): the rule: the "
+            f"step depends only on its arguments and keeps nothing between calls: an attribute of the thread it runs "
+            f"on is state kept between calls (allocate what a call needs inside the call)")
+
+
+def _with_other_keras(call):
+    """``call()`` with Keras' epsilon 1e-3 and float type float64 (each put back after); None without Keras."""
+    import sys
+
+    config = getattr(sys.modules.get("keras"), "config", None)
+    if not (hasattr(config, "set_epsilon") and hasattr(config, "set_floatx")):
+        return None
+    epsilon, floatx = config.epsilon(), config.floatx()
+    try:
+        config.set_epsilon(1e-3)
+        config.set_floatx("float64" if floatx != "float64" else "float32")
+        return call()
+    finally:
+        config.set_epsilon(epsilon)
+        config.set_floatx(floatx)
+
+
+def _same_step(a, b) -> bool:
+    """Two results ``(weights, m, v)`` of the same form with the same values (NaN equal to NaN)."""
+    return (isinstance(a, (tuple, list)) and isinstance(b, (tuple, list)) and len(a) == len(b) == 3
+            and all(isinstance(pa, (list, tuple)) and isinstance(pb, (list, tuple)) and len(pa) == len(pb)
+                    and all(_same(x, y) for x, y in zip(pa, pb)) for pa, pb in zip(a, b)))
 
 
 def _grads_written_problem(name, writes, where) -> str | None:
@@ -600,6 +657,16 @@ def _returned_problem(name, got, probe, t, where) -> str | None:
                             f"({type(_owner(part[r])).__name__}, {where}: np.frombuffer windows of it): the rule: every "
                             f"replica holds its own {label} array (each lives on its own device), no views of one "
                             f"common buffer (copy each out)")
+        # issue 38, round 25 (q3_wrong_mmap_shared_weights: each replica's weights an mmap of one deleted file: apart
+        # in memory, no common owner, one physical memory): on the first step, each returned array (the caller's) is
+        # written and put back, and no other replica's array may change meanwhile (no race: one thread, in order)
+        shown = _write_shows(part) if probe is not None else None
+        if shown is not None:
+            s, r = shown
+            return (f"after step {t} writing into replica {s}'s {label} changed replica {r}'s ({where}; "
+                    f"{type(_owner(part[s])).__name__} memory: one file or buffer mapped twice?): the rule: every "
+                    f"replica holds its own {label} array (each lives on its own device): no two replicas' arrays "
+                    f"share memory, even at other addresses (copy each out)")
     if probe is not None:
         same = (isinstance(probe, (tuple, list)) and len(probe) == 3
                 and all(isinstance(pp, (list, tuple)) and len(pp) == len(gp)
@@ -609,6 +676,28 @@ def _returned_problem(name, got, probe, t, where) -> str | None:
             return (f"{name} returned other weights or moments when called a second time with the same arguments "
                     f"(step {t}, {where}): the rule: the step depends only on its arguments; t is the step number "
                     f"(keep no count of your own, nor any state between calls)")
+    return None
+
+
+def _write_shows(part) -> tuple[int, int] | None:
+    """``(s, r)``: writing every value of replica ``s``'s array changed replica ``r``'s bytes (each written array is
+    put back); None when no write shows elsewhere (read-only or empty arrays are not written)."""
+    if len(part) < 2:
+        return None
+    for s, a in enumerate(part):
+        if a.size == 0 or not a.flags.writeable:
+            continue
+        others = [(r, b.tobytes()) for r, b in enumerate(part) if r != s]
+        saved = np.array(a, copy=True)
+        try:
+            a[...] = np.where(saved == 1, 2, 1)
+            changed = next((r for r, before in others if part[r].tobytes() != before), None)
+        except (TypeError, ValueError):
+            changed = None
+        finally:
+            a[...] = saved
+        if changed is not None:
+            return s, changed
     return None
 
 
@@ -765,7 +854,37 @@ def _unsharded_problem(got, n, piece, t, where) -> str | None:
                         f"the slice keeps the whole array alive, so the replicas together keep {n} full-size moments; "
                         f"the rule of stage 1: each replica keeps only its own slice of the moments ({piece} values: "
                         f"compute the slice alone, or copy it out of a full-size temporary)")
+    # issue 38, round 25 (q3_wrong_moment_slices_keep_full: each slice a copy, of an ndarray subclass whose attribute
+    # holds the full-size moment: no .base, the full moment alive behind it): what a returned moment holds as its own
+    # attributes (gc.get_referents: its __dict__, one level of containers in it), nothing larger than the slice
+    for label, part in zip(("first", "second"), got[1:]):
+        for r, a in enumerate(part):
+            big = next((x for x in _held(a) if isinstance(x, np.ndarray) and x is not a and x.nbytes > a.nbytes),
+                       None)
+            if big is not None:
+                return (f"after step {t} replica {r}'s slice of Adam's {label} moment ({a.size} values) holds a "
+                        f"{big.size}-value array as an attribute ({type(a).__name__}, {where}): the slice keeps it "
+                        f"alive, so the replicas together keep {n} full-size moments; the rule of stage 1: each replica "
+                        f"keeps only its own slice of the moments ({piece} values): a moment slice owns its data, no "
+                        f"full-size moment behind it (return plain arrays holding nothing else)")
     return None
+
+
+def _held(a) -> list:
+    """The objects array ``a`` holds beyond its data (a plain ndarray: none; a subclass: its ``__dict__``'s values,
+    and the items of a list, tuple or dict among them)."""
+    import gc
+
+    held = []
+    for x in gc.get_referents(a):
+        items = list(x.values()) if isinstance(x, dict) else [x]
+        for y in items:
+            held.append(y)
+            if isinstance(y, (list, tuple)):
+                held.extend(y)
+            elif isinstance(y, dict):
+                held.extend(y.values())
+    return held
 
 
 def _same_weights(a, b) -> bool:
