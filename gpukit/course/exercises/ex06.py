@@ -697,6 +697,21 @@ def _growth_problem(train_step, x, y, seed, float32_output, loss=None) -> Report
     return _cap_problem(train_step, model, opt, x)
 
 
+def _sure_of_class_0(model, opt, x, *, bias: float, scale: float):
+    """The growth cases' start (``_cap_problem``, ``_top_scale_problem``): the logits layer's bias ``bias`` on class 0
+    and 0 elsewhere, the loss scale ``scale`` one good step short of the growth interval. Returns what one plain SGD
+    step on labels all 0 moves the other classes' bias by (-lr x their mean probability, from the logits before it)."""
+    weights = model.get_weights()
+    weights[-1] = np.zeros_like(weights[-1])
+    weights[-1][0] = bias
+    model.set_weights(weights)
+    opt.dynamic_scale.assign(scale)
+    opt.step_counter.assign(opt.dynamic_growth_steps - 1)
+    logits = np.asarray(model(x), dtype=np.float64)
+    p = np.exp(logits - logits.max(axis=1, keepdims=True))
+    return -LEARNING_RATE * (p / p.sum(axis=1, keepdims=True))[:, 1:].mean(axis=0)
+
+
 def _cap_problem(train_step, model, opt, x) -> Report | None:
     """Issue 38, round 13 (q2_wrong_r13_manual_cap: loss scaling by hand that never doubles the scale past 2**24):
     Keras' LossScaleOptimizer doubles the scale after ``dynamic_growth_steps`` good steps whatever its value (no
@@ -704,20 +719,12 @@ def _cap_problem(train_step, model, opt, x) -> Report | None:
     is sure of (every label 0, the logits layer's bias 30 on class 0: each other class's probability below e**-27),
     so that its scaled gradients stay far below float16's max (at 2**24 the normal batch overflows); the scale must
     double to 2**25."""
-    weights = model.get_weights()
-    weights[-1] = np.zeros_like(weights[-1])
-    weights[-1][0] = 30.0
-    model.set_weights(weights)
     high = 2.0 ** 24
-    opt.dynamic_scale.assign(high)
-    opt.step_counter.assign(opt.dynamic_growth_steps - 1)
     # issue 38, round 14 (q2_wrong_r14_zero_tiny_grads: gradient entries below 1e-8, unscaled, set to 0 before
     # apply_gradients): on this batch every other class's probability is ~1e-13, so the logits bias of classes 1..9
     # (0 before the step) gets gradients of ~1e-13 and must move to -0.1 x their mean probability (float32 holds it;
     # a weight far from 0 would not show it); the float32 logits before the step are all this costs
-    logits = np.asarray(model(x), dtype=np.float64)
-    p = np.exp(logits - logits.max(axis=1, keepdims=True))
-    want_bias = -LEARNING_RATE * (p / p.sum(axis=1, keepdims=True))[:, 1:].mean(axis=0)
+    want_bias = _sure_of_class_0(model, opt, x, bias=30.0, scale=high)
     try_answer(train_step, model, opt, x, np.zeros(len(x), dtype="int32"))
     after = float(opt.dynamic_scale.numpy())
     if after == 2 * high:
@@ -763,16 +770,8 @@ def _top_scale_problem(train_step, x, seed, float32_output) -> Report | None:
     model = precision.mlp("mixed_float16", hidden=(32,), seed=seed, float32_output=float32_output)
     opt = precision.optimizer("mixed_float16", keras.optimizers.SGD(LEARNING_RATE))
     opt.build(model.trainable_variables)
-    weights = model.get_weights()
-    weights[-1] = np.zeros_like(weights[-1])
-    weights[-1][0] = 80.0
-    model.set_weights(weights)
     top = 2.0 ** 127
-    opt.dynamic_scale.assign(top)
-    opt.step_counter.assign(opt.dynamic_growth_steps - 1)
-    logits = np.asarray(model(x), dtype=np.float64)
-    p = np.exp(logits - logits.max(axis=1, keepdims=True))
-    want_bias = -LEARNING_RATE * (p / p.sum(axis=1, keepdims=True))[:, 1:].mean(axis=0)
+    want_bias = _sure_of_class_0(model, opt, x, bias=80.0, scale=top)
     try_answer(train_step, model, opt, x, np.zeros(len(x), dtype="int32"))
     after = float(opt.dynamic_scale.numpy())
     details = {"scale_before": top, "scale_after": after}
