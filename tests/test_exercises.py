@@ -18,6 +18,7 @@ import pathlib
 
 import pytest
 
+import gpukit.memory  # noqa: F401  imported before the session is read (round 25's planted case rebinds memory.MiB)
 import gpukit.plan  # noqa: F401  imported before the session is read (round 19's planted case replaces gpukit.plan.plan)
 from gpukit.course import grading
 from gpukit.course.exercises import Report, ex01, is_stub, not_solved, notebook_grader, require, try_answer
@@ -602,6 +603,8 @@ def test_a_watched_function_called_many_times_parses_its_cell_once():
     ("import gc; gc.set_threshold(100000, 50, 50)", "garbage collector's thresholds"),
     # round 25 (09 q3_wrong_bufsize_big_models: NumPy's ufunc buffer enlarged on large models, never put back)
     ("np.setbufsize(2 ** 20)", "ufunc buffer size"),
+    # round 25 (03 q3_wrong_mib_constant: a gpukit module's constant rebound so the planner agrees with the answer)
+    ("import gpukit.memory as m; m.MiB = 10**6", "gpukit's own functions and constants"),
 ])
 def test_a_function_that_changes_the_session_fails_and_the_setting_is_put_back(change, words):
     """Issue 38, round 4: blind answers changed settings every later cell shares (each case a planted answer).

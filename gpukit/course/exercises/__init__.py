@@ -192,8 +192,8 @@ def _session_settings() -> dict:
         # collector left enabled): its thresholds, a tuple of three ints
         "the garbage collector's thresholds (gc.set_threshold)": (gc.get_threshold(), lambda old: gc.set_threshold(*old)),
         # round 19 (10 q3, q4; 11 q1-q3: gpukit.experts.dispatch_plan, gpukit.plan.plan... replaced by the answer cell)
-        "gpukit's own functions (a gpukit module's function or class replaced: the answer must not change the library "
-        "it is graded against)": (_library(), _put_back_library),
+        "gpukit's own functions and constants (a gpukit module's function, class or constant such as memory.MiB "
+        "replaced: the answer must not change the library it is graded against)": (_library(), _put_back_library),
     }
     if hasattr(sys, "get_int_max_str_digits"):
         settings["Python's int-to-string digit limit (sys.set_int_max_str_digits)"] = (
@@ -632,8 +632,16 @@ def _library_names(module) -> tuple:
 
     names = []
     for name, value in list(vars(module).items()):
+        if name.startswith("__"):
+            continue
+        # round 25 (03 q3_wrong_mib_constant: gpukit.memory.MiB = 10**6 so the planner agrees with a wrong prediction):
+        # a public module-level number or string (a constant: memory.MiB) is read too; _private ones are the module's
+        # own state (devices' last request, why the launcher was interrupted), changed by gpukit itself
+        if not name.startswith("_") and type(value) in (int, float, str, bytes, bool, complex):
+            names.append(name)
+            continue
         # ALL_CAPS: the module's own state and constants (devices' last request, the launcher's server), not functions
-        if name.startswith("__") or name.isupper() or name.lstrip("_").isupper():
+        if name.isupper() or name.lstrip("_").isupper():
             continue
         if isinstance(value, types.ModuleType) or callable(value):
             names.append(name)

@@ -151,8 +151,14 @@ def _array_kept_problem(name: str, what: str, given, call) -> str | None:
     """None when ``call()`` (handed the caller's NumPy array ``given``) leaves it as it was, to the bit and its dtype,
     and returns another object, else the sentence naming the rule (issue 38, round 16: 03 q1 and q4, a caller may
     pass a NumPy array)."""
-    dtype, data = given.dtype, given.tobytes()
+    dtype, data, writeable = given.dtype, given.tobytes(), given.flags.writeable
     got = call()
+    # round 25 (q1_wrong_freeze_input: np.asarray(capacities).flags.writeable = False): the caller's array left
+    # read-only, their next edit of it raises
+    if given.flags.writeable != writeable:
+        return (f"{name} made the {what} array it was given read-only (flags.writeable = False on np.asarray of it, "
+                f"which is that very array): the rule is the caller's {what} stay as they were, a NumPy array too "
+                f"(their next edit of it would raise); compute in a new array")
     if given.dtype != dtype or given.tobytes() != data:
         return (f"{name} changed the {what} array it was given (a {dtype} NumPy array became {given.tolist()!r}, "
                 f"{given.dtype}): the rule is the caller's {what} stay as they were, a NumPy array too "
@@ -332,7 +338,9 @@ def compare_replica_loss(replica_loss, capacities, global_batch_size: int, seed:
                       details)
     # exact here, yet not by the rule; even plans probe even batches (the colleague's loss is exact there)
     problem = (_weights_problem(replica_loss, tf, strategies, devices, even=len(set(batches)) == 1)
-               or _float64_problem(name, replica_loss, tf))
+               or _float64_problem(name, replica_loss, tf)
+               # round 25; not on even plans, where the colleague's loss (its own batch, the huge one not seen) is exact
+               or (None if len(set(batches)) == 1 else _huge_batch_problem(name, replica_loss, tf)))
     if problem:
         return Report(name, problem, details)
     return Report(name, None, details)
@@ -365,6 +373,46 @@ def _float64_problem(name: str, replica_loss, tf) -> str | None:
             f"{got!r} ({dtype}), not their sum / {batch} = {exact!r} to float64 precision: the rule is no rounding "
             f"through a narrower type (float32, float16): sum the losses, and divide by the global batch, in their own "
             f"dtype")
+
+
+_HUGE_BATCH = 2**32 + 2**23 + 1  # round 25: no int32 (wrapped: 2**23 + 1), and float64 holds it
+
+
+def _huge_batch_problem(name: str, replica_loss, tf) -> str | None:
+    """Issue 38, round 25. q2_wrong_int32_batch (the global batch cast to int32: past 2**31 it wraps) and
+    q2_wrong_cond_guard (a tf.cond whose empty branch is a float32 0.0: float64 losses work eagerly, and raise once
+    tf.function traces it, as strategy.run does). Float64 losses, a global batch above 2**32: one eager call, then the
+    same call traced once (losses of shape [None]). An answer that refuses float64 losses eagerly is not failed here."""
+    losses = tf.constant(_FLOAT64_LOSSES, dtype=tf.float64)
+    batch = _HUGE_BATCH
+    exact = math.fsum(_FLOAT64_LOSSES) / batch
+    try:
+        got = float(try_answer(replica_loss, losses, batch))
+    except AssertionError:
+        raise
+    except Exception:  # noqa: BLE001 - float64 losses (or such a batch) refused eagerly: not this rule's business
+        return None
+    if not abs(got - exact) <= 1e-6 * abs(exact):
+        return (f"{name}: given float64 losses {list(_FLOAT64_LOSSES)} and a global batch of {batch}, it returns "
+                f"{got!r}, not their sum / {batch} = {exact!r}: the rule is every example weighs 1 / global_batch_size, "
+                f"whatever the global batch (an int32 global batch wraps past 2**31: keep it a Python int or int64)")
+    traced = tf.function(lambda values: replica_loss(values, batch),
+                         input_signature=[tf.TensorSpec([None], tf.float64)])
+    try:
+        got = float(try_answer(traced, losses))
+    except AssertionError:
+        raise
+    except Exception as err:  # noqa: BLE001 - the learner's function, traced as strategy.run traces it
+        last = [line.strip() for line in str(err).splitlines() if line.strip()]
+        return (f"{name}: with float64 losses it works eagerly, but traced by tf.function (as strategy.run traces it, "
+                f"losses of shape [None]) it raised {type(err).__name__}: {last[-1] if last else ''}: the rule is the "
+                f"function runs inside strategy.run for the losses it accepts (a tf.cond's branches must give the "
+                f"same dtype: a float32 0.0 does not match float64 losses; tf.zeros_like or the sum of no losses does)")
+    if not abs(got - exact) <= 1e-6 * abs(exact):
+        return (f"{name}: traced by tf.function with float64 losses {list(_FLOAT64_LOSSES)} and a global batch of "
+                f"{batch}, it returns {got!r}, not their sum / {batch} = {exact!r}: the rule is every example weighs "
+                f"1 / global_batch_size")
+    return None
 
 
 # q2's float64 probe's global batch (round 17: float32 holds 2**24 or 2**24 + 2). Round 18 (planted: reciprocal_float32,
