@@ -37,6 +37,7 @@ import os
 import pathlib
 import sys
 import textwrap
+import threading
 import weakref
 
 __all__ = [
@@ -1138,6 +1139,13 @@ def write_watched(a, label: str, writes: list, short: str = "g"):
     out = np.array(a, copy=True).view(_write_watched_class())
     out._watch = (label, writes, out.view(np.ndarray), short)
     return out
+
+
+def threads_started_since(before: set) -> list:
+    """The threads started since ``before`` (``set(threading.enumerate())`` read before a learner's call) and still
+    running after it. Each check names its own rule with them (issue 38: 05 q4 round 19, a thread per stage; 10 q3
+    round 20 and 09 q3 round 23, a thread pool never shut down)."""
+    return [t for t in threading.enumerate() if t not in before and t.is_alive()]
 
 
 def written_problem(name: str, writes: list, where: str, rule: str) -> str | None:

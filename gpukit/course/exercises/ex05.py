@@ -21,8 +21,8 @@ import threading
 import numpy as np
 
 from . import (Recorder, Report, TapesWatched, child_process_problem, device_problem, kept_state, kept_state_problem, micro_batch_problem,
-               not_solved, number_problem, numpy_kept, session_kept, training_problem, try_answer, watch_calls,
-               watch_copies, watched_calls, watch_first_layer)
+               not_solved, number_problem, numpy_kept, session_kept, threads_started_since, training_problem, try_answer,
+               watch_calls, watch_copies, watched_calls, watch_first_layer)
 
 
 # q1's "before running anything" observed (issue 38, round 7: tests/attacks/ex05/q1_wrong_r7_{simulated,theory_call}
@@ -598,7 +598,7 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
         finally:
             if collecting:
                 gc.enable()
-        threads_left = [t for t in threading.enumerate() if t not in threads_before and t.is_alive()]
+        threads_left = threads_started_since(threads_before)
     finally:
         for _, undo in layer_watches:
             undo()

@@ -21,7 +21,7 @@ import threading
 import numpy as np
 
 from . import (Report, _code_tree, _keeps, kept_state, kept_state_problem, number_problem, not_solved,
-               result_kept_problem, try_answer, watch_calls, watched_calls, write_watched, written_problem)
+               result_kept_problem, threads_started_since, try_answer, watch_calls, watched_calls, write_watched, written_problem)
 
 HINTS = {
     "q1": [
@@ -608,7 +608,7 @@ def _threads_left(name, before: set, where) -> str | None:
     made by the answer cell, its threads started by the first call and never shut down): the threads started during
     the first step's calls and still running after them (as exercise 10's check). A pool shut down, or a ``with``
     block, joins its threads before the call returns."""
-    left = [t for t in threading.enumerate() if t not in before and t.is_alive()]
+    left = threads_started_since(before)
     if not left:
         return None
     return (f"after {name} returned ({where}), {len(left)} thread(s) it started were still running "

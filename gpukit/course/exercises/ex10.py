@@ -22,8 +22,8 @@ import weakref
 
 import numpy as np
 
-from . import (Report, _numbers_of, changed_since, not_solved, number_problem, processes_started, try_answer,
-               watch_calls, watched_calls, write_watched, written_problem)
+from . import (Report, _numbers_of, changed_since, not_solved, number_problem, processes_started, threads_started_since,
+               try_answer, watch_calls, watched_calls, write_watched, written_problem)
 
 HINTS = {
     "q1": [
@@ -690,7 +690,7 @@ def _expert_outputs(experts, x64, first):
 def _threads_left(before: set, where: str) -> str | None:
     """Issue 38, round 20 (q3_wrong_r20_leaked_thread_pool: the experts run on a module-level ThreadPoolExecutor, never
     shut down, from 64 experts on): the threads started during the call and still running after it."""
-    left = [t for t in threading.enumerate() if t not in before and t.is_alive()]
+    left = threads_started_since(before)
     if not left:
         return None
     names = ", ".join(sorted(t.name for t in left)[:4]) + (", ..." if len(left) > 4 else "")
