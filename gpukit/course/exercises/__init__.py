@@ -944,11 +944,26 @@ def child_process_problem(name: str) -> str | None:
     the rule: a value the prompt asks to work out here, without a gpukit call, is not computed in a child process
     either (round 7: 03 q3, 06 q1 and 07 q2 asked gpukit through ``subprocess.run([sys.executable, "-c", ...])``)."""
     started = processes_started(name)
-    if not started:
-        return None
-    return (f"the cell that sets {name} started a child process ({started[0]}): the rule is {name} must be computed in "
-            f"this notebook, by hand, not in a child process (a gpukit call there is still a gpukit call). If that "
-            f"was only a try, restart the kernel and run all")
+    if started:
+        return (f"the cell that sets {name} started a child process ({started[0]}): the rule is {name} must be computed "
+                f"in this notebook, by hand, not in a child process (a gpukit call there is still a gpukit call). If "
+                f"that was only a try, restart the kernel and run all")
+    # issue 38, round 26 (06 q1_wrong_r26_libc_system: the optimizer stepped in a child started by libc's system()
+    # through ctypes, as 10 q1's round 19 did, which no Python-level watch sees)
+    if child_ran_unseen(name):
+        return (f"a child process ran (it used CPU time) since the last check, where {name} was set (one started "
+                f"outside Python's process functions, e.g. libc's system() through ctypes): the rule is {name} must "
+                f"be computed in this notebook, by hand, not in a child process (a gpukit call there is still a gpukit "
+                f"call). If that was only a try, restart the kernel and run all")
+    return None
+
+
+def child_ran_unseen(name: str) -> bool:
+    """Whether a child process ran since the last mark (``child_cpu_since_mark``: seen however it was started) in a
+    notebook that set ``name`` (in a process that graded another notebook before, a test run, the children waited for
+    since that mark are not this answer's; ``python -m pytest`` runs as __main__ too). Issue 38, round 19 (10 q1)."""
+    notebook = notebook_globals(sys._getframe(1))
+    return notebook is not None and name in notebook and child_cpu_since_mark() > 0
 
 
 def mark_session() -> None:

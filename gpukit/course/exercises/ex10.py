@@ -163,9 +163,9 @@ def check_dropped_prediction(value, **params) -> Report:
     # ctypes, which the Python-level watch does not see): the CPU time of children waited for since the last mark
     # (only for a notebook that set predicted_dropped: in a process that graded another notebook before, a test run,
     # the children waited for since that mark are not this answer's; `python -m pytest` runs as __main__ too)
-    from . import child_cpu_since_mark
+    from . import child_ran_unseen
 
-    if notebook is not None and name in notebook and child_cpu_since_mark() > 0:
+    if child_ran_unseen(name):
         return Report(name, f"a child process ran (it used CPU time) since the last check, where {name} was set: the "
                             f"rule is a prediction worked out before running anything (a step of the layer in a child "
                             f"process is still a run; arithmetic on the printed first choices is fine). If that was "
