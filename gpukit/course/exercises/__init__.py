@@ -183,7 +183,11 @@ def _session_settings() -> dict:
         "the working directory (os.chdir)": (_cwd(), _put_back_cwd),
         # round 18 (05 q1-q4, a blind attacker: one line of an answer cell each, never put back)
         "the locale (locale.setlocale)": _locale(),
-        "Python's hooks (sys.displayhook, sys.unraisablehook, warnings.showwarning)": (_hooks(), _put_back_hooks),
+        # round 26 (09 q3_wrong_r26_thread_excepthook: threading.excepthook replaced by a step that runs a thread per
+        # replica; q3_wrong_r26_tempdir_shm: tempfile.tempdir pointed at /dev/shm past 2**15 weights, left so)
+        "Python's hooks (sys.displayhook, sys.unraisablehook, warnings.showwarning, threading.excepthook)":
+            (_hooks(), _put_back_hooks),
+        "the temporary-file folder (tempfile.tempdir)": (_tempdir(), _put_back_tempdir),
         "Python's module search path (sys.path)": (list(sys.path), _put_back_sys_path),
         "NumPy's error callback (np.seterrcall)": (np.geterrcall(), np.seterrcall),
         # round 25 (09 q3_wrong_bufsize_big_models: np.setbufsize(2**20) on large models, never put back)
@@ -562,13 +566,27 @@ def _numpy_behavior() -> tuple:
 def _hooks() -> tuple:
     import warnings
 
-    return sys.displayhook, sys.unraisablehook, warnings.showwarning
+    return sys.displayhook, sys.unraisablehook, warnings.showwarning, threading.excepthook
 
 
 def _put_back_hooks(old: tuple) -> None:
     import warnings
 
-    sys.displayhook, sys.unraisablehook, warnings.showwarning = old
+    sys.displayhook, sys.unraisablehook, warnings.showwarning, threading.excepthook = old
+
+
+def _tempdir() -> str:
+    """The folder ``tempfile`` makes its files in. Read through ``gettempdir()``, which fills ``tempfile.tempdir`` on
+    its first call: a right answer's first ``mkstemp`` then changes nothing (issue 38, round 26)."""
+    import tempfile
+
+    return tempfile.gettempdir()
+
+
+def _put_back_tempdir(old: str) -> None:
+    import tempfile
+
+    tempfile.tempdir = old
 
 
 def _put_back_sys_path(old: list) -> None:
