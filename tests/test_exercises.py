@@ -605,6 +605,9 @@ def test_a_watched_function_called_many_times_parses_its_cell_once():
     ("np.setbufsize(2 ** 20)", "ufunc buffer size"),
     # round 25 (03 q3_wrong_mib_constant: a gpukit module's constant rebound so the planner agrees with the answer)
     ("import gpukit.memory as m; m.MiB = 10**6", "gpukit's own functions and constants"),
+    # round 26 (09 q3_wrong_r26_thread_excepthook, q3_wrong_r26_tempdir_shm: a hook and tempfile's folder left replaced)
+    ("import threading; threading.excepthook = lambda args: None", "threading.excepthook"),
+    ("import tempfile; tempfile.tempdir = '/dev/shm'", "the temporary-file folder (tempfile.tempdir)"),
 ])
 def test_a_function_that_changes_the_session_fails_and_the_setting_is_put_back(change, words):
     """Issue 38, round 4: blind answers changed settings every later cell shares (each case a planted answer).
