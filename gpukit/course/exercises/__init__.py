@@ -1553,6 +1553,30 @@ def _is_array(v) -> bool:
     return numpy is not None and isinstance(v, numpy.ndarray)
 
 
+def _generator_state(g, label: str, contents: bool = False, arrays: bool = False) -> dict:
+    """Issue 38, round 26 (09 q2_wrong_r26_generator_memo, q3_wrong_r26_generator_memo: a cache in a dict local to a
+    paused generator kept at module level, fed by ``send``): the locals of a paused generator or coroutine (``g``,
+    named ``label``) that can keep things, read as ``kept_state`` reads a global (a container's id and length, an
+    array's bytes with ``arrays``). A generator not paused (not started is paused too; finished: no frame) keeps
+    nothing. Cost: one ``f_locals`` read per generator the code names."""
+    frame = getattr(g, "gi_frame", None) or getattr(g, "cr_frame", None) or getattr(g, "ag_frame", None)
+    if frame is None:
+        return {}
+    state = {}
+    for k, v in frame.f_locals.items():
+        if _keeps(v):
+            state[f"the local {k!r} of the paused generator {label}"] = _container_state(v, contents)
+        elif arrays and _is_array(v):
+            state[f"the local {k!r} of the paused generator {label} (an array's shape or values)"] = _array_state(v)
+    return state
+
+
+def _is_generator(v) -> bool:
+    import types
+
+    return isinstance(v, (types.GeneratorType, types.CoroutineType, types.AsyncGeneratorType))
+
+
 def kept_state(fn, *, objects: bool = False, defaults: bool = False, helpers: bool = False, contents: bool = False,
                given: tuple = (), arrays: bool = False, _seen=None) -> dict:
     """``{where: (id, len)}``: what a learner's callable can keep between calls, read cheaply: its attributes (a
@@ -1574,7 +1598,9 @@ def kept_state(fn, *, objects: bool = False, defaults: bool = False, helpers: bo
     adds what no length shows: the items (by identity) of a dict, list or set of at most 16, a ``functools`` cache's
     hits and size (the function itself or a helper its code names) and an ``itertools.count``'s next value.
     ``arrays=True`` (issue 38, round 23, 09 q2/q3) adds the numpy arrays held by the module globals and the closure
-    variables its code names (and its helpers', with ``helpers``): their shape and bytes (``_array_state``)."""
+    variables its code names (and its helpers', with ``helpers``): their shape and bytes (``_array_state``).
+    Always (issue 38, round 26, 09 q2/q3): the containers local to a paused generator held by a module global or a
+    closure variable its code names (``_generator_state``: a cache kept in a generator fed by ``send``)."""
     import functools
     import types
 
@@ -1622,6 +1648,9 @@ def kept_state(fn, *, objects: bool = False, defaults: bool = False, helpers: bo
         if arrays and _is_array(value):
             state[f"closure variable {name!r} (an array's shape or values)"] = _array_state(value)
             continue
+        if _is_generator(value):  # round 26: a cache in a paused generator's locals
+            state.update(_generator_state(value, f"{name!r} (a closure variable)", contents, arrays))
+            continue
         state[f"closure variable {name!r}"] = hidden(value) if hidden(value) is not None else seen(value)
     for name in _code_names(func.__code__):
         value = func.__globals__.get(name)
@@ -1631,6 +1660,8 @@ def kept_state(fn, *, objects: bool = False, defaults: bool = False, helpers: bo
             state[f"module-level {name!r}"] = seen(value)
         elif arrays and not name.startswith("__") and _is_array(value):
             state[f"module-level {name!r} (an array's shape or values)"] = _array_state(value)
+        elif _is_generator(value) and not name.startswith("__"):  # round 26: a cache in a paused generator's locals
+            state.update(_generator_state(value, f"{name!r} (a module global)", contents, arrays))
         elif not name.startswith("__") and hidden(value) is not None:
             state[f"module-level {name!r}"] = hidden(value)
         elif (objects and not name.startswith("__") and hasattr(value, "__dict__")

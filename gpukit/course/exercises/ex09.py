@@ -167,6 +167,8 @@ def check_shard_ranges(shard_ranges, cases) -> Report:
     name = "shard_ranges"
     for size, n in cases:
         (shard,) = zero.plan([(size,)], n)
+        # round 26: a size of 401 digits (10**400 + 1) is shown by its first digits and its length
+        call = f"{name}({size if size < 10 ** 40 else f'{str(size)[:6]}... ({len(str(size))} digits)'}, {n})"
         expected = (shard.padded, [(r * shard.slice_size, (r + 1) * shard.slice_size) for r in range(n)])
         # issue 38, round 14 (planted: every result kept in a module-level dict, or a mutable default argument, and
         # copies handed out): what the function keeps outside the call, read before and after (a few dict lookups)
@@ -179,17 +181,17 @@ def check_shard_ranges(shard_ranges, cases) -> Report:
         try:
             got = try_answer(shard_ranges, size, n)
         except Exception as err:  # noqa: BLE001  planted: int32 indices overflow on a size beyond 2**31
-            return Report(name, f"{name}({size}, {n}) raised {type(err).__name__} ({err}): the rule: any size and "
+            return Report(name, f"{call} raised {type(err).__name__} ({err}): the rule: any size and "
                                 f"replica count, a size beyond 2**53 too, up to 2**63 and past it (Python ints hold them "
                                 f"exactly; int32 and int64 overflow)")
         if got is None:
             return Report(name, not_solved(name))
         if not (isinstance(got, tuple) and len(got) == 2 and isinstance(got[1], list)):
-            return Report(name, f"{name}({size}, {n}) must return (padded_size, [(start, stop), ...]): a tuple whose "
+            return Report(name, f"{call} must return (padded_size, [(start, stop), ...]): a tuple whose "
                                 f"ranges are a list of pairs, got {type(got).__name__} {got!r:.80}")
-        keeps = (kept_state_problem(f"{name}({size}, {n})", state, shard_ranges, defaults=True, helpers=True,
+        keeps = (kept_state_problem(call, state, shard_ranges, defaults=True, helpers=True,
                                     arrays=True)
-                 or _modules_problem(f"{name}({size}, {n})", modules, shard_ranges))
+                 or _modules_problem(call, modules, shard_ranges))
         problem = _whole_numbers_problem(name, size, n, got)
         if problem:
             return Report(name, problem)
@@ -200,32 +202,40 @@ def check_shard_ranges(shard_ranges, cases) -> Report:
             again = try_answer(shard_ranges, size, n)
             return again[1] if isinstance(again, tuple) and len(again) == 2 else None
 
-        problem = result_kept_problem(f"{name}({size}, {n})", got[1], ranges_again) or keeps
+        problem = result_kept_problem(call, got[1], ranges_again) or keeps
         if problem:
             return Report(name, problem)
         padded, ranges = got
         ranges = [(int(a), int(b)) for a, b in ranges]
         padded = int(padded)
         details = {"size": size, "num_replicas": n, "expected": expected, "got": (padded, ranges)}
-        if (padded, ranges) != expected and size >= 2 ** 62:
+        # issue 38, round 26 (q2_wrong_r26_min_scalar_type: indices in np.min_scalar_type(slice length), uint8 for
+        # (1000, 4), wrap at 256): the numpy integer types returned that cannot hold the padded size
+        narrow = sorted({type(x).__name__ for x in (got[0], *(i for pair in got[1] for i in pair))
+                         if isinstance(x, np.integer) and np.iinfo(x.dtype).max < expected[0]})
+        if (padded, ranges) != expected and (size >= 2 ** 62 or narrow):
             # issue 38, round 16 (q2_wrong_r16_int64_wraps: numpy int64 arithmetic wraps silently near 2**63): the
-            # hidden case (2**63 - 1, 2) pads to 2**63, one past int64's largest
-            return Report(name, f"{name}({size}, {n}) returned {(padded, ranges)!r:.120}, expected {expected!r:.120}: "
+            # hidden case (2**63 - 1, 2) pads to 2**63, one past int64's largest; round 26
+            # (q2_wrong_r26_decimal_localprec: a decimal context of 40 digits): the case (10**400 + 1, 3)
+            held = f" ({', '.join(narrow)} cannot hold {expected[0]})" if narrow else ""
+            return Report(name, f"{call} returned {(padded, ranges)!r:.120}, expected {expected!r:.120}: "
                                 f"the rule: exact whole numbers for any size (beyond 2**53, to 2**63 and past it, "
-                                f"past 10**28 too): numpy's int64 wraps past 2**63 - 1 without a word, a float or a "
-                                f"decimal.Decimal (28 digits by default) rounds; Python ints do not", details)
+                                f"past 10**28 and 10**400 too): numpy's int64 wraps past 2**63 - 1 without a word, as "
+                                f"any numpy integer type past its largest value{held}, a float or a decimal.Decimal rounds (at its context's "
+                                f"precision: 28 digits by default, any fixed precision set); Python ints do not",
+                          details)
         if len(ranges) != n:
-            return Report(name, f"{name}({size}, {n}) returned {len(ranges)} slices, expected one per replica ({n})",
+            return Report(name, f"{call} returned {len(ranges)} slices, expected one per replica ({n})",
                           details)
         lengths = {b - a for a, b in ranges}
         if len(lengths) != 1:
-            return Report(name, f"{name}({size}, {n}) returned slices of lengths {sorted(lengths)}: every replica's "
+            return Report(name, f"{call} returned slices of lengths {sorted(lengths)}: every replica's "
                                 f"slice must have the same length (collectives move equal pieces)", details)
         if sum(b - a for a, b in ranges) < size:
-            return Report(name, f"{name}({size}, {n}) covers {sum(b - a for a, b in ranges)} of {size} elements: "
+            return Report(name, f"{call} covers {sum(b - a for a, b in ranges)} of {size} elements: "
                                 f"the last elements belong to no replica", details)
         if (padded, ranges) != expected:
-            return Report(name, f"{name}({size}, {n}) returned {(padded, ranges)!r:.120}, expected {expected!r:.120}: "
+            return Report(name, f"{call} returned {(padded, ranges)!r:.120}, expected {expected!r:.120}: "
                                 f"the smallest padded size that splits evenly, slices in replica order", details)
     return Report(name)
 
@@ -358,8 +368,9 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
             probe = None
             if t == first_step:  # the same arguments twice: a function of its arguments returns the same
                 threads = set(threading.enumerate())  # issue 38, round 23: threads left running (_threads_left)
-                probe = try_answer(zero1_step, [w.copy() for w in weights], [g.copy() for g in grads],
-                                   [a.copy() for a in m], [b.copy() for b in v], t, lr)
+                with _joins_watched() as joins:  # round 26: the threads started and the threads joined, noted
+                    probe = try_answer(zero1_step, [w.copy() for w in weights], [g.copy() for g in grads],
+                                       [a.copy() for a in m], [b.copy() for b in v], t, lr)
             got = try_answer(zero1_step, [w.copy() for w in weights], given, [a.copy() for a in m],
                              [b.copy() for b in v], t, lr)
             keeps = (kept_state_problem(name, state, zero1_step, helpers=True, arrays=True)
@@ -456,7 +467,7 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
                                    f"for two replicas; {where}) the step came back {off}: {name} wrote into grads "
                                    f"during the call (a running sum kept in grads[0], put back after?); the rule: grads "
                                    f"is only read, not even written for a while and put back (sum into a new array)")
-                left = _threads_left(name, threads, where)
+                left = _threads_left(name, threads, where) or _unjoined_problem(name, joins, where)
         except Exception as err:  # noqa: BLE001  named with the case: the contract covers every dividing size
             return Report(name, f"{name} raised {type(err).__name__} ({err}) at step {t} on {where}: the rule: the "
                                 f"step works for any replica count and any size that divides by it (take both from "
@@ -615,6 +626,47 @@ def _threads_left(name, before: set, where) -> str | None:
             f"({', '.join(t.name for t in left[:4])}): the rule: the step depends only on its arguments and keeps "
             f"nothing between calls: a thread pool kept alive between calls is state; every thread it starts is "
             f"stopped and joined before it returns (a `with ThreadPoolExecutor() as pool:` block does it)")
+
+
+@contextlib.contextmanager
+def _joins_watched():
+    """Issue 38, round 26 (q3_wrong_r26_pool_nowait: a ThreadPoolExecutor shut down with ``wait=False`` after every
+    result is in: its idle workers exit on their own, so whether one is still running at return is a race, which
+    ``_threads_left`` alone cannot assert): while entered, ``threading.Thread.start`` and ``.join`` note the threads
+    started and the threads a join returned from finished. Yields ``(started, joined)``, two lists. No timing: a
+    thread started and never joined shows whether or not it has ended. A ``with ThreadPoolExecutor()`` block (or
+    ``shutdown()``, ``wait=True``) joins each of its threads. Cost: two attribute swaps."""
+    started, joined = [], []
+    start, join = threading.Thread.start, threading.Thread.join
+
+    def watched_start(self, *args, **kwargs):
+        started.append(self)
+        return start(self, *args, **kwargs)
+
+    def watched_join(self, *args, **kwargs):
+        out = join(self, *args, **kwargs)
+        if not self.is_alive():
+            joined.append(self)
+        return out
+
+    threading.Thread.start, threading.Thread.join = watched_start, watched_join
+    try:
+        yield started, joined
+    finally:
+        threading.Thread.start, threading.Thread.join = start, join
+
+
+def _unjoined_problem(name, joins, where) -> str | None:
+    """The rule "a thread it starts is joined before it returns": the threads ``_joins_watched`` saw started during
+    the call and never joined (ended or not), else None."""
+    started, joined = joins
+    left = [t for t in started if not any(t is j for j in joined)]
+    if not left:
+        return None
+    return (f"{name} ({where}) started {len(left)} thread(s) it never joined before it returned "
+            f"({', '.join(t.name for t in left[:4])}; a pool shut down with wait=False?): the rule: every thread it "
+            f"starts is joined before it returns (a `with ThreadPoolExecutor() as pool:` block does it), whether or "
+            f"not it has ended by then")
 
 
 def _returned_problem(name, got, probe, t, where) -> str | None:
