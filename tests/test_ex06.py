@@ -488,7 +488,7 @@ def test_clip_functions_called_by_an_answer_are_named():
 def test_q3_a_batch_capped_below_its_size_is_named():
     problem = ex06.check_compare(_as_notebook("q3_wrong_r15_batch_cap_512.py", "train_with_policy"), steps=2, seed=7,
                                  batch=81).problem
-    assert "over the whole batch as given (all 4100 rows: no cap, no sample)" in problem, problem
+    assert "over the whole batch as given (all 8200 rows: no cap, no sample)" in problem, problem
 
 
 # --------------------------------------------------------------------------- issue 38, round 16

@@ -496,6 +496,9 @@ def _recipe_difference(model, before, x, y, seed, float32_output, scale=None) ->
     return max(float(np.max(np.abs(m - w))) / max(float(np.max(np.abs(w))), 1e-30) for m, w in zip(moved, want))
 
 
+_CLIP_ROWS = 8209  # _clip_problem's batch: rows (48 examples cycled), above 8192
+
+
 def _clip_problem(train_step, seed, float32_output) -> Report | None:
     """Issue 38, round 9 (q2_wrong_r9_huge_clip: the gradients clipped by global norm at 5 x the loss scale before
     ``apply_gradients``, forbidden by the prompt): a batch whose scaled gradients are large but finite, the float32
@@ -516,7 +519,10 @@ def _clip_problem(train_step, seed, float32_output) -> Report | None:
     # up to 2048): the 48 examples cycled to 2049 rows (float16 rounds 2049 to 2048; not a multiple of 64), so that
     # the mean's gradients stay as measured above (norm 18.7-19.6 x the scale, seeds 0 and 5; fresh random rows
     # average them down to ~4 x); a step of 2049 rows of this model costs no time to speak of
-    x, y = (a[np.arange(2049) % 48] for a in _data(seed, n=48, small=30.0))
+    # issue 38, round 26 (q2_wrong_r26_f16_accum: over 8192 rows, 8192-row micro-batches' gradients summed in float16):
+    # 8209 rows (float16 rounds 8209 to 8208; 171 x 48 + 1): the logits layer's scaled gradients (~4e5) overflow a
+    # float16 sum, the step is skipped; four times the rows of this 64-32-10 model still cost milliseconds
+    x, y = (a[np.arange(_CLIP_ROWS) % 48] for a in _data(seed, n=48, small=30.0))
     model = precision.mlp("mixed_float16", hidden=(32,), seed=seed, float32_output=float32_output)
     weights = model.get_weights()
     weights[-2] = weights[-2] * np.float32(0.01)
@@ -535,7 +541,7 @@ def _clip_problem(train_step, seed, float32_output) -> Report | None:
                                 f"the rule is the mean loss over the batch as given (tf.reduce_mean, whatever its size), "
                                 f"multiplied once by the scale (optimizer.scale_loss(loss)), its gradients handed to the "
                                 f"LossScaleOptimizer as the tape gives them (no clipping, zeroing or rounding, whatever "
-                                f"their size)", {"recipe_difference": off})
+                                f"their size; not summed in float16 over parts of the batch)", {"recipe_difference": off})
 
 
 def _returned_loss_off(got, want: float) -> float | None:
@@ -975,7 +981,7 @@ def _weights_off(model, before, reference) -> float:
                for g, r, b in zip(model.get_weights(), reference, before))
 
 
-_BIG_ROWS = 4100  # check_compare's batch with large logits: rows (x's cycled)
+_BIG_ROWS = 8200  # check_compare's batch with large logits: rows (x's cycled); round 26: above 8192 (was 4100)
 
 
 def _scale_moved(scale):
@@ -1280,6 +1286,8 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
     # chunks, the last of 4 rows), above 4096 so that the repeat call below sees a memo of runs of more than 4096 rows
     # x steps too (q3_wrong_r23_result_cache; its closure's dict shows first, read before the policies' calls); one step
     # of this tiny model on them costs ~0.01 s
+    # round 26 (q3_wrong_r26_row_cap: trains on the first 8192 rows only): 8200 rows (8192 and 8 more: the first loss
+    # of a capped batch is the mean of other rows; five 2048-row chunks, the last of 8 rows)
     big, _ = _data(seed, n=len(x), small=100.0)
     big = big[np.arange(_BIG_ROWS) % len(big)]
     big_model = precision.mlp("mixed_bfloat16", hidden=(32,), seed=seed)
@@ -1366,7 +1374,50 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
         return Report(name, f"called with a bad batch (a label 10, outside the model's 10 classes), train_with_policy "
                             f"{left}: the rule is the global policy put back to what it was also when the call raises "
                             f"(set it back in a finally, or use a with block such as precision.policy)", details)
-    return Report(name, _retry_problem(train_with_policy, seed), details)
+    return Report(name, _retry_problem(train_with_policy, seed) or _grown_scale_problem(train_with_policy, x, y, seed),
+                  details)
+
+
+def _grown_scale_problem(train_with_policy, x, y, seed) -> str | None:
+    """Issue 38, round 26 (q3_wrong_r26_scale_cap: the loss scale set back to 2**15 after each step when it is above):
+    Keras' LossScaleOptimizer doubles its scale only after 2000 good steps in a row, so no run above grew it. One
+    mixed_float16 run of 2 steps on the normal batch: after the first eager step, the LossScaleOptimizer's count of good
+    steps is set to ``dynamic_growth_steps - 1`` (where 1999 good steps leave it), so that a good second step doubles the
+    scale; after the call the scale must be the one the LossScaleOptimizer's own last ``apply`` left (nothing sets it
+    back: no cap). Eager steps only (a graph step's scale is not read). Cost: a model built and two steps of the normal
+    batch."""
+    from ..._tf import keras, tf
+
+    scaler = keras.mixed_precision.LossScaleOptimizer
+    original, steps = scaler.apply, []
+
+    def grown(self, *args, **kwargs):
+        eager = tf.executing_eagerly()
+        before = float(self.dynamic_scale.numpy()) if eager and getattr(self, "built", False) else None
+        out = original(self, *args, **kwargs)
+        if eager:
+            if not any(opt is self for opt, _, _ in steps):
+                self.step_counter.assign(self.dynamic_growth_steps - 1)
+            steps.append((self, before, float(self.dynamic_scale.numpy())))
+        return out
+
+    scaler.apply = grown
+    try:
+        try_answer(train_with_policy, "mixed_float16", x, y, 2, seed)
+    finally:
+        scaler.apply = original
+    if len(steps) < 2:
+        return None
+    opt, before, after = steps[-1]
+    final = float(opt.dynamic_scale.numpy())
+    if final == after or (np.isnan(final) and np.isnan(after)):
+        return None
+    grew = f" (it doubled from {before:g})" if before is not None and after == 2 * before else ""
+    return (f"mixed_float16: the check set the LossScaleOptimizer's count of good steps to "
+            f"{int(opt.dynamic_growth_steps) - 1} after the first step (as {int(opt.dynamic_growth_steps) - 1} good steps "
+            f"in a row leave it), so its own apply of the next good step left the scale at {after:g}{grew}; after the "
+            f"call it is {final:g}: the rule is the loss scale grown as Keras' LossScaleOptimizer grows it (doubled after "
+            f"{int(opt.dynamic_growth_steps)} good steps in a row, whatever its value: no cap) and moved by nothing else")
 
 
 def _retry_problem(train_with_policy, seed) -> str | None:
