@@ -307,6 +307,11 @@ def check_load_balancing_loss(load_balancing_loss, cases) -> Report:
             if abs(value - candidate) <= tol and abs(candidate - want) > tol:
                 return Report(name, f"{where}: {why}", details)
         rel = abs(value - want) / max(1.0, abs(want))
+        if tokens > _BIG_BATCH:  # issue 38, round 26 (q2_wrong_r26_subsample_large: P from 1024 sampled tokens past 4096)
+            return Report(name, f"{where}, off the reference ({want:.{digits}g}) by a relative {rel:.1g} (the smaller "
+                                f"batches were right): the rule: f_i and P_i are means over all the T tokens, every "
+                                f"token counted however big the batch (no sample or estimate of them), to a relative "
+                                f"1e-5", details)
         if rel < 1e-3:  # issue 38, round 10 (planted: the probabilities cast to float16 before the means)
             return Report(name, f"{where}, off the reference ({want:.{digits}g}) by a relative {rel:.1g}, more than the "
                                 f"1e-5 asked: the rule: E * sum_i f_i * P_i to a relative 1e-5 (a precision slip: float16 "
@@ -315,6 +320,9 @@ def check_load_balancing_loss(load_balancing_loss, cases) -> Report:
                             f"1e-5)", details)
     return (_given_choice_problem(load_balancing_loss) or _unchosen_expert_problem(load_balancing_loss)
             or _one_hot_inputs_problem(load_balancing_loss) or _same_probs_problem(load_balancing_loss) or Report(name))
+
+
+_BIG_BATCH = 4096  # issue 38, round 26: a case past this many tokens (70 000) comes last, after the small ones
 
 
 def _same_probs_problem(load_balancing_loss) -> Report | None:
@@ -364,7 +372,7 @@ _STATE_TOKENS = 512  # the tokens of q2's and q3's calls that look for state kep
 def _loss_state_problem(load_balancing_loss) -> Report | None:
     """The rule "each call is one batch, computed from its arguments": two batches A and B of 512 tokens (8 until round 19) over 4
     experts with the same first choices and other probabilities (B: A's rows moved halfway towards their first
-    choice), called A, B, A. Planted (issue 38, round 9): a result cached by the shape and the first choices
+    choice, but for the first and the last row), called A, B, A. Planted (issue 38, round 9): a result cached by the shape and the first choices
     (B gets A's loss: was told "the factor E is missing" on a later case whose first choices matched an earlier
     one's); a running average of P kept across calls (A after B differs from A: was told "it does not follow the
     first_choice it is given, 1.072 (expected 1.072)"). None when the answer cannot be called here (the cases name
@@ -374,6 +382,9 @@ def _loss_state_problem(load_balancing_loss) -> Report | None:
     tokens = _STATE_TOKENS
     probs_a, first = router_probs(tokens, 4, seed=40)
     probs_b = (0.5 * probs_a + 0.5 * np.eye(4, dtype=np.float32)[first]).astype(np.float32)
+    # issue 38, round 26 (q2_wrong_r26_cache_shape_choices: a memo keyed by the first choices, the shape and probs[0]):
+    # B keeps A's first and last rows, so a key made of the ends of probs meets A's entry
+    probs_b[[0, -1]] = probs_a[[0, -1]]
     want_a, want_b = _written_out(probs_a, first), _written_out(probs_b, first)
     got = []
     # the same two arrays in every call, refilled in place (issue 38, after round 9): a result cached by id(probs)
@@ -563,12 +574,18 @@ def check_moe_forward(moe_forward, cases) -> Report:
         kept = kept[:, 0]
         if not kept.all():  # issue 38, round 16 (q3_wrong_r16_add_zero_rows: y = x + a zero update makes -0.0 into 0.0)
             x[int(np.flatnonzero(~kept)[0]), 0] = -0.0
+        # issue 38, round 26 (q3_wrong_r26_dedupe_rows: each expert given only the distinct kept rows, np.unique): the
+        # second kept token of the expert keeping the most takes the first's row (two tokens, equal rows: padding does)
+        busiest = np.flatnonzero(kept & (first == np.bincount(first[kept], minlength=num_experts).argmax()))
+        if len(busiest) > 1:
+            x[busiest[1]] = x[busiest[0]]
         x64, g = x.astype(np.float64), gates.astype(np.float64)[:, None]
         out = _expert_outputs(experts, x64, first)
         want = np.where(kept[:, None], x64 + g * out, x64)
         given = (x.copy(), first.copy(), gates.copy())
         threads = set(threading.enumerate())
-        got = try_answer(moe_forward, *given, list(experts), capacity)
+        handed = _ExpertList(experts, tuple(zip(("x", "first_choice", "gates"), given, (x, first, gates))))
+        got = try_answer(moe_forward, *given, handed, capacity)
         if got is None:
             return Report(name, not_solved(name))
         where = f"{num_tokens} tokens, {num_experts} experts, capacity {capacity}, x {x.dtype}"
@@ -580,6 +597,10 @@ def check_moe_forward(moe_forward, cases) -> Report:
                 rows = np.flatnonzero(np.any((before != after).reshape(len(before), -1), axis=1))
                 return Report(name, f"{where}: {name} wrote into the caller's {label} (row {int(rows[0])} changed); "
                                     f"the rule: the inputs stay as they were, y is a new array")
+        if handed.written is not None:
+            return Report(name, f"{where}: {name} had written into the caller's {handed.written} when it asked "
+                                f"len(experts), and put it back before it returned: the rule: x, first_choice and gates "
+                                f"are only read, not even written for a while and put back after (mark or sort a copy)")
         try:
             y = np.asarray(got, dtype=np.float64)
         except (TypeError, ValueError):
@@ -600,6 +621,11 @@ def check_moe_forward(moe_forward, cases) -> Report:
             if given > keeps:
                 return Report(name, f"{where}: expert {e} was given {given} tokens but keeps {keeps}: "
                                     + _given_tokens_problem(expert, x64, kept, first, e), details)
+            if given < keeps:  # issue 38, round 26 (q3_wrong_r26_dedupe_rows: kept tokens with equal rows given once)
+                return Report(name, f"{where}: expert {e} was given {given} tokens but keeps {keeps} (two of them have "
+                                    f"equal rows): the rule: each expert is given every one of its kept tokens, each "
+                                    f"once (tokens with equal rows are still two tokens: no row left out or shared)",
+                              details)
         problem = _exact_rows_problem(experts, x64, y, kept, x.dtype)
         if problem:
             return Report(name, f"{where}: {problem}", details)
@@ -623,6 +649,26 @@ def check_moe_forward(moe_forward, cases) -> Report:
                 return Report(name, again, details)
     wide = _wide_problem(moe_forward)
     return Report(name, wide)
+
+
+class _ExpertList(list):
+    """The experts as handed to ``moe_forward``: a plain list of them that, at each ``len(experts)``, compares the arrays
+    the answer was handed with the caller's (``arrays``: ``(label, handed, original)``) and notes the first written
+    into. Issue 38, round 26 (q3_wrong_r26_temp_mark_choices: a writable first_choice marked -1 in place for the dropped
+    tokens, then put back before the experts run): a write undone before the call returns, through ``np.asarray``'s
+    plain view (which ``write_watched`` does not see), shows while the answer counts the experts. Read by ``len`` only:
+    a few calls per answer, whatever the number of tokens."""
+
+    def __init__(self, experts, arrays):
+        super().__init__(experts)
+        self._arrays = arrays
+        self.written = None
+
+    def __len__(self):
+        if self.written is None:
+            self.written = next((label for label, handed, original in self._arrays
+                                 if handed.shape != original.shape or not np.array_equal(handed, original)), None)
+        return super().__len__()
 
 
 _REPEATED_TOKENS = 4096  # issue 38, round 24: a case with more tokens is called a second time (_repeated_problem)
@@ -901,11 +947,13 @@ def _given_tokens_problem(expert, x64, kept, first, e) -> str:
     """Why an expert was given more tokens than it keeps, from the rows it was given (matched to the
     tokens): a dropped token, another expert's token, or a kept token given twice (planted: each kept
     token's expert called twice, which the old sentence blamed on dropped tokens)."""
-    tokens = []
+    tokens, uses = [], collections.Counter()
     for rows in expert.rows:
         for row in rows.reshape(len(rows), -1):
             close = np.flatnonzero(np.max(np.abs(x64 - row), axis=1) <= 1e-5) if row.size == x64.shape[1] else []
-            tokens.append(int(close[0]) if len(close) else None)
+            # issue 38, round 26: tokens with equal rows (the cases plant two): the one given the fewest times so far
+            tokens.append(int(min(close, key=lambda t: uses[int(t)])) if len(close) else None)
+            uses[tokens[-1]] += 1
     rule = "the rule: each expert is given exactly its kept tokens, each once (right numbers are not enough)"
     dropped = [t for t in tokens if t is not None and first[t] == e and not kept[t]]
     if dropped:
@@ -956,7 +1004,7 @@ def _routing_problem(y, x, g, out, first, kept, capacity, tol) -> str:
             if place > 127:
                 return (f"expert {e} processed {len(mine)} tokens, more than its capacity ({capacity}): token {extra}, "
                         f"number {place + 1} of the tokens that chose it, was kept (a place count that wraps, int8 past "
-                        f"127 or int16 past 32 767?): the rule: each expert keeps the first `capacity` tokens that chose it, however many "
+                        f"127, int16 past 32 767 or uint16 past 65 535?): the rule: each expert keeps the first `capacity` tokens that chose it, however many "
                         f"tokens choose it (count places in int64 or Python ints)")
             return f"expert {e} processed {len(mine)} tokens, more than its capacity ({capacity})"
         if set(mine) < set(right):
@@ -1401,7 +1449,7 @@ def _largest_first(q, k):
 
 def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d: int = 8, dv: int = 8,
                               block: int = 4, seed: int = 0, scale: float = 1.0, negative: bool = False,
-                              jump: float = 0.0, values: float = 1.0) -> Report:
+                              jump: float = 0.0, values: float = 1.0, dtype: str = "float32") -> Report:
     """``blockwise_attention(q, kv_blocks)`` on ``lq`` queries and ``lk`` keys handed over in blocks of
     ``block`` (the last may be shorter): against ``full_attention`` (float64) to 1e-5 times the largest
     score (when above 1), times ``values`` (the values' scale: issue 38, round 18; planted:
@@ -1424,6 +1472,9 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
       ``Blocks``' ``watch``; planted: each block's row maxima, or its size, appended to a list: too few bytes
       for tracemalloc's limit).
 
+    ``dtype``: of q and the blocks (issue 38, round 26: q4_wrong_r26_inplace_scale_q, a writable float64 q scaled
+    in place and divided back, not bit for bit, took a copy for the float32 q every case gave).
+
     A wrong answer gets its symptom: the difference, and whether it is exact with every value 1, with
     all keys in one block, or with each query's largest score in the first block."""
     name = "blockwise_attention"
@@ -1433,9 +1484,12 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
     unit = max(1.0, values)
     if values != 1.0:
         v = (v * values).astype(np.float32)
+    if dtype != "float32":
+        q, k, v = (a.astype(dtype) for a in (q, k, v))
     want = full_attention(q, k, v)
     n = len(range(0, lk, block))
-    where = f"{lq} queries, {lk} keys in {n} block{'s' if n > 1 else ''} of {block}"
+    where = f"{lq} queries, {lk} keys in {n} block{'s' if n > 1 else ''} of {block}" + (
+        f", {dtype}" if dtype != "float32" else "")
     measure = n >= 16
     try:
         # copies are looked for where no query's softmax is one-hot (then a query's result IS a value row)
