@@ -21,6 +21,7 @@ import math
 import numbers
 import random
 import sys
+import weakref
 
 import numpy as np
 
@@ -747,6 +748,9 @@ def check_epoch_prediction(value, **params) -> Report:
                for v in (got_micro, got_updates)):
         return Report(name, f"{name} must be two whole counts (micro_steps, updates: ints, numpy ints or whole floats), "
                             f"got {value!r} (use // for whole-number division)", details)
+    # round 26 (q2_wrong_r26_int_subclass: an int subclass whose == always answers True): the counts compared as the
+    # plain numbers they hold (int() of an int subclass is a plain int), not by their own ==
+    got_micro, got_updates = (int(v) if isinstance(v, numbers.Integral) else float(v) for v in (got_micro, got_updates))
     called = sorted({f for f, _ in watched_calls(_Q2_CALLS)})
     if called:  # planted (round 13): the micro-batches counted by running the data pipeline in the answer cell
         what = _Q2_WHAT.get(called[0], f"tf.data.Dataset.{called[0]} (a data pipeline built)")
@@ -805,6 +809,7 @@ class _Passes(Recorder):
         object.__setattr__(self, "_count", tf.Variable(tf.constant(0, tf.int64), trainable=False))
         object.__setattr__(self, "grads", [])  # round 17: (pass, weak references to the gradients its backward returned)
         object.__setattr__(self, "held_grads", [])  # round 17: (earlier pass, the pass whose forward began)
+        object.__setattr__(self, "graphs", [])  # round 26: per pass, a weak reference to the graph it was traced in
 
     def _record(self, x, args=(), kwargs=None):
         from ..._tf import tf
@@ -812,6 +817,8 @@ class _Passes(Recorder):
         super()._record(x, args, kwargs)
         call = len(self.sizes) - 1
         self.dtypes.append(getattr(x, "dtype", None))
+        # round 26 (q3_wrong_r26_tf_function_unrolled): the graph a traced pass belongs to (None: run eagerly)
+        self.graphs.append(None if tf.executing_eagerly() else weakref.ref(tf.compat.v1.get_default_graph()))
         if tf.executing_eagerly() and not self.held_grads:  # round 17: gradients of two passes back still alive
             old = [p for p, refs in self.grads if p <= call - 2 and any(r() is not None for r in refs)]
             if old:
@@ -925,6 +932,28 @@ def _later_backward_problem(name: str, events) -> str | None:
                     f"one backward went through more than one micro-batch (the gradient of a running total of the "
                     f"losses?), so every micro-batch's activations were kept for it. The contract is each backward "
                     f"pass on one micro-batch only: each micro-batch's own loss, its own gradient, then added")
+    return None
+
+
+def _one_graph_problem(name: str, graphs) -> str | None:
+    """Planted (issue 38, round 26: q3_wrong_r26_tf_function_unrolled): the whole Python loop in one tf.function, so
+    every micro-batch's forward and backward are traced into one graph. The trace's order looks right, but a graph runs
+    its ops in the order of their data only: the next micro-batch's forward does not wait for the last one's backward,
+    so several micro-batches' activations may be in memory at once. One graph per micro-step (a tf.function called
+    once per micro-batch) keeps the order."""
+    seen = {}
+    for call, ref in enumerate(graphs):
+        graph = ref() if ref is not None else None
+        if graph is None:
+            continue
+        earlier = next((c for c, g in seen.items() if g is graph), None)
+        if earlier is not None:
+            return (f"micro-batches {earlier + 1} and {call + 1} were traced into one tf.function graph (the loop over "
+                    f"micro-batches inside a tf.function, unrolled): a graph runs its ops in the order of their data "
+                    f"only, so the next micro-batch's forward need not wait for the last one's backward and several "
+                    f"micro-batches' activations may be in memory at once. The contract is each backward before the "
+                    f"next forward: the loop in Python, a tf.function (if any) per micro-batch")
+        seen[call] = graph
     return None
 
 
@@ -1220,7 +1249,8 @@ def compare_accumulated_gradients(accumulated_gradients, accum_steps: int = 2, n
     micro = n // accum_steps
     # round 10: the passes' sizes as they ran (a tf.function's Python runs once, when traced), then the order of
     # forwards and backwards (trace time is enough for that), then what the tapes held
-    broken = (micro_batch_problem(name, run_sizes, n, micro) or interleaving_problem(name, watched.events)
+    broken = (micro_batch_problem(name, run_sizes, n, micro) or _one_graph_problem(name, watched.graphs)
+              or interleaving_problem(name, watched.events)
               or _later_backward_problem(name, watched.events) or _held_problem(name, watched.held)
               or _held_output_problem(name, watched.held_outputs, outlived)
               or _held_grads_problem(name, watched.held_grads)
