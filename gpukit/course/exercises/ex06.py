@@ -296,6 +296,11 @@ def check_train_step(train_step, seed: int = 0, float32_output: bool = True) -> 
     # (a right step adds none, eager or compiled: measured); cost: two reads of two __dict__s
     handed = (("model", model), ("optimizer", opt))
     handed_state = kept_state(None, given=handed)
+    # issue 38, round 26 (q2_wrong_r26_lru_cache: a notebook helper under functools.lru_cache keeps one compiled step per
+    # (model, optimizer); it grows on the first call only, after which the reading below is taken): the sizes of the
+    # functools caches of the notebook helpers the step's code names, read before the first call, compared after the
+    # later steps (a module-level tf.function or one made inside the step has no functools cache); cost: two reads
+    caches = _helper_caches(train_step)
     got = try_answer(train_step, model, opt, x, y)
     handed_kept = kept_state_problem(name, handed_state, None, given=handed)
     # issue 38, round 18 (q2_wrong_r18_shared_result_variable, shared_numpy_buffer: one tf.Variable or numpy buffer
@@ -373,7 +378,7 @@ def check_train_step(train_step, seed: int = 0, float32_output: bool = True) -> 
             or (lambda clip: Report(name, clip, details) if clip else None)(_clip_calls_problem(name))
             or _top_scale_problem(train_step, x, seed, float32_output)
             or (Report(name, handed_kept, details) if handed_kept else None)
-            or _later_steps_problem(train_step, got, first_loss, state, details)
+            or _later_steps_problem(train_step, got, first_loss, state, details, caches)
             or _handed_optimizer_problem(train_step, model, x, y, details)
             or _raising_step_problem(train_step, model, opt, x, y, details)
             or Report(name, None, details))
@@ -438,7 +443,16 @@ def _handed_optimizer_problem(train_step, model, x, y, details) -> Report | None
                                 "optimizer)", details)
 
 
-def _later_steps_problem(train_step, got, first_loss, state, details) -> Report | None:
+def _helper_caches(train_step) -> dict:
+    """``{"the functools cache of NAME": (id, size)}``: the ``functools`` caches (``lru_cache``, ``cache``) of the
+    notebook helpers the step's code names (``kept_state(..., helpers=True)``'s entries; a helper's own helpers too)."""
+    from . import kept_state
+
+    found = kept_state(getattr(train_step, "python_function", train_step), helpers=True)
+    return {k: v for k, v in found.items() if k.startswith("the functools cache of ")}
+
+
+def _later_steps_problem(train_step, got, first_loss, state, details, caches=None) -> Report | None:
     """Issue 38, round 18: after the check's later steps (a dozen), the loss the first step returned must hold the
     number it held (q2_wrong_r18_shared_result_variable, shared_numpy_buffer: one tf.Variable or 0-d array returned by
     every call and refilled), and the step must keep nothing (q2_wrong_r18_keeps_batches_global: each step's (x, y,
@@ -453,7 +467,18 @@ def _later_steps_problem(train_step, got, first_loss, state, details) -> Report 
                             f"reads {np.round(changed, 6).tolist()} after later steps (one variable or buffer refilled "
                             f"by every call)", details)
     kept = kept_state_problem(name, state, getattr(train_step, "python_function", train_step))
-    return Report(name, f"{kept} (no batch, gradient or loss kept between steps)", details) if kept else None
+    if kept:
+        return Report(name, f"{kept} (no batch, gradient or loss kept between steps)", details)
+    after = _helper_caches(train_step) if caches is not None else {}
+    grown = [(k, caches.get(k), v) for k, v in after.items() if caches.get(k) != v]
+    if not grown:
+        return None
+    where, was, now = grown[0]
+    return Report(name, f"{where[len('the functools cache of '):]} is a functools cache (lru_cache) that train_step's "
+                        f"calls filled ({0 if was is None else was[1]} entries before the first call, {now[1]} after): "
+                        f"the rule is that train_step keeps nothing between calls (no step compiled once per model and "
+                        f"optimizer and cached: the cache keeps every model and optimizer ever passed alive): build what "
+                        f"the step needs in each call", details)
 
 
 def _recipe_problem(model, before, x, y, seed, float32_output, details) -> Report | None:
