@@ -586,6 +586,36 @@ OTHER_GLOBAL_BATCH = {1: 20}
 HUGE_N = 100_003
 
 
+# issue 38, round 26 (q3_wrong_r26_pack_or_str_hash): a seed over 2**16 and an epoch over 2**15 (both in ORDER_PAIRS),
+# rebuilt with other str hashes in check_dataset_orders
+REHASHED_PAIRS = ((10 ** 9, 0), (0, 65536))
+# issue 38, round 26 (q3_wrong_r26_chunked_shuffle: a shuffle within blocks of 4096 examples, then of the blocks): the
+# first SPREAD_READ examples of an epoch of HUGE_N, read only when the pipeline has no tf.data shuffle to look at (a
+# full shuffle buffer would have to fill: ~1 s). In a full shuffle they span x: all of them in a window of half of x
+# has probability below SPREAD_READ x 2**-(SPREAD_READ - 1), nil; a shuffle within blocks keeps them in one block
+SPREAD_READ = 512
+
+
+def _spread_problem(ds, name) -> str | None:
+    labels, count = [], 0
+    with session_kept(name):
+        try:
+            for batch in ds:   # only the first batches, up to SPREAD_READ examples
+                labels.append(np.asarray(batch[1]).reshape(-1))
+                count += len(labels[-1])
+                if count >= SPREAD_READ:
+                    break
+        except Exception as err:  # noqa: BLE001 - report what the learner's code raised
+            return f"iterating the dataset raised {type(err).__name__}: {err}"
+    read = np.concatenate(labels)[:SPREAD_READ].astype("int64") if labels else np.zeros(0, "int64")
+    if len(read) == SPREAD_READ and int(read.max() - read.min()) < HUGE_N // 2:
+        return (f"on {HUGE_N} examples, the first {SPREAD_READ} examples of an epoch all come from x[{int(read.min())}] "
+                f"to x[{int(read.max())}], less than half of x: a local shuffle (within blocks, or a window); the rule: "
+                f"the examples are shuffled individually over the whole dataset (a full shuffle: any example can land "
+                f"in any batch)")
+    return None
+
+
 class _TrueZero(int):
     """An int whose truth value is True whatever its value (issue 38, round 17: seed 0 passed as one)."""
 
@@ -635,6 +665,11 @@ def check_dataset_orders(make_dataset, n: int = 40, global_batch_size: int = 8, 
             # by a default, whose order it then shares): seed 0 once more, as an int that is true (_TrueZero): an answer
             # that reads the seed's value gives seed 0's order again; one that replaces a false seed gives another
             true_zero = np.concatenate(_labels_per_batch(make_dataset(x, y, seed=_TrueZero(0), epoch=0, **kw)))
+            # issue 38, round 26 (q3_wrong_r26_pack_or_str_hash: (seed, epoch) packed exactly when small, a str hash()
+            # when large): check_dataset rebuilds seed 0, 3 or 11 at epoch 0 as another process would; here a large
+            # seed and a large epoch of ORDER_PAIRS are rebuilt that way too
+            rehashed = {pair: np.concatenate(_with_other_str_hashes(lambda p=pair: _labels_per_batch(
+                make_dataset(x, y, seed=p[0], epoch=p[1], **kw)))) for pair in REHASHED_PAIRS}
         except Exception as err:  # noqa: BLE001 - report what the learner's code raised
             return Report(name, f"iterating the dataset raised {type(err).__name__}: {err}")
     details = {"orders": {f"{s},{e}": o.tolist() for (s, e), o in orders.items()}}
@@ -646,6 +681,13 @@ def check_dataset_orders(make_dataset, n: int = 40, global_batch_size: int = 8, 
                                     f"every seed its own, for any epoch and any seed from 0 to 2**31 - 2 (folding "
                                     f"(seed, epoch) into one number that wraps or loses bits repeats orders: epoch % 4, "
                                     f"a seed in a byte, (seed << 8) | epoch, (seed * 1000 + epoch) % 2**32)", details)
+    for pair, order in rehashed.items():
+        if not np.array_equal(order, orders[pair]):
+            return Report(name, f"(seed, epoch) = {pair} gives another order when Python's hash() of a string changes "
+                                f"(every process salts it its own way, PYTHONHASHSEED): a restarted run could not "
+                                f"rebuild it; the rule: the same (seed, epoch) gives the same order in any process, for "
+                                f"any seed and epoch, large ones too (derive the shuffle seed from seed and epoch by "
+                                f"arithmetic)", details)
     # issue 38, round 17 (q3_wrong_r17_fisher_yates_fixed_first: j drawn from 1..i, x[0] never moves): a place that holds
     # the same example in every order drawn above (a full shuffle of 40: 40 x 40**-(len - 1), nil)
     stuck = [i for i in range(n) if len({int(o[i]) for o in orders.values() if len(o) > i}) == 1]
@@ -718,12 +760,23 @@ def check_dataset_orders(make_dataset, n: int = 40, global_batch_size: int = 8, 
                             "seed's order (test `seed is None`, not its truth)", details)
     with session_kept(name):
         try:
-            huge = make_dataset(np.zeros((HUGE_N, 1), "float32"), np.arange(HUGE_N, dtype="int32"), seed=0, epoch=0, **kw)
+            # issue 38, round 26 (q3_wrong_r26_readonly_big_inputs: the caller's x and y made read-only over 1 MB):
+            # x of 3 float32 features, 1.2 MB, so the flags are read on inputs over 1 MB too
+            huge_x, huge_y = np.zeros((HUGE_N, 3), "float32"), np.arange(HUGE_N, dtype="int32")
+            huge = make_dataset(huge_x, huge_y, seed=0, epoch=0, **kw)
         except Exception as err:  # noqa: BLE001 - report what the learner's code raised
             return Report(name, f"building the dataset raised {type(err).__name__}: {err}")
-    small, _ = _small_shuffle_buffer(huge)
+    if not (huge_x.flags.writeable and huge_y.flags.writeable):
+        return Report(name, f"on {HUGE_N} examples ({(huge_x.nbytes + huge_y.nbytes) / 2**20:.1f} MB), make_dataset made "
+                            f"the caller's x or y read-only: the rule: the x and y given are left as they are, their "
+                            f"flags too, whatever their size (the caller may still write them)", details)
+    small, full = _small_shuffle_buffer(huge)
     if small:
         return Report(name, f"on {HUGE_N} examples, {small}", details)
+    if not full:
+        problem = _spread_problem(huge, name)
+        if problem:
+            return Report(name, problem, details)
     for far_epoch in FAR_EPOCHS:
         with session_kept(name):
             try:
