@@ -966,13 +966,6 @@ def child_process_problem(name: str) -> str | None:
         return (f"the cell that sets {name} started a child process ({started[0]}): the rule is {name} must be computed "
                 f"in this notebook, by hand, not in a child process (a gpukit call there is still a gpukit call). If "
                 f"that was only a try, restart the kernel and run all")
-    # issue 38, round 26 (06 q1_wrong_r26_libc_system: the optimizer stepped in a child started by libc's system()
-    # through ctypes, as 10 q1's round 19 did, which no Python-level watch sees)
-    if child_ran_unseen(name):
-        return (f"a child process ran (it used CPU time) since the last check, where {name} was set (one started "
-                f"outside Python's process functions, e.g. libc's system() through ctypes): the rule is {name} must "
-                f"be computed in this notebook, by hand, not in a child process (a gpukit call there is still a gpukit "
-                f"call). If that was only a try, restart the kernel and run all")
     return None
 
 
