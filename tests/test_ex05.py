@@ -494,3 +494,24 @@ def test_q4_activations_kept_on_a_class_attribute_are_named():
                                                          "pipeline_gradients"), m=3).problem
     assert problem.startswith("the numbers are right, but pipeline_gradients changed attribute 'last' of the "
                               "notebook's class '_PipelineDebug'"), problem
+
+
+def test_q4_a_thread_never_joined_is_named():
+    """Stop 64 (as 09 q3 since round 26): a thread started and never joined is named even when it has ended by the time
+    the call returns (a pool shut down with wait=False is either, by chance). Planted bug: the join watch taken out
+    (only threads still running seen): this answer keeps its points."""
+    import threading
+    import time
+
+    def unjoined(stages, devices, x, y, m):
+        out = {}
+        t = threading.Thread(target=lambda: out.setdefault("g", _pipeline_gradients(stages, devices, x, y, m)),
+                             name="test-unjoined")
+        t.start()
+        deadline = time.monotonic() + 60
+        while t.is_alive() and time.monotonic() < deadline:
+            time.sleep(0.001)
+        return out["g"]
+
+    problem = ex05.check_pipeline_gradients(unjoined, m=2).problem
+    assert problem and "still running or never joined (test-unjoined" in problem, problem

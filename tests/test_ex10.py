@@ -1471,3 +1471,59 @@ def test_blockwise_attention_a_max_moved_only_past_700_overflows_on_large_values
         assert ex10.check_blockwise_attention(_lazy_rescale, **case).problem  # round 17's (708) too
     assert problem and "returns inf or nan" in problem and "the rule: finite for any scores" in problem, problem
     assert ex10.check_blockwise_attention(_online, **case).passed
+
+
+def _ended_unjoined(run, name):
+    """``run()`` on a thread of its own, waited for until it has ended (polled, 60 s at most) and never joined: no
+    thread is left running at return, so only the join watch can see it."""
+    import threading
+    import time
+
+    out = {}
+    t = threading.Thread(target=lambda: out.setdefault("y", run()), name=name)
+    t.start()
+    deadline = time.monotonic() + 60
+    while t.is_alive() and time.monotonic() < deadline:
+        time.sleep(0.001)
+    return out["y"]
+
+
+def test_moe_forward_a_thread_never_joined_is_named():
+    """Stop 64 (as 09 q3 since round 26, q3_wrong_r26_pool_nowait): a thread started and never joined is named even when
+    it has ended by the time the call returns (a pool shut down with wait=False is either, by chance). Planted bug: the
+    join watch taken out of ``_threads_left`` (only threads still running seen): this answer keeps its points."""
+    def unjoined(x, first_choice, gates, experts, capacity):
+        return _ended_unjoined(lambda: _forward_loop(x, first_choice, gates, experts, capacity), "test-unjoined")
+
+    report = ex10.check_moe_forward(unjoined, PUBLIC_Q3)
+    assert not report.passed and re.search(r"started 1 thread it never joined before it returned \(test-unjoined.*"
+                                           r"every thread it starts is joined", report.problem), report.problem
+
+
+@pytest.mark.parametrize("threshold", [30.0, 100.0, 600.0, 700.0])
+def test_blockwise_attention_a_max_moved_only_past_a_threshold_overflows_on_float64_values(threshold):
+    """Stop 64 (round 26's open lazy_rescale: the running max moved only when beaten by more than 600, which values of
+    1e35 do not overflow): the hidden float64 case, values of 1e300 and later keys 30 above the first block's, overflows
+    the sums of any such threshold from 30 up; online softmax keeps its points. Planted bug: the case's values cast to
+    float32 as before (inf blocks) or left at 1e35: this threshold keeps its points, or the right answer loses them."""
+    def lazy(q, kv_blocks):
+        scale = 1.0 / np.sqrt(q.shape[-1])
+        m = None
+        for k_block, v_block in kv_blocks:
+            s = q.astype(np.float64) @ k_block.T.astype(np.float64) * scale
+            bm = s.max(axis=1, keepdims=True)
+            new = bm if m is None else np.where(bm > m + threshold, bm, m)
+            p = np.exp(s - new)
+            if m is None:
+                l, o = p.sum(axis=1, keepdims=True), p @ v_block.astype(np.float64)
+            else:
+                c = np.exp(m - new)
+                l, o = l * c + p.sum(axis=1, keepdims=True), o * c + p @ v_block.astype(np.float64)
+            m = new
+        return o / l
+
+    case = dict(lq=2, lk=24, d=4, dv=3, block=8, seed=8, jump=30.0, values=1e300, dtype="float64")
+    with np.errstate(over="ignore", invalid="ignore"):
+        problem = ex10.check_blockwise_attention(lazy, **case).problem
+    assert problem and "returns inf or nan" in problem and "the rule: finite for any scores" in problem, problem
+    assert ex10.check_blockwise_attention(_online, **case).passed

@@ -1174,6 +1174,41 @@ def threads_started_since(before: set) -> list:
     return [t for t in threading.enumerate() if t not in before and t.is_alive()]
 
 
+@contextlib.contextmanager
+def joins_watched():
+    """While entered, ``threading.Thread.start`` and ``.join`` note the threads started and the threads a join returned
+    from finished; yields ``(started, joined)``, two lists, for ``unjoined``. Issue 38, round 26 (09
+    q3_wrong_r26_pool_nowait: a ThreadPoolExecutor shut down with ``wait=False`` after every result is in: its idle
+    workers exit on their own, so whether one is still running at return is a race that ``threads_started_since`` alone
+    cannot assert). No timing: a thread started and never joined shows whether or not it has ended. A ``with
+    ThreadPoolExecutor()`` block (or ``shutdown()``, ``wait=True``) joins each of its threads. Used by 05 q4, 09 q3 and
+    10 q3 (stop 64: the two others had only the race-prone read). Cost: two attribute swaps."""
+    started, joined = [], []
+    start, join = threading.Thread.start, threading.Thread.join
+
+    def watched_start(self, *args, **kwargs):
+        started.append(self)
+        return start(self, *args, **kwargs)
+
+    def watched_join(self, *args, **kwargs):
+        out = join(self, *args, **kwargs)
+        if not self.is_alive():
+            joined.append(self)
+        return out
+
+    threading.Thread.start, threading.Thread.join = watched_start, watched_join
+    try:
+        yield started, joined
+    finally:
+        threading.Thread.start, threading.Thread.join = start, join
+
+
+def unjoined(joins) -> list:
+    """The threads ``joins_watched`` saw started and never joined (ended or not)."""
+    started, joined = joins
+    return [t for t in started if not any(t is j for j in joined)]
+
+
 def written_problem(name: str, writes: list, where: str, rule: str) -> str | None:
     """The rule "only read, not even written for a while and put back": the first write into the caller's memory
     that ``write_watched`` noted during the call (its bytes may be as they were after it), else None."""

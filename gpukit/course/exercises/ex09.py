@@ -20,8 +20,9 @@ import threading
 
 import numpy as np
 
-from . import (Report, _code_tree, _keeps, kept_state, kept_state_problem, number_problem, not_solved,
-               result_kept_problem, threads_started_since, try_answer, watch_calls, watched_calls, write_watched, written_problem)
+from . import (Report, _code_tree, _keeps, joins_watched, kept_state, kept_state_problem, number_problem, not_solved,
+               result_kept_problem, threads_started_since, try_answer, unjoined, watch_calls, watched_calls,
+               write_watched, written_problem)
 
 HINTS = {
     "q1": [
@@ -368,7 +369,7 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
             probe = None
             if t == first_step:  # the same arguments twice: a function of its arguments returns the same
                 threads = set(threading.enumerate())  # issue 38, round 23: threads left running (_threads_left)
-                with _joins_watched() as joins:  # round 26: the threads started and the threads joined, noted
+                with joins_watched() as joins:  # round 26: the threads started and the threads joined, noted
                     probe = try_answer(zero1_step, [w.copy() for w in weights], [g.copy() for g in grads],
                                        [a.copy() for a in m], [b.copy() for b in v], t, lr)
             got = try_answer(zero1_step, [w.copy() for w in weights], given, [a.copy() for a in m],
@@ -628,39 +629,10 @@ def _threads_left(name, before: set, where) -> str | None:
             f"stopped and joined before it returns (a `with ThreadPoolExecutor() as pool:` block does it)")
 
 
-@contextlib.contextmanager
-def _joins_watched():
-    """Issue 38, round 26 (q3_wrong_r26_pool_nowait: a ThreadPoolExecutor shut down with ``wait=False`` after every
-    result is in: its idle workers exit on their own, so whether one is still running at return is a race, which
-    ``_threads_left`` alone cannot assert): while entered, ``threading.Thread.start`` and ``.join`` note the threads
-    started and the threads a join returned from finished. Yields ``(started, joined)``, two lists. No timing: a
-    thread started and never joined shows whether or not it has ended. A ``with ThreadPoolExecutor()`` block (or
-    ``shutdown()``, ``wait=True``) joins each of its threads. Cost: two attribute swaps."""
-    started, joined = [], []
-    start, join = threading.Thread.start, threading.Thread.join
-
-    def watched_start(self, *args, **kwargs):
-        started.append(self)
-        return start(self, *args, **kwargs)
-
-    def watched_join(self, *args, **kwargs):
-        out = join(self, *args, **kwargs)
-        if not self.is_alive():
-            joined.append(self)
-        return out
-
-    threading.Thread.start, threading.Thread.join = watched_start, watched_join
-    try:
-        yield started, joined
-    finally:
-        threading.Thread.start, threading.Thread.join = start, join
-
-
 def _unjoined_problem(name, joins, where) -> str | None:
-    """The rule "a thread it starts is joined before it returns": the threads ``_joins_watched`` saw started during
+    """The rule "a thread it starts is joined before it returns": the threads ``joins_watched`` saw started during
     the call and never joined (ended or not), else None."""
-    started, joined = joins
-    left = [t for t in started if not any(t is j for j in joined)]
+    left = unjoined(joins)
     if not left:
         return None
     return (f"{name} ({where}) started {len(left)} thread(s) it never joined before it returned "

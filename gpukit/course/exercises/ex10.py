@@ -22,8 +22,8 @@ import weakref
 
 import numpy as np
 
-from . import (Report, _numbers_of, changed_since, not_solved, number_problem, processes_started, threads_started_since,
-               try_answer, watch_calls, watched_calls, write_watched, written_problem)
+from . import (Report, _numbers_of, changed_since, joins_watched, not_solved, number_problem, processes_started,
+               threads_started_since, try_answer, unjoined, watch_calls, watched_calls, write_watched, written_problem)
 
 HINTS = {
     "q1": [
@@ -585,11 +585,12 @@ def check_moe_forward(moe_forward, cases) -> Report:
         given = (x.copy(), first.copy(), gates.copy())
         threads = set(threading.enumerate())
         handed = _ExpertList(experts, tuple(zip(("x", "first_choice", "gates"), given, (x, first, gates))))
-        got = try_answer(moe_forward, *given, handed, capacity)
+        with joins_watched() as joins:
+            got = try_answer(moe_forward, *given, handed, capacity)
         if got is None:
             return Report(name, not_solved(name))
         where = f"{num_tokens} tokens, {num_experts} experts, capacity {capacity}, x {x.dtype}"
-        left = _threads_left(threads, where)
+        left = _threads_left(threads, where, joins)
         if left:
             return Report(name, left)
         for label, before, after in zip(("x", "first_choice", "gates"), (x, first, gates), given):
@@ -733,10 +734,19 @@ def _expert_outputs(experts, x64, first):
     return out
 
 
-def _threads_left(before: set, where: str) -> str | None:
+def _threads_left(before: set, where: str, joins) -> str | None:
     """Issue 38, round 20 (q3_wrong_r20_leaked_thread_pool: the experts run on a module-level ThreadPoolExecutor, never
-    shut down, from 64 experts on): the threads started during the call and still running after it."""
+    shut down, from 64 experts on): the threads started during the call and still running after it; and (stop 64, as
+    09 q3 since round 26) the threads it started and never joined (``joins_watched``: a pool shut down with
+    ``wait=False`` may or may not have ended by then, a race this read alone cannot assert)."""
     left = threads_started_since(before)
+    if not left and unjoined(joins):
+        left = unjoined(joins)
+        names = ", ".join(sorted(t.name for t in left)[:4]) + (", ..." if len(left) > 4 else "")
+        return (f"{where}: moe_forward started {len(left)} thread{'s' if len(left) > 1 else ''} it never joined before "
+                f"it returned ({names}; a pool shut down with wait=False?): the rule: moe_forward leaves no thread "
+                f"running when it returns: every thread it starts is joined before it returns (`with "
+                f"ThreadPoolExecutor() as pool:` does it), whether or not it has ended by then")
     if not left:
         return None
     names = ", ".join(sorted(t.name for t in left)[:4]) + (", ..." if len(left) > 4 else "")
@@ -775,7 +785,8 @@ def _wide_problem(moe_forward) -> str | None:
     where = f"{len(first)} tokens, {num_experts} experts, capacity {capacity}, expert 300 chosen by {busy} tokens"
     threads = set(threading.enumerate())
     try:
-        got = try_answer(moe_forward, *given, experts, capacity)
+        with joins_watched() as joins:
+            got = try_answer(moe_forward, *given, experts, capacity)
         y = np.asarray(got, dtype=np.float64)
     except ValueError as err:
         if "read-only" not in str(err):
@@ -786,7 +797,7 @@ def _wide_problem(moe_forward) -> str | None:
         return (f"{where}: moe_forward raised {type(err).__name__} ({err}): the rule: any number of experts (expert ids "
                 f"past 255) and any capacity (past 255)")
     if y.shape == x.shape and np.max(np.abs(y - want)) <= 1e-5:
-        return _aliased_problem(got, given[0], where) or _threads_left(threads, where)
+        return _aliased_problem(got, given[0], where) or _threads_left(threads, where, joins)
     if not sum(experts[300].sizes):
         return (f"{where}: expert 300 was given none of its tokens (its id narrowed to 8 bits, 300 -> 44?): the rule: "
                 f"first_choice holds any expert index from 0 to E - 1 (here E = {num_experts}: no uint8 or int8 ids)")
@@ -1473,7 +1484,13 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
       for tracemalloc's limit).
 
     ``dtype``: of q and the blocks (issue 38, round 26: q4_wrong_r26_inplace_scale_q, a writable float64 q scaled
-    in place and divided back, not bit for bit, took a copy for the float32 q every case gave).
+    in place and divided back, not bit for bit, took a copy for the float32 q every case gave). Stop 64 (round 26's
+    open ``lazy_rescale``: the max moved only when beaten by more than 600, which values of 1e35 do not overflow):
+    float64 blocks with values of 1e300 and later keys 30 above the first block's overflow the sums of any such
+    threshold from 30 up; a right answer's sums stay below 1e302. Blocks cast to float32 hold inf there: two files
+    ruled outside for float32's precision (rounds 4 and 10) are wrong now (the prompt says float64 blocks may hold
+    values up to 1e300: work in the blocks' dtype or wider); ``q4_outside_r7_float32_acc`` keeps its points (its
+    float32 weights times float64 values sum in float64).
 
     A wrong answer gets its symptom: the difference, and whether it is exact with every value 1, with
     all keys in one block, or with each query's largest score in the first block."""
@@ -1482,8 +1499,8 @@ def check_blockwise_attention(blockwise_attention, lq: int = 4, lk: int = 16, d:
     if jump:  # issue 38, round 17 (q4_wrong_r17_lazy_rescale: the running max moved only when beaten by more than 708)
         q, k, v = _jumped(q, k, v, block, jump)
     unit = max(1.0, values)
-    if values != 1.0:
-        v = (v * values).astype(np.float32)
+    if values != 1.0:  # float64 blocks keep values past float32's range (stop 64: values of 1e300)
+        v = (v.astype(np.float64) * values).astype(np.float32 if dtype == "float32" else dtype)
     if dtype != "float32":
         q, k, v = (a.astype(dtype) for a in (q, k, v))
     want = full_attention(q, k, v)

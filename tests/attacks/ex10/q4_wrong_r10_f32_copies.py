@@ -1,5 +1,5 @@
 # INTENT: casts each block to float32 copies (k32, v32) "to halve the memory" and works in float32; the copies of the previous block are still alive when the next one arrives, and the sums lose float64 precision
-# RULED outside (issue 38, round 10; filed wrong): float32 copies of the block just worked in, replaced before the next is worked in (round 5's astype_copy), float32 within the stated 1e-5 (round 9's float32_state); the prompt now says so
+# RULED wrong (stop 64; outside in round 10): float64 blocks may hold values up to 1e300 (the prompt says so now): cast to float32 they are inf
 def blockwise_attention(q, kv_blocks):
     """softmax(q k^T / sqrt(d)) v over keys and values that arrive one block at a time."""
     q32 = q.astype(np.float32)

@@ -1,4 +1,5 @@
 # INTENT: pre-scales q once in float32 for speed (q32 = (q*scale).astype(float32)): nearly right, precision lost for scores in the thousands
+# RULED wrong (stop 64; outside before): float64 blocks may hold values up to 1e300 (the prompt says so now): cast to float32 they are inf
 def blockwise_attention(q, kv_blocks):
     """softmax(q k^T / sqrt(d)) v over keys and values that arrive one block at a time."""
     qs = (q / np.sqrt(q.shape[-1])).astype(np.float32)
