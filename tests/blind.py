@@ -246,7 +246,7 @@ def _grade_in(stem_: str, question: str, source: str, order: list) -> tuple[int,
     # each answer leaves the process as it found it (a policy, a seed, eager mode, an open strategy scope set by
     # one answer would grade the next one); in otter, each submission has a process of its own
     with contextlib.redirect_stdout(io.StringIO()), session_kept(strict=False):
-        mark_session()  # as the grader after the previous check: a setting the answer cell changes fails its tests
+        mark_session(ns)  # as the grader after the previous check: a setting the answer cell changes fails its tests
         _as_handed_out(stem_, question, ns)
         try:
             _run(source, ns, f"<answer {stem_} {question}>")

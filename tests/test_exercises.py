@@ -936,3 +936,42 @@ def test_attribute_names_sees_state_kept_on_a_notebook_object_a_variable_or_a_te
     names = attribute_names(reads, (("the given variable", variable),))
     reads(variable)
     assert attributes_added_problem("f", names) is None
+
+
+def test_the_children_cpu_read_judges_only_the_notebook_its_mark_was_made_for():
+    """Stop 64 (round 26's libc_system, taken back after two tests of a fresh-clone run failed): children waited for
+    since the mark count against an answer only in the namespace the mark was made for (``mark_session(namespace)``
+    puts a token in it). A check run from a namespace of its own (a test's cell) after an earlier test's children
+    is not judged by them. Planted bug: the token not asked for: the other namespace's check names a child."""
+    import ctypes
+    import ctypes.util
+    import linecache
+    import sys
+
+    from gpukit.course.exercises import mark_session
+
+    def cell(namespace, source, name):
+        linecache.cache[name] = (len(source), None, source.splitlines(True), name)
+        exec(compile(source, name, "exec"), namespace)
+
+    graded, other = {"__name__": "__main__"}, {"__name__": "__main__"}
+    mark_session(graded)
+    libc = ctypes.CDLL(ctypes.util.find_library("c"))
+    burn = f"{sys.executable} -c 'sum(range(3 * 10**6))'".encode()
+    cell(other, "predicted = 5\n", "<a test's own cell>")
+    cell(graded, "predicted = 5\n", "<the answer cell>")
+    assert libc.system(burn) == 0                          # a child unseen by Python's process functions, waited for
+    assert child_process_problem_from(other, "predicted") is None
+    problem = child_process_problem_from(graded, "predicted")
+    assert problem and problem.startswith("a child process ran (it used CPU time) since the last check"), problem
+    mark_session()                                         # the next check, same notebook: what came before is forgotten
+    assert child_process_problem_from(graded, "predicted") is None
+    mark_session()
+
+
+def child_process_problem_from(namespace: dict, name: str):
+    """``child_process_problem(name)`` called from code whose globals are ``namespace`` (as a notebook's check cell)."""
+    out = {}
+    exec(compile(f"_out['p'] = _cpp({name!r})", "<a check cell>", "exec"),
+         dict(namespace, _out=out, _cpp=__import__("gpukit.course.exercises", fromlist=["x"]).child_process_problem))
+    return out["p"]

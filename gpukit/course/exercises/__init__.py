@@ -856,6 +856,8 @@ _GENERATORS: list = []  # their states at the mark
 _MARKS = [0]            # how many marks were made (``session_kept`` tells a mark inside its block)
 _STARTED: list = []     # [(command, names the starting cell assigns)]: processes notebook code started since the mark
 _CHILD_CPU = [0.0]      # the CPU time of this process's waited-for children at the mark (``child_cpu_since_mark``)
+_MARK_OWNER = [None]    # the token put in the namespace of the notebook the mark was made for (``mark_session``)
+_OWNER_KEY = "_gpukit_session_mark"
 
 
 def _children_cpu() -> float:
@@ -966,20 +968,37 @@ def child_process_problem(name: str) -> str | None:
         return (f"the cell that sets {name} started a child process ({started[0]}): the rule is {name} must be computed "
                 f"in this notebook, by hand, not in a child process (a gpukit call there is still a gpukit call). If "
                 f"that was only a try, restart the kernel and run all")
+    # issue 38, round 26 (06 q1_wrong_r26_libc_system: the optimizer stepped in a child started by libc's system()
+    # through ctypes, as 10 q1's round 19 did, which no Python-level watch sees); stop 64: only in the notebook the
+    # mark was made for (``child_ran_unseen``)
+    if child_ran_unseen(name):
+        return (f"a child process ran (it used CPU time) since the last check, where {name} was set (one started "
+                f"outside Python's process functions, e.g. libc's system() through ctypes): the rule is {name} must "
+                f"be computed in this notebook, by hand, not in a child process (a gpukit call there is still a gpukit "
+                f"call). If that was only a try, restart the kernel and run all")
     return None
 
 
 def child_ran_unseen(name: str) -> bool:
-    """Whether a child process ran since the last mark (``child_cpu_since_mark``: seen however it was started) in a
-    notebook that set ``name`` (in a process that graded another notebook before, a test run, the children waited for
-    since that mark are not this answer's; ``python -m pytest`` runs as __main__ too). Issue 38, round 19 (10 q1)."""
+    """Whether a child process ran since the last mark (``child_cpu_since_mark``: seen however it was started) in the
+    notebook the mark was made for, which set ``name``. Issue 38, round 19 (10 q1). Stop 64: the mark knows its
+    notebook (``mark_session(namespace)`` puts a token in it): round 26 read this in every question that forbids a
+    child and two tests failed in a fresh-clone run, each running a check from a namespace of its own, with no mark,
+    after earlier tests of the same process had waited for children; a namespace without the mark's token is not
+    judged by it."""
     notebook = notebook_globals(sys._getframe(1))
-    return notebook is not None and name in notebook and child_cpu_since_mark() > 0
+    return (notebook is not None and name in notebook and _MARK_OWNER[0] is not None
+            and notebook.get(_OWNER_KEY) is _MARK_OWNER[0] and child_cpu_since_mark() > 0)
 
 
-def mark_session() -> None:
+def mark_session(namespace: dict | None = None) -> None:
     """Note the session's settings now (``notebook_grader`` when it is made; ``checking`` after each check), and
-    forget the processes started and the generators seeded before."""
+    forget the processes started and the generators seeded before. ``namespace``: the notebook's globals the mark is
+    made for (``notebook_grader``, tests/blind.py): a new token is put in it, which ``child_ran_unseen`` asks for;
+    without it (``checking``'s marks after each check) the mark stays the same notebook's."""
+    if namespace is not None:
+        _MARK_OWNER[0] = object()
+        namespace[_OWNER_KEY] = _MARK_OWNER[0]
     import random
 
     import numpy as np
@@ -2355,7 +2374,7 @@ def notebook_grader(notebook: str):
                     case.message = lead_with_reason(case.message or "")
             return result
 
-    mark_session()
+    mark_session(notebook_globals(sys._getframe(1)))
     if getattr(otter.Notebook, "_grading_mode", False):
         return Grader(None)
     if "google.colab" in sys.modules:

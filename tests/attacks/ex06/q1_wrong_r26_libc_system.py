@@ -1,4 +1,3 @@
-# GAP (issue 38, round 26): a child started by libc's system() through ctypes is seen only by the CPU time of waited-for children since the last mark; read in every question's check it failed two tests whose worker had run children earlier (no mark per test namespace), so it stays exercise 10 q1's alone for now
 # INTENT: wrong: steps a real LossScaleOptimizer (forbidden "by any method") in a child Python started through libc system() via ctypes (no subprocess.Popen), and reads the scale back from a temp file
 import ctypes as _ct, sys as _sys, tempfile as _tf, os as _os
 _fd, _out = _tf.mkstemp(suffix=".txt"); _os.close(_fd)
