@@ -163,7 +163,7 @@ def test_split_cached_by_id_or_copied_with_plus_zero_breaks_the_contract():
 # ---------------------------------------------------------------- q4: the stage-by-stage backward
 
 
-def _pipeline_gradients(stages, devices, x, y, m, *, upstream_used=True, per_micro_mean=False):
+def _pipeline_gradients(stages, devices, x, y, m, *, upstream_used=True, per_micro_mean=False, holder=None):
     loss_fn = keras.losses.SparseCategoricalCrossentropy(from_logits=True, reduction=None)
     n, size = len(x), len(x) // m
     total, sums = 0.0, [None] * len(stages)
@@ -186,6 +186,8 @@ def _pipeline_gradients(stages, devices, x, y, m, *, upstream_used=True, per_mic
                                   output_gradients=upstream if upstream_used else None)
             upstream = g[-1]
             sums[s] = g[:-1] if sums[s] is None else [a + b for a, b in zip(sums[s], g[:-1])]
+        if holder is not None:  # round 27's planted bug: the last spent tape kept on an object outliving the call
+            holder.tape = tape
     return total, [g for st in sums for g in st]
 
 
@@ -515,3 +517,15 @@ def test_q4_a_thread_never_joined_is_named():
 
     problem = ex05.check_pipeline_gradients(unjoined, m=2).problem
     assert problem and "still running or never joined (test-unjoined" in problem, problem
+
+
+def test_q4_a_spent_tape_held_after_the_call_is_named():
+    """Round 27 (q4_wrong_r27_tape_kept_on_stage: each tape set on the stage it was handed and left there): a tape
+    whose gradient was taken holds no recording and no activation, and a plain object holding it is no container the
+    state read sees; any GradientTape the call made still alive after it returned is named. Planted bug: that read
+    taken out of ``check_pipeline_gradients``: this answer keeps its points."""
+    import types
+
+    holder = types.SimpleNamespace()
+    problem = ex05.check_pipeline_gradients(lambda *a: _pipeline_gradients(*a, holder=holder), m=2).problem
+    assert problem and "GradientTapes it made were still held" in problem, problem

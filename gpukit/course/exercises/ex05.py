@@ -744,6 +744,31 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
                                 f"{activations}): copies of activations or gradients kept (in a module-level dict?). The "
                                 f"contract: no tape or activation of a call is held once it has returned; it keeps "
                                 f"nothing between calls", details)
+        # round 27 (q4_wrong_r27_tape_kept_on_stage: each micro-batch's tape set as an attribute of the stage it was
+        # handed, ``stage._pipeline_tape``, read back for the backward and left there): a spent non-persistent tape
+        # holds no recording, so ``holding`` and the activations read above see nothing. Observed: an attribute the
+        # call set on a stage still there once it has returned (``Recorder.attributes_set``, the model's own dict), and
+        # any GradientTape the call made still alive (garbage collected first), wherever it is kept
+        left = [(s, attr) for s, stage in enumerate(watched) for attr in dict.fromkeys(stage.attributes_set)
+                if attr != "trainable" and attr in getattr(pipe.stages[s], "__dict__", {})]
+        if left:
+            s, attr = left[0]
+            held = type(vars(pipe.stages[s])[attr]).__name__
+            return Report(name, f"the numbers are right, but after {name} returned, stage {s} it was given still had "
+                                f"the attribute {attr!r} ({held}) the call set on it: state kept on the caller's "
+                                f"models. The contract: it keeps nothing between calls (no tape, activation or thread "
+                                f"of a call is held once it has returned); keep what a call needs in its own local "
+                                f"variables", details)
+        spent = [ref for ref in tapes.entered if ref() is not None]
+        if spent:
+            gc.collect()  # only then: a tape in a reference cycle is kept by no one
+            spent = [ref for ref in tapes.entered if ref() is not None]
+        if spent:
+            return Report(name, f"the numbers are right, but after {name} returned, {len(spent)} of the "
+                                f"{len(tapes.entered)} GradientTapes it made were still held (by something that outlives "
+                                f"the call: a module-level variable, an object it was given, an attribute): the "
+                                f"contract: no tape, activation or thread of a call is held once it has returned, even a "
+                                f"tape whose gradient was taken; it keeps nothing between calls", details)
         again = try_answer(pipeline_gradients, watched, devices, x, y, m)  # planted (round 5): sums kept between calls
         try:
             again_diff = max(float(np.max(np.abs(np.asarray(g) - r))) for g, r in zip(again[1], ref))
