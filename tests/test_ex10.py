@@ -1527,3 +1527,56 @@ def test_blockwise_attention_a_max_moved_only_past_a_threshold_overflows_on_floa
         problem = ex10.check_blockwise_attention(lazy, **case).problem
     assert problem and "returns inf or nan" in problem and "the rule: finite for any scores" in problem, problem
     assert ex10.check_blockwise_attention(_online, **case).passed
+
+
+def _copies_rebound_by_their_statement(q, kv_blocks):
+    """Right: each block's copies made by the statement (over two lines) that lets go of the last block's."""
+    scale = 1.0 / np.sqrt(q.shape[-1])
+    m = l = o = None
+    for k_block, v_block in kv_blocks:
+        k, v = (np.multiply(k_block, scale),
+                v_block * 1.0)
+        s = q @ k.T
+        m_new = s.max(axis=1) if m is None else np.maximum(m, s.max(axis=1))
+        p = np.exp(s - m_new[:, None])
+        if m is None:
+            l, o = p.sum(axis=1), p @ v
+        else:
+            a = np.exp(m - m_new)
+            l, o = l * a + p.sum(axis=1), o * a[:, None] + p @ v
+        m = m_new
+    return o / l[:, None]
+
+
+def _previous_values_copied_last(q, kv_blocks):
+    """Wrong: a copy of the value block made after it is worked in, kept through the next block's work."""
+    scale = 1.0 / np.sqrt(q.shape[-1])
+    m = l = o = None
+    last_v = None
+    for k_block, v_block in kv_blocks:
+        s = q @ k_block.T * scale
+        m_new = s.max(axis=1) if m is None else np.maximum(m, s.max(axis=1))
+        p = np.exp(s - m_new[:, None])
+        if m is None:
+            l, o = p.sum(axis=1), p @ v_block
+        else:
+            a = np.exp(m - m_new)
+            l, o = l * a + p.sum(axis=1), o * a[:, None] + p @ v_block
+        m = m_new
+        last_v = v_block.copy()
+    del last_v
+    return o / l[:, None]
+
+
+def test_blockwise_attention_copy_kept_into_the_next_block_is_named_and_rebinding_one_is_not():
+    """Issue 38, round 27 (q4_wrong_r27_keeps_previous_block): a copy found at a request is watched until it dies; one
+    alive at every use of the next block and let go on a later statement than the last use was kept through it. A copy
+    that the statement making the next block's copy lets go of (over two lines) is the block just worked in."""
+    report = ex10.check_blockwise_attention(_copies_rebound_by_their_statement)
+    assert report.passed, report.problem
+    for case in HIDDEN_Q4[:4]:
+        report = ex10.check_blockwise_attention(_copies_rebound_by_their_statement, **case)
+        assert report.passed, (case, report.problem)
+    report = ex10.check_blockwise_attention(_previous_values_copied_last)
+    assert not report.passed
+    assert re.search(r"still held a copy of key/value block 2 while it worked in block 3", report.problem), report.problem

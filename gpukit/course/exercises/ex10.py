@@ -285,6 +285,12 @@ def check_load_balancing_loss(load_balancing_loss, cases) -> Report:
                           f"the count of an expert's tokens wrapped past {counts.max()} (a uint8 or int8 counter "
                           f"holds 255 or 127 at most): the rule: f_i is the fraction of the tokens whose first choice "
                           f"is expert i, counted exactly for any batch (count in int64)"))
+        # issue 38, round 27 (q2_wrong_r27_int16_counts: the counts in int16, 35 000 tokens on one expert wrap)
+        for wrapped in (counts % 65536, (counts + 32768) % 65536 - 32768):
+            wrong.append((num_experts * np.sum(wrapped / tokens * mean_p),
+                          f"the count of an expert's tokens wrapped ({counts.max()} tokens on one expert: a uint16 or "
+                          f"int16 counter holds 65 535 or 32 767 at most): the rule: f_i is the fraction of the tokens "
+                          f"whose first choice is expert i, counted exactly for any batch (count in int64)"))
         # issue 38, round 18 (q2_wrong_r18_uint8_choices: the first choices narrowed to uint8 before counting): a batch
         # over 300 experts; expert 256 + j's tokens counted as expert j's is named
         if num_experts > 256:
@@ -319,7 +325,29 @@ def check_load_balancing_loss(load_balancing_loss, cases) -> Report:
         return Report(name, f"{where}, not E * sum_i f_i * P_i (the reference gives {want:.{digits}g}, to a relative "
                             f"1e-5)", details)
     return (_given_choice_problem(load_balancing_loss) or _unchosen_expert_problem(load_balancing_loss)
-            or _one_hot_inputs_problem(load_balancing_loss) or _same_probs_problem(load_balancing_loss) or Report(name))
+            or _one_hot_inputs_problem(load_balancing_loss) or _same_probs_problem(load_balancing_loss)
+            or _read_only_problem(load_balancing_loss) or Report(name))
+
+
+def _read_only_problem(load_balancing_loss) -> Report | None:
+    """The rule "probs and first_choice are only read, not even written for a while and put back after": a batch of 8
+    tokens over 4 experts handed as read-only arrays. Issue 38, round 27 (q2_wrong_r27_sort_choices_in_place:
+    ``first_choice.sort()`` on ``np.asarray(first_choice)``, the order put back before it returns, which comparing the
+    inputs after the call cannot see)."""
+    probs, first = router_probs(8, 4, seed=41)
+    given = (probs.copy(), first.copy())
+    for a in given:
+        a.flags.writeable = False
+    try:
+        try_answer(load_balancing_loss, *given)
+    except ValueError as err:
+        if "read-only" not in str(err):
+            raise
+        return Report("load_balancing_loss", f"load_balancing_loss wrote into an input (read-only here: {err}; 8 "
+                                             f"tokens, 4 experts): the rule: probs and first_choice are only read, not "
+                                             f"even written for a while and put back after (they may be read-only "
+                                             f"arrays: sort, mark or normalise a copy)")
+    return None
 
 
 _BIG_BATCH = 4096  # issue 38, round 26: a case past this many tokens (70 000) comes last, after the small ones
@@ -865,10 +893,17 @@ def _forward_state_problem(moe_forward) -> str | None:
         try:
             xs[...] = x  # one x array refilled in place: an output cached by id(x) meets its key in call 3 (B)
             shared[0][...] = first  # the first choices' array too (refilled for call 4)
-            got = try_answer(moe_forward, xs, *shared, 2)
+            threads = set(threading.enumerate())
+            with joins_watched() as joins:
+                got = try_answer(moe_forward, xs, *shared, 2)
             y = np.asarray(got, dtype=np.float64)
         except Exception:  # noqa: BLE001  (a stub, an error, no array: the cases say so)
             return None
+        # issue 38, round 27 (q3_wrong_r27_thread_pool_left_running: a module-level pool whose threads start at its
+        # first submit, here, in the first call the check makes; the cases after it saw no thread started)
+        left = _threads_left(threads, f"{tokens} tokens, 5 experts, capacity 2 (call {k} of 4)", joins)
+        if left:
+            return left
         if y.shape != x.shape or not (np.array_equal(xs, x) and np.array_equal(shared[0], first) and np.array_equal(shared[1], gates)
                                       and len(shared[2]) == len(experts)
                                       and all(a is b for a, b in zip(shared[2], experts))):
@@ -1229,6 +1264,12 @@ class Blocks:
         self.kept_copy = False  # kept_while was a copy of the earlier block (round 15)
         self.held_at = [None, None, None]  # the requests of held_bytes
         self._busy = False  # the check's own work on the blocks (not the answer's) is not a use
+        # issue 38, round 27 (with scan): the copies found at a request, watched by identity (weakrefs whose callback
+        # notes where each died), the watched ones alive at every use of the newest block, and where its uses were
+        self._watched: dict = {}  # id -> (block index, weakref)
+        self._watched_at_use = None  # ids of watched copies of earlier blocks (the first excepted) alive at every use
+        self._last_use = None  # (frame id, line) of the answer's latest computation with the newest block
+        self._died: dict = {}  # id -> (frame id, line) where a watched copy was let go, during the newest block
 
     def __iter__(self):
         return self
@@ -1247,6 +1288,10 @@ class Blocks:
             return
         alive = {i for i, *refs in self._refs if 1 <= i < index and any(r() is not None for r in refs)}
         self._alive_at_use = alive if self._alive_at_use is None else self._alive_at_use & alive
+        if self.scan and index >= 2:  # issue 38, round 27: the watched copies alive now, and the answer's line
+            watched = {key for key, (i, ref) in self._watched.items() if 1 <= i < index and ref() is not None}
+            self._watched_at_use = watched if self._watched_at_use is None else self._watched_at_use & watched
+            self._last_use = _answer_line()
         if self.scan and not copying and index >= 2 and self._copied_at_use != set():
             import sys
 
@@ -1270,7 +1315,18 @@ class Blocks:
             self.kept_while = (max(self._alive_at_use), self._next - 1)
         elif self._copied_at_use and self.kept_while is None:  # round 15: a copy (see the class docstring)
             self.kept_while, self.kept_copy = (max(self._copied_at_use), self._next - 1), True
-        self._alive_at_use = self._copied_at_use = None
+        elif self._watched_at_use and self.kept_while is None:
+            # issue 38, round 27 (q4_wrong_r27_keeps_previous_block: ``prev_k = np.array(k_block)`` at the end of each
+            # step, kept through the next; the copy is overwritten with NaN at the request, so the scan at each use
+            # no longer recognised it): a copy found at the request, alive at every computation with the newest block
+            # and let go only on a later line than the last of them (a copy rebound by the statement that makes the
+            # next one, ``k = k_block * scale``, dies on that statement's line: the next block's own copy)
+            late = [self._watched[key][0] for key in self._watched_at_use
+                    if key in self._died and not _same_statement(self._died[key], self._last_use)]
+            if late:
+                self.kept_while, self.kept_copy = (max(late), self._next - 1), True
+        self._alive_at_use = self._copied_at_use = self._watched_at_use = self._last_use = None
+        self._died = {}
         n = len(self.bounds)
         if self._next >= n // 4:
             import tracemalloc
@@ -1291,6 +1347,9 @@ class Blocks:
         del found, containers
         for i, a in copies:  # a buffer the answer refills is held as a copy of the last block it matched
             self._copies_held[id(a)] = (i, weakref.ref(a))
+            if self.scan and id(a) not in self._watched:  # round 27: watched until it dies (see _used)
+                self._watched[id(a)] = (i, weakref.ref(a, functools.partial(_copy_died, weakref.ref(self), id(a))))
+        self._watched = {key: (i, ref) for key, (i, ref) in self._watched.items() if ref() is not None}
         self._copies_held = {key: (i, ref) for key, (i, ref) in self._copies_held.items() if ref() is not None}
         copied = {i for i, _ in self._copies_held.values()}
         held = {i for i, _ in alive} | copied
@@ -1370,6 +1429,54 @@ class Blocks:
                         matches.append((i, a))
                         break
         return matches
+
+def _answer_line():
+    """``(frame id, file name, line)`` of the innermost running frame that is not this module's: the answer's line."""
+    import sys
+
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_globals is globals():
+        frame = frame.f_back
+    return None if frame is None else (id(frame), frame.f_code.co_filename, frame.f_lineno)
+
+
+def _same_statement(a, b) -> bool:
+    """Whether two ``_answer_line`` places are in one simple statement of one frame (a statement over several lines,
+    ``k, v = (k_block * s,`` / ``v_block * 1.0)``, lets go of the old values on its first line, after the use on its
+    last). Without the source, the same line."""
+    if a is None or b is None or a[:2] != b[:2]:
+        return False
+    if a[2] == b[2]:
+        return True
+    span = _statement_spans(a[1]).get(b[2])
+    return span is not None and span[0] <= a[2] <= span[1]
+
+
+@functools.lru_cache(maxsize=64)
+def _statement_spans(filename: str) -> dict:
+    """``{line: (first, last)}``: the lines of each simple statement of a source ``linecache`` holds ({} without)."""
+    import ast
+    import linecache
+
+    try:
+        tree = ast.parse("".join(linecache.getlines(filename)))
+    except (SyntaxError, ValueError):
+        return {}
+    spans = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.stmt) and not hasattr(node, "body") and node.end_lineno is not None:
+            for line in range(node.lineno, node.end_lineno + 1):
+                spans[line] = (node.lineno, node.end_lineno)
+    return spans
+
+
+def _copy_died(sender, key, _ref) -> None:
+    """A weakref callback (issue 38, round 27): note where the answer let go of a watched copy (see ``Blocks._used``).
+    The sender through a weak reference: a callback holding it would keep the blocks alive."""
+    blocks = sender()
+    if blocks is not None and not blocks._busy:
+        blocks._died[key] = _answer_line()
+
 
 def attention_inputs(lq: int, lk: int, d: int, dv: int, seed: int = 0, scale: float = 1.0, negative: bool = False):
     """``(q, k, v)``, float32: ``lq x d`` queries (times ``scale``), ``lk x d`` keys, ``lk x dv`` values.
