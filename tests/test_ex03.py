@@ -708,3 +708,24 @@ def test_round18_q2_a_float32_reciprocal_and_a_sum_capped_at_1024_examples():
     problem = ex03._weights_problem(capped, tf, strategies, devices)
     assert problem and "with batches of 4000 and 1 examples" in problem and "weighs 0.0" in problem, problem
     assert "whatever its replica's batch size" in problem
+
+
+def test_round27_q2_a_running_sum_and_float32_only_when_traced():
+    """Issue 38, round 27. Planted (q2): ``cumsum_last``, the replica's sum read off a float32 running sum (exact on the
+    big probe's quarters: its losses are 2.45 now, 3.7e-5 off one loss at a time); ``graph_float32_divisor``, exact
+    eagerly but G a float32 constant once traced (the traced call is held to float64 precision when the eager one is)."""
+    from gpukit import devices, strategies
+
+    running = lambda v, g: tf.reduce_sum(tf.math.cumsum(v)[-1:]) / tf.cast(g, v.dtype)  # noqa: E731
+    problem = ex03._weights_problem(running, tf, strategies, devices)
+    assert problem and "with batches of 4000 and 1 examples" in problem and "nor a running sum" in problem, problem
+    assert ex03._weights_problem(lambda v, g: tf.reduce_sum(v) / tf.cast(g, v.dtype), tf, strategies, devices) is None
+
+    def graph_divisor(v, g):
+        if tf.executing_eagerly():
+            return tf.reduce_sum(v) / tf.cast(g, v.dtype)
+        return tf.reduce_sum(v) / tf.cast(tf.constant(g, tf.float32), v.dtype)
+
+    problem = ex03._huge_batch_problem("replica_loss", graph_divisor, tf)
+    assert problem and "to float64 precision, as it does eagerly" in problem, problem
+    assert ex03._huge_batch_problem("replica_loss", lambda v, g: tf.reduce_sum(v) / tf.cast(g, v.dtype), tf) is None

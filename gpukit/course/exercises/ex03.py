@@ -396,6 +396,7 @@ def _huge_batch_problem(name: str, replica_loss, tf) -> str | None:
         return (f"{name}: given float64 losses {list(_FLOAT64_LOSSES)} and a global batch of {batch}, it returns "
                 f"{got!r}, not their sum / {batch} = {exact!r}: the rule is every example weighs 1 / global_batch_size, "
                 f"whatever the global batch (an int32 global batch wraps past 2**31: keep it a Python int or int64)")
+    eager_exact = abs(got - exact) <= 1e-12 * abs(exact)  # round 27: then traced too (float64 precision)
     traced = tf.function(lambda values: replica_loss(values, batch),
                          input_signature=[tf.TensorSpec([None], tf.float64)])
     try:
@@ -412,6 +413,14 @@ def _huge_batch_problem(name: str, replica_loss, tf) -> str | None:
         return (f"{name}: traced by tf.function with float64 losses {list(_FLOAT64_LOSSES)} and a global batch of "
                 f"{batch}, it returns {got!r}, not their sum / {batch} = {exact!r}: the rule is every example weighs "
                 f"1 / global_batch_size")
+    if eager_exact and not abs(got - exact) <= 1e-12 * abs(exact):
+        # round 27 (planted: q2_wrong_r27_graph_float32_divisor, _losses: exact eagerly, G or the sum through float32
+        # only when traced): float64 precision in the traced step too
+        return (f"{name}: traced by tf.function (as strategy.run traces it) with float64 losses "
+                f"{list(_FLOAT64_LOSSES)} and a global batch of {batch}, it returns {got!r}, not their sum / {batch} = "
+                f"{exact!r} to float64 precision, as it does eagerly: the rule is no rounding through a narrower type "
+                f"(float32, float16) in a traced step either: sum the losses, and divide by the global batch, in their "
+                f"own dtype")
     return None
 
 
@@ -451,7 +460,11 @@ _PARTIAL_PROBE = [[0.0, 0.7, 2.5e8], []]
 # 1198): a float16 sum is 2e-4 off, 20 x the 1e-5 allowed. Round 18 (planted: chunked_sum_capped, 16 chunks of 64
 # examples summed, the rest dropped): 4000 examples and 1 (of 4097); the first replica's sum, 4898.25, is no float16
 # (its nearest is 4900: 4e-4 off).
-_BIG_PROBE = [[0.25 * (k % 7 + 1) for k in range(3999)] + [900.5], [0.5]]
+# Round 27 (planted: q2_wrong_r27_cumsum_last, the replica's sum read off a float32 running sum, tf.math.cumsum: exact
+# on quarters): 3999 losses of 2.45 (no float32 number), then 900.5. A sum one loss at a time rounds 4000 times, always
+# the same way: 3.7e-5 off, 3.7 x the 1e-5 allowed; tf.reduce_sum's is 7e-8 off (measured, CPU). A float16 sum is
+# further off still.
+_BIG_PROBE = [[2.45] * 3999 + [900.5], [0.5]]
 
 
 def _shown(losses) -> str:
@@ -539,7 +552,9 @@ def _weights_problem(replica_loss, tf, strategies, devices, even: bool = False):
                         f"{_shown(losses)} give replica losses summing to {total:.9g}, not the "
                         f"global mean {mean:.9g}: the rule is the replicas' scalars add up to the mean loss over the "
                         f"global batch to float32 precision (each example's loss / G, the examples counted as they "
-                        f"are, not from the static shape, and not rounded through a narrower type such as float16)")
+                        f"are, not from the static shape, and not rounded through a narrower type such as float16; "
+                        f"nor a running sum, one loss at a time, whose rounding grows with the replica's size: "
+                        f"tf.reduce_sum)")
     return None
 
 
