@@ -20,9 +20,9 @@ import threading
 
 import numpy as np
 
-from . import (Report, _code_tree, _keeps, joins_watched, kept_state, kept_state_problem, number_problem, not_solved,
-               result_kept_problem, threads_started_since, try_answer, unjoined, watch_calls, watched_calls,
-               write_watched, written_problem)
+from . import (Report, _code_names, _code_tree, _keeps, child_process_problem, joins_watched, kept_state, kept_state_problem,
+               number_problem, not_solved, result_kept_problem, threads_started_since, try_answer, unjoined,
+               watch_calls, watched_calls, write_watched, written_problem)
 
 HINTS = {
     "q1": [
@@ -115,6 +115,12 @@ def check_bytes_prediction(value, **params) -> Report:
     labels = {"__init__": "ZeroTrainer(...)", "step": "ZeroTrainer.step", "resident_bytes": "ZeroTrainer.resident_bytes",
               "measure_memory": "zero.measure_memory", "measured_bytes": "ex09.measured_bytes"}
     called = sorted({labels.get(f, f) for f, _ in watched_calls(_Q1_CALLS)})
+    # issue 38, round 27 (q1_wrong_r27_measured_in_subprocess: the real trainer built, stepped and its resident bytes
+    # printed by a child Python, subprocess.run([sys.executable, "-c", ...])): the shared child-process check of
+    # exercises 03, 05 to 08 (a process the cell that sets predicted_bytes started, or a child's CPU time since the mark)
+    child = child_process_problem(name)
+    if child:
+        return Report(name, child, details)
     if called:
         return Report(name, f"the cell that sets {name} runs {', '.join(called)} (the trainer whose bytes it predicts): "
                             f"the rule is a prediction worked out before running anything, not measured (arithmetic, "
@@ -168,7 +174,7 @@ def check_shard_ranges(shard_ranges, cases) -> Report:
     name = "shard_ranges"
     for size, n in cases:
         (shard,) = zero.plan([(size,)], n)
-        # round 26: a size of 401 digits (10**400 + 1) is shown by its first digits and its length
+        # round 26: a size of 401 digits (10**400 + 1) is shown by its first digits and its length (round 27: 4001)
         call = f"{name}({size if size < 10 ** 40 else f'{str(size)[:6]}... ({len(str(size))} digits)'}, {n})"
         expected = (shard.padded, [(r * shard.slice_size, (r + 1) * shard.slice_size) for r in range(n)])
         # issue 38, round 14 (planted: every result kept in a module-level dict, or a mutable default argument, and
@@ -192,7 +198,7 @@ def check_shard_ranges(shard_ranges, cases) -> Report:
                                 f"ranges are a list of pairs, got {type(got).__name__} {got!r:.80}")
         keeps = (kept_state_problem(call, state, shard_ranges, defaults=True, helpers=True,
                                     arrays=True)
-                 or _modules_problem(call, modules, shard_ranges))
+                 or _modules_problem(call, modules, shard_ranges, "works the ranges out from its arguments"))
         problem = _whole_numbers_problem(name, size, n, got)
         if problem:
             return Report(name, problem)
@@ -217,11 +223,12 @@ def check_shard_ranges(shard_ranges, cases) -> Report:
         if (padded, ranges) != expected and (size >= 2 ** 62 or narrow):
             # issue 38, round 16 (q2_wrong_r16_int64_wraps: numpy int64 arithmetic wraps silently near 2**63): the
             # hidden case (2**63 - 1, 2) pads to 2**63, one past int64's largest; round 26
-            # (q2_wrong_r26_decimal_localprec: a decimal context of 40 digits): the case (10**400 + 1, 3)
+            # (q2_wrong_r26_decimal_localprec: a decimal context of 40 digits): the case (10**400 + 1, 3); round 27
+            # (q2_wrong_r27_decimal_prec_450: 450 digits): (10**4000 + 1, 3), under str()'s 4300 digits
             held = f" ({', '.join(narrow)} cannot hold {expected[0]})" if narrow else ""
             return Report(name, f"{call} returned {(padded, ranges)!r:.120}, expected {expected!r:.120}: "
                                 f"the rule: exact whole numbers for any size (beyond 2**53, to 2**63 and past it, "
-                                f"past 10**28 and 10**400 too): numpy's int64 wraps past 2**63 - 1 without a word, as "
+                                f"past 10**28, 10**400 and 10**4000 too): numpy's int64 wraps past 2**63 - 1 without a word, as "
                                 f"any numpy integer type past its largest value{held}, a float or a decimal.Decimal rounds (at its context's "
                                 f"precision: 28 digits by default, any fixed precision set); Python ints do not",
                           details)
@@ -258,8 +265,9 @@ def _modules_state(fn) -> dict:
     return state
 
 
-def _modules_problem(call: str, before: dict, fn) -> str | None:
-    """The rule "no cache": a container on an imported module added or changed during the call (``_modules_state``)."""
+def _modules_problem(call: str, before: dict, fn, works: str) -> str | None:
+    """The rule "no cache": a container on an imported module added or changed during the call (``_modules_state``).
+    ``works``: what each call does instead (q2 "works the ranges out from its arguments"; q3, issue 38, round 27)."""
     after = _modules_state(fn)
     changed = next((key for key, v in after.items() if before.get(key) != v), None)
     if changed is None:
@@ -267,7 +275,7 @@ def _modules_problem(call: str, before: dict, fn) -> str | None:
     module, attr = changed
     return (f"{call} changed {module}.{attr} during the call (a container kept on an imported module: a cache): the "
             f"rule: no cache, in a module-level dict or a default argument either, nor on another module: each call "
-            f"works the ranges out from its arguments and keeps nothing between calls")
+            f"{works} and keeps nothing between calls")
 
 
 def _whole_numbers_problem(name, size, n, got) -> str | None:
@@ -362,6 +370,10 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
         # issue 38, round 23 (q3_wrong_r23_lru_bias: the bias corrections in a helper's functools.lru_cache;
         # q3_wrong_r23_bias_table: kept by t in a module-level numpy array): the helpers' state and the globals' arrays
         handed, state = list(given), kept_state(zero1_step, helpers=True, arrays=True)
+        # issue 38, round 27 (q3_wrong_r27_cache_in_numpy_module: a step-size memo in a dict set on the numpy module,
+        # vars(sys.modules['numpy']).setdefault(...)): the containers on the modules its code names, as q2 (round 17);
+        # around the first step's calls only (0.3 ms a read: numpy's namespace), where a cache gets its first entry
+        modules = _modules_state(zero1_step) if t == first_step else None
         # issue 38, round 25 (q3_wrong_scratch_on_thread: a buffer kept as an attribute of threading.current_thread()
         # between calls): the current thread's attributes, read before and after (a dict of a few entries)
         on_thread = _thread_attributes()
@@ -375,7 +387,9 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
             got = try_answer(zero1_step, [w.copy() for w in weights], given, [a.copy() for a in m],
                              [b.copy() for b in v], t, lr)
             keeps = (kept_state_problem(name, state, zero1_step, helpers=True, arrays=True)
-                     or _thread_kept_problem(name, on_thread, where))
+                     or _thread_kept_problem(name, on_thread, where)
+                     or (modules is not None and _modules_problem(name, modules, zero1_step, "is a function of its "
+                                                                                  "arguments (t, lr among them)")))
             doubled, overwritten, written, writes, left, unkeras = None, None, None, [], None, None
             if t == first_step:  # issue 38, round 9: a step size cached by t (from an earlier call's lr) was named Keras' formula
                 # issue 38, round 13 (planted: the moments written into a module-level buffer reused by every call,
@@ -468,7 +482,8 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
                                    f"for two replicas; {where}) the step came back {off}: {name} wrote into grads "
                                    f"during the call (a running sum kept in grads[0], put back after?); the rule: grads "
                                    f"is only read, not even written for a while and put back (sum into a new array)")
-                left = _threads_left(name, threads, where) or _unjoined_problem(name, joins, where)
+                left = (_threads_left(name, threads, where) or _unjoined_problem(name, joins, where)
+                        or _pool_kept_problem(name, zero1_step, where))
         except Exception as err:  # noqa: BLE001  named with the case: the contract covers every dividing size
             return Report(name, f"{name} raised {type(err).__name__} ({err}) at step {t} on {where}: the rule: the "
                                 f"step works for any replica count and any size that divides by it (take both from "
@@ -549,6 +564,14 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
             if stale:  # planted: gathered before the update landed, or every slice from replica 0
                 return Report(name, f"{head}: slice(s) {stale} still hold the weights from before the step: the rule: "
                                     f"every replica ends with each slice as its owner updated it", details)
+            # issue 38, round 27 (q3_wrong_r27_amsgrad_denominator: sqrt(max(v before, v after)), AMSGrad's guard,
+            # which differs from Adam only where v shrinks: on the slice whose gradient became 0; the hidden case runs
+            # it at lr=0.1, 3e-5 off): every weight off has a summed gradient of 0 at this step
+            if zero_slice_from is not None and t >= zero_slice_from and np.all(sum(grads)[off] == 0):
+                return Report(name, f"{head}, only where the summed gradient is 0 at this step (after nonzero steps): "
+                                    f"the rule: plain Adam as in the given function: there m = 0.9 m, v = 0.999 v, "
+                                    f"and the weight moves by alpha * m / (sqrt(v) + 1e-7) with this step's v (not "
+                                    f"an earlier, larger v: AMSGrad's max is another optimizer)", details)
             if len(wrong) < n:
                 return Report(name, f"{head}: the rule: every replica ends with each slice as its owner updated it",
                               details)
@@ -639,6 +662,85 @@ def _unjoined_problem(name, joins, where) -> str | None:
             f"({', '.join(t.name for t in left[:4])}; a pool shut down with wait=False?): the rule: every thread it "
             f"starts is joined before it returns (a `with ThreadPoolExecutor() as pool:` block does it), whether or "
             f"not it has ended by then")
+
+
+def _pools_held(fn) -> list[str]:
+    """Where ``fn`` reaches a thread pool or a thread made before the call: a ``concurrent.futures`` executor, a
+    ``multiprocessing.pool.Pool`` (``ThreadPool`` too) or a ``threading.Thread`` held by a module global its code
+    names (or an item of a dict, list or tuple there), a closure variable, a default argument, an attribute of a
+    module its code names, or the same in a notebook helper it names. Issue 38, round 27
+    (q3_wrong_r27_prewarmed_thread_pool: a module-level ThreadPoolExecutor started, and its workers warmed, when the
+    cell runs, never shut down: the call starts no thread and leaves none, so ``_threads_left`` and ``joins_watched``
+    saw nothing). No call, no timing: a few ``isinstance`` per name."""
+    import sys
+    import types
+
+    kinds = [threading.Thread]
+    for module, attr in (("concurrent.futures", "Executor"), ("multiprocessing.pool", "Pool")):
+        if module in sys.modules:  # not imported: no object of it exists
+            kinds.append(getattr(sys.modules[module], attr))
+    kinds = tuple(kinds)
+    found, seen = [], set()
+    running = (threading.main_thread(), threading.current_thread())  # the thread the call runs on is no pool
+
+    def held(x):
+        return isinstance(x, kinds) and not any(x is r for r in running)
+
+    def pool(v):
+        if held(v):
+            return type(v).__name__
+        if isinstance(v, (dict, list, tuple)) and len(v) <= 64:
+            inner = next((x for x in (v.values() if isinstance(v, dict) else v) if held(x)), None)
+            return None if inner is None else f"{type(inner).__name__} in a {type(v).__name__}"
+        return None
+
+    def visit(func, where):
+        if isinstance(func, types.MethodType):
+            func = func.__func__
+        if not isinstance(func, types.FunctionType):
+            func = getattr(type(func), "__call__", None)
+        if not isinstance(func, types.FunctionType) or id(func) in seen:
+            return
+        seen.add(id(func))
+        for label, v in [*((f"closure variable {k!r}", c.cell_contents) for k, c in
+                           zip(func.__code__.co_freevars, func.__closure__ or ()) if _set(c)),
+                         *((f"a default argument", d) for d in (*(func.__defaults__ or ()),
+                                                                 *(func.__kwdefaults__ or {}).values()))]:
+            if pool(v):
+                found.append(f"{label}{where}, a {pool(v)}")
+        for k in sorted(_code_names(func.__code__)):
+            v = func.__globals__.get(k)
+            if v is None or k.startswith("__"):
+                continue
+            if pool(v):
+                found.append(f"module-level {k!r}{where}, a {pool(v)}")
+            elif isinstance(v, types.ModuleType) and id(v) not in seen and v is not threading:
+                seen.add(id(v))
+                found.extend(f"{v.__name__}.{a}, a {type(x).__name__}" for a, x in list(vars(v).items()) if held(x))
+            elif isinstance(v, types.FunctionType) and v.__globals__ is func.__globals__:
+                visit(v, f" (in helper {k!r})")
+
+    visit(fn, "")
+    return found
+
+
+def _set(cell) -> bool:
+    try:
+        cell.cell_contents
+    except ValueError:
+        return False
+    return True
+
+
+def _pool_kept_problem(name, fn, where) -> str | None:
+    """The rule "no thread pool kept between calls": ``_pools_held`` found one, else None."""
+    held = _pools_held(fn)
+    if not held:
+        return None
+    return (f"{name} ({where}) uses a thread pool or thread made before the call and kept between calls ({held[0]}): "
+            f"the rule: the step depends only on its arguments and keeps nothing between calls, a thread pool neither: "
+            f"make it inside the call and join its threads before it returns (a `with ThreadPoolExecutor() as pool:` "
+            f"block does it)")
 
 
 def _returned_problem(name, got, probe, t, where) -> str | None:

@@ -1,0 +1,35 @@
+# INTENT: wrong: step sizes memoised by (t, lr) in a dict hidden in a closure (not a module-level array or functools cache); values right but state kept between calls, which the contract forbids.
+def _alpha_table():
+    table = {}
+
+    def alpha(t, lr):
+        if (t, lr) not in table:
+            table[t, lr] = lr * np.sqrt(1 - 0.999 ** t) / (1 - 0.9 ** t)
+        return table[t, lr]
+    return alpha
+
+
+_ALPHA = _alpha_table()
+
+
+def zero1_step(weights, grads, m, v, t, lr):
+    """One ZeRO stage-1 Adam step for every replica: (weights, m, v) after the step."""
+    n = len(weights)
+    piece = len(weights[0]) // n
+    total = np.zeros(len(weights[0]), dtype=np.float64)      # the all-reduce, into a buffer of our own
+    for g in grads:
+        total += np.asarray(g, dtype=np.float64)              # reads g only (no copy written back)
+    alpha = _ALPHA(t, lr)
+    new_weights = [np.array(w, copy=True) for w in weights]  # every replica its own array
+    new_m, new_v = [], []
+    for r in range(n):
+        own = slice(r * piece, (r + 1) * piece)
+        g = total[own]
+        m_r = m[r] + (g - m[r]) * (1 - 0.9)                   # new arrays of their own
+        v_r = v[r] + (g * g - v[r]) * (1 - 0.999)
+        updated = weights[r][own] - alpha * m_r / (np.sqrt(v_r) + 1e-7)
+        for q in range(n):                                    # the all-gather of slice r
+            new_weights[q][own] = updated
+        new_m.append(m_r)
+        new_v.append(v_r)
+    return new_weights, new_m, new_v
