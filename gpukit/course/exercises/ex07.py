@@ -235,6 +235,20 @@ STEADY_EXTRA = [
     # inside EXACT_S): the steady steps cost 2**-3 + 2**-43 and 2**-2 + 2**-43 s (sums of powers of two: the fake clock
     # adds and subtracts them exactly, so every right answer's median is exactly 0.1875 + 2**-43 s), compared exactly
     {"costs": [1.0, 2**-3 + 2**-43, 2**-2 + 2**-43], "warmup": 1, "read_s": 0.0, "list": True, "exact": True},
+    # Issue 38, round 27 (q1_wrong_r27_cumulative_readings: every reading taken relative to the first one, clock() -
+    # origin, and the step the difference of two of those): a clock that reads an hour and 2**-39 s when the run
+    # begins, a warm-up step of 5 hours; past 16384 s a reading minus the origin falls halfway between two floats and
+    # rounds to the even one, so a step of an odd number of 2**-38 s comes out 2**-38 s (3.6e-12 s) shorter or longer.
+    # Every reading from the first step on and every step's t1 - t0 is exact (multiples of 2**-38 below 32768 s): the
+    # median of the steady steps is 0.25 + 2**-38 s to the bit, compared exactly
+    {"costs": [18000.0, 0.25 + 2**-38, 0.5 + 2**-38, 0.125 + 2**-38], "warmup": 1, "read_s": 0.0,
+     "clock_start": 3600.0 + 2**-39, "exact": True,
+     "as_measured": " on a clock that read 3600 s (an hour) when the run began"},
+    # Round 27 (q1_wrong_r27_ms_roundtrip: the times taken in milliseconds, the median divided by 1e3 again): a steady
+    # median of 0.5122 s measured to the last bit (a warm-up of 2**-20 s leaves the clock below 1 s: t1 - t0 exact),
+    # which x * 1e3 / 1e3 does not give back (0.5122000000000001); the other two steady steps are measured near 2 s
+    # and 0.25 s (rounded by the clock: neither is the median), compared exactly
+    {"costs": [2**-20, 0.5122, 2.0, 0.25], "warmup": 1, "read_s": 0.0, "exact": True, "as_measured": ""},
 ]
 
 
@@ -265,14 +279,46 @@ def check_steady_step(steady_step_seconds, case: str = "public") -> Report:
         if not report.passed:
             break
         report = _steady_case(steady_step_seconds, extra)
+    if report.passed:   # round 27: the garbage collector turned on in a session that had it off
+        costs, warmup = STEADY_CASES[case]["costs"], STEADY_CASES[case]["warmup"]
+        clock = FakeClock()
+        problem = _gc_turned_on_problem("steady_step_seconds", steady_step_seconds, FakeStep(clock, costs),
+                                        FakeBatches(clock, len(costs)), warmup, clock)
+        if problem:
+            return Report(report.name, problem, report.details)
     return report
+
+
+def _gc_turned_on_problem(name: str, fn, *args) -> str | None:
+    """Issue 38, round 27 (q1_wrong_r27_gc_toggle: gc.disable() while timing, then gc.enable() in a ``finally``,
+    whatever it found): every check ran with the collector on, where that leaves nothing changed. One more call, in a
+    session whose garbage collector is off (``session_kept`` in ``try_answer`` names it turned on and puts it back off);
+    the collector is then put back as it was before the call."""
+    import gc
+
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        try_answer(fn, *args)
+    except AssertionError as err:
+        if "the garbage collector (gc.disable)" not in str(err):
+            raise
+        return (f"{name} turned the garbage collector ON in a session that had it off (gc.enable() after timing, "
+                f"whatever it found): a setting of the whole session. The rule: what you write leaves the session as "
+                f"it found it: note gc.isenabled() first and put that back, or leave the collector alone (the check "
+                f"has put it back)")
+    finally:
+        if was:
+            gc.enable()
+    return None
 
 
 def _steady_case(steady_step_seconds, spec) -> Report:
     name = "steady_step_seconds"
     costs, warmup, read_s = spec["costs"], spec["warmup"], spec.get("read_s", 0.0)
     clock_read_s = spec.get("clock_read_s", 0.0)   # round 16: a clock whose readings take time
-    clock = FakeClock(read_s=clock_read_s)
+    clock_start = spec.get("clock_start", 0.0)     # round 27: a clock that reads hours when the run begins
+    clock = FakeClock(clock_start, read_s=clock_read_s)
     step = FakeStep(clock, costs)
 
     def batches_of(clock, n, track=False):
@@ -380,7 +426,7 @@ def _steady_case(steady_step_seconds, spec) -> Report:
                       details)
     # these steps again, on fresh objects, after the slower call above timed more steps than these have (a list
     # default argument keeps them all: its median moves)
-    again_clock = FakeClock(read_s=clock_read_s)
+    again_clock = FakeClock(clock_start, read_s=clock_read_s)
     again = try_answer(steady_step_seconds, FakeStep(again_clock, raw), batches_of(again_clock, len(raw)), warmup,
                        again_clock)
     try:
@@ -428,6 +474,14 @@ def _steady_case(steady_step_seconds, spec) -> Report:
                             f"measured apart and subtracted: the rule: return the steps' median as measured, each step "
                             f"the difference of two clock() readings as they come ({expected!r} s); nothing subtracted "
                             f"or corrected", details)
+    if "as_measured" in spec and abs(value - expected) <= 1e-9:
+        # issue 38, round 27 (cumulative_readings, ms_roundtrip): a few float steps off, where every step's t1 - t0 is exact
+        return Report(name, f"{value!r} s is {abs(value - expected):.2g} s off the median as measured ({expected!r} s)"
+                            f"{spec['as_measured']}: the rule: each step's time is the difference of the two clock() "
+                            f"readings around it, t1 - t0, in seconds as measured: not readings taken relative to the "
+                            f"first one ((t1 - first) - (t0 - first) rounds each reading), not times converted to "
+                            f"milliseconds and back (x * 1e3 / 1e3 is not always x); then the median of those times",
+                      details)
     rounded = _rounded_as(value, expected, 0.0 if spec.get("exact") else EXACT_S / 10)
     if rounded:   # issue 38, round 7: the median rounded (round(m, 3), round(m, 4), float("%.2g" % m))
         return Report(name, f"{value!r} s is the median ({expected!r} s) rounded to {rounded}; the rule: return the "
@@ -692,6 +746,8 @@ def check_allreduce_prediction(value, rel: float = 5e-4, within_ms: float = 5e-4
 # narrowed the last read loses its 2**-20 s and the totals tie (compute). Still compute-bound on the first k batches
 # (2 <= k <= 10 000 and 20 000 <= k <= 30 000), on the last 20 000 (8192 s against 12288 s) and with every interval
 # over an hour left out (a tie). Every reading and interval is a multiple of 2**-20 below 2**16 s: exact in float64
+# round 27: q3's milliseconds case (reads on the fake clock's 2**-40 s grid, every sum of them exact in seconds)
+_MS_READS = [round(s * 2**40) * 2**-40 for s in (900.123, 912.345, 945.678, 956.789)]
 _SMALL = 2**-10
 _LAST_EXTRA = 2**-20
 LONG_RUN = ([8192 + _SMALL] + [_SMALL] * 9_999 + [8192 + _SMALL] + [_SMALL] * 19_999 + [8192 + _LAST_EXTRA + _SMALL],
@@ -754,6 +810,29 @@ BOTTLENECK_CASES = {
                # 2**-50 s (8.9e-16 s) per batch: 3.6e-15 s in all, 1.8e-15 of the totals; every reading and interval is
                # a multiple of 2**-50 below 4 s (the clock's spacing there is 2**-51 at most), exact in float64
                (2**-1 + 2**-50, 2**-1, 4),
+               # Issue 38, round 27 (q3_wrong_r27_raw_readings_summed: math.fsum of the reads' end readings minus
+               # math.fsum of their start readings, each sum rounded once): 6 batches on a clock at 129600 s, the last
+               # read 2**-36 s (1.5e-11 s) longer than a step; a sum of 6 readings (~777600 s) holds nothing finer
+               # than 2**-33 s, so the two subtracted sums misjudge it (every variant tried: fsum, sum, np.sum, the
+               # steps' starts read apart). Every reading and interval is a multiple of 2**-36 below 131072 s: exact
+               ([2**-6] * 5 + [2**-6 + 2**-36], 2**-6, 6, 129600.0,
+                ("6 batches read and stepped in 2**-6 s each, the last read 2**-36 s (1.5e-11 s) longer, on a clock "
+                 "that read 129600 s when the run began",
+                 "the rule: each interval the difference of two clock() readings as they come, added up as measured: "
+                 "not raw readings summed and subtracted at the end (a sum of 6 readings near 129600 s holds nothing "
+                 "finer than 1.2e-10 s, even math.fsum's); 'input' whenever reading takes longer, by any amount")),
+               # Round 27 (q3_wrong_r27_ms_units: every interval converted to milliseconds, t * 1e3, and added up in a
+               # running sum of milliseconds): 4 batches of 15 to 16 minutes (900.123, 912.345, 945.678 and 956.789 s, each
+               # on the clock's 2**-40 s grid), the first step 2**-40 s (9.1e-13 s) shorter than its read: reading longer by
+               # that in all. In seconds every reading, interval and sum is exact (multiples of 2**-40 below 8192 s: the
+               # whole run's time, the totals' halves and means too); in milliseconds the products and their sums round,
+               # and the totals come out equal
+               (list(_MS_READS), [_MS_READS[0] - 2**-40] + _MS_READS[1:], 4, 0.0,
+                ("4 batches read in 900.123, 912.345, 945.678 and 956.789 s (on the clock's 2**-40 s grid) and stepped "
+                 "in as long but the first step, 2**-40 s (9.1e-13 s) shorter",
+                 "the rule: add up the times in seconds as measured, each the difference of two clock() readings as "
+                 "it comes: times converted to milliseconds (t * 1e3) are rounded again, and so are their sums: here "
+                 "the two totals in milliseconds are equal")),
                # issue 38, round 16: LONG_RUN (last: the costliest case, ~20 ms for a right answer)
                (*LONG_RUN, len(LONG_RUN[0]))],
 }
@@ -772,8 +851,10 @@ def check_find_bottleneck(find_bottleneck, case: str = "public") -> Report:
     """q3: ``find_bottleneck(step, batches, clock)`` returns ``"input"`` or ``"compute"``: which
     of reading the batches and running the steps takes longer (each timed on its own)."""
     name = "find_bottleneck"
-    results = []
-    for read_s, step_s, n, *start in BOTTLENECK_CASES[case]:
+    results, first = [], None
+    for read_s, step_s, n, *more in BOTTLENECK_CASES[case]:
+        # round 27: a case may name itself and its rule (a fifth item: (what, rule)) after its clock's start
+        start, note = more[:1], (more[1] if len(more) > 1 else None)
         clock = FakeClock(*start)
         track = n <= 1000   # round 18: batches kept (not on LONG_RUN: 30 001 objects)
         batches = (FakeStream(clock, n, read_s, track=track) if case in STREAM_CASES
@@ -816,7 +897,9 @@ def check_find_bottleneck(find_bottleneck, case: str = "public") -> Report:
             steps = (f"steps {', '.join(f'{1e3 * c:g}' for c in step_s)} ms" if isinstance(step_s, list)
                      else f"steps {1e3 * step_s:g} ms")
             what = f"{n} batches, {reads}, {steps}" + (f", a clock reading {start[0]:g} s at the start" if start else "")
-            if want == "input" and step.calls and batches.reads >= 2 * n:
+            if note:
+                what, rule = note
+            elif want == "input" and step.calls and batches.reads >= 2 * n:
                 rule = ("the rule: read the batches once, timing the reading and the step apart (the compute time "
                         "here includes a second pass of reading)")
             elif total_read == total_step:
@@ -898,4 +981,24 @@ def check_find_bottleneck(find_bottleneck, case: str = "public") -> Report:
                                 f"epoch and is not how a training loop reads them)", {"cases": results})
         if step.held > 2:   # issue 38, round 18 (q3_wrong_r18_keeps_batches)
             return Report(name, _held_message(step.held), {"cases": results})
+        if first is None:
+            first = (step, clock, read_s, step_s, n, got)
+    # Issue 38, round 27 (q3_wrong_r27_remember_verdict: the verdict kept per id(step), timed but not recomputed): every
+    # case had a fresh step, so the cache answered only when an address came back. The first case's very step and clock
+    # again, on a pipeline whose reads now cost what its steps did and the other way round (the other verdict)
+    step, clock, read_s, step_s, n, got = first
+    swapped = FakeBatches(clock, n, step_s)
+    step.costs, step.calls, step.batches, step.source = list(read_s) if isinstance(read_s, list) else [read_s], 0, [], None
+    again = try_answer(find_bottleneck, step, swapped, clock)
+    other = "compute" if got == "input" else "input"
+    if again != other:
+        return Report(name, f"{name} returned {got!r} for a run, then {again!r} for the same step and clock on a "
+                            f"pipeline whose reads and steps swapped costs (now {other}-bound): it keeps a result from "
+                            f"an earlier call (a cache keyed on the step, the clock or their id()); the rule: time every "
+                            f"call's batches and steps", {"cases": results})
+    clock = FakeClock()   # round 27: the garbage collector turned on in a session that had it off
+    problem = _gc_turned_on_problem(name, find_bottleneck, FakeStep(clock, step.costs), FakeBatches(clock, n, step_s),
+                                    clock)
+    if problem:
+        return Report(name, problem, {"cases": results})
     return Report(name, None, {"cases": results})
