@@ -1905,6 +1905,13 @@ class Recorder:
     back to the learner, so a check can ask which calls' outputs (activations) are still alive (``alive``), and a
     subclass's ``_backward_seen(call)`` runs as each backward pass goes through (a no-op here)."""
 
+    # issue 38, round 27 (01 q3 in_top_k in a notebook: "tf___passthrough() got an unexpected keyword argument
+    # 'training'"): called inside a tf.function, AutoGraph converted this class's methods from their source, read again
+    # from the file by line number, so the call of a learner's right call style (model(x, training=False)) could fail
+    # on the check's own code. AutoGraph runs the watch as it is, as it does its own artifacts (the mark
+    # tf.autograph.experimental.do_not_convert sets): the watch has no tensor-dependent Python control flow
+    autograph_info__ = frozenset()
+
     def __init__(self, target, *, backward: bool = False):
         object.__setattr__(self, "_target", target)
         object.__setattr__(self, "attributes_set", [])  # names the answer set on the watched object (not Keras' own)
@@ -1982,6 +1989,7 @@ class Recorder:
             def call(x, *args, **kwargs):
                 self._record(x, args, kwargs)
                 return self._watch(attr(x, *args, **kwargs))
+            call.autograph_info__ = frozenset()  # round 27: run as it is inside a tf.function (see the class's mark)
             return call
         return attr
 

@@ -252,7 +252,19 @@ def _other_loss_fn_problem(compute_loss, model, x, y, global_batch_size: int, at
     namespace = getattr(compute_loss, "__globals__", None)
     if not isinstance(namespace, dict) or "loss_fn" not in namespace:
         return None
-    got, expected = _with_loss_fn(_weighted_loss_fn, compute_loss, namespace, model, x, y, global_batch_size)
+    dtypes = []  # round 27 (blind: float64_logits, the logits cast to float64 before loss_fn): what loss_fn is handed
+
+    def recording_loss_fn(labels, logits):
+        dtypes.append(getattr(logits, "dtype", type(logits).__name__))
+        return _weighted_loss_fn(labels, logits)
+
+    got, expected = _with_loss_fn(recording_loss_fn, compute_loss, namespace, model, x, y, global_batch_size)
+    cast = [d for d in dtypes[1:] if d != dtypes[0]]  # the first: the check's own call, on the model's logits
+    if cast:
+        name = getattr(cast[0], "name", cast[0])
+        return (f"compute_loss handed loss_fn logits of dtype {name}, where the model gives {dtypes[0].name}: the rule is "
+                f"the per-example losses are loss_fn's on the model's logits as they are (not changed first: no cast "
+                f"to float64 or any other dtype, no log_softmax, no row max subtracted)")
     if isinstance(got, float) and abs(got - expected) <= atol:
         return _lowest_loss_problem(compute_loss, namespace, model, x, y, global_batch_size)
     shown = f"{got:.6f}" if isinstance(got, float) else _short(got)
@@ -772,6 +784,18 @@ def compare_train_step(make_train_step, strategy, steps: int = 3, seed: int = 0,
                             f"that is not a tf.function (a plain Python function around one, perhaps): the contract "
                             f"is the returned train_step itself compiled with tf.function (@tf.function on it), "
                             f"returning the loss as a tensor", details)
+    if earlier_call:  # round 27 (blind: last_step_cache, a one-entry module cache of the last step made): this call's
+        # model and optimizer, dropped with its step, must die too (round 13's probe saw only the earlier call's)
+        alive = (("model", weakref.ref(model)), ("optimizer", weakref.ref(optimizer)))
+        model = optimizer = train_step = decoy = decoy_step = given_objects = state = watch = None
+        if any(ref() is not None for _, ref in alive):
+            gc.collect()
+        held = [which for which, ref in alive if ref() is not None]
+        if held:
+            return Report(name, f"the {held[0]} of the LAST make_train_step call was still alive after the check "
+                                f"dropped its model, its optimizer and its step (garbage collected): the rule is "
+                                f"nothing kept between calls (no module-level list, dict or cache of models, "
+                                f"optimizers, strategies or steps, not even one entry for the last call)", details)
     return Report(name, None, details)
 
 
@@ -925,7 +949,8 @@ def _partial_step_difference(moved, initial, x, y, seed: int, frozen: bool, lear
 
 
 def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
-                     global_batch_size: int | None = None, again: bool = False, tied: bool = False) -> Report:
+                     global_batch_size: int | None = None, again: bool = False, tied: bool = False,
+                     counted: int = 0) -> Report:
     """Run the learner's ``evaluate(strategy, model, dist_dataset)`` and compare its accuracy
     with the single-device count over the same examples. ``details``: ``got``, ``expected``.
 
@@ -934,7 +959,12 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
     batch split unevenly) evaluates ANOTHER model on the same strategy (planted: a step cached by strategy,
     which evaluates the first model); with ``again``, a third call evaluates the first model on that same
     dataset object (planted: a result cached by dataset); with ``tied``, a last call evaluates a model whose logits
-    are all equal (round 8; one call of the hidden test is enough: each call costs the learner's step a trace)."""
+    are all equal (round 8; one call of the hidden test is enough: each call costs the learner's step a trace).
+
+    Issue 38, round 27 (blind: ``mean_times_size``, each replica's count as reduce_mean(hits) * size in float32): with
+    ``counted``, exactly that many of each replica's examples of each batch are predicted right (the rest wrong), and
+    no other call is made. 9 of 35 a replica gives 9.000001 that way, the same on every slice: off by 1.8 float32
+    roundings of the exact ratio."""
     from ... import data, models
 
     import numpy as np
@@ -953,6 +983,9 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
     y = np.where(follow, predicted, y).astype("int32")
     if _wide(gb, r):  # round 14: every label follows the predictions but 2 (over 65 535 right on a replica)
         y = _all_but_two(predicted, predicted, logits.shape[-1], seed)
+    if counted:  # round 27: `counted` right in every replica's slice of every batch
+        right_here = np.arange(n) % (gb // r) < counted
+        y = np.where(right_here, predicted, (predicted + 1) % logits.shape[-1]).astype("int32")
     seen = (n // gb) * gb  # the distributed dataset drops a partial last batch
     right = predicted[:seen] == y[:seen]
     expected = float(np.mean(right))
@@ -1027,8 +1060,11 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
     if got is not None and abs(got - expected) < 1e-6 and not _exact(got, expected):
         return Report("evaluate", f"{said}: off by {abs(got - expected):.2g}, more than one float32 rounding of the "
                                   f"exact ratio: the rule is exact counts (whole numbers of correct and of examples, "
-                                  f"added over replicas and batches), divided once at the end (a running mean or "
-                                  f"accumulated float32 rounding is not exact)", details)
+                                  f"added over replicas and batches), divided once at the end (a running mean, "
+                                  f"accumulated float32 rounding or a count rebuilt as a mean times a size is not "
+                                  f"exact)", details)
+    if got is not None and abs(got - expected) < 1e-6 and counted:  # round 27: that one call only
+        return Report("evaluate", None, details)
     if got is not None and abs(got - expected) < 1e-6:
         return (_uneven_split_problem(evaluate, strategy, model, x, y, predicted, gb, seed, again, tied)
                 or Report("evaluate", None, details))
@@ -1352,18 +1388,24 @@ def check_scale_prediction(predicted_update_scale, num_replicas: int = 4, per_re
         details["got"] = got = float(got)
     except (TypeError, ValueError):
         return Report(name, f"{name} must return a number, not {type(got).__name__}", details)
-    held, elements = _held_while(predicted_update_scale, *_PROBE)
-    details["held at once"] = {"bytes": held, "largest tensor": elements}
-    if held > _PROBE_BYTES or elements >= _PROBE_ELEMENTS:  # round 21 (blind: ones_simulation; round 14's gap
-        made = (f"{held / 2**20:.1f} MiB of Python objects or NumPy arrays at once" if held > _PROBE_BYTES  # python_sim)
-                else f"a TensorFlow tensor of {elements} elements")
-        return Report(name, f"{name} made {made} for {_PROBE[0]} replicas of {_PROBE[1]} examples: the rule is a "
-                            f"formula of its arguments, worked out on paper, not a simulation of the replicas on data "
-                            f"it made (a formula of two numbers needs no list, array or tensor with an entry per "
-                            f"example or replica)", details)
+    for probe in _PROBES:  # round 27 (blind: list_of_replicas, a list with an entry per replica): a probe of many replicas
+        held, elements = _held_while(predicted_update_scale, *probe)
+        details["held at once"] = {"bytes": held, "largest tensor": elements, "probe": probe}
+        if held > _PROBE_BYTES or elements >= _PROBE_ELEMENTS:  # round 21 (blind: ones_simulation; round 14's gap
+            made = (f"{held / 2**20:.1f} MiB of Python objects or NumPy arrays at once" if held > _PROBE_BYTES  # python_sim)
+                    else f"a TensorFlow tensor of {elements} elements")
+            return Report(name, f"{name} made {made} for {probe[0]} replicas of {probe[1]} examples: the rule is a "
+                                f"formula of its arguments, worked out on paper, not a simulation of the replicas on "
+                                f"data it made (a formula of two numbers needs no list, array or tensor with an entry "
+                                f"per example or replica)", details)
     where = f"for {num_replicas} replicas of {per_replica_batch_size} examples"
     if got == measured:
         return Report(name, None, details)
+    if num_replicas * per_replica_batch_size > 2**31 - 1 and not 0 < got < 2 * measured:  # round 27: int32_product
+        return Report(name, f"{name} gave {got!r} {where} ({num_replicas * per_replica_batch_size} examples, past "
+                            f"2**31 - 1); the factor measured is {measured!r}: the rule is a formula that must be exact "
+                            f"for any sizes (Python's int or float arithmetic: numpy's int32, and any fixed-width "
+                            f"integer type, wraps past its largest value, here R x b)", details)
     if measured > 1 and got < 1:
         return Report(name, f"{name} gave {got:g} {where}: the measured gradients are BIGGER than one "
                             f"device's, not smaller", details)
@@ -1403,6 +1445,7 @@ def check_scale_prediction(predicted_update_scale, num_replicas: int = 4, per_re
 # objects and NumPy's arrays (a formula holds under a kilobyte), and with an op callback, which sees the elements of
 # every tensor a TensorFlow op makes (a formula makes none, or scalars).
 _PROBE = (512, 256)
+_PROBES = (_PROBE, (2**16, 2))  # round 27 (blind: list_of_replicas): 65 536 replicas, a list of them holds 512 KiB
 _PROBE_BYTES = 2**18
 _PROBE_ELEMENTS = 2**15  # round 21 (lead: tf_ones_simulation, round 15's tf_sim_range): a tensor per example
 
@@ -1741,7 +1784,17 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
     if weights_diff <= atol:
         if again:  # a second call, no step: a fresh models.mlp(seed=seed) (no training run, a model built)
             trained = [np.array(w) for w in model.get_weights()]
-            fresh = try_answer(train_mirrored, strategy, x, y, gb, 0, seed, learning_rate)
+            try:
+                fresh = try_answer(train_mirrored, strategy, x, y, gb, 0, seed, learning_rate)
+            except AssertionError:  # a session setting changed (session_kept names it)
+                raise
+            except Exception as e:  # noqa: BLE001  round 27 (blind: keras_fit, model.fit on 0 examples): a bare
+                # StopIteration was the verdict, naming no rule
+                last = [line.strip() for line in str(e).splitlines() if line.strip()]
+                return Report(name, f"a second call of {name} with steps=0 raised {type(e).__name__}"
+                                    f"{': ' + last[-1][:200] if last else ''}: the rule is train_buggy's behaviour for "
+                                    f"any number of steps, 0 included (its loop runs no step: a new models.mlp("
+                                    f"seed=seed) returned untrained, no error)", details)
             if fresh is model or any(not np.array_equal(a, b) for a, b in zip(model.get_weights(), trained)):
                 return Report(name, f"a second call of {name} (steps=0) returned the first call's model object again, "
                                     f"or changed its weights: the rule is a new model on every call, models.mlp("
@@ -1825,7 +1878,10 @@ def _lowered_loss_problem(train_mirrored, strategy, x, y, gb: int, steps: int, s
     if not callable(given):
         return None
 
+    handed = []  # round 27 (blind: float64_logits, the logits cast to float64 before loss_fn): the logits' dtypes
+
     def lowered_loss_fn(labels, logits):
+        handed.append(getattr(logits, "dtype", type(logits).__name__))
         per_example = given(labels, logits)
         # round 18 (planted: nan_loss_to_inf, a NaN per-example loss replaced by +inf, its gradient cut): each slice's
         # first loss is NaN, a constant added (its gradient finite, the weights' update unchanged)
@@ -1837,6 +1893,11 @@ def _lowered_loss_problem(train_mirrored, strategy, x, y, gb: int, steps: int, s
         got = try_answer(train_mirrored, strategy, x, y, gb, steps, seed, learning_rate / 2)
     finally:
         namespace["loss_fn"] = given
+    cast = [d for d in handed if d != tf.float32]  # models.mlp's logits are float32
+    if cast:
+        return (f"train_mirrored handed loss_fn logits of dtype {getattr(cast[0], 'name', cast[0])}, where the model "
+                f"gives float32: the rule is train_buggy's training minus its bug, the per-example losses loss_fn's on "
+                f"the model's logits as they are (not changed first: no cast to float64 or any other dtype)")
     if not hasattr(got, "get_weights"):
         return None
     initial = models.mlp(seed=seed).get_weights()
