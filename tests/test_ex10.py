@@ -1446,16 +1446,16 @@ def test_moe_forward_a_matrix_a_narrowed_capacity_and_x_returned_are_named(kind,
     assert ex10.check_moe_forward(_forward_loop, cases).passed
 
 
-def test_blockwise_attention_a_max_moved_only_past_700_overflows_on_large_values():
-    """Issue 38, round 18 (planted: q4_wrong_r18_lazy_rescale_700): later keys 631.9 above the first block's and values
-    of 1e35 (the hidden case): the float64 sums of a max moved only when beaten by more than 700 overflow."""
-    def lazy_700(q, kv_blocks):
+def _lazy_past(threshold):
+    """Online softmax in float64 whose running max moves only when a block's beats it by more than ``threshold``
+    (planted: q4_wrong_r18_lazy_rescale_700 and round 26's lazy_rescale at 600)."""
+    def lazy(q, kv_blocks):
         scale = 1.0 / np.sqrt(q.shape[-1])
         m = None
         for k_block, v_block in kv_blocks:
             s = q.astype(np.float64) @ k_block.T.astype(np.float64) * scale
             bm = s.max(axis=1, keepdims=True)
-            new = bm if m is None else np.where(bm > m + 700.0, bm, m)
+            new = bm if m is None else np.where(bm > m + threshold, bm, m)
             p = np.exp(s - new)
             if m is None:
                 l, o = p.sum(axis=1, keepdims=True), p @ v_block.astype(np.float64)
@@ -1465,6 +1465,13 @@ def test_blockwise_attention_a_max_moved_only_past_700_overflows_on_large_values
             m = new
         return o / l
 
+    return lazy
+
+
+def test_blockwise_attention_a_max_moved_only_past_700_overflows_on_large_values():
+    """Issue 38, round 18 (planted: q4_wrong_r18_lazy_rescale_700): later keys 631.9 above the first block's and values
+    of 1e35 (the hidden case): the float64 sums of a max moved only when beaten by more than 700 overflow."""
+    lazy_700 = _lazy_past(700.0)
     case = dict(lq=2, lk=24, d=4, dv=3, block=8, seed=8, jump=632.0, values=1e35)
     with np.errstate(over="ignore", invalid="ignore"):
         problem = ex10.check_blockwise_attention(lazy_700, **case).problem
@@ -1506,22 +1513,7 @@ def test_blockwise_attention_a_max_moved_only_past_a_threshold_overflows_on_floa
     1e35 do not overflow): the hidden float64 case, values of 1e300 and later keys 30 above the first block's, overflows
     the sums of any such threshold from 30 up; online softmax keeps its points. Planted bug: the case's values cast to
     float32 as before (inf blocks) or left at 1e35: this threshold keeps its points, or the right answer loses them."""
-    def lazy(q, kv_blocks):
-        scale = 1.0 / np.sqrt(q.shape[-1])
-        m = None
-        for k_block, v_block in kv_blocks:
-            s = q.astype(np.float64) @ k_block.T.astype(np.float64) * scale
-            bm = s.max(axis=1, keepdims=True)
-            new = bm if m is None else np.where(bm > m + threshold, bm, m)
-            p = np.exp(s - new)
-            if m is None:
-                l, o = p.sum(axis=1, keepdims=True), p @ v_block.astype(np.float64)
-            else:
-                c = np.exp(m - new)
-                l, o = l * c + p.sum(axis=1, keepdims=True), o * c + p @ v_block.astype(np.float64)
-            m = new
-        return o / l
-
+    lazy = _lazy_past(threshold)
     case = dict(lq=2, lk=24, d=4, dv=3, block=8, seed=8, jump=30.0, values=1e300, dtype="float64")
     with np.errstate(over="ignore", invalid="ignore"):
         problem = ex10.check_blockwise_attention(lazy, **case).problem
