@@ -62,10 +62,10 @@ def _watch_scaler_copies(scaler) -> None:
     another file name, its LossScaleOptimizer stepped on inf gradients): the scale-moving methods of the class are
     fresh functions there, whose variables are the copy's own, so neither the call watch nor the scale watch sees
     them. One audit hook (beside the shared copy watch, which compares code objects with their line tables) notes an
-    ``exec`` of code that defines a function whose bytecode, names and constants, read without file or line
-    (``_line_free``), are those of one of the class's methods that move the scale, when the cell that runs it assigns
-    ``predicted_scale``. Cost: a set lookup of each code object's bytecode per exec (the tree walked once)."""
-    from . import _AUDIT_HOOKS, _cell_assigns, _code_tree, _line_free, notebook_globals
+    ``exec`` of code that defines a function whose bytecode and constants, read without file, line or names
+    (``_name_free``; round 27), are those of one of the class's methods that move the scale, when the cell that runs
+    it assigns ``predicted_scale``. Cost: a set lookup of each code object's bytecode per exec (the tree walked once)."""
+    from . import _AUDIT_HOOKS, _cell_assigns, _code_tree, notebook_globals
 
     if any(getattr(h, "__gpukit_lso_copies__", False) for h in _AUDIT_HOOKS):
         return
@@ -74,12 +74,15 @@ def _watch_scaler_copies(scaler) -> None:
                if hasattr(scaler, f)]
     codes = [getattr(m, "__gpukit_original__", m).__code__ for m in methods]
     bytecodes = {c.co_code for c in codes}
-    keys = {_line_free(c) for c in codes}
+    # issue 38, round 27 (q1_wrong_r27_renamed_keras_lso: the source exec'd with its class, methods and variables
+    # renamed: dynamic_scale -> cur_s, _stateful_handle_non_finite_grads -> ..._bad_grads): the names left out of the
+    # key (bytecode and constants only; a rename keeps the bytecode, which refers to names by their index)
+    keys = {_name_free(c) for c in codes}
 
     def hook(event, args):
         if event != "exec" or not args or not hasattr(args[0], "co_code"):
             return
-        if not any(c.co_code in bytecodes and _line_free(c) in keys for c in _code_tree(args[0])):
+        if not any(c.co_code in bytecodes and _name_free(c) in keys for c in _code_tree(args[0])):
             return
         frame = sys._getframe(1)
         notebook = notebook_globals(frame)
@@ -88,6 +91,11 @@ def _watch_scaler_copies(scaler) -> None:
 
     hook.__gpukit_lso_copies__ = True
     _AUDIT_HOOKS.append(hook)
+
+
+def _name_free(code) -> tuple:
+    """``_line_free`` without the names: a code object's bytecode and constants (its nested code read the same way)."""
+    return (code.co_code, tuple(_name_free(k) if isinstance(k, type(code)) else (type(k), k) for k in code.co_consts))
 
 
 _COPY = "a copy of gpukit.precision.scale_after's code"
@@ -301,6 +309,7 @@ def check_train_step(train_step, seed: int = 0, float32_output: bool = True) -> 
     # functools caches of the notebook helpers the step's code names, read before the first call, compared after the
     # later steps (a module-level tf.function or one made inside the step has no functools cache); cost: two reads
     caches = _helper_caches(train_step)
+    library = _library_state()  # issue 38, round 27 (q2_wrong_r27_step_cache_pair_on_module); compared last
     got = try_answer(train_step, model, opt, x, y)
     handed_kept = kept_state_problem(name, handed_state, None, given=handed)
     # issue 38, round 18 (q2_wrong_r18_shared_result_variable, shared_numpy_buffer: one tf.Variable or numpy buffer
@@ -375,13 +384,53 @@ def check_train_step(train_step, seed: int = 0, float32_output: bool = True) -> 
             or _growth_problem(train_step, x, y, seed, float32_output, loss)
             or _growth_count_problem(train_step, x, y, seed, float32_output)
             or _clip_problem(train_step, seed, float32_output)
+            or _quiet_hidden_problem(train_step, seed, float32_output) or _tiny_loss_problem(train_step, float32_output)
             or (lambda clip: Report(name, clip, details) if clip else None)(_clip_calls_problem(name))
             or _top_scale_problem(train_step, x, seed, float32_output)
             or (Report(name, handed_kept, details) if handed_kept else None)
             or _later_steps_problem(train_step, got, first_loss, state, details, caches)
             or _handed_optimizer_problem(train_step, model, x, y, details)
             or _raising_step_problem(train_step, model, opt, x, y, details)
+            or (lambda kept: Report(name, kept, details) if kept else None)(_library_problem(name, library))
             or Report(name, None, details))
+
+
+def _library_state() -> dict:
+    """Issue 38, round 27 (q2_wrong_r27_step_cache_pair_on_module: a compiled step per (model, optimizer) kept in a dict
+    hung on the gpukit.training module; q3_wrong_r27_carry_scale_on_module: the last run's loss scale in a dict hung
+    on gpukit.precision): what gpukit's own modules (not gpukit.course's) hold, ``{where: state}``: the names of each
+    one's values that are not modules, and each container among them (``_container_state`` with contents: a dict
+    grown, an item rebound). A check reads it before an answer's first call and after its last: gpukit's functions
+    that an answer calls keep nothing there (measured). Cost: one pass over a few dozen small module namespaces."""
+    import types
+
+    from . import _container_state, _keeps
+
+    state = {}
+    for name, module in list(sys.modules.items()):
+        if (not (name == "gpukit" or name.startswith("gpukit.")) or name.startswith("gpukit.course")
+                or not isinstance(module, types.ModuleType)):
+            continue
+        space = list(vars(module).items())
+        state[f"the names of module {name}"] = frozenset(k for k, v in space if not isinstance(v, types.ModuleType))
+        for k, v in space:
+            if _keeps(v) and not k.startswith("__"):
+                state[f"{name}.{k}"] = _container_state(v, True)
+    return state
+
+
+def _library_problem(name: str, before: dict) -> str | None:
+    """What the calls since ``before`` (``_library_state``) added to or changed in gpukit's modules, named by the
+    rule, else None."""
+    after = _library_state()
+    added = sorted({f"{k[len('the names of module '):]}.{n}" for k, v in after.items() if isinstance(v, frozenset)
+                    for n in v - before.get(k, v)})
+    changed = [k for k, v in after.items() if not isinstance(v, frozenset) and k in before and before[k] != v]
+    if not added and not changed:
+        return None
+    return (f"{name} {'added ' + ', '.join(added[:2]) if added else 'changed ' + ', '.join(changed[:2])} (state kept "
+            f"on a gpukit module between calls: a cache, the last result or loss scale): the contract is it keeps "
+            f"nothing between calls, on no module either")
 
 
 def _bad_labels(y):
@@ -498,14 +547,14 @@ def _recipe_problem(model, before, x, y, seed, float32_output, details) -> Repor
     return None
 
 
-def _recipe_difference(model, before, x, y, seed, float32_output, scale=None) -> float:
+def _recipe_difference(model, before, x, y, seed, float32_output, scale=None, build=None) -> float:
     """How far (a fraction of its update) the float32 logits layer of ``model`` moved from where the recipe's own
     mixed-precision step (``optimizer.scale_loss`` of the mean loss of the float32 logits, its gradients handed
     unchanged to a LossScaleOptimizer at ``scale``, default Keras' initial one) moves it from ``before``."""
     from ... import precision, training
     from ..._tf import keras, tf
 
-    twin = precision.mlp("mixed_float16", hidden=(32,), seed=seed, float32_output=float32_output)
+    twin = (build or precision.mlp)("mixed_float16", hidden=(32,), seed=seed, float32_output=float32_output)
     twin.set_weights(before)
     opt = precision.optimizer("mixed_float16", keras.optimizers.SGD(LEARNING_RATE))
     opt.build(twin.trainable_variables)
@@ -567,6 +616,94 @@ def _clip_problem(train_step, seed, float32_output) -> Report | None:
                                 f"multiplied once by the scale (optimizer.scale_loss(loss)), its gradients handed to the "
                                 f"LossScaleOptimizer as the tape gives them (no clipping, zeroing or rounding, whatever "
                                 f"their size; not summed in float16 over parts of the batch)", {"recipe_difference": off})
+
+
+_QUIET_INPUTS = 1000.0  # _quiet_hidden_problem's inputs: x 1000 (hidden activations up to a few thousand, in float16)
+_TINY_MARGIN = 17.0    # _tiny_loss_problem's logit margin: a loss of ~5.5e-7, a subnormal number in float16
+
+
+def _quiet_model(policy_name, *, seed, hidden=(32,), float32_output=True, build=None):
+    """``precision.mlp`` (``build``: the function that builds it) with its logits layer's kernel set to zero: the
+    gradients of its hidden layers are then exactly zero (they pass through that kernel), those of the float32 logits
+    layer are not (they are the hidden activations times softmax - onehot)."""
+    from ... import precision
+
+    model = (build or precision.mlp)(policy_name, hidden=hidden, seed=seed, float32_output=float32_output)
+    weights = model.get_weights()
+    weights[-2] = np.zeros_like(weights[-2])
+    model.set_weights(weights)
+    return model
+
+
+def _quiet_hidden_problem(train_step, seed, float32_output) -> Report | None:
+    """Issue 38, round 27 (q2_wrong_r27_decay_hidden_kernels: weight decay added by hand to the hidden kernels'
+    scaled gradients; q2_wrong_r27_clip_finite_huge: the finite gradients clipped to +-30 of their unscaled size with
+    tf.minimum/maximum, no clip function): a batch where the hidden layer's gradients are exactly zero (the logits
+    kernel zeroed) and the float32 logits layer's are large (inputs x 1000, all labels 0: their unscaled size is in
+    the hundreds; the scale 1, nothing overflows). A right step leaves the hidden layer exactly where it was (SGD of
+    a zero gradient, divided by the scale: zero) and moves the logits layer as the recipe's own step does (float32
+    arithmetic: measured 0). Cost: one step of the small model and the recipe's twin step."""
+    from ... import precision
+    from ..._tf import keras
+
+    if not float32_output:
+        return None
+    x, _ = _data(seed, small=_QUIET_INPUTS)
+    y = np.zeros(len(x), dtype="int32")
+    model = _quiet_model("mixed_float16", seed=seed)
+    opt = precision.optimizer("mixed_float16", keras.optimizers.SGD(LEARNING_RATE))
+    opt.build(model.trainable_variables)
+    opt.dynamic_scale.assign(1.0)
+    before = model.get_weights()
+    try_answer(train_step, model, opt, x, y)
+    after = model.get_weights()
+    if any(not np.array_equal(a, b) for a, b in zip(before[:-2], after[:-2])):
+        return Report("train_step", "on a batch where the hidden layer's gradients are exactly zero (the logits "
+                                    "layer's kernel set to zero), train_step moved the hidden layer's weights: the rule "
+                                    "is the gradients handed to the LossScaleOptimizer as the tape gives them, nothing "
+                                    "added (no weight decay or other term written by hand), no clipping",
+                      {"hidden_moved": True})
+    off = _recipe_difference(model, before, x, y, seed, float32_output, scale=1.0, build=_quiet_model)
+    if off <= 1e-5:
+        return None
+    return Report("train_step", f"on a batch whose float32 logits layer has large, finite gradients (in the hundreds "
+                                f"unscaled, inputs x 1000; none overflows) the logits layer moved {off:.2g} of its "
+                                f"update away from the recipe's own mixed-precision step: the rule is the gradients "
+                                f"handed to the LossScaleOptimizer as the tape gives them (no clipping, at any value, "
+                                f"written by hand or not: tf.minimum/maximum too; nothing added)",
+                  {"recipe_difference": off})
+
+
+def _tiny_loss_problem(train_step, float32_output) -> Report | None:
+    """Issue 38, round 27 (q2_wrong_r27_roundtrip_f16_loss: the loss rounded through float16 and cast back to float32:
+    a float32 tensor, within 1e-3 of the loss on the normal batches, where float16 keeps 11 bits): a batch whose mean
+    loss is tiny (48 examples, the logits kernel x 0.3, the bias 17 for class 0, all labels 0: a loss of 5.5e-7,
+    subnormal in float16, whose spacing there is 6e-8), where a float16 round trip is 2.3e-2 of it off (measured; a
+    right step returns the float32 loss to ~1e-7). Cost: one step."""
+    from ... import precision, training
+    from ..._tf import keras, tf
+
+    if not float32_output:
+        return None
+    x, _ = _data(1, n=48)
+    y = np.zeros(len(x), dtype="int32")
+    model = precision.mlp("mixed_float16", hidden=(32,), seed=1)
+    weights = model.get_weights()
+    weights[-2] = weights[-2] * np.float32(0.3)  # the examples' losses differ a little (a mean off float16's grid)
+    weights[-1] = np.zeros_like(weights[-1])
+    weights[-1][0] = _TINY_MARGIN
+    model.set_weights(weights)
+    want = float(tf.reduce_mean(training.per_example_loss()(y, model(x, training=True))))
+    opt = precision.optimizer("mixed_float16", keras.optimizers.SGD(LEARNING_RATE))
+    opt.build(model.trainable_variables)
+    returned = _returned_loss_off(try_answer(train_step, model, opt, x, y), want)
+    if returned is None:
+        return None
+    return Report("train_step", f"on a batch whose mean loss is tiny ({want:.4g}: a subnormal number in float16, whose "
+                                f"spacing there is 6e-8), train_step returned {returned:.6g} "
+                                f"({abs(returned - want) / abs(want):.1e} of it off, allowed 1e-3): the rule is the "
+                                f"loss returned as float32 or a Python float, not rounded to 16 bits (a cast to float16 "
+                                f"and back rounds it too)", {"returned": returned, "loss": want})
 
 
 def _returned_loss_off(got, want: float) -> float | None:
@@ -1055,6 +1192,7 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
     # round 24 (q3_wrong_r23_warm_scale: each mixed_float16 run starts at the scale the last one ended at, kept in a
     # closure's dict): read before the three policies' calls instead, so that what they keep shows too
     state = kept_state(train_with_policy)
+    library = _library_state()  # issue 38, round 27 (q3_wrong_r27_carry_scale_on_module); compared last
     for policy_name in ("float32", "mixed_float16", "mixed_bfloat16"):
         stepped, built, optimizers, inputs = [], [], [], []
         original, original_mlp, original_base = scaler.apply, precision.mlp, base.__dict__["apply"]
@@ -1142,6 +1280,13 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
             return Report(name, f"{name}({policy_name!r}, ...) returned {len(got)} losses for {steps} steps", details)
         if not np.all(np.isfinite(got)):
             return Report(name, f"{policy_name}: the losses are not finite: {got}", details)
+        if policy_name != "float32" and len(got) > 1 and all(_on_16bit_grid(v) for v in got[1:]):
+            # issue 38, round 27 (q3_wrong_r27_f16_rounded_later_losses: float(np.float16(loss)) after the first step,
+            # Python floats within the tolerance): every loss after the first is a 16-bit number
+            return Report(name, f"{policy_name}: the losses after the first ({got[1:]}) are all 16-bit numbers "
+                                f"(float16 or bfloat16 values, which a float32 loss almost never is): they were "
+                                f"rounded to 16 bits; the rule is each loss computed from the float32 logits and "
+                                f"returned as a number as it is (float(loss)), not rounded", details)
         err = max(abs(a - b) for a, b in zip(got, want))
         if err > TOLERANCE[policy_name]:
             if max(abs(a - b) for a, b in zip(got, ahead[1:])) <= TOLERANCE[policy_name]:
@@ -1151,6 +1296,16 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
             if steps > 1 and max(got) - min(got) <= TOLERANCE[policy_name] < max(want) - min(want):
                 return Report(name, f"{policy_name}: the loss stays at {got[0]:.4f} while float32 training falls to "
                                     f"{want[-1]:.4f}: the updates are (almost) zero", details)
+            scaled_right = bool(scales) and len(factors) == len(scales) and all(
+                f is not None and abs(f / s - 1) < 1e-5 for f, s in zip(factors, scales))
+            if (policy_name == "mixed_float16" and stepped and steps > 2 and scaled_right
+                    and max(abs(a - b) for a, b in zip(got[:2], want[:2])) <= TOLERANCE[policy_name]):
+                # round 27 (q3_wrong_r27_momentum_f16_by_hand: heavy-ball momentum added by hand to the scaled
+                # gradients): each step's loss WAS multiplied by the optimizer's scale of that step; the update is off
+                return Report(name, f"mixed_float16: the losses leave float32 training's after the first steps "
+                                    f"({np.round(got, 4).tolist()} vs {np.round(want, 4).tolist()}), though each step's "
+                                    f"loss was multiplied by the optimizer's current scale: the updates are not plain "
+                                    f"SGD steps: {_WEIGHTS_RULE}", details)
             if (policy_name == "mixed_float16" and stepped and steps > 2
                     and max(abs(a - b) for a, b in zip(got[:2], want[:2])) <= TOLERANCE[policy_name]):
                 # round 7 (q3_wrong_r7_fixed_scale): right until the scale moved (after the first update), then off
@@ -1391,6 +1546,9 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
             return Report(name, f"mixed_bfloat16: on a batch with large inputs (x 100: gradient norms up to "
                                 f"~8, above 1), after one step the model's weights are {off:.2g} of their update away "
                                 f"from one SGD(0.1) step of the recipe (allowed 1e-6): {_WEIGHTS_RULE}", details)
+    quiet = _quiet_runs_problem(train_with_policy, seed)  # round 27: gradients clipped or decayed by hand
+    if quiet:
+        return Report(name, quiet, details)
     clip = _clip_calls_problem(name)  # round 15 (round 14's q3_gap_r14_manual_clip): no clipping by hand either
     if clip:
         return Report(name, clip, details)
@@ -1399,8 +1557,68 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
         return Report(name, f"called with a bad batch (a label 10, outside the model's 10 classes), train_with_policy "
                             f"{left}: the rule is the global policy put back to what it was also when the call raises "
                             f"(set it back in a finally, or use a with block such as precision.policy)", details)
-    return Report(name, _retry_problem(train_with_policy, seed) or _grown_scale_problem(train_with_policy, x, y, seed),
-                  details)
+    return Report(name, _retry_problem(train_with_policy, seed) or _grown_scale_problem(train_with_policy, x, y, seed)
+                  or _library_problem(name, library), details)
+
+
+def _quiet_runs_problem(train_with_policy, seed) -> str | None:
+    """Issue 38, round 27 (q3_wrong_r27_clip_float32_only: float32 gradients clipped to +-5 by hand with
+    tf.minimum/maximum; q3_wrong_r27_clip_mixed_f16: mixed_float16 ones to +-1 of their unscaled size;
+    q3_wrong_r27_decay_f16_only: weight decay added by hand in the mixed_float16 run): one step of float32 and of
+    mixed_float16 (mixed_bfloat16's weights are compared on the large-gradient batch) on a
+    batch of inputs x 1000, all labels 0, the model's logits kernel set to zero by the check as it is built (its
+    ``precision.mlp`` watched): the hidden layer's gradients are exactly zero, the float32 logits layer's in the
+    hundreds (nothing overflows, at Keras' initial scale either). A right run leaves the hidden layer exactly as built
+    and moves the logits layer as one plain SGD(0.1) step of a twin does (float32 arithmetic, a power-of-two scale
+    divided out exactly: measured 0). Cost: two models and two steps of the small model, two twin steps."""
+    from ... import precision, training
+    from ..._tf import keras, tf
+
+    x, _ = _data(seed, small=_QUIET_INPUTS)
+    y = np.zeros(len(x), dtype="int32")
+    original = precision.mlp
+    # mixed_bfloat16 left out (cost): its weights are compared on the large-gradient batch above
+    for policy_name in ("float32", "mixed_float16"):
+        built = []
+
+        def quiet_mlp(*args, **kwargs):
+            model = _quiet_model(*args, build=original, **kwargs)
+            built.append((model, model.get_weights()))
+            return model
+
+        precision.mlp = quiet_mlp
+        try:
+            try_answer(train_with_policy, policy_name, x, y, 1, seed)
+        finally:
+            precision.mlp = original
+        if not built or len(built[-1][1]) != 4:
+            continue
+        model, before = built[-1]
+        after = model.get_weights()
+        if any(not np.array_equal(a, b) for a, b in zip(before[:-2], after[:-2])):
+            return (f"{policy_name}: on a batch where the hidden layer's gradients are exactly zero (the check set the "
+                    f"model's logits kernel to zero as it was built), one step moved the hidden layer's weights: "
+                    f"{_WEIGHTS_RULE}")
+        twin = original(policy_name, hidden=(32,), seed=seed)
+        twin.set_weights(before)
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(training.per_example_loss()(y, twin(x, training=True)))
+        keras.optimizers.SGD(LEARNING_RATE).apply_gradients(
+            zip(tape.gradient(loss, twin.trainable_variables), twin.trainable_variables))
+        off = _weights_off(model, before, twin.get_weights())
+        if off > 1e-6:
+            return (f"{policy_name}: on a batch whose float32 logits layer has large gradients (in the hundreds, inputs "
+                    f"x 1000; none overflows), after one step the model's weights are {off:.2g} of their update away "
+                    f"from one SGD(0.1) step of the recipe (allowed 1e-6): {_WEIGHTS_RULE}")
+    return None
+
+
+def _on_16bit_grid(value: float) -> bool:
+    """Whether ``value`` (nonzero) is a float16 or a bfloat16 number: a float32 loss rounded to 16 bits is; one as
+    computed almost never (about 1 in 8000)."""
+    v = np.float32(value)
+    return bool(v != 0 and np.isfinite(v) and (float(np.float16(v)) == float(v)
+                                                or int(v.view(np.uint32)) & 0xFFFF == 0))
 
 
 def _grown_scale_problem(train_with_policy, x, y, seed) -> str | None:
@@ -1453,9 +1671,10 @@ def _retry_problem(train_with_policy, seed) -> str | None:
     from ..._tf import keras, tf
 
     scaler = keras.mixed_precision.LossScaleOptimizer
-    original, applied = scaler.apply, []
+    original, applied, traced = scaler.apply, [], []
 
     def counted(self, *args, **kwargs):
+        traced.append(self)
         if tf.executing_eagerly():
             applied.append(self)
         return original(self, *args, **kwargs)
@@ -1466,6 +1685,13 @@ def _retry_problem(train_with_policy, seed) -> str | None:
         try_answer(train_with_policy, "mixed_float16", x, y, 1, seed)
     finally:
         scaler.apply = original
+    if not traced:
+        # issue 38, round 27 (q3_wrong_r27_manual_skip: the gradients checked by hand and a non-finite step never
+        # handed to the LossScaleOptimizer, so its scale never halves): its apply not called, eagerly or in a graph
+        return ("mixed_float16: on a batch whose scaled gradients overflow float16 (inputs x 30 at Keras' initial loss "
+                "scale), the LossScaleOptimizer was never handed the step (its apply never ran, eagerly or in a graph): "
+                "the rule is an overflowed step skipped by the optimizer, which halves its scale (a step skipped by your "
+                "own code leaves the scale where it overflows, step after step)")
     if len(applied) <= 1:
         return None
     return (f"mixed_float16: on a batch whose scaled gradients overflow float16 (inputs x 30 at Keras' initial loss "
@@ -1685,6 +1911,15 @@ def _watch_inputs(model, inputs) -> None:
     object.__setattr__(model, "call", watched_call)
 
 
+def _rows_permuted(seen, x) -> bool:
+    """Whether ``seen`` holds x's rows exactly, in another order (read only when it is not x)."""
+    try:
+        a, b = np.asarray(seen, dtype=np.float32), np.asarray(x, dtype=np.float32)
+    except (TypeError, ValueError):
+        return False
+    return a.shape == b.shape and a.ndim == 2 and sorted(map(bytes, a)) == sorted(map(bytes, b))
+
+
 def _inputs_problem(policy_name, inputs, x) -> str | None:
     """The model sees ``x`` as given: the Sequential model's call receives its inputs as float32 (its input layer
     converts them), and they must be x's values exactly. Planted: x cast to float16 for mixed_bfloat16 (round 5,
@@ -1708,6 +1943,10 @@ def _inputs_problem(policy_name, inputs, x) -> str | None:
             same = bool(tf.reduce_all(tf.cast(seen, want.dtype) == want))
         except (TypeError, ValueError, tf.errors.OpError):
             continue
+        if not same and _rows_permuted(seen, x):  # round 27 (q3_wrong_r27_shuffle_each_step)
+            return (f"{policy_name}: the model was called on x's rows in another order (shuffled): the contract is the "
+                    f"whole (x, y) batch as given at each step, its rows in their order (a mean over reordered rows "
+                    f"differs in its last bits)")
         if not same:
             return (f"{policy_name}: the model was called on inputs that are not x as given (rounded first: cast to a "
                     f"16-bit type, their values are no longer x's): the contract is the whole (x, y) batch as given; "
