@@ -2310,7 +2310,7 @@ def _copies_hook(event, args):
             notebook = notebook_globals(frame)
             if notebook is not None and _cell_assigns(frame, notebook, cell_assigns):
                 notebook[key] = list(notebook.get(key, ()))[-63:] + [(what, None)]
-    for other in _AUDIT_HOOKS:
+    for other in _AUDIT_HOOKS or ():  # None at interpreter exit, once this module's globals are cleared
         other(event, args)
 
 
