@@ -647,7 +647,7 @@ def test_shard_ranges_a_cache_on_an_imported_module_is_named():
         problem = ex09.check_shard_ranges(cached, [(10, 4), (7, 3)]).problem
     finally:
         np.__dict__.pop("_test_r17_memo", None)
-    assert problem and "changed numpy._test_r17_memo during the call" in problem and "the rule: no cache" in problem
+    assert problem and "added numpy._test_r17_memo during the call" in problem and "the rule: no cache" in problem
     assert ex09.check_shard_ranges(_ceil_ranges, [(10, 4), (7, 3)]).passed
 
 

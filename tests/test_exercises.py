@@ -986,3 +986,28 @@ def test_the_audit_hook_stays_quiet_once_the_module_is_torn_down(monkeypatch):
     monkeypatch.setattr(exercises, "_COPIES", None)
     monkeypatch.setattr(exercises, "_AUDIT_HOOKS", None)
     exercises._copies_hook("exec", ())
+
+
+def test_modules_state_names_a_cache_hung_on_a_module():
+    """Issue 38 (the shared read behind 06's and 09's "no cache on a module"): a name added to a module, a container
+    grown, and (with contents) an item rebound show in ``module_changes``; a submodule imported meanwhile does not.
+    Planted: each of the three kinds of cache, on a module made for the test."""
+    import types
+
+    from gpukit.course.exercises import module_changes, modules_state
+
+    mod = types.ModuleType("gpukit_test_cache_module")
+    mod.table = {"a": 1}
+    before = modules_state([mod], contents=True)
+    mod.sub = types.ModuleType("gpukit_test_cache_module.sub")  # a submodule: no cache
+    assert module_changes(before, modules_state([mod], contents=True)) == ([], [])
+    mod.memo = {}
+    assert module_changes(before, modules_state([mod], contents=True)) == (["gpukit_test_cache_module.memo"], [])
+    del mod.memo
+    mod.table["a"] = object()  # an item rebound: seen with contents only
+    assert module_changes(before, modules_state([mod], contents=True)) == ([], ["gpukit_test_cache_module.table"])
+    plain = modules_state([mod])
+    mod.table["a"] = 2
+    assert module_changes(plain, modules_state([mod])) == ([], [])
+    mod.table["b"] = 3  # grown: seen either way
+    assert module_changes(plain, modules_state([mod])) == ([], ["gpukit_test_cache_module.table"])

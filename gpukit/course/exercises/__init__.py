@@ -1574,6 +1574,33 @@ def _container_state(v, contents: bool = False):
         return id(v), None
 
 
+def modules_state(modules, contents: bool = False) -> dict:
+    """Issue 38 (09 q2 round 17, ``np.__dict__.setdefault("_memo", {})``; 09 q3 and 06 q2/q3 round 27, a step-size memo
+    on numpy, a compiled step or a loss scale in a dict hung on a gpukit module): what ``modules`` hold that a cache
+    kept on one of them changes, ``{(module, None): names, (module, attribute): state}``: the names of each module's
+    values that are not modules (a name added shows), and each container among them, dunder names aside
+    (``_container_state``, with ``contents`` its items by identity: an item rebound shows). A check reads it before
+    an answer's calls and after (``module_changes``); a submodule imported meanwhile is no cache."""
+    import types
+
+    state = {}
+    for module in {id(m): m for m in modules}.values():
+        space = list(vars(module).items())
+        state[(module.__name__, None)] = frozenset(k for k, v in space if not isinstance(v, types.ModuleType))
+        for k, v in space:
+            if _keeps(v) and not k.startswith("__"):
+                state[(module.__name__, k)] = _container_state(v, contents)
+    return state
+
+
+def module_changes(before: dict, after: dict) -> tuple[list, list]:
+    """What changed between two reads of ``modules_state`` (the same modules): the names added (``module.name``) and
+    the containers changed, each sorted."""
+    added = sorted(f"{m}.{n}" for (m, a), v in after.items() if a is None for n in v - before.get((m, a), v))
+    changed = sorted(f"{m}.{a}" for (m, a), v in after.items() if a is not None and (m, a) in before
+                     and before[(m, a)] != v)
+    return added, changed
+
 def _array_state(a) -> tuple:
     """What a numpy array held by a module global or a closure shows of its use between calls (issue 38, round 23, 09
     q2_wrong_r23_ndarray_cache, q3_wrong_r23_bias_table: a cache in a module-level object-dtype array, bias corrections

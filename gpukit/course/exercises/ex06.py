@@ -398,34 +398,24 @@ def check_train_step(train_step, seed: int = 0, float32_output: bool = True) -> 
 def _library_state() -> dict:
     """Issue 38, round 27 (q2_wrong_r27_step_cache_pair_on_module: a compiled step per (model, optimizer) kept in a dict
     hung on the gpukit.training module; q3_wrong_r27_carry_scale_on_module: the last run's loss scale in a dict hung
-    on gpukit.precision): what gpukit's own modules (not gpukit.course's) hold, ``{where: state}``: the names of each
-    one's values that are not modules, and each container among them (``_container_state`` with contents: a dict
-    grown, an item rebound). A check reads it before an answer's first call and after its last: gpukit's functions
-    that an answer calls keep nothing there (measured). Cost: one pass over a few dozen small module namespaces."""
+    on gpukit.precision): what gpukit's own modules (not gpukit.course's) hold (``modules_state``, with contents). A
+    check reads it before an answer's first call and after its last: gpukit's functions that an answer calls keep
+    nothing there (measured). Cost: one pass over a few dozen small module namespaces."""
     import types
 
-    from . import _container_state, _keeps
+    from . import modules_state
 
-    state = {}
-    for name, module in list(sys.modules.items()):
-        if (not (name == "gpukit" or name.startswith("gpukit.")) or name.startswith("gpukit.course")
-                or not isinstance(module, types.ModuleType)):
-            continue
-        space = list(vars(module).items())
-        state[f"the names of module {name}"] = frozenset(k for k, v in space if not isinstance(v, types.ModuleType))
-        for k, v in space:
-            if _keeps(v) and not k.startswith("__"):
-                state[f"{name}.{k}"] = _container_state(v, True)
-    return state
+    return modules_state([module for name, module in list(sys.modules.items())
+                          if (name == "gpukit" or name.startswith("gpukit.")) and not name.startswith("gpukit.course")
+                          and isinstance(module, types.ModuleType)], contents=True)
 
 
 def _library_problem(name: str, before: dict) -> str | None:
     """What the calls since ``before`` (``_library_state``) added to or changed in gpukit's modules, named by the
     rule, else None."""
-    after = _library_state()
-    added = sorted({f"{k[len('the names of module '):]}.{n}" for k, v in after.items() if isinstance(v, frozenset)
-                    for n in v - before.get(k, v)})
-    changed = [k for k, v in after.items() if not isinstance(v, frozenset) and k in before and before[k] != v]
+    from . import module_changes
+
+    added, changed = module_changes(before, _library_state())
     if not added and not changed:
         return None
     return (f"{name} {'added ' + ', '.join(added[:2]) if added else 'changed ' + ', '.join(changed[:2])} (state kept "

@@ -249,33 +249,31 @@ def check_shard_ranges(shard_ranges, cases) -> Report:
 
 
 def _modules_state(fn) -> dict:
-    """The containers (dict, list, set ...) held as attributes of the modules ``fn``'s code names (``np``, ``math``):
-    ``{(module, attribute): (id, length)}``. Issue 38, round 17 (q2_wrong_r17_copy_cache_foreign: a cache in a dict set
-    on the numpy module, ``np.__dict__.setdefault(...)``, handing out copies: kept_state reads the function's own
-    globals, defaults and helpers, not an imported module's namespace). A new submodule is no container: not noted."""
+    """What the modules ``fn``'s code names (``np``, ``math``, ``sys``) hold (``modules_state``). Issue 38, round 17
+    (q2_wrong_r17_copy_cache_foreign: a cache in a dict set on the numpy module, ``np.__dict__.setdefault(...)``,
+    handing out copies: kept_state reads the function's own globals, defaults and helpers, not an imported module's
+    namespace)."""
     import types
 
+    from . import modules_state
+
     code, glb = getattr(fn, "__code__", None), getattr(fn, "__globals__", {})
-    names = {n for c in _code_tree(code) for n in c.co_names} if code is not None else set()
-    state = {}
-    for mod in {id(m): m for m in (glb.get(n) for n in names) if isinstance(m, types.ModuleType)}.values():
-        for attr, v in list(vars(mod).items()):
-            if _keeps(v):
-                state[(mod.__name__, attr)] = (id(v), len(v))
-    return state
+    names = _code_names(code) if code is not None else set()
+    return modules_state([m for m in (glb.get(n) for n in names) if isinstance(m, types.ModuleType)])
 
 
 def _modules_problem(call: str, before: dict, fn, works: str) -> str | None:
-    """The rule "no cache": a container on an imported module added or changed during the call (``_modules_state``).
-    ``works``: what each call does instead (q2 "works the ranges out from its arguments"; q3, issue 38, round 27)."""
-    after = _modules_state(fn)
-    changed = next((key for key, v in after.items() if before.get(key) != v), None)
-    if changed is None:
+    """The rule "no cache": a name or a container added to, or a container changed on, a module ``fn``'s code names
+    during the call (``_modules_state``). ``works``: what each call does instead (q2 "works the ranges out from its
+    arguments"; q3, issue 38, round 27)."""
+    from . import module_changes
+
+    added, changed = module_changes(before, _modules_state(fn))
+    if not added and not changed:
         return None
-    module, attr = changed
-    return (f"{call} changed {module}.{attr} during the call (a container kept on an imported module: a cache): the "
-            f"rule: no cache, in a module-level dict or a default argument either, nor on another module: each call "
-            f"{works} and keeps nothing between calls")
+    return (f"{call} {'added ' + added[0] if added else 'changed ' + changed[0]} during the call (state kept on an "
+            f"imported module: a cache): the rule: no cache, in a module-level dict or a default argument either, nor "
+            f"on another module: each call {works} and keeps nothing between calls")
 
 
 def _whole_numbers_problem(name, size, n, got) -> str | None:
