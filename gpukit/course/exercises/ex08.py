@@ -613,6 +613,16 @@ def _spread_problem(ds, name) -> str | None:
                 f"to x[{int(read.max())}], less than half of x: a local shuffle (within blocks, or a window); the rule: "
                 f"the examples are shuffled individually over the whole dataset (a full shuffle: any example can land "
                 f"in any batch)")
+    # issue 38, round 28 (q3_wrong_r28_tied_sort_keys: a stable argsort of random byte keys; the ~390 examples of each
+    # key keep their order in x, so the read runs upwards): the steps from one example to the next that go up in x.
+    # In a full shuffle each goes up with probability 1/2, and the steps of disjoint pairs are independent: split into
+    # the even and the odd steps (255 each), Hoeffding puts outside [1/4, 3/4] of all below 4 exp(-2 x 255 / 16), 5e-14
+    rises = int(np.sum(read[1:] > read[:-1]))
+    if len(read) == SPREAD_READ and not (SPREAD_READ - 1) / 4 <= rises <= 3 * (SPREAD_READ - 1) / 4:
+        return (f"on {HUGE_N} examples, {rises} of the {SPREAD_READ - 1} steps from one example to the next in the first "
+                f"{SPREAD_READ} of an epoch go up in x (a full shuffle: about half): runs of examples keep their order "
+                f"in x (a sort by random keys with ties keeps the tied examples in x's order); the rule: the examples "
+                f"are shuffled individually over the whole dataset (a full shuffle: every order equally likely)")
     return None
 
 
