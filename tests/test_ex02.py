@@ -980,3 +980,59 @@ def test_round18_q4_a_fixed_full_shuffle_a_nan_filtered_out_and_a_seed_cut_to_48
     assert ex02._left_over_problem(fn("right"), 1, float_inputs=True) is None
     assert "equal in their low 61 bits" in ex02._far_seeds_problem(fn("mask48"))
     assert ex02._far_seeds_problem(fn("right")) is None
+
+
+# --------------------------------------------------------------------------- blind round 28 (issue 38)
+
+
+def test_round28_q2_keras_default_loss_is_already_over_the_global_batch_under_a_strategy():
+    """Round 28's ``mean_loss_times_replicas`` (kept as outside): a Keras loss with its default reduction, called in a
+    replica, is already divided by the replicas (Keras 3's ``scale_loss_for_distribution``), so the all-reduced gradient
+    equals one process's; a ``tf.reduce_mean`` by hand (``q2_wrong_per_worker_mean``) is num_replicas times it. If a
+    Keras version stops scaling, this fails: the outside ruling must then become a catch."""
+    from gpukit import cluster, keras, models, tf
+
+    strategy = tf.distribute.MirroredStrategy(["/cpu:0", "/cpu:1", "/cpu:2"])
+    x, y = cluster.training_data(48, 24)
+    batch = next(iter(strategy.distribute_datasets_from_function(lambda ic: cluster.dataset_fn(ic, x, y, 24))))
+    with strategy.scope():
+        model = models.mlp(input_shape=(64,), hidden=(32,), seed=0)
+    default = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
+    each = keras.losses.SparseCategoricalCrossentropy(from_logits=True, reduction=None)
+
+    @tf.function
+    def grads(xb, yb):
+        with tf.GradientTape(persistent=True) as tape:
+            logits = model(xb, training=True)
+            losses = (default(yb, logits), tf.nn.compute_average_loss(each(yb, logits), global_batch_size=24),
+                      tf.reduce_mean(each(yb, logits)))
+        ctx = tf.distribute.get_replica_context()
+        return [ctx.all_reduce("SUM", tape.gradient(loss, model.trainable_variables)[0]) for loss in losses]
+
+    kept, average, own_mean = (strategy.experimental_local_results(g)[0].numpy()
+                               for g in strategy.run(grads, args=batch))
+    np.testing.assert_allclose(kept, average, rtol=1e-6, atol=1e-9)
+    np.testing.assert_allclose(own_mean, 3 * average, rtol=1e-5, atol=1e-8)
+
+
+def test_round28_q4_a_buffer_capped_at_2_20_and_a_seed_folded_into_62_bits():
+    """Round 28. ``buffer_cap_2_20`` (and round 16's gap ``buffer_cap_2p21``): the largest hidden case's buffers are
+    watched on 2**21 more examples. ``seed_fold_62bit`` (seed % 2**62 beyond 62 bits): ``_far_seeds_problem`` reads
+    2**63 - 1 against its fold modulo 2**31 - 1."""
+    from gpukit import tf
+
+    def fn(kind):
+        def shuffled_shard(ic, x, y, gb, seed):
+            n = len(x)
+            if kind == "fold62" and not -2**62 <= seed < 2**62:
+                seed %= 2**62
+            ds = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(min(n, 2**20) if kind == "cap" else n, seed=seed)
+            return ds.take(n // gb * gb).shard(ic.num_input_pipelines, ic.input_pipeline_id).batch(
+                ic.get_per_replica_batch_size(gb), drop_remainder=True)
+        return shuffled_shard
+
+    n = 10_000 + 199 + 2**21
+    assert "a buffer of 1048576 examples" in ex02._buffer_problem(fn("cap"), n, 200, 2, 5)
+    assert ex02._buffer_problem(fn("right"), n, 200, 2, 5) is None
+    assert "folded into fewer bits" in ex02._far_seeds_problem(fn("fold62"))
+    assert ex02._far_seeds_problem(fn("right")) is None
