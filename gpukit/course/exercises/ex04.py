@@ -116,6 +116,14 @@ def compare_accum_steps(choose_accum_steps, cases) -> Report:
         if isinstance(got, bool) or not isinstance(got, numbers.Integral):  # planted: 4.0 (issue 38, round 3)
             return Report(name, f"choose_accum_steps({gb}, {r}, {most}) returned {got!r}, a "
                                 f"{type(got).__name__}: the contract is an int (a number of micro-batches)")
+        if gb > 2**53 and 0 < got < expected and gb % (r * got) == 0 and gb // (r * got) > most:
+            # round 28 (q1_wrong_r28_float_ceil_start): the search started at math.ceil(gb / (r * limit)), a float
+            # division, and the limit never checked again: r * limit rounds up (r = 2**53 - 2), the start is too low
+            return Report(name, f"choose_accum_steps({gb}, {r}, {most}) returned {got!r}, whose per-replica batch "
+                                f"{gb // (r * got)} is above the limit {most}: the contract is per_replica_batch_size "
+                                f"<= max_per_replica_batch_size, with arithmetic exact at any size (a float division "
+                                f"such as gb / (r * limit) rounds above 2**53: check the limit with ints); expected "
+                                f"{expected}")
         if got != expected:
             return Report(name, f"choose_accum_steps({gb}, {r}, {most}) returned {got!r}, expected "
                                 f"{expected}: the smallest k with {gb} divisible by {r} x k and "
@@ -134,7 +142,8 @@ _CLIP_CALLS = watch_clips()   # the shared watch of TensorFlow's clip functions
 
 def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size: int = 32, accum_steps: int = 2,
                          updates: int = 3, seed: int = 0, momentum: float = 0.0,
-                         atol: float = 1e-5, restart: bool = False, x_scale: float = 1.0) -> Report:
+                         atol: float = 1e-5, restart: bool = False, x_scale: float = 1.0,
+                         dtype: str = "float32") -> Report:
     """Train ``updates`` updates with the learner's ``make_accumulating_step(strategy, model,
     optimizer, global_batch_size, accum_steps)`` (which returns ``micro_step(batch)``, called
     once per distributed micro-batch) and with ``gpukit.training`` on one device with batches
@@ -144,7 +153,11 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
     is right). Issue 38, round 9: ``restart``, after the run (which ends with an accumulation left unfinished) a
     NEW ``micro_step`` made for the same model and optimizer must make its first update after ``accum_steps``
     calls, with those micro-batches' gradients only (``_restart_problem``). Round 14 (q4_wrong_r14_clip_by_value):
-    ``x_scale`` multiplies the first example's inputs, so that some gradients exceed 1 (a clip to [-1, 1] shows)."""
+    ``x_scale`` multiplies the first example's inputs, so that some gradients exceed 1 (a clip to [-1, 1] shows).
+    Round 28 (q4_wrong_r28_float32_accums: ``tf.zeros(v.shape)`` accumulators, float32 whatever the variable):
+    ``dtype="float64"``, the same MLP in float64 (``_mlp``) fed float64 inputs; accumulators (variables the learner's
+    code makes, shaped like a trainable variable) with fewer bits than it are named even when the weights come within
+    ``atol`` (float32 sums of a float64 model are ~1e-9 off)."""
     import numpy as np
 
     from ... import checks, data, models, training
@@ -159,12 +172,14 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
     # round 9: one global batch more for ``restart``'s new micro_step (the main run stops after its first micro-batch)
     x, y = data.synthetic(global_batch_size * (updates + 1), shape=(64,), seed=seed)
     x[0] *= x_scale
+    if dtype != "float32":  # round 28: the inputs in the model's dtype (as the float32 case's are)
+        x = x.astype(dtype)
     if restart:  # round 16 (q4_wrong_r16_nonfinite_grad_guard): a NaN example in the restart's last micro-batch only
         x[-1, 0] = np.nan
     run = global_batch_size * updates + sizes.micro_batch_size
 
     def build(on):
-        model = models.mlp(seed=seed, strategy=on)
+        model = _mlp(seed, on, dtype)
         with on.scope():
             optimizer = keras.optimizers.SGD(0.1, momentum=momentum)
         training.build_optimizer(on, model, optimizer)
@@ -232,7 +247,7 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
     # the large batch, one update at a time, on one device: it depends on the case only (not on the answer), so it
     # is trained once per case and process (test time: every blind answer is graded by the same two cases)
     key = (global_batch_size, updates, seed, momentum, len(x), keras.mixed_precision.global_policy().name,
-           keras.backend.floatx(), x_scale, restart)
+           keras.backend.floatx(), x_scale, restart, dtype)
     if key not in _LARGE_BATCH:
         single = tf.distribute.get_strategy()
         reference, ref_optimizer = build(single)
@@ -276,7 +291,12 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
     if weights_diff <= atol:
         # round 14 (q4_wrong_r14_inference_mode_forward): model(x) with no training flag; this MLP hides it
         clipped = sorted({f for f, _ in (notebook or {}).get(_CLIP_CALLS, ())})
-        problem = (training_problem("micro_step", watch.training)
+        narrow = _narrow_accumulators(watch, model)  # round 28: float32 sums of a float64 model come within atol
+        problem = ((f"make_accumulating_step keeps the gradients in {narrow} variables, fewer bits than this "
+                    f"{dtype} model's weights, so every sum is rounded (the weights {weights_diff:.3g} from large-batch "
+                    f"training's after {updates} updates): the rule is each update exactly the large batch's; keep them "
+                    f"in each variable's own dtype (e.g. tf.zeros_like(v))" if narrow else None)
+                   or training_problem("micro_step", watch.training)
                    or (f"micro_step called tf.{', tf.'.join(clipped)}: the rule is the summed gradients applied as "
                        f"they are (no clipping, at any norm or value, however rarely it acts)" if clipped else None)
                    or _module_state_problem(module_state, make_accumulating_step)
@@ -309,6 +329,23 @@ def compare_accumulation(make_accumulating_step, strategy, *, global_batch_size:
                             f"update", details)
     return Report(name, f"the weights differ from large-batch training by {weights_diff:.3g} (the first update "
                         f"is the right size, {first_scale:.2f} x, but points elsewhere)", details)
+
+
+def _mlp(seed: int, strategy, dtype: str = "float32"):
+    """``models.mlp(seed=seed, strategy=strategy)``, its layers in ``dtype`` (issue 38, round 28: a float64 model, so
+    that float32 accumulators show)."""
+    from ... import models
+    from ..._tf import keras
+
+    if dtype == "float32":
+        return models.mlp(seed=seed, strategy=strategy)
+    with strategy.scope():
+        def dense(units, i, activation=None, name=None):
+            return keras.layers.Dense(units, activation=activation, name=name, dtype=dtype, bias_initializer="zeros",
+                                      kernel_initializer=keras.initializers.GlorotUniform(seed=seed + i))
+
+        return keras.Sequential([keras.Input((64,), dtype=dtype), keras.layers.Flatten(dtype=dtype),
+                                 dense(64, 0, "relu", "hidden_0"), dense(10, 1, name="logits")], name="mlp")
 
 
 def _rescaled_problem(after, ref_after, initial, first_scale, learning_rate, global_batch_size) -> str | None:

@@ -1,0 +1,43 @@
+# INTENT: wrong: keeps the micro-step counter in a module-level list shared by every micro_step, so a new make_accumulating_step after an unfinished accumulation (or two live steps) updates at the wrong call, breaking "nothing of an earlier one (a counter ... kept on the module) carries into a new micro_step".
+_PENDING = [0]   # micro-batches added since the last update
+
+
+def make_accumulating_step(strategy, model, optimizer, global_batch_size, accum_steps):
+    """micro_step(batch): add one micro-batch's gradients; update every accum_steps calls."""
+    variables = model.trainable_variables
+    with strategy.scope():
+        accumulators = [tf.Variable(tf.zeros(v.shape, v.dtype), trainable=False,
+                                    synchronization=tf.VariableSynchronization.ON_READ,
+                                    aggregation=tf.VariableAggregation.SUM)
+                        for v in variables]
+
+    def replica_accumulate(x, y):
+        with tf.GradientTape() as tape:
+            per_example = loss_fn(y, model(x, training=True))
+            loss = tf.reduce_sum(per_example) / global_batch_size      # the accumulated batch
+        for a, g in zip(accumulators, tape.gradient(loss, variables)):
+            a.assign_add(tf.cast(g, a.dtype))
+        return loss * accum_steps          # this replica's share of the micro-batch mean
+
+    def replica_apply():
+        optimizer.apply_gradients(zip([a.read_value() for a in accumulators], variables))
+        for a in accumulators:
+            a.assign(tf.zeros_like(a))
+
+    @tf.function
+    def accumulate(batch):
+        return strategy.reduce(tf.distribute.ReduceOp.SUM, strategy.run(replica_accumulate, args=batch), axis=None)
+
+    @tf.function
+    def apply():
+        strategy.run(replica_apply)
+
+    def micro_step(batch):
+        loss = accumulate(batch)
+        _PENDING[0] += 1
+        if _PENDING[0] == accum_steps:          # chosen in Python: no all-reduce inside a cond
+            apply()
+            _PENDING[0] = 0
+        return loss
+
+    return micro_step
