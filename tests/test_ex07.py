@@ -912,3 +912,52 @@ def test_q1_a_fraction_is_not_seconds():
 
     problem = ex07.check_steady_step(lambda *a: fractions.Fraction(solution_steady(*a))).problem
     assert problem and problem.startswith("the rule: return the median as a number of seconds"), problem
+
+
+# --------------------------------------------------------------------------- issue 38, round 28
+
+
+def test_matplotlib_settings_and_a_stdlib_function_replaced_are_named_and_put_back():
+    """q1_wrong_r28_rcparams_in_function, q2_wrong_r28_rcparams_only, q2_wrong_r28_patch_statistics: the shared session
+    watch reads matplotlib's rcParams and the standard library's functions; each change is named and put back. A
+    figure drawn (pyplot imported, a backend chosen) changes no setting."""
+    import matplotlib
+
+    dpi = matplotlib.rcParams["figure.dpi"]
+
+    def steady_rc(step, batches, warmup, clock):
+        matplotlib.rcParams["figure.dpi"] = dpi + 50
+        return solution_steady(step, batches, warmup, clock)
+
+    with pytest.raises(AssertionError, match="steady_rc changed matplotlib's settings"):
+        ex07.check_steady_step(steady_rc)
+    assert matplotlib.rcParams["figure.dpi"] == dpi
+
+    def steady_plot(step, batches, warmup, clock):
+        import matplotlib.pyplot as plt
+
+        matplotlib.use("Agg")
+        fig, ax = plt.subplots(figsize=(3, 2))
+        ax.plot([0, 1])
+        plt.close(fig)
+        with plt.rc_context({"axes.grid": True}):
+            return solution_steady(step, batches, warmup, clock)
+
+    assert ex07.check_steady_step(steady_plot).passed
+
+    median = statistics.median
+    message = blind.grade(blind.stem("07"), "q2", "import statistics\nstatistics.median = lambda d: 0.0\n"
+                                                  "PREDICTED_ALLREDUCE_MS = 14.28\n")
+    assert message and "changed Python's standard library" in message, message
+    assert statistics.median is median
+
+
+@pytest.mark.parametrize("value", ["Decimal('14.28')", "Fraction(357, 25)"])
+def test_q2_a_decimal_or_a_fraction_is_not_a_float(value):
+    """q2_wrong_r28_decimal_value, q2_wrong_r28_fraction_value (as q1's standing ruling on a Fraction)."""
+    from decimal import Decimal  # noqa: F401
+    from fractions import Fraction  # noqa: F401
+
+    problem = ex07.check_allreduce_prediction(eval(value)).problem
+    assert problem and "not a Python float or int" in problem, problem
+    assert ex07.check_allreduce_prediction(float(eval(value))).passed

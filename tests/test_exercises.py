@@ -608,6 +608,10 @@ def test_a_watched_function_called_many_times_parses_its_cell_once():
     # round 26 (09 q3_wrong_r26_thread_excepthook, q3_wrong_r26_tempdir_shm: a hook and tempfile's folder left replaced)
     ("import threading; threading.excepthook = lambda args: None", "threading.excepthook"),
     ("import tempfile; tempfile.tempdir = '/dev/shm'", "the temporary-file folder (tempfile.tempdir)"),
+    # round 28 (07 q1_wrong_r28_rcparams_in_function, q2_wrong_r28_patch_statistics)
+    ("import matplotlib; matplotlib.rcParams['axes.grid'] = not matplotlib.rcParams['axes.grid']", "matplotlib's settings"),
+    ("import statistics, numpy; statistics.median = lambda data: float(numpy.median(list(data)))",
+     "Python's standard library"),
 ])
 def test_a_function_that_changes_the_session_fails_and_the_setting_is_put_back(change, words):
     """Issue 38, round 4: blind answers changed settings every later cell shares (each case a planted answer).

@@ -199,6 +199,12 @@ def _session_settings() -> dict:
         # round 19 (10 q3, q4; 11 q1-q3: gpukit.experts.dispatch_plan, gpukit.plan.plan... replaced by the answer cell)
         "gpukit's own functions and constants (a gpukit module's function, class or constant such as memory.MiB "
         "replaced: the answer must not change the library it is graded against)": (_library(), _put_back_library),
+        # round 28 (07 q2_wrong_r28_patch_statistics: statistics.median rebound to a NumPy median by an answer cell)
+        "Python's standard library (a function or constant of statistics, math, functools, itertools, operator, "
+        "copy, json... replaced, such as statistics.median = ...)": (_stdlib(), _put_back_library),
+        # round 28 (07 q1_wrong_r28_rcparams_in_function, q2_wrong_r28_rcparams_only: matplotlib.rcParams[...] = ...)
+        "matplotlib's settings (matplotlib.rcParams[...] = ..., matplotlib.rc, plt.style.use; use "
+        "plt.rc_context or a figure's own arguments)": (_rc_params(), _put_back_rc_params),
     }
     if hasattr(sys, "get_int_max_str_digits"):
         settings["Python's int-to-string digit limit (sys.set_int_max_str_digits)"] = (
@@ -728,6 +734,99 @@ def _put_back_library(old: _Library) -> None:
                 delattr(module, attr)
             else:
                 setattr(module, attr, value)
+
+
+# Round 28 (07 q2_wrong_r28_patch_statistics: ``statistics.median = lambda data: ...`` at the top of an answer cell): a
+# function of the standard library replaced for the whole session, read as gpukit's own are (``_library``: the names a
+# module holds at its first sight, by identity; compared and put back by ``_Library`` and ``_put_back_library``). Only
+# modules no check or watch of the grader rebinds (not time: 07's clock watch; not random, os, subprocess, warnings, gc:
+# the seeding, process, filter and freeze watches).
+_STDLIB_MODULES = ("statistics", "math", "cmath", "functools", "itertools", "operator", "heapq", "bisect", "copy",
+                   "fractions", "decimal", "json", "collections")
+_STDLIB: dict = {}      # {module name: (module, the names read, vars(module).get, (_ABSENT,) * len(names))}
+
+
+def _stdlib() -> _Library:
+    found, modules = _Library(), sys.modules
+    if not _STDLIB:   # imported at the first read (a few ms, once), so that one an answer cell imports and patches is seen
+        import importlib
+
+        for name in _STDLIB_MODULES:
+            importlib.import_module(name)
+    for name in _STDLIB_MODULES:
+        module = modules.get(name)
+        if module is None:
+            continue
+        seen = _STDLIB.get(name)
+        if seen is None or seen[0] is not module:
+            names = _library_names(module)
+            seen = _STDLIB[name] = (module, names, vars(module).get, (_ABSENT,) * len(names))
+        found[name] = (module, seen[1], tuple(map(seen[2], seen[1], seen[3])))
+    return found
+
+
+# Round 28 (07 q1_wrong_r28_rcparams_in_function: ``matplotlib.rcParams["axes.grid"] = True`` inside the function;
+# q2_wrong_r28_rcparams_only: figure.dpi and figure.figsize set at the top of the cell): matplotlib's rcParams, a plain
+# dict of their items (``dict(dict.items(rc))``: 8 us for ~340 keys, no validation; ``dict.copy`` of the subclass goes
+# through its Python ``__getitem__``: 110 us). Before matplotlib is imported the value stands for
+# the rcParams as matplotlib loads them (``rcParamsOrig``), so a cell that imports matplotlib and sets one is seen too.
+# Not the backend (pyplot's first import, ``matplotlib.use``, IPython's inline backend set it) nor interactive mode.
+_RC_NOT_SETTINGS = ("backend", "backend_fallback", "interactive")
+
+
+def _rc_items(rc) -> dict:
+    items = dict(dict.items(rc))
+    for key in _RC_NOT_SETTINGS:
+        items.pop(key, None)
+    return items
+
+
+class _RcParams:
+    """matplotlib's rcParams (a dict), or None: as matplotlib loads them (it was not imported yet)."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items):
+        self.items = items
+
+    def resolved(self):
+        if self.items is not None:
+            return self.items
+        original = getattr(sys.modules.get("matplotlib"), "rcParamsOrig", None)
+        return None if original is None else _rc_items(original)
+
+    def __eq__(self, other):
+        if not isinstance(other, _RcParams):
+            return False
+        if self.items is None and other.items is None:
+            return True
+        mine, theirs = self.resolved(), other.resolved()
+        if mine is None or theirs is None:
+            return True
+        try:
+            return bool(mine == theirs)   # the same value objects when nothing changed: compared by identity first
+        except Exception:  # noqa: BLE001  a value whose == does not give a bool: changed
+            return False
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    __hash__ = None
+
+
+def _rc_params() -> _RcParams:
+    rc = getattr(sys.modules.get("matplotlib"), "rcParams", None)
+    return _RcParams(None if rc is None else _rc_items(rc))
+
+
+def _put_back_rc_params(old: _RcParams) -> None:
+    rc = getattr(sys.modules.get("matplotlib"), "rcParams", None)
+    want = old.resolved()
+    if rc is None or want is None:
+        return
+    for key in set(dict.keys(rc)) - set(want) - set(_RC_NOT_SETTINGS):
+        dict.__delitem__(rc, key)
+    dict.update(rc, want)
 
 
 def _tf_summary_state() -> dict:

@@ -638,6 +638,14 @@ def check_allreduce_prediction(value, rel: float = 5e-4, within_ms: float = 5e-4
     try:
         if isinstance(value, (str, bytes, bool)):  # float("14.28") would pass: a number is asked for
             raise TypeError(type(value).__name__)
+        import numpy as np
+
+        # issue 38, round 28 (q2_wrong_r28_decimal_value, q2_wrong_r28_fraction_value): a decimal.Decimal or a
+        # fractions.Fraction, as q1's standing ruling on a Fraction for seconds (a Decimal does not even add to a float)
+        if not isinstance(value, (int, float, np.integer, np.floating)):
+            return Report(name, f"{name} = {value!r} is a {type(value).__name__}, not a Python float or int: the rule: "
+                                f"a number of milliseconds as a Python float or int (or a NumPy scalar such as "
+                                f"np.float64); a Decimal or a Fraction is not one (float(...) makes one)", details)
         value = float(value)
     except (TypeError, ValueError):
         return Report(name, f"{name} = {value!r} is not a number of milliseconds", details)
