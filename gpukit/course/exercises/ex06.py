@@ -1181,7 +1181,9 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
     # round 17 (q3_wrong_r17_history_class_attr: every run's losses on a class), read before the repeat call below;
     # round 24 (q3_wrong_r23_warm_scale: each mixed_float16 run starts at the scale the last one ended at, kept in a
     # closure's dict): read before the three policies' calls instead, so that what they keep shows too
-    state = kept_state(train_with_policy)
+    # round 28 (q3_wrong_r28_keep_scale: the last run's loss scale kept in a default argument's dict, the value rebound
+    # at the same key): the mutable default arguments too, and the items of small containers by identity
+    state = kept_state(train_with_policy, defaults=True, contents=True)
     library = _library_state()  # issue 38, round 27 (q3_wrong_r27_carry_scale_on_module); compared last
     for policy_name in ("float32", "mixed_float16", "mixed_bfloat16"):
         stepped, built, optimizers, inputs = [], [], [], []
@@ -1393,9 +1395,9 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
         again = try_answer(train_with_policy, "float32", x, y, steps, seed)  # planted (round 4): a model cached per seed
     finally:
         precision.mlp = original_mlp
-    kept = kept_state_problem(name, state, train_with_policy)
+    kept = kept_state_problem(name, state, train_with_policy, defaults=True, contents=True)
     if kept:
-        return Report(name, f"{kept} (no model, optimizer or result kept between calls: a run history too)", details)
+        return Report(name, f"{kept} (no model, optimizer, loss scale or result kept between calls: a run history too)", details)
     if again is not None and not again_built:
         return Report(name, "a second call train_with_policy('float32', ...) with the same arguments built no model "
                             "(precision.mlp was not called): the rule is that each call trains a new model from seed "
@@ -1536,8 +1538,8 @@ def check_compare(train_with_policy, steps: int = 4, seed: int = 0, batch: int =
             return Report(name, f"mixed_bfloat16: on a batch with large inputs (x 100: gradient norms up to "
                                 f"~8, above 1), after one step the model's weights are {off:.2g} of their update away "
                                 f"from one SGD(0.1) step of the recipe (allowed 1e-6): {_WEIGHTS_RULE}", details)
-    quiet = _quiet_runs_problem(train_with_policy, seed)  # round 27: gradients clipped or decayed by hand
-    if quiet:
+    quiet = _quiet_runs_problem(train_with_policy, seed) or _tiny_column_problem(train_with_policy, seed)
+    if quiet:  # round 27: gradients clipped or decayed by hand; round 28: clipped or zeroed where they are large or tiny
         return Report(name, quiet, details)
     clip = _clip_calls_problem(name)  # round 15 (round 14's q3_gap_r14_manual_clip): no clipping by hand either
     if clip:
@@ -1603,6 +1605,63 @@ def _quiet_runs_problem(train_with_policy, seed) -> str | None:
     return None
 
 
+_TINY_COLUMN = 1e-24  # _tiny_column_problem: the factor of x's first column (then ~1e-22; its gradients 1e-27..1e-24)
+
+
+def _tiny_column_problem(train_with_policy, seed) -> str | None:
+    """Issue 38, round 28 (q3_wrong_r28_clip_hidden_no_bf16: the hidden layers' unscaled gradients clipped to norm 1 by
+    hand in float32 and mixed_float16; q3_wrong_r28_zero_tiny: the gradient entries whose unscaled size is below 1e-12
+    zeroed by hand): one float32 step on a batch of inputs x 10 (the hidden kernel's gradient norm above 1) whose
+    first column is multiplied by 1e-24, the first row of the model's hidden kernel set to zero by the check as it is
+    built (its ``precision.mlp`` watched): that row's gradients are 1e-27..1e-24, nonzero, and its update moves it away
+    from zero where float32 shows it. A right run's weights are one plain SGD(0.1) step of a twin's (float32
+    arithmetic, the same ops: measured 0), the whole model and that row alike, each to 1e-6 of its own update. Cost: two
+    models and two steps of the small model."""
+    from ... import precision, training
+    from ..._tf import keras, tf
+
+    x, y = _data(seed, small=10.0)
+    x[:, 0] *= _TINY_COLUMN
+    original, built = precision.mlp, []
+
+    def tiny_mlp(*args, **kwargs):
+        model = original(*args, **kwargs)
+        weights = model.get_weights()
+        if weights and weights[0].ndim == 2:
+            weights[0][0, :] = 0.0
+            model.set_weights(weights)
+        built.append((model, model.get_weights()))
+        return model
+
+    precision.mlp = tiny_mlp
+    try:
+        try_answer(train_with_policy, "float32", x, y, 1, seed)
+    finally:
+        precision.mlp = original
+    if not built or len(built[-1][1]) != 4:
+        return None
+    model, before = built[-1]
+    twin = original("float32", hidden=(32,), seed=seed)
+    twin.set_weights(before)
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(training.per_example_loss()(y, twin(x, training=True)))
+    keras.optimizers.SGD(LEARNING_RATE).apply_gradients(
+        zip(tape.gradient(loss, twin.trainable_variables), twin.trainable_variables))
+    want, got = twin.get_weights(), model.get_weights()
+    off = _weights_off(model, before, want)
+    if off > 1e-6:
+        return (f"float32: on a batch of inputs x 10 (the hidden kernel's gradient norm above 1), after one step the "
+                f"model's weights are {off:.2g} of their update away from one SGD(0.1) step of the recipe (allowed "
+                f"1e-6): {_WEIGHTS_RULE}")
+    row = float(np.max(np.abs(got[0][0] - want[0][0]))) / max(float(np.max(np.abs(want[0][0] - before[0][0]))), 1e-45)
+    if row > 1e-6:
+        return (f"float32: on a batch whose first input column is multiplied by {_TINY_COLUMN:g} (the check set the "
+                f"hidden kernel's first row to zero as it was built), that row's gradients are tiny (1e-27..1e-24) but "
+                f"not zero, yet after one step the row is {row:.2g} of its update away from one SGD(0.1) step of the "
+                f"recipe (allowed 1e-6): {_WEIGHTS_RULE}; no gradient zeroed or rounded away by hand, however small")
+    return None
+
+
 def _on_16bit_grid(value: float) -> bool:
     """Whether ``value`` (nonzero) is a float16 or a bfloat16 number: a float32 loss rounded to 16 bits is; one as
     computed almost never (about 1 in 8000)."""
@@ -1658,10 +1717,12 @@ def _retry_problem(train_with_policy, seed) -> str | None:
     with the halved scale, up to 4 times): one mixed_float16 step on a batch whose scaled gradients overflow float16 at
     Keras' initial scale (inputs x 30, as ``_inf_problem``), the LossScaleOptimizer's eager ``apply`` calls counted (a
     graph step, tf.function or fit, is not counted): one. Cost: one step (up to five for the planted answer)."""
+    from ... import precision
     from ..._tf import keras, tf
 
     scaler = keras.mixed_precision.LossScaleOptimizer
     original, applied, traced = scaler.apply, [], []
+    original_mlp, built = precision.mlp, []  # round 28: the model's weights as built
 
     def counted(self, *args, **kwargs):
         traced.append(self)
@@ -1669,12 +1730,17 @@ def _retry_problem(train_with_policy, seed) -> str | None:
             applied.append(self)
         return original(self, *args, **kwargs)
 
+    def kept_mlp(*args, **kwargs):
+        model = original_mlp(*args, **kwargs)
+        built.append((model, model.get_weights()))
+        return model
+
     x, y = _data(seed, small=30.0)
-    scaler.apply = counted
+    scaler.apply, precision.mlp = counted, kept_mlp
     try:
         try_answer(train_with_policy, "mixed_float16", x, y, 1, seed)
     finally:
-        scaler.apply = original
+        scaler.apply, precision.mlp = original, original_mlp
     if not traced:
         # issue 38, round 27 (q3_wrong_r27_manual_skip: the gradients checked by hand and a non-finite step never
         # handed to the LossScaleOptimizer, so its scale never halves): its apply not called, eagerly or in a graph
@@ -1682,12 +1748,38 @@ def _retry_problem(train_with_policy, seed) -> str | None:
                 "scale), the LossScaleOptimizer was never handed the step (its apply never ran, eagerly or in a graph): "
                 "the rule is an overflowed step skipped by the optimizer, which halves its scale (a step skipped by your "
                 "own code leaves the scale where it overflows, step after step)")
-    if len(applied) <= 1:
+    if len(applied) > 1:
+        return (f"mixed_float16: on a batch whose scaled gradients overflow float16 (inputs x 30 at Keras' initial loss "
+                f"scale), a run of 1 step applied the LossScaleOptimizer {len(applied)} times: the rule is one update of "
+                f"the loss-scaling recipe per step: an overflowed step is skipped (its scale halved) and counts as one of "
+                f"the `steps` steps, not retried")
+    return _skipped_problem(traced[-1], built)
+
+
+def _skipped_problem(opt, built) -> str | None:
+    """Issue 38, round 28 (q3_wrong_r28_clip_overflow: inf/NaN gradients replaced by 0; q3_wrong_r28_nan_to_num:
+    np.nan_to_num on them, inf -> +-float32 max): ``_retry_problem``'s 1-step run, whose scaled gradients overflow
+    float16 at Keras' initial scale 2**15 (inputs x 30, the first kernel's gradient inf: ``_inf_problem``): the step
+    must be skipped (the weights as built) and the scale halved, as the LossScaleOptimizer does when it sees the inf.
+    Judged only when the LossScaleOptimizer started at 2**15 or above (a smaller initial scale may not overflow) and
+    the model the run trained is known (its last ``precision.mlp``). Cost: nothing run (weights and scale read)."""
+    start = getattr(opt, "initial_scale", None)
+    scale = getattr(opt, "dynamic_scale", None)
+    if not built or start is None or scale is None or float(start) < 2.0 ** 15:
         return None
-    return (f"mixed_float16: on a batch whose scaled gradients overflow float16 (inputs x 30 at Keras' initial loss "
-            f"scale), a run of 1 step applied the LossScaleOptimizer {len(applied)} times: the rule is one update of the "
-            f"loss-scaling recipe per step: an overflowed step is skipped (its scale halved) and counts as one of the "
-            f"`steps` steps, not retried")
+    model, before = built[-1]
+    after, now = model.get_weights(), float(scale.numpy())
+    if len(after) != len(before):
+        return None
+    moved = any(not np.array_equal(a, b, equal_nan=True) for a, b in zip(before, after))
+    if not moved and now < float(start):
+        return None
+    return (f"mixed_float16: on a batch whose scaled gradients overflow float16 (inputs x 30 at the loss scale "
+            f"{float(start):g}: inf in the first kernel's gradient), after the 1-step run the weights "
+            f"{'moved' if moved else 'stayed'} and the loss scale is {now:g}: the rule is an overflowed step skipped by "
+            f"the LossScaleOptimizer (the weights stay) and its scale halved; it does so only if it sees the overflow: "
+            f"the gradients handed to it as the tape gives them, inf/NaN included (none replaced by 0 or a finite "
+            f"number, no clipping)")
 
 
 def _globals_state(fn) -> dict | None:
