@@ -98,7 +98,7 @@ def test_shard_ranges_wrong_answers_are_named(answer, says):
 def _step(gather=True, gather_old=False):
     def zero1_step(weights, grads, m, v, t, lr):
         n, piece = len(weights), len(weights[0]) // len(weights)
-        total = sum(grads)
+        total = np.sum(grads, axis=0, dtype=np.float64)  # round 28: float16 gradients summed in float64
         old = [w.copy() for w in weights]
         new = []
         for r in range(n):
@@ -124,7 +124,7 @@ def _adam_written_differently(weights, grads, m, v, t, lr):
     """A correct alternative: the bias-corrected moments (the textbook form of Adam, its epsilon
     rescaled to match Keras'), computed in float32."""
     n, piece = len(weights), len(weights[0]) // len(weights)
-    total = np.sum(grads, axis=0).astype("float32")
+    total = np.sum(grads, axis=0, dtype="float32")
     weights = [w.astype("float32") for w in weights]
     full = np.empty_like(weights[0])
     for r in range(n):
@@ -140,7 +140,8 @@ TINY = dict(num_replicas=4, size=8, steps=3, seed=7, grad_scale=1e-7, zero_at=5)
 
 
 @pytest.mark.parametrize("kwargs", [{}, dict(num_replicas=2, size=2 ** 15 + 2, steps=4, seed=3),
-                                    dict(num_replicas=3, size=9, steps=2, seed=5, lr=0.1, grad_scale=1e18), TINY])
+                                    dict(num_replicas=3, size=9, steps=2, seed=5, lr=0.1, grad_scale=1e18), TINY,
+                                    dict(num_replicas=4, size=8, steps=2, seed=11, grads_dtype="float16", apart=True)])
 @pytest.mark.parametrize("answer", [_step(), _adam_written_differently])
 def test_zero1_step_correct_answers_pass_public_and_hidden(answer, kwargs):
     report = ex09.check_zero1_step(answer, **kwargs)
@@ -826,3 +827,101 @@ def test_zero1_step_round22_grads_written_for_a_while_float16_and_one_buffer_are
     problem = ex09.check_zero1_step(_r22_variant(kind), **kwargs).problem
     assert problem and says in problem and "the rule" in problem, problem
     assert ex09.check_zero1_step(_step(gather=True), **kwargs).passed
+
+
+# --------------------------------------------------------------------------- round 28 (issue 38)
+
+
+def _disk_cached_ranges(folder):
+    def shard_ranges(size, num_replicas):  # planted: q2_wrong_r28_disk_cache (earlier results in a JSON file)
+        import json
+        import os
+
+        path = os.path.join(folder, "cache.json")
+        table = json.load(open(path)) if os.path.exists(path) else {}
+        table.setdefault(f"{size}/{num_replicas}", -(-size // num_replicas))
+        with open(path, "w") as f:
+            json.dump(table, f)
+        piece = table[f"{size}/{num_replicas}"]
+        return piece * num_replicas, [(r * piece, (r + 1) * piece) for r in range(num_replicas)]
+
+    return shard_ranges
+
+
+def _scratch_file_ranges(size, num_replicas):  # right: a temporary file written and gone before the call returns
+    import tempfile
+
+    with tempfile.NamedTemporaryFile("w+") as f:
+        f.write(str(-(-size // num_replicas)))
+        f.seek(0)
+        piece = int(f.read())
+    return piece * num_replicas, [(r * piece, (r + 1) * piece) for r in range(num_replicas)]
+
+
+def _decimal_ranges(size, num_replicas):  # planted: q2_wrong_r28_decimal_big_local_prec
+    import decimal
+
+    with decimal.localcontext() as ctx:
+        ctx.prec, ctx.Emax = 100_000, decimal.MAX_EMAX
+        piece = int(decimal.Decimal(size) // num_replicas) + (1 if size % num_replicas else 0)
+    return piece * num_replicas, [(r * piece, (r + 1) * piece) for r in range(num_replicas)]
+
+
+def _narrow_ranges(size, n):  # planted: q2_wrong_r28_min_scalar_type (uint8 for 250: 64 slices of 4 make 256)
+    kind = np.min_scalar_type(max(size, n)).type
+    piece = kind(-(-size // n))
+    with np.errstate(over="ignore"):
+        return piece * kind(n), [(kind(r) * piece, kind(r + 1) * piece) for r in range(n)]
+
+
+def test_shard_ranges_round28_a_file_cache_sizes_past_10_100000_and_64_replicas_are_named(tmp_path):
+    """Issue 38, round 28: a cache kept in a file (the files the call opens, still there after it), a decimal context of
+    10**5 digits on 2**524288 + 1 (the call label shown without str(): past 4300 digits it raises), uint8 indices for
+    (250, 64). A scratch file gone before the call returns is no cache."""
+    problem = ex09.check_shard_ranges(_disk_cached_ranges(str(tmp_path)), PUBLIC_Q2).problem
+    assert "shard_ranges(10, 4)" in problem and "cache.json" in problem and "no cache, in a file either" in problem
+    assert ex09.check_shard_ranges(_scratch_file_ranges, PUBLIC_Q2).passed
+    huge = [(2 ** 2 ** 19 + 1, 3)]
+    assert ex09.check_shard_ranges(_ceil_ranges, huge).passed
+    problem = ex09.check_shard_ranges(_decimal_ranges, huge).problem
+    assert "shard_ranges(259637... (about 157827 digits), 3) raised" in problem and "10**100000" in problem, problem
+    problem = ex09.check_shard_ranges(_narrow_ranges, [(250, 64)]).problem
+    assert "uint8 cannot hold 256" in problem, problem
+
+
+def _owner_from_replica0(weights, grads, m, v, t, lr):  # planted: q3_wrong_r28_owner_slice_from_replica0
+    w = [weights[0].copy() for _ in weights]
+    return _step()(w, grads, m, v, t, lr)
+
+
+def _f16_sum(weights, grads, m, v, t, lr):  # planted: q3_wrong_r28_float16_sum (the colleague's sum(grads))
+    return _step()(weights, [sum(grads)] + [np.zeros_like(g) for g in grads[1:]], m, v, t, lr)
+
+
+def _file_counter(folder):
+    def zero1_step(weights, grads, m, v, t, lr):  # planted: q3_wrong_r28_disk_step_counter (a file, t ignored)
+        import os
+
+        path = os.path.join(folder, "step.txt")
+        with open(path, "a") as f:
+            f.write("x")
+        return _step()(weights, grads, m, v, t, lr)
+
+    return zero1_step
+
+
+R28 = dict(num_replicas=4, size=8, steps=2, seed=11, grads_dtype="float16", apart=True)  # the hidden case
+
+
+@pytest.mark.parametrize("kind, kwargs, says", [
+    ("replica0", R28, "replica 1's slice 1 is replica 0's copy's slice 1 updated, not its owner's"),
+    ("f16_sum", R28, "float16 gradients are summed in float32 or float64"),
+    ("file", {}, "no cache, in a file either"),
+])
+def test_zero1_step_round28_another_copy_s_slice_a_float16_sum_and_a_file_are_named(kind, kwargs, says, tmp_path):
+    """Issue 38, round 28 (blind, kept their points): each slice updated from replica 0's copy (equal replicas hid it:
+    the hidden case starts them apart), float16 gradients on every replica summed in float16 (the solution sums in
+    float64 now), a step count kept in a file."""
+    answer = {"replica0": _owner_from_replica0, "f16_sum": _f16_sum, "file": _file_counter(str(tmp_path))}[kind]
+    problem = ex09.check_zero1_step(answer, **kwargs).problem
+    assert problem and says in problem and "the rule" in problem, problem

@@ -16,6 +16,7 @@ import contextlib
 import functools
 import math
 import numbers
+import sys
 import threading
 
 import numpy as np
@@ -93,6 +94,97 @@ def _watch_q1() -> None:
 
 
 _watch_q1()
+
+
+# issue 38, round 28 (q2_wrong_r28_disk_cache: earlier results kept in a JSON file in the temp folder, a new list handed
+# out each call; q3_wrong_r28_disk_step_counter: the step count kept in a file there): what the answer's code opens while
+# it runs. One Python audit hook per process (a hook cannot be removed; kept on ``sys`` so that a reload shares it) notes,
+# while ``_files_watched`` is on, every file opened (to read or write), created (os.mkdir) or renamed onto, by the thread
+# that calls the answer or a thread started since. Not noted: an import's own files (source, bytecode, extension
+# modules, __pycache__). ``_files_problem`` names the first that is a file or folder still there after the call: state
+# kept outside the call (a scratch file removed before the call returns, or an unnamed temporary file, is not).
+_FILES: dict = sys.__dict__.setdefault("__gpukit_ex09_files__", {"on": 0, "skip": frozenset(), "seen": []})
+
+
+def _files_hook(event, args):
+    files = _FILES
+    if not files["on"] or event not in ("open", "os.rename", "os.mkdir", "sqlite3.connect", "os.link", "os.symlink"):
+        return
+    if threading.get_ident() in files["skip"]:
+        return
+    try:
+        if event == "open":
+            path, mode, flags = args
+            import os
+
+            write = (any(c in mode for c in "wax+") if isinstance(mode, str)
+                     else bool(flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC)))
+            what = "wrote" if write else "read"
+        elif event == "sqlite3.connect":
+            path, what = args[0], "opened a database"
+        elif event == "os.mkdir":
+            path, what = args[0], "made the folder"
+        else:
+            path, what = args[1], "wrote"
+        if isinstance(path, int) or path is None or len(files["seen"]) >= 64:
+            return
+        import os
+
+        path = os.path.abspath(os.fsdecode(path))
+        if "__pycache__" in path or path.endswith(_IMPORT_SUFFIXES):
+            return
+        files["seen"].append((what, path))
+    except Exception:  # noqa: BLE001  an event this hook does not read: nothing noted
+        return
+
+
+_IMPORT_SUFFIXES: tuple = ()
+
+
+def _install_files_hook() -> None:
+    global _IMPORT_SUFFIXES
+    import importlib.machinery
+
+    _IMPORT_SUFFIXES = tuple(importlib.machinery.all_suffixes()) + (".pyc", ".pth")
+    if not getattr(sys, "__gpukit_ex09_files_hook__", False):
+        def hook(event, args, files=_FILES, modules=sys.modules, name=__name__):
+            if not files["on"]:  # at once for every event outside a watched call (at interpreter exit too)
+                return
+            try:  # this module's hook as it is now (a reload replaces it)
+                modules[name]._files_hook(event, args)
+            except Exception:  # noqa: BLE001  never in the way of the event
+                pass
+
+        sys.addaudithook(hook)
+        sys.__gpukit_ex09_files_hook__ = True
+
+
+_install_files_hook()
+
+
+@contextlib.contextmanager
+def _files_watched():
+    """The files the answer's calls inside the block open, noted (``_FILES["seen"]``, emptied first)."""
+    seen: list = []
+    outer = dict(_FILES)
+    _FILES.update(on=1, seen=seen, skip=frozenset(t.ident for t in threading.enumerate()) - {threading.get_ident()})
+    try:
+        yield seen
+    finally:
+        _FILES.update(on=outer["on"], seen=outer["seen"], skip=outer["skip"])
+
+
+def _files_problem(call: str, seen: list, works: str) -> str | None:
+    """The rule "no cache (in a file either)": the first file (or folder) the call opened, made or renamed onto that is
+    still there after it, else None."""
+    import os
+
+    for what, path in seen:
+        if os.path.isfile(path) or (what == "made the folder" and os.path.isdir(path)):
+            return (f"{call} {what} {path!r:.120} during the call, a file still there after it (state kept on disk: a "
+                    f"cache or a count): the rule: no cache, in a file either: each call {works} and keeps nothing "
+                    f"between calls (no file read or written)")
+    return None
 
 
 def check_bytes_prediction(value, **params) -> Report:
@@ -175,7 +267,8 @@ def check_shard_ranges(shard_ranges, cases) -> Report:
     for size, n in cases:
         (shard,) = zero.plan([(size,)], n)
         # round 26: a size of 401 digits (10**400 + 1) is shown by its first digits and its length (round 27: 4001)
-        call = f"{name}({size if size < 10 ** 40 else f'{str(size)[:6]}... ({len(str(size))} digits)'}, {n})"
+        # round 28: past 4300 digits str() of an int raises (Python's int max str digits): shown without str (_shown)
+        call = f"{name}({_shown(size)}, {n})"
         expected = (shard.padded, [(r * shard.slice_size, (r + 1) * shard.slice_size) for r in range(n)])
         # issue 38, round 14 (planted: every result kept in a module-level dict, or a mutable default argument, and
         # copies handed out): what the function keeps outside the call, read before and after (a few dict lookups)
@@ -186,30 +279,36 @@ def check_shard_ranges(shard_ranges, cases) -> Report:
         state = kept_state(shard_ranges, defaults=True, helpers=True, arrays=True)
         modules = _modules_state(shard_ranges)
         try:
-            got = try_answer(shard_ranges, size, n)
+            with _files_watched() as opened:  # issue 38, round 28: a cache kept in a file
+                got = try_answer(shard_ranges, size, n)
         except Exception as err:  # noqa: BLE001  planted: int32 indices overflow on a size beyond 2**31
             return Report(name, f"{call} raised {type(err).__name__} ({err}): the rule: any size and "
-                                f"replica count, a size beyond 2**53 too, up to 2**63 and past it (Python ints hold them "
-                                f"exactly; int32 and int64 overflow)")
+                                f"replica count, a size beyond 2**53 too, up to 2**63 and past it, past 10**100000 too "
+                                f"(Python ints hold them exactly; int32 and int64 overflow, a decimal context of any "
+                                f"fixed precision rounds or raises, str() of an int past 4300 digits raises)")
         if got is None:
             return Report(name, not_solved(name))
         if not (isinstance(got, tuple) and len(got) == 2 and isinstance(got[1], list)):
             return Report(name, f"{call} must return (padded_size, [(start, stop), ...]): a tuple whose "
-                                f"ranges are a list of pairs, got {type(got).__name__} {got!r:.80}")
+                                f"ranges are a list of pairs, got {type(got).__name__} {_shown(got, 80)}")
         keeps = (kept_state_problem(call, state, shard_ranges, defaults=True, helpers=True,
                                     arrays=True)
                  or _modules_problem(call, modules, shard_ranges, "works the ranges out from its arguments"))
-        problem = _whole_numbers_problem(name, size, n, got)
+        problem = _whole_numbers_problem(call, got)
         if problem:
             return Report(name, problem)
         # issue 38, round 10: a memo that copies on a hit but hands its own list to the first caller kept its points
         # (the two calls' lists were other objects): the caller edits the first call's list, as the rule allows, and
         # the second call must not show the edit (the first list is put back after)
         def ranges_again():
-            again = try_answer(shard_ranges, size, n)
+            with _files_watched() as opened_again:
+                again = try_answer(shard_ranges, size, n)
+            if opened_again:
+                opened.extend(opened_again)
             return again[1] if isinstance(again, tuple) and len(again) == 2 else None
 
-        problem = result_kept_problem(call, got[1], ranges_again) or keeps
+        problem = (result_kept_problem(call, got[1], ranges_again) or keeps
+                   or _files_problem(call, opened, "works the ranges out from its arguments"))
         if problem:
             return Report(name, problem)
         padded, ranges = got
@@ -225,10 +324,10 @@ def check_shard_ranges(shard_ranges, cases) -> Report:
             # hidden case (2**63 - 1, 2) pads to 2**63, one past int64's largest; round 26
             # (q2_wrong_r26_decimal_localprec: a decimal context of 40 digits): the case (10**400 + 1, 3); round 27
             # (q2_wrong_r27_decimal_prec_450: 450 digits): (10**4000 + 1, 3), under str()'s 4300 digits
-            held = f" ({', '.join(narrow)} cannot hold {expected[0]})" if narrow else ""
-            return Report(name, f"{call} returned {(padded, ranges)!r:.120}, expected {expected!r:.120}: "
+            held = f" ({', '.join(narrow)} cannot hold {_shown(expected[0])})" if narrow else ""
+            return Report(name, f"{call} returned {_shown((padded, ranges), 120)}, expected {_shown(expected, 120)}: "
                                 f"the rule: exact whole numbers for any size (beyond 2**53, to 2**63 and past it, "
-                                f"past 10**28, 10**400 and 10**4000 too): numpy's int64 wraps past 2**63 - 1 without a word, as "
+                                f"past 10**28, 10**400, 10**4000 and 10**100000 too): numpy's int64 wraps past 2**63 - 1 without a word, as "
                                 f"any numpy integer type past its largest value{held}, a float or a decimal.Decimal rounds (at its context's "
                                 f"precision: 28 digits by default, any fixed precision set); Python ints do not",
                           details)
@@ -240,12 +339,46 @@ def check_shard_ranges(shard_ranges, cases) -> Report:
             return Report(name, f"{call} returned slices of lengths {sorted(lengths)}: every replica's "
                                 f"slice must have the same length (collectives move equal pieces)", details)
         if sum(b - a for a, b in ranges) < size:
-            return Report(name, f"{call} covers {sum(b - a for a, b in ranges)} of {size} elements: "
+            return Report(name, f"{call} covers {_shown(sum(b - a for a, b in ranges))} of {_shown(size)} elements: "
                                 f"the last elements belong to no replica", details)
         if (padded, ranges) != expected:
-            return Report(name, f"{call} returned {(padded, ranges)!r:.120}, expected {expected!r:.120}: "
+            return Report(name, f"{call} returned {_shown((padded, ranges), 120)}, expected {_shown(expected, 120)}: "
                                 f"the smallest padded size that splits evenly, slices in replica order", details)
     return Report(name)
+
+
+def _shown(x, limit: int | None = None) -> str:
+    """``repr(x)`` (cut at ``limit`` characters) with every int of 40 digits or more shown by its first 6 digits and
+    its length, computed without ``str()`` (issue 38, round 28: past 4300 digits ``str`` of an int raises, Python's int
+    max str digits; the hidden case 2**524288 + 1 has 157,827): ints in tuples and lists at any depth, others by repr."""
+    def text(v) -> str:
+        if isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 10 ** 40:
+            a = abs(v)
+            if a.bit_length() > 14000:  # past 4214 digits: from the logarithm (an exact power of 10 costs 30 ms there)
+                shift = a.bit_length() - 60
+                exponent = math.log10(a >> shift) + shift * math.log10(2)
+                digits = int(exponent) + 1
+                return f"{'-' if v < 0 else ''}{int(10 ** (exponent - digits + 6))}... (about {digits} digits)"
+            digits = int(a.bit_length() * 0.30102999566398120) + 1  # log10(2): the length, or one more
+            digits -= a < 10 ** (digits - 1)
+            return f"{'-' if v < 0 else ''}{a // 10 ** (digits - 6)}... ({digits} digits)"
+        if isinstance(v, (tuple, list)):
+            parts, size = [], 0
+            for item in v:
+                if limit is not None and size > limit:
+                    parts.append("...")
+                    break
+                parts.append(text(item))
+                size += len(parts[-1]) + 2
+            inner = ", ".join(parts) + ("," if isinstance(v, tuple) and len(v) == 1 else "")
+            return f"({inner})" if isinstance(v, tuple) else f"[{inner}]"
+        try:
+            return repr(v)
+        except ValueError:  # a subclass of int whose repr is str: past the limit
+            return f"<{type(v).__name__} past 4300 digits>"
+
+    shown = text(x)
+    return shown if limit is None else shown[:limit]
 
 
 def _modules_state(fn) -> dict:
@@ -276,7 +409,7 @@ def _modules_problem(call: str, before: dict, fn, works: str) -> str | None:
             f"on another module: each call {works} and keeps nothing between calls")
 
 
-def _whole_numbers_problem(name, size, n, got) -> str | None:
+def _whole_numbers_problem(call, got) -> str | None:
     """The rule "a size and index pairs": ``padded_size`` and every ``start``/``stop`` a whole number (``int``
     or a numpy integer), each pair a tuple of two. Planted: ``np.ceil`` (a float padded size and float
     indices), true division for the stops, each pair a float array from ``np.linspace``: a float cannot
@@ -288,15 +421,15 @@ def _whole_numbers_problem(name, size, n, got) -> str | None:
 
     padded, ranges = got
     if not whole(padded):
-        return (f"{name}({size}, {n}) returned padded_size {padded!r:.40} ({type(padded).__name__}): the rule: a size "
+        return (f"{call} returned padded_size {_shown(padded, 40)} ({type(padded).__name__}): the rule: a size "
                 f"is a whole number (int or numpy integer); a float cannot size an array (use // to round up)")
     for r, pair in enumerate(ranges):
         if not (isinstance(pair, tuple) and len(pair) == 2):
-            return (f"{name}({size}, {n}) returned {pair!r:.60} ({type(pair).__name__}) for replica {r}: the rule: "
+            return (f"{call} returned {_shown(pair, 60)} ({type(pair).__name__}) for replica {r}: the rule: "
                     f"each range is a tuple (start, stop)")
         bad = next((i for i in pair if not whole(i)), None)
         if bad is not None or not all(whole(i) for i in pair):
-            return (f"{name}({size}, {n}) returned {pair!r:.60} for replica {r}: the rule: start and stop are whole "
+            return (f"{call} returned {_shown(pair, 60)} for replica {r}: the rule: start and stop are whole "
                     f"numbers (int or numpy integer), not {type(bad).__name__}; a float cannot slice an array "
                     f"(use // to divide)")
     return None
@@ -312,7 +445,8 @@ def _adam(w, g, m, v, t, lr, b1=0.9, b2=0.999, eps=1e-7):
 
 def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: int = 3, lr: float = 1e-2,
                      seed: int = 0, grad_scale: float = 1.0, zero_at: int | None = None,
-                     zero_slice_from: int | None = None, first_step: int = 1) -> Report:
+                     zero_slice_from: int | None = None, first_step: int = 1, grads_dtype: str | None = None,
+                     apart: bool = False) -> Report:
     """Run the learner's ``zero1_step(weights, grads, m, v, t, lr)`` for ``steps`` steps (``weights``:
     one full copy per replica; ``grads``: each replica's own gradient; ``m``, ``v``: each replica's
     slice of Adam's moments) and compare every replica's weights with plain Adam on the summed
@@ -351,20 +485,41 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
     n, piece = num_replicas, size // num_replicas
     where = f"{n} replica{'s' if n != 1 else ''}, {size} weights (slices of {piece})"
     w0 = rng.normal(size=size)
-    weights = [w0.copy() for _ in range(n)]
+    # issue 38, round 28 (q3_wrong_r28_owner_slice_from_replica0: every slice updated from replica 0's copy;
+    # q3_wrong_r28_every_replica_full_adam: each replica updated every slice of its own copy with all the moments):
+    # ``apart``: replica r's weights start 0.25 * r above the others' (the rule: each owner updates its own slice of its
+    # own copy, and every replica ends with each slice as its owner updated it: plain Adam starts from the owners' slices)
+    weights = [w0 + 0.25 * r if apart else w0.copy() for r in range(n)]
+    w0 = _owned(weights, n, piece)
     m = [np.zeros(piece) for _ in range(n)]
     v = [np.zeros(piece) for _ in range(n)]
     ref_w, ref_m, ref_v = w0.copy(), np.zeros(size), np.zeros(size)
     details = {}
+    opened: list = []  # issue 38, round 28: the files the answer's calls open (``_files_watched``)
+
+    @functools.wraps(zero1_step)
+    def answer(*args):
+        with _files_watched() as seen:
+            try:
+                return zero1_step(*args)
+            finally:
+                opened.extend(seen)
+
     for t in range(first_step, first_step + steps):
         grads = [rng.normal(size=size) * grad_scale for _ in range(n)]
+        # issue 38, round 28 (q3_wrong_r28_float16_sum: sum(grads) in the gradients' own dtype): ``grads_dtype``, every
+        # replica's gradient in it ("float16": their sum is not, checked against the exact float64 sum)
+        if grads_dtype is not None:
+            grads = [g.astype(grads_dtype) for g in grads]
         if zero_at is not None:
             for g in grads:
                 g[zero_at] = 0.0
         if zero_slice_from is not None and t >= zero_slice_from:
             for g in grads:
                 g[size - piece:] = 0.0
-        given, previous = [g.copy() for g in grads], weights[0].copy()
+        summed = sum(np.asarray(g, dtype="float64") for g in grads)  # plain Adam's summed gradient (float16 ones too)
+        before_w = [np.array(w, dtype="float64") for w in weights]
+        given, previous = [g.copy() for g in grads], _owned(before_w, n, piece)
         # issue 38, round 23 (q3_wrong_r23_lru_bias: the bias corrections in a helper's functools.lru_cache;
         # q3_wrong_r23_bias_table: kept by t in a module-level numpy array): the helpers' state and the globals' arrays
         handed, state = list(given), kept_state(zero1_step, helpers=True, arrays=True)
@@ -380,11 +535,12 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
             if t == first_step:  # the same arguments twice: a function of its arguments returns the same
                 threads = set(threading.enumerate())  # issue 38, round 23: threads left running (_threads_left)
                 with joins_watched() as joins:  # round 26: the threads started and the threads joined, noted
-                    probe = try_answer(zero1_step, [w.copy() for w in weights], [g.copy() for g in grads],
+                    probe = try_answer(answer, [w.copy() for w in weights], [g.copy() for g in grads],
                                        [a.copy() for a in m], [b.copy() for b in v], t, lr)
-            got = try_answer(zero1_step, [w.copy() for w in weights], given, [a.copy() for a in m],
+            got = try_answer(answer, [w.copy() for w in weights], given, [a.copy() for a in m],
                              [b.copy() for b in v], t, lr)
             keeps = (kept_state_problem(name, state, zero1_step, helpers=True, arrays=True)
+                     or _files_problem(name, opened, "is a function of its arguments (t, lr among them)")
                      or _thread_kept_problem(name, on_thread, where)
                      or (modules is not None and _modules_problem(name, modules, zero1_step, "is a function of its "
                                                                                   "arguments (t, lr among them)")))
@@ -397,7 +553,7 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
                 # issue 38, round 15 (q3_wrong_r15_{negzero,nan_guard_inplace,grads_flag,nonfinite_zeroed}): B's
                 # gradients hold a -0.0 and a NaN; they must come back byte for byte, writable, and plain Adam's
                 # moments and weight are NaN where the summed gradient is
-                other = [-2.0 * g for g in grads]
+                other = [-2.0 * np.asarray(g, dtype="float64") for g in grads]
                 other[0][0], other[-1][-1] = -0.0, np.nan
                 # issue 38, round 22 (q3_wrong_r22_clip_overflow_n1: the sum clipped at sqrt(float32's max), ~1.8e19,
                 # with out= into grads[0] itself when there is one replica): with one replica B holds a gradient of
@@ -418,15 +574,15 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
                 other = [write_watched(g, f"grads[{r}]", writes) for r, g in enumerate(other)]
                 other_list = list(other)
                 with np.errstate(over="ignore") if n == 1 else contextlib.nullcontext():  # float32's square of 1e20
-                    other_got = try_answer(zero1_step, [-3.0 * w for w in weights], other,
+                    other_got = try_answer(answer, [-3.0 * w for w in weights], other,
                                            [a + 1.0 for a in m], [b + 1.0 for b in v], t, lr)
                 overwritten = _overwritten_problem(name, got, kept, where)
-                doubled = try_answer(zero1_step, [w.copy() for w in weights], [g.copy() for g in grads],
+                doubled = try_answer(answer, [w.copy() for w in weights], [g.copy() for g in grads],
                                      [a.copy() for a in m], [b.copy() for b in v], t, 2 * lr)
                 # issue 38, round 25 (q3_wrong_keras_epsilon_floatx: epsilon and the dtype read from keras.config): the
                 # same step once more with Keras' epsilon and float type changed for the call (put back after)
                 unkeras = _with_other_keras(lambda: try_answer(
-                    zero1_step, [w.copy() for w in weights], [g.copy() for g in grads], [a.copy() for a in m],
+                    answer, [w.copy() for w in weights], [g.copy() for g in grads], [a.copy() for a in m],
                     [b.copy() for b in v], t, lr))
                 # issue 38, round 17 (q3_wrong_r17_grads_scratch_restored: the sum built in grads[0], its bytes put
                 # back after): the same step with read-only gradients; a write raises, named after every other rule
@@ -442,10 +598,10 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
                 frozen_bytes = [g.tobytes() for g in frozen]
                 frozen_w = frozen_got = None
                 try:
-                    frozen_got = try_answer(zero1_step, [w.copy() for w in weights], frozen, [a.copy() for a in m],
+                    frozen_got = try_answer(answer, [w.copy() for w in weights], frozen, [a.copy() for a in m],
                                             [b.copy() for b in v], t, lr)
                     if n >= 3:  # plain Adam's weights and first moment (Adam's first step hardly shows the scale)
-                        frozen_w = _adam(np.asarray(weights[0], dtype="float64"), sum(frozen),
+                        frozen_w = _adam(_owned(before_w, n, piece), sum(np.asarray(g, dtype="float64") for g in frozen),
                                          np.concatenate(m), np.concatenate(v), t, lr)[:2]
                 except ValueError as err:
                     if "read-only" not in str(err):
@@ -528,14 +684,14 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
         if keeps or left:  # issue 38, round 14 (planted: a module-level log of every step's weights)
             return Report(name, keeps or left, {"step": t})
         weights, m, v = ([np.asarray(a, dtype="float64") for a in part] for part in got)
-        ref_w, ref_m, ref_v = _adam(ref_w, sum(grads), ref_m, ref_v, t, lr)
+        ref_w, ref_m, ref_v = _adam(ref_w, summed, ref_m, ref_v, t, lr)
         if len(weights) != n or any(w.shape != (size,) for w in weights):
             return Report(name, f"{name} returned {len(weights)} weight copies; expected one full copy ({size} values) "
                                 f"per replica ({n})")
         if len(m) != n or len(v) != n:
             return Report(name, f"{name} returned {len(m)} first and {len(v)} second moments; the rule: one slice of "
                                 f"each per replica ({n})")
-        problem = _moments_problem(name, m, v, ref_m, ref_v, n, piece, size, t, sum(grads) == 0)
+        problem = _moments_problem(name, m, v, ref_m, ref_v, n, piece, size, t, summed == 0)
         if problem:
             return Report(name, problem, {"step": t})
         if not all(np.all(np.isfinite(w)) for w in weights):
@@ -543,6 +699,9 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
             return Report(name, f"after step {t} the weights are not finite{zero}: the rule: Keras' Adam, "
                                 f"alpha * m / (sqrt(v) + 1e-7): the epsilon keeps a zero gradient from dividing 0 by 0",
                           {"step": t})
+        problem = _owner_problem(weights, before_w, ref_w, n, piece, t, where)
+        if problem:
+            return Report(name, problem, {"step": t})
         spread = [float(np.max(np.abs(w - weights[0]))) for w in weights]
         diffs = [float(np.max(np.abs(w - ref_w))) for w in weights]
         details = {"step": t, "spread": spread, "diffs": diffs}
@@ -565,7 +724,7 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
             # issue 38, round 27 (q3_wrong_r27_amsgrad_denominator: sqrt(max(v before, v after)), AMSGrad's guard,
             # which differs from Adam only where v shrinks: on the slice whose gradient became 0; the hidden case runs
             # it at lr=0.1, 3e-5 off): every weight off has a summed gradient of 0 at this step
-            if zero_slice_from is not None and t >= zero_slice_from and np.all(sum(grads)[off] == 0):
+            if zero_slice_from is not None and t >= zero_slice_from and np.all(summed[off] == 0):
                 return Report(name, f"{head}, only where the summed gradient is 0 at this step (after nonzero steps): "
                                     f"the rule: plain Adam as in the given function: there m = 0.9 m, v = 0.999 v, "
                                     f"and the weight moves by alpha * m / (sqrt(v) + 1e-7) with this step's v (not "
@@ -585,6 +744,36 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
             if problem:
                 return Report(name, problem, details)
     return Report(name, None, details)
+
+
+def _owned(weights, n, piece) -> np.ndarray:
+    """The weights as their owners hold them: slice r of replica r's copy, for every r (float64)."""
+    return np.concatenate([np.asarray(weights[r][r * piece:(r + 1) * piece], dtype="float64") for r in range(n)])
+
+
+def _owner_problem(got_w, before_w, ref_w, n, piece, t, where) -> str | None:
+    """Issue 38, round 28: with the replicas' weights apart before the step (``apart``), the sentence naming a slice
+    that a replica holds as another copy's slice updated (replica 0's, or its own), not as its owner updated it."""
+    if all(np.array_equal(w, before_w[0]) for w in before_w[1:]):
+        return None
+    step = ref_w - _owned(before_w, n, piece)  # plain Adam's update of each weight
+    for q in [*range(1, n), 0]:  # replica 0 last: "replica 0's copy" says more of another replica's slice
+        for k in range(n):
+            own = slice(k * piece, (k + 1) * piece)
+            if np.max(np.abs(got_w[q][own] - ref_w[own]), initial=0.0) <= 1e-5:
+                continue
+            source = next((j for j in (q, 0) if j != k
+                           and np.max(np.abs(got_w[q][own] - (before_w[j][own] + step[own])), initial=0.0) <= 1e-5),
+                          None)
+            if source is None:
+                continue
+            copy = "its own copy's" if source == q else f"replica {source}'s copy's"
+            return (f"after step {t}, with the replicas' weights apart before the step ({where}), replica {q}'s slice "
+                    f"{k} is {copy} slice {k} updated, not its owner's (replica {k}'s): the rule of stage 1: each "
+                    f"replica updates only its own slice, of its own copy of the weights, with its slice of the "
+                    f"moments; every other slice comes from its owner (the all-gather): every replica ends with each "
+                    f"slice as its owner updated it")
+    return None
 
 
 def _thread_attributes() -> dict:
@@ -1061,7 +1250,8 @@ def _moments_problem(name, m, v, ref_m, ref_v, n, piece, size, t, zero=None) -> 
                 return (f"after step {t} replica {r}'s slice of Adam's {label} moment is within "
                         f"{float(np.max(off)) / scale:.1e} of plain Adam's (relative to its largest value), the "
                         f"rounding of a 16-bit float, not within 1e-5: the rule: float32 is fine, float16 is not: every "
-                        f"part of the step (the sum of the gradients too) in float32 or float64 (checked against plain "
+                        f"part of the step (the sum of the gradients too: float16 gradients are summed in float32 or "
+                        f"float64) in float32 or float64 (checked against plain "
                         f"Adam in float64 to 1e-5; float16 keeps about 3 decimal digits)")
             power = 1 if label == "first" else 2  # m is linear in the gradient, v quadratic
             if np.allclose(got * n ** power, want, rtol=1e-4, atol=1e-12 * scale):

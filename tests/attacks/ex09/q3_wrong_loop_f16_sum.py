@@ -1,3 +1,4 @@
+# RE-FILED wrong (issue 38, round 28; filed right in round 1): it sums the gradients in their own dtype: float16 gradients on every replica sum in float16 (5e-4 off, relative); the prompt says float16 is not fine, the sum too (sum them in float32 or float64)
 # INTENT: each replica updates its own (possibly padded) slice of the summed gradient, then every replica gathers all updated slices into its own full copy.
 def zero1_step(weights, grads, m, v, t, lr):
     """One ZeRO stage-1 Adam step for every replica: (weights, m, v) after the step."""

@@ -1,3 +1,4 @@
+# RE-FILED wrong (issue 38, round 28; filed right in round 22): it sums the gradients in their own dtype: float16 gradients on every replica sum in float16 (5e-4 off, relative); the prompt says float16 is not fine, the sum too (sum them in float32 or float64)
 # INTENT: right: in-place style: reduce with np.add into a fresh buffer, update each owner's slice in its own weights, then copy each updated slice into every other replica's weights (broadcast); lists returned are the caller's own (writable) arrays.
 import numpy as np
 

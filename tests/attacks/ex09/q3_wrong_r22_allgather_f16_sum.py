@@ -1,3 +1,4 @@
+# RE-FILED wrong (issue 38, round 28; filed right in round 22): it sums the gradients in their own dtype: float16 gradients on every replica sum in float16 (5e-4 off, relative); the prompt says float16 is not fine, the sum too (sum them in float32 or float64)
 # INTENT: right: sum without touching grads, each replica updates its own slice with Keras' Adam (eps on sqrt(v)), then an all-gather gives every replica its own fresh full copy; moments are new owned arrays.
 import numpy as np
 

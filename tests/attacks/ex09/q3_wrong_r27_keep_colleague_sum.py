@@ -1,4 +1,4 @@
-# GAP (issue 38, round 27): the solution sums the same way (total = sum(grads)): float16 gradients on every replica sum in float16 in both (4.6e-4 off, relative); catching it needs the solution changed and fails every right answer that keeps the colleague's sum; the check's float16 call hands grads[0] as float32, so the sum is float32
+# CAUGHT (issue 38, round 28; a gap in round 27): the solution now sums in float64 and a hidden case hands float16 gradients on every replica: sum(grads) in float16 is 5e-4 off (relative)
 # INTENT: wrong: the minimal fix (each owner's updated slice copied to the other replicas) but keeps the colleague's `total = sum(grads)`, which sums float16 gradients in float16 (a step partly in float16); breaks "float16 is not [fine]" when grads hold float16 arrays.
 def zero1_step(weights, grads, m, v, t, lr):
     """One ZeRO stage-1 Adam step for every replica: (weights, m, v) after the step."""

@@ -1,4 +1,4 @@
-# GAP (issue 38, round 16, the lead's ruling): a guard tailored to fire where no case looks (every v of a slice in [1e-4, 1e-3]); no case's data moves into the band at no cost
+# CAUGHT (issue 38, round 28; round 16's gap) by its float16 sum (sum(grads) of float16 gradients, the hidden float16 case), not by its band guard (float16 moments only when every v of a slice is in [1e-4, 1e-3]), which no case reaches
 # INTENT: wrong: keeps the moments in float16 storage when they are small (|v| < 1): precision lost on the moments between steps
 def zero1_step(weights, grads, m, v, t, lr):
     """One ZeRO stage-1 Adam step for every replica: (weights, m, v) after the step."""
