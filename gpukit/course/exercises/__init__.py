@@ -2463,9 +2463,31 @@ def watch_copies(owner, name: str, key: str, *, cell_assigns: str, what: str, cl
         watched.__code__ = watched.__code__.replace(co_filename=original.co_filename,
                                                     co_firstlineno=original.co_firstlineno)
     _COPIES.append((original, key, cell_assigns, what, (watched, function) if clones else ()))
+    _install_audit_hook()
+
+
+def _install_audit_hook() -> None:
+    """The process's one audit hook (``_copies_hook``), installed at the first need: a Python audit hook cannot be
+    removed, so there is one, and the watches that need events hand it callables (``add_audit_hook``)."""
     if not getattr(sys, "__gpukit_copies_hook__", False):
         sys.addaudithook(_copies_hook)
         sys.__gpukit_copies_hook__ = True
+
+
+def audit_hook_added(flag: str) -> bool:
+    """Whether a callable marked ``flag`` is among those the one audit hook hands every event to."""
+    return any(getattr(h, flag, False) for h in _AUDIT_HOOKS)
+
+
+def add_audit_hook(hook, flag: str) -> None:
+    """``hook(event, args)`` handed every audit event of the process from now on (06 q1: a copy of Keras' loss-scale
+    code exec'd, tf_keras imported; 09 q2/q3: files a call opens), once per ``flag`` (a reloaded module does not add
+    it twice). It must return at once for the events it does not read and never raise."""
+    if audit_hook_added(flag):
+        return
+    setattr(hook, flag, True)
+    _AUDIT_HOOKS.append(hook)
+    _install_audit_hook()
 
 
 def watched_calls(key: str, frame=None) -> list:

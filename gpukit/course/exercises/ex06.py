@@ -65,9 +65,9 @@ def _watch_scaler_copies(scaler) -> None:
     ``exec`` of code that defines a function whose bytecode and constants, read without file, line or names
     (``_name_free``; round 27), are those of one of the class's methods that move the scale, when the cell that runs
     it assigns ``predicted_scale``. Cost: a set lookup of each code object's bytecode per exec (the tree walked once)."""
-    from . import _AUDIT_HOOKS, _cell_assigns, _code_tree, notebook_globals
+    from . import _cell_assigns, _code_tree, add_audit_hook, audit_hook_added, notebook_globals
 
-    if any(getattr(h, "__gpukit_lso_copies__", False) for h in _AUDIT_HOOKS):
+    if audit_hook_added("__gpukit_lso_copies__"):
         return
     methods = [getattr(scaler, f) for f in ("_stateful_handle_finite_grads", "_stateful_handle_non_finite_grads",
                                            "_stateless_handle_finite_grads", "_stateless_handle_non_finite_grads")
@@ -89,8 +89,7 @@ def _watch_scaler_copies(scaler) -> None:
         if notebook is not None and _cell_assigns(frame, notebook, "predicted_scale"):
             notebook[_Q1_CALLS] = list(notebook.get(_Q1_CALLS, ()))[-63:] + [(_LSO_COPY, None)]
 
-    hook.__gpukit_lso_copies__ = True
-    _AUDIT_HOOKS.append(hook)
+    add_audit_hook(hook, "__gpukit_lso_copies__")
 
 
 def _name_free(code) -> tuple:
@@ -112,11 +111,11 @@ def _watch_copies(precision) -> None:
     LossScaleOptimizer stepped on inf gradients (q1_wrong_r10_tf_keras): once tf_keras' loss-scale module is loaded
     (the same audit hook sees the imports), its ``_DynamicLossScaleState.update``, which every tf_keras
     LossScaleOptimizer's step calls to move its scale, is watched like ``scale_after``."""
-    from . import _AUDIT_HOOKS, watch_copies
+    from . import add_audit_hook, audit_hook_added, watch_copies
 
     # round 15 (q1_wrong_r15_code_clone_scale_after: scale_after's code re-wrapped with types.FunctionType): clones too
     watch_copies(precision, "scale_after", _Q1_CALLS, cell_assigns="predicted_scale", what=_COPY, clones=True)
-    if any(getattr(h, "__gpukit_tf_keras__", False) for h in _AUDIT_HOOKS):
+    if audit_hook_added("__gpukit_tf_keras__"):
         return
     tf_keras_watched = []
 
@@ -129,8 +128,7 @@ def _watch_copies(precision) -> None:
             tf_keras_watched.append(True)
             watch_calls(state, ["update"], _Q1_CALLS, cell_assigns="predicted_scale")
 
-    hook.__gpukit_tf_keras__ = True
-    _AUDIT_HOOKS.append(hook)
+    add_audit_hook(hook, "__gpukit_tf_keras__")
 
 
 def _watch_scale_state(scaler) -> None:

@@ -98,7 +98,7 @@ _watch_q1()
 
 # issue 38, round 28 (q2_wrong_r28_disk_cache: earlier results kept in a JSON file in the temp folder, a new list handed
 # out each call; q3_wrong_r28_disk_step_counter: the step count kept in a file there): what the answer's code opens while
-# it runs. One Python audit hook per process (a hook cannot be removed; kept on ``sys`` so that a reload shares it) notes,
+# it runs. The exercises' one audit hook (``add_audit_hook``: a hook cannot be removed) hands this module's ``_files_hook``,
 # while ``_files_watched`` is on, every file opened (to read or write), created (os.mkdir) or renamed onto, by the thread
 # that calls the answer or a thread started since. Not noted: an import's own files (source, bytecode, extension
 # modules, __pycache__). ``_files_problem`` names the first that is a file or folder still there after the call: state
@@ -142,21 +142,24 @@ _IMPORT_SUFFIXES: tuple = ()
 
 
 def _install_files_hook() -> None:
+    """``_files_hook`` handed every audit event by the exercises' one audit hook (``add_audit_hook``), once per process;
+    it reads this module's hook as it is now (a reload replaces it) and returns at once outside a watched call."""
     global _IMPORT_SUFFIXES
     import importlib.machinery
 
-    _IMPORT_SUFFIXES = tuple(importlib.machinery.all_suffixes()) + (".pyc", ".pth")
-    if not getattr(sys, "__gpukit_ex09_files_hook__", False):
-        def hook(event, args, files=_FILES, modules=sys.modules, name=__name__):
-            if not files["on"]:  # at once for every event outside a watched call (at interpreter exit too)
-                return
-            try:  # this module's hook as it is now (a reload replaces it)
-                modules[name]._files_hook(event, args)
-            except Exception:  # noqa: BLE001  never in the way of the event
-                pass
+    from . import add_audit_hook
 
-        sys.addaudithook(hook)
-        sys.__gpukit_ex09_files_hook__ = True
+    _IMPORT_SUFFIXES = tuple(importlib.machinery.all_suffixes()) + (".pyc", ".pth")
+
+    def hook(event, args, files=_FILES, modules=sys.modules, name=__name__):
+        if not files["on"]:  # at once for every event outside a watched call (at interpreter exit too)
+            return
+        try:
+            modules[name]._files_hook(event, args)
+        except Exception:  # noqa: BLE001  never in the way of the event
+            pass
+
+    add_audit_hook(hook, "__gpukit_ex09_files__")
 
 
 _install_files_hook()
