@@ -529,3 +529,24 @@ def test_q4_a_spent_tape_held_after_the_call_is_named():
     holder = types.SimpleNamespace()
     problem = ex05.check_pipeline_gradients(lambda *a: _pipeline_gradients(*a, holder=holder), m=2).problem
     assert problem and "GradientTapes it made were still held" in problem, problem
+
+
+# --------------------------------------------------------------------------- issue 38, round 29
+
+
+def test_q3_a_cache_in_a_default_argument_is_named():
+    """Round 29 (q3_wrong_r29_default_arg_cache: the shards memoized in ``_cache={}``, keyed by the arrays' ids): the
+    function's mutable default arguments are read (``kept_state(..., defaults=True)``). Planted bug: ``defaults``
+    taken out of ``check_split``: this answer keeps its points."""
+    problem = ex05.check_split(_as_notebook("q3_wrong_r29_default_arg_cache.py", "split_pair"), 2).problem
+    assert problem and problem.startswith("split_pair changed default argument '_cache' during the call"), problem
+
+
+def test_q4_numpy_gradients_are_named():
+    """Round 29 (q4_wrong_r29_numpy_gradients: ``g.numpy()`` of each sum, right numbers): the same return value as the
+    function given, gradients that are tensors; sums handed back through ``tf.constant`` pass
+    (q4_right_r19_numpy_sums_as_tensors). Planted bug: the ``not_tensors`` read taken out: this answer passes."""
+    answer = _as_notebook("q4_wrong_r29_numpy_gradients.py", "pipeline_gradients")
+    problem = ex05.check_pipeline_gradients(answer, m=3).problem
+    assert problem and problem.startswith("the numbers are right, but pipeline_gradients returned gradient 0 as a "
+                                          "ndarray, not a tensor: the rule is the same return value"), problem

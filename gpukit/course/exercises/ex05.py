@@ -294,7 +294,9 @@ def check_split(split_pair, d: int, in_dim: int = 6, hidden: int = 8, out_dim: i
     w2 = rng.normal(size=(hidden, out_dim)).astype(dtype)
     x = rng.normal(size=(batch, in_dim)).astype("float32")
     given = (w1.copy(), b1.copy(), w2.copy())
-    state = kept_state(split_pair)  # round 14 (q3_wrong_r14_id_cache): shards cached in a module-level dict
+    # round 14 (q3_wrong_r14_id_cache): shards cached in a module-level dict; round 29 (q3_wrong_r29_default_arg_cache):
+    # the same cache in a mutable default argument (``_cache={}``), read with ``defaults``
+    state = kept_state(split_pair, defaults=True)
     try:
         got = try_answer(split_pair, *given, d)
     except ValueError as err:  # planted (round 9, q3_wrong_r9_checks_in_divisible): in_dim % d checked too
@@ -307,7 +309,7 @@ def check_split(split_pair, d: int, in_dim: int = 6, hidden: int = 8, out_dim: i
     if got is None:
         return Report(name, not_solved(name))
     details = {"d": d, "hidden": hidden}
-    kept = kept_state_problem(name, state, split_pair)
+    kept = kept_state_problem(name, state, split_pair, defaults=True)
     if kept:
         return Report(name, f"{kept} (each call splits the weights it is given, their own values now)", details)
     for what, before, after in zip(("w1", "b1", "w2"), (w1, b1, w2), given):  # planted: reordered in place
@@ -593,6 +595,10 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
             with TapesWatched() as tapes, numpy_kept() as kept, gradient_calls, joins_watched() as joins:
                 got = try_answer(pipeline_gradients, watched, devices, x, y, m)
                 returned_type = type(got[1]) if isinstance(got, (list, tuple)) and len(got) == 2 else None
+                # round 29 (q4_wrong_r29_numpy_gradients: ``g.numpy()`` of each sum): the kind of each gradient, read
+                # before ``_returned_copies`` makes them all NumPy arrays
+                not_tensors = ([(k, type(g).__name__) for k, g in enumerate(got[1]) if not tf.is_tensor(g)]
+                               if returned_type is not None and issubclass(returned_type, (list, tuple)) else [])
                 uncollected = [s for s, stage in enumerate(watched)
                                if any(ref() is not None for _, refs in stage.outputs for ref in refs)]
                 got = _returned_copies(got)
@@ -799,6 +805,12 @@ def check_pipeline_gradients(pipeline_gradients, m: int, widths=(12, 16, 16, 10)
                                     f"each stage's trainable variables are read on every call (stage.trainable_variables "
                                     f"as it is then; a list kept from an earlier call goes stale): nothing is kept between "
                                     f"calls", details)
+        if not_tensors:  # round 29 (q4_wrong_r29_numpy_gradients: ``g.numpy()`` of each sum): named last, the numbers
+            k, kind = not_tensors[0]  # and the contract's other rules all met
+            return Report(name, f"the numbers are right, but {name} returned gradient {k} as a {kind}, not a tensor: the "
+                                f"rule is the same return value as the function given, gradients that are TensorFlow "
+                                f"tensors as tape.gradient gives them (summed as tensors, or handed back through "
+                                f"tf.constant: not NumPy arrays or lists)", details)
         return Report(name, None, details)
     if m > 1 and abs(ratio - m) < 1e-3 * m:
         return Report(name, f"the gradients are {ratio:.3g} x the unsplit model's (m={m} micro-batches)", details)
