@@ -67,6 +67,7 @@ def compare_plan(plan_batches, capacities, global_batch_size: int) -> Report:
     (``_later_calls``)."""
     state = kept_state(plan_batches, defaults=True, contents=True)  # round 16 (q1_wrong_r16_memo_rounded_caps)
     names = attribute_names(plan_batches)  # round 17 (q1_wrong_r17_cache_on_loss_fn): a cache in loss_fn.__dict__
+    modules = _modules_state(plan_batches)  # round 29 (q1_wrong_r29_state_on_sys_module): a cache kept on sys
     report = _plan_report(plan_batches, capacities, global_batch_size)
     if not report.passed:
         return report
@@ -114,10 +115,39 @@ def compare_plan(plan_batches, capacities, global_batch_size: int) -> Report:
         if problem:
             return Report(report.name, problem, report.details)
     kept = (kept_state_problem("plan_batches", state, plan_batches, defaults=True, contents=True)  # round 16, read last
-            or attributes_added_problem("plan_batches", names))
+            or attributes_added_problem("plan_batches", names)
+            or _modules_problem("plan_batches", modules, plan_batches, "plans the capacities and the global batch it "
+                                                                       "is given"))
     if kept:
         return Report(report.name, kept, report.details)
     return report
+
+
+def _modules_state(fn) -> dict:
+    """What the modules ``fn``'s code names (``sys``, ``np``, ``math``, at any depth) hold (the shared
+    ``modules_state``, as 09's). Issue 38, round 29 (q1_wrong_r29_state_on_sys_module: plans kept in a dict set on the
+    sys module, ``sys.__dict__.setdefault(...)``, handed out as copies: ``kept_state`` reads the function's globals,
+    defaults and closure, not an imported module's namespace)."""
+    import types
+
+    from . import _code_names, modules_state
+
+    code, space = getattr(fn, "__code__", None), getattr(fn, "__globals__", {})
+    names = _code_names(code) if code is not None else set()
+    return modules_state([m for m in (space.get(n) for n in names) if isinstance(m, types.ModuleType)])
+
+
+def _modules_problem(name: str, before: dict, fn, works: str) -> str | None:
+    """The rule "nothing kept from an earlier call": a name added to, or a container changed on, a module ``fn``'s
+    code names over the check's calls (``_modules_state`` read before them and after), else None."""
+    from . import module_changes
+
+    added, changed = module_changes(before, _modules_state(fn))
+    if not added and not changed:
+        return None
+    return (f"{name} {'added ' + added[0] if added else 'changed ' + changed[0]} over the check's calls (state kept on "
+            f"an imported module: a cache): the rule is each call {works}, nothing kept from an earlier call (not in "
+            f"a module-level dict or a default argument, nor on another module such as sys)")
 
 
 def _later_call_problem(name: str, what: str, got, first, call_other, other) -> str | None:
@@ -339,6 +369,7 @@ def compare_replica_loss(replica_loss, capacities, global_batch_size: int, seed:
     # exact here, yet not by the rule; even plans probe even batches (the colleague's loss is exact there)
     problem = (_weights_problem(replica_loss, tf, strategies, devices, even=len(set(batches)) == 1)
                or _float64_problem(name, replica_loss, tf)
+               or _running_sum_problem(name, replica_loss, tf)  # round 29
                # round 25; not on even plans, where the colleague's loss (its own batch, the huge one not seen) is exact
                or (None if len(set(batches)) == 1 else _huge_batch_problem(name, replica_loss, tf)))
     if problem:
@@ -373,6 +404,37 @@ def _float64_problem(name: str, replica_loss, tf) -> str | None:
             f"{got!r} ({dtype}), not their sum / {batch} = {exact!r} to float64 precision: the rule is no rounding "
             f"through a narrower type (float32, float16): sum the losses, and divide by the global batch, in their own "
             f"dtype")
+
+
+# Issue 38, round 29 (q2_wrong_r29_foldl_float64_accum, _scan_float64_running: a running sum one loss at a time,
+# tf.foldl or tf.scan, in a float64 accumulator: on float32 losses _BIG_PROBE cannot see it). Float64 losses, a 1.0
+# then 9999 of 0.49 of its ulp: a running sum drops every small one (1 + 0.49 ulp rounds back to 1), 9999 x 2**-53.98
+# = 1.09e-12 of the sum; tf.reduce_sum sums them in a tree (Eigen: leaves of 1024, 4 lanes) and drops 256 at most,
+# 1.75e-14 (measured, CPU; every kept right answer, tensordot's 4.1e-15). Allowed: 1e-13 of the exact mean.
+_RUNNING_LOSSES = [1.0] + [0.49 * 2.0**-52] * 9999
+_RUNNING_RELATIVE = 1e-13
+
+
+def _running_sum_problem(name: str, replica_loss, tf) -> str | None:
+    """None unless float64 losses (``_RUNNING_LOSSES``, global batch 10000, one eager call) come back further than
+    ``_RUNNING_RELATIVE`` of the exact mean from it: a running sum one loss at a time, in float64 too. An answer that
+    refuses float64 losses is not failed here (``_float64_problem``)."""
+    batch = len(_RUNNING_LOSSES)
+    exact = math.fsum(_RUNNING_LOSSES) / batch
+    try:
+        got = float(try_answer(replica_loss, tf.constant(_RUNNING_LOSSES, dtype=tf.float64), batch))
+    except AssertionError:
+        raise
+    except Exception:  # noqa: BLE001 - float64 losses refused: not this rule's business
+        return None
+    off = abs(got - exact)
+    if off <= _RUNNING_RELATIVE * exact or not off <= 1e-6 * exact:
+        return None  # within float64 summing, or another scale (the other checks name it)
+    return (f"{name}: given {batch} float64 per-example losses (a 1.0, then {batch - 1} of {_RUNNING_LOSSES[1]:.3g}), "
+            f"global batch {batch}, it returns {got!r}, {off / exact:.2g} of the mean off their sum / {batch} = "
+            f"{exact!r} (tf.reduce_sum is within 2e-14; {_RUNNING_RELATIVE:g} allowed): the rule is no running sum one "
+            f"loss at a time (tf.foldl, tf.scan, a cumsum), in float64 either: its rounding grows with the replica's "
+            f"size; sum with tf.reduce_sum")
 
 
 _HUGE_BATCH = 2**32 + 2**23 + 1  # round 25: no int32 (wrapped: 2**23 + 1), and float64 holds it
@@ -686,6 +748,12 @@ def check_max_batch_prediction(value, **params) -> Report:
     problem = number_problem(name, value, 'a batch size')
     if problem:
         return Report(name, problem, details)
+    if not isinstance(value, (numbers.Integral, float, np.floating)):
+        # issue 38, round 29 (q3_wrong_r29_fraction_object: Fraction(554)): the standing ruling for every count (04 q2,
+        # 05 q1, 09 q1): an int, a numpy int or a whole float; a Fraction is none of them
+        return Report(name, f"{name} is {value!r}, a {type(value).__name__}: the rule is a batch size is one whole "
+                            f"number, a plain int or a whole float (a numpy int too), not a {type(value).__name__} "
+                            f"(int() of it, or // for whole-number division)", details)
     called = sorted({f for f, _ in watched_calls(_PLANNER_CALLS)} |
                     {"MemoryEstimate(...)" if f == "__init__" else f"MemoryEstimate.{f}"
                      for f, _ in watched_calls(_ESTIMATE_CALLS)})
@@ -747,6 +815,7 @@ def compare_sample_weights(fit_sample_weights, per_replica_batch_sizes, seed: in
     # round 15 (q4_wrong_r15_{default_arg_memo,lru_cache}): a memo in a mutable default argument, a functools cache
     state = kept_state(fit_sample_weights, defaults=True, contents=True)
     names = attribute_names(fit_sample_weights)  # round 17 (q4_wrong_r17_cache_on_loss_fn): a cache in loss_fn.__dict__
+    modules = _modules_state(fit_sample_weights)  # round 29: a cache kept on sys (q1's q1_wrong_r29_state_on_sys_module)
     got = try_answer(fit_sample_weights, given)
     if got is None:
         return Report(name, not_solved(name))
@@ -824,7 +893,8 @@ def compare_sample_weights(fit_sample_weights, per_replica_batch_sizes, seed: in
                                 f"each call computes the weights of the batches it is given (nothing kept from an "
                                 f"earlier call)", details)
     kept = (kept_state_problem(name, state, fit_sample_weights, defaults=True, contents=True)  # round 15, read last
-            or attributes_added_problem(name, names))
+            or attributes_added_problem(name, names)
+            or _modules_problem(name, modules, fit_sample_weights, "computes the weights of the batches it is given"))
     if kept:
         return Report(name, kept, details)
     return Report(name, None, details)
