@@ -410,9 +410,11 @@ def _float64_problem(name: str, replica_loss, tf) -> str | None:
 # tf.foldl or tf.scan, in a float64 accumulator: on float32 losses _BIG_PROBE cannot see it). Float64 losses, a 1.0
 # then 9999 of 0.49 of its ulp: a running sum drops every small one (1 + 0.49 ulp rounds back to 1), 9999 x 2**-53.98
 # = 1.09e-12 of the sum; tf.reduce_sum sums them in a tree (Eigen: leaves of 1024, 4 lanes) and drops 256 at most,
-# 1.75e-14 (measured, CPU; every kept right answer, tensordot's 4.1e-15). Allowed: 1e-13 of the exact mean.
+# 1.75e-14 (measured, CPU; every kept right answer, tensordot's 4.1e-15). Allowed: 3e-13 of the exact mean, so that
+# a tree reduction with no SIMD lanes at all (leaves of 1024 summed one by one: 1023 dropped, 1.1e-13) passes too
+# and the running sum is still 3.6 times over (stop 65).
 _RUNNING_LOSSES = [1.0] + [0.49 * 2.0**-52] * 9999
-_RUNNING_RELATIVE = 1e-13
+_RUNNING_RELATIVE = 3e-13
 
 
 def _running_sum_problem(name: str, replica_loss, tf) -> str | None:
