@@ -1029,3 +1029,30 @@ def test_q5_round18_a_frozen_model_and_a_nan_loss_made_inf_are_named(monkeypatch
     monkeypatch.setitem(globals(), "loss_fn", LOSS_FN)
     guarded = ex01._other_data_problem(_train_planted("nan_to_inf"), strategy, 5, 0.5)
     assert guarded and "each slice's first NaN" in guarded and "a NaN loss replaced by inf or 0" in guarded, guarded
+
+
+def test_q4_round29_a_generator_over_the_replicas_is_named_by_the_lines_it_runs(monkeypatch):
+    """Round 29 (blind: ``generator_simulation``, ``sum(b / b for _ in range(R))``: a simulation of the replicas that
+    holds no memory, which the memory probe cannot see): the lines of the answer's own code (frames with its globals)
+    are counted on 65 536 replicas and the call stopped past ``_STEPS_LIMIT``. Planted: the limit past any count lets
+    it through. A formula with a few lines passes; the trace function in place before is put back."""
+    import sys
+
+    def generator(r, b):
+        return sum(b / b for _ in range(r)) / 1.0
+
+    def few_lines(r, b):
+        total = r * b
+        for divisor in (b,):
+            total = total / divisor
+        return total
+
+    assert generator(4, 16) == 4.0  # the value is right: only how it is worked out is wrong
+    before = sys.gettrace()
+    report = ex01.check_scale_prediction(generator, num_replicas=4, per_replica_batch_size=16)
+    assert not report.passed and "lines of the notebook's code" in report.problem and "not a simulation" in \
+        report.problem, report.problem
+    assert sys.gettrace() is before
+    assert ex01.check_scale_prediction(few_lines, num_replicas=4, per_replica_batch_size=16).passed
+    monkeypatch.setattr(ex01, "_STEPS_LIMIT", 2**40)
+    assert ex01.check_scale_prediction(generator, num_replicas=4, per_replica_batch_size=16).passed

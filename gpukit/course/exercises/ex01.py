@@ -1011,7 +1011,8 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
     # round 15 (planted: fn_on_model, a step in its __dict__); round 17 (planted: step_cached_on_model): the wrapper hands
     # every attribute set on it to the model, and notes its name (``Recorder.attributes_set``): read after the call. Not
     # the model's own attributes: Keras' compile and predict, called on it, set theirs (round 13's outside compile_model)
-    kept = kept_state(evaluate, given=(("model", watched),))
+    # round 29 (blind: memo_by_ids, the result memoized in a mutable default argument keyed by ids): defaults read too
+    kept = kept_state(evaluate, defaults=True, given=(("model", watched),))
     got = try_answer(evaluate, strategy, watched, dist)
     if got is None:
         return Report("evaluate", not_solved("evaluate"), details)
@@ -1033,7 +1034,7 @@ def compare_accuracy(evaluate, strategy, seed: int = 0, n: int | None = None,
                                   f"then set them back: the rule is an evaluation leaves the model as it found it, "
                                   f"every layer's trainable flag included (none set, not even through a private "
                                   f"attribute, not even set back afterwards)", details)
-    kept = kept_state_problem("evaluate", kept, evaluate, given=(("model", watched),))  # round 14 (planted: keep_dataset, cached_step_by_strategy)
+    kept = kept_state_problem("evaluate", kept, evaluate, defaults=True, given=(("model", watched),))  # round 14 (planted: keep_dataset, cached_step_by_strategy)
     if kept:
         return Report("evaluate", kept, details)
     stored = sorted(set(watched.attributes_set) - {"trainable"})  # trainable: its own rule above
@@ -1398,6 +1399,14 @@ def check_scale_prediction(predicted_update_scale, num_replicas: int = 4, per_re
                                 f"formula of its arguments, worked out on paper, not a simulation of the replicas on "
                                 f"data it made (a formula of two numbers needs no list, array or tensor with an entry "
                                 f"per example or replica)", details)
+    steps = _python_steps(predicted_update_scale, *_PROBES[1])
+    if steps > _STEPS_LIMIT:  # round 29 (blind: generator_simulation, a generator of the replicas' means, summed)
+        details["python steps"] = steps
+        return Report(name, f"{name} ran over {_STEPS_LIMIT} lines of the notebook's code for {_PROBES[1][0]} replicas "
+                            f"of {_PROBES[1][1]} examples (a loop, comprehension or generator with a step per replica or "
+                            f"example): the rule is a formula of its arguments, worked out on paper, not a simulation of "
+                            f"the replicas (a generator or loop standing for them is one, even one that holds no "
+                            f"memory)", details)
     where = f"for {num_replicas} replicas of {per_replica_batch_size} examples"
     if got == measured:
         return Report(name, None, details)
@@ -1448,6 +1457,48 @@ _PROBE = (512, 256)
 _PROBES = (_PROBE, (2**16, 2))  # round 27 (blind: list_of_replicas): 65 536 replicas, a list of them holds 512 KiB
 _PROBE_BYTES = 2**18
 _PROBE_ELEMENTS = 2**15  # round 21 (lead: tf_ones_simulation, round 15's tf_sim_range): a tensor per example
+
+
+# q4, issue 38, round 29 (blind: generator_simulation, sum(b / b for _ in range(R)): a simulation that holds no memory,
+# which _held_while cannot see): the lines the notebook's code runs (frames with the answer's globals: any cell's code,
+# its generators and comprehensions) are counted on _PROBES[1]'s 65 536 replicas; a formula runs a few, a step per
+# replica 65 536. The count stops the call (an exception from the trace function) past the limit.
+_STEPS_LIMIT = 2**12
+
+
+class _TooManySteps(Exception):
+    pass
+
+
+def _python_steps(fn, *args) -> int:
+    """How many lines of code whose globals are ``fn``'s (the notebook's) ``fn(*args)`` ran, stopped just past
+    ``_STEPS_LIMIT`` (0 when ``fn`` has no globals). The trace function in place before is put back."""
+    namespace = getattr(fn, "__globals__", None)
+    if not isinstance(namespace, dict):
+        return 0
+    count = [0]
+
+    def local(frame, event, arg):
+        if event == "line":
+            count[0] += 1
+            if count[0] > _STEPS_LIMIT:
+                raise _TooManySteps
+        return local
+
+    def tracer(frame, event, arg):
+        return local if frame.f_globals is namespace else None
+
+    previous = sys.gettrace()
+    sys.settrace(tracer)
+    try:
+        fn(*args)
+    except _TooManySteps:
+        pass
+    except Exception:  # the answer's own error: the check above called it already
+        pass
+    finally:
+        sys.settrace(previous)
+    return count[0]
 
 
 def _held_while(fn, *args) -> tuple[int, int]:
@@ -1678,7 +1729,8 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
     if notebook is not None:  # the clip calls of this check's run only
         notebook.pop(_CLIP_CALLS, None)
     watch = _watch_optimizers()
-    kept = kept_state(train_mirrored)
+    # round 29 (blind: default_arg_dataset_cache, the distributed dataset cached in a mutable default argument)
+    kept = kept_state(train_mirrored, defaults=True)
     with watch as optimizers, mock.patch.object(tf.data.Dataset, "batch", batch), mock.patch.object(models, "mlp", mlp), \
             mock.patch.object(tf.GradientTape, "gradient", gradient):
         try:
@@ -1696,7 +1748,7 @@ def check_debugged_training(train_mirrored, strategy, seed: int = 0, steps: int 
         return Report(name, not_solved(name))
     if not hasattr(model, "get_weights"):
         return Report(name, f"{name} must return the trained Keras model, not {type(model).__name__}")
-    kept = kept_state_problem(name, kept, train_mirrored)
+    kept = kept_state_problem(name, kept, train_mirrored, defaults=True)
     if kept:
         return Report(name, kept)
     flags = [flag for _, watched in recorders for flag in watched.flags]
