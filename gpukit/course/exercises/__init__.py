@@ -1700,6 +1700,27 @@ def module_changes(before: dict, after: dict) -> tuple[list, list]:
                      and before[(m, a)] != v)
     return added, changed
 
+def code_modules_state(fn) -> dict:
+    """``modules_state`` of the modules ``fn``'s code names (``np``, ``math``, ``sys``, at any depth), read from its
+    globals: where a cache hung on an imported module lives (09 q2 round 17, ``np.__dict__.setdefault(...)``; 09 q3
+    round 27; 03 q1 and q4 round 29, ``sys.__dict__.setdefault(...)``): ``kept_state`` reads the function's own
+    globals, defaults and closure, not another module's namespace."""
+    import types
+
+    code, space = getattr(fn, "__code__", None), getattr(fn, "__globals__", {})
+    names = _code_names(code) if code is not None else set()
+    return modules_state([m for m in (space.get(n) for n in names) if isinstance(m, types.ModuleType)])
+
+
+def code_modules_problem(call: str, before: dict, fn, when: str, rule: str) -> str | None:
+    """The first name added to, or container changed on, a module ``fn``'s code names since ``before``
+    (``code_modules_state``), said with ``when`` ("during the call") and the question's ``rule``, else None."""
+    added, changed = module_changes(before, code_modules_state(fn))
+    if not added and not changed:
+        return None
+    return (f"{call} {'added ' + added[0] if added else 'changed ' + changed[0]} {when} (state kept on an imported "
+            f"module: a cache): {rule}")
+
 def _array_state(a) -> tuple:
     """What a numpy array held by a module global or a closure shows of its use between calls (issue 38, round 23, 09
     q2_wrong_r23_ndarray_cache, q3_wrong_r23_bias_table: a cache in a module-level object-dtype array, bias corrections

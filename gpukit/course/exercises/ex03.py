@@ -21,7 +21,7 @@ import sys
 import numpy as np
 
 from ... import memory as _memory
-from . import (Report, _holds_code, _numbers_of, attribute_names, attributes_added_problem, changed_since, child_process_problem, kept_state, kept_state_problem, notebook_globals,
+from . import (Report, _holds_code, code_modules_state, _numbers_of, attribute_names, attributes_added_problem, changed_since, child_process_problem, kept_state, kept_state_problem, notebook_globals,
                number_problem, not_solved, result_kept_problem, try_answer, watch_calls, watch_copies, watched_calls)
 
 HINTS = {
@@ -67,7 +67,7 @@ def compare_plan(plan_batches, capacities, global_batch_size: int) -> Report:
     (``_later_calls``)."""
     state = kept_state(plan_batches, defaults=True, contents=True)  # round 16 (q1_wrong_r16_memo_rounded_caps)
     names = attribute_names(plan_batches)  # round 17 (q1_wrong_r17_cache_on_loss_fn): a cache in loss_fn.__dict__
-    modules = _modules_state(plan_batches)  # round 29 (q1_wrong_r29_state_on_sys_module): a cache kept on sys
+    modules = code_modules_state(plan_batches)  # round 29 (q1_wrong_r29_state_on_sys_module): a cache kept on sys
     report = _plan_report(plan_batches, capacities, global_batch_size)
     if not report.passed:
         return report
@@ -123,31 +123,15 @@ def compare_plan(plan_batches, capacities, global_batch_size: int) -> Report:
     return report
 
 
-def _modules_state(fn) -> dict:
-    """What the modules ``fn``'s code names (``sys``, ``np``, ``math``, at any depth) hold (the shared
-    ``modules_state``, as 09's). Issue 38, round 29 (q1_wrong_r29_state_on_sys_module: plans kept in a dict set on the
-    sys module, ``sys.__dict__.setdefault(...)``, handed out as copies: ``kept_state`` reads the function's globals,
-    defaults and closure, not an imported module's namespace)."""
-    import types
-
-    from . import _code_names, modules_state
-
-    code, space = getattr(fn, "__code__", None), getattr(fn, "__globals__", {})
-    names = _code_names(code) if code is not None else set()
-    return modules_state([m for m in (space.get(n) for n in names) if isinstance(m, types.ModuleType)])
-
-
 def _modules_problem(name: str, before: dict, fn, works: str) -> str | None:
     """The rule "nothing kept from an earlier call": a name added to, or a container changed on, a module ``fn``'s
-    code names over the check's calls (``_modules_state`` read before them and after), else None."""
-    from . import module_changes
+    code names over the check's calls (``code_modules_state`` read before them and after), else None. Issue 38, round
+    29 (q1_wrong_r29_state_on_sys_module: plans kept in a dict set on the sys module, handed out as copies)."""
+    from . import code_modules_problem
 
-    added, changed = module_changes(before, _modules_state(fn))
-    if not added and not changed:
-        return None
-    return (f"{name} {'added ' + added[0] if added else 'changed ' + changed[0]} over the check's calls (state kept on "
-            f"an imported module: a cache): the rule is each call {works}, nothing kept from an earlier call (not in "
-            f"a module-level dict or a default argument, nor on another module such as sys)")
+    return code_modules_problem(name, before, fn, "over the check's calls",
+                                f"the rule is each call {works}, nothing kept from an earlier call (not in a "
+                                f"module-level dict or a default argument, nor on another module such as sys)")
 
 
 def _later_call_problem(name: str, what: str, got, first, call_other, other) -> str | None:
@@ -817,7 +801,7 @@ def compare_sample_weights(fit_sample_weights, per_replica_batch_sizes, seed: in
     # round 15 (q4_wrong_r15_{default_arg_memo,lru_cache}): a memo in a mutable default argument, a functools cache
     state = kept_state(fit_sample_weights, defaults=True, contents=True)
     names = attribute_names(fit_sample_weights)  # round 17 (q4_wrong_r17_cache_on_loss_fn): a cache in loss_fn.__dict__
-    modules = _modules_state(fit_sample_weights)  # round 29: a cache kept on sys (q1's q1_wrong_r29_state_on_sys_module)
+    modules = code_modules_state(fit_sample_weights)  # round 29: a cache kept on sys (q1's q1_wrong_r29_state_on_sys_module)
     got = try_answer(fit_sample_weights, given)
     if got is None:
         return Report(name, not_solved(name))

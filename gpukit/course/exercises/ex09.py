@@ -21,7 +21,7 @@ import threading
 
 import numpy as np
 
-from . import (Report, _code_names, _code_tree, _keeps, child_process_problem, joins_watched, kept_state, kept_state_problem,
+from . import (Report, _code_names, _code_tree, _keeps, code_modules_state, child_process_problem, joins_watched, kept_state, kept_state_problem,
                number_problem, not_solved, result_kept_problem, threads_started_since, try_answer, unjoined,
                watch_calls, watched_calls, write_watched, written_problem)
 
@@ -280,7 +280,7 @@ def check_shard_ranges(shard_ranges, cases) -> Report:
         # issue 38, round 23 (q2_wrong_r23_ndarray_cache: the plans kept in a module-level object-dtype numpy array):
         # arrays=True, the arrays the globals hold, read by their bytes
         state = kept_state(shard_ranges, defaults=True, helpers=True, arrays=True)
-        modules = _modules_state(shard_ranges)
+        modules = code_modules_state(shard_ranges)
         try:
             with _files_watched() as opened:  # issue 38, round 28: a cache kept in a file
                 got = try_answer(shard_ranges, size, n)
@@ -384,32 +384,16 @@ def _shown(x, limit: int | None = None) -> str:
     return shown if limit is None else shown[:limit]
 
 
-def _modules_state(fn) -> dict:
-    """What the modules ``fn``'s code names (``np``, ``math``, ``sys``) hold (``modules_state``). Issue 38, round 17
-    (q2_wrong_r17_copy_cache_foreign: a cache in a dict set on the numpy module, ``np.__dict__.setdefault(...)``,
-    handing out copies: kept_state reads the function's own globals, defaults and helpers, not an imported module's
-    namespace)."""
-    import types
-
-    from . import modules_state
-
-    code, glb = getattr(fn, "__code__", None), getattr(fn, "__globals__", {})
-    names = _code_names(code) if code is not None else set()
-    return modules_state([m for m in (glb.get(n) for n in names) if isinstance(m, types.ModuleType)])
-
-
 def _modules_problem(call: str, before: dict, fn, works: str) -> str | None:
     """The rule "no cache": a name or a container added to, or a container changed on, a module ``fn``'s code names
-    during the call (``_modules_state``). ``works``: what each call does instead (q2 "works the ranges out from its
-    arguments"; q3, issue 38, round 27)."""
-    from . import module_changes
+    during the call (``code_modules_state``; issue 38, round 17, q2_wrong_r17_copy_cache_foreign: a cache in a dict set
+    on the numpy module, handing out copies). ``works``: what each call does instead (q2 "works the ranges out from
+    its arguments"; q3, issue 38, round 27)."""
+    from . import code_modules_problem
 
-    added, changed = module_changes(before, _modules_state(fn))
-    if not added and not changed:
-        return None
-    return (f"{call} {'added ' + added[0] if added else 'changed ' + changed[0]} during the call (state kept on an "
-            f"imported module: a cache): the rule: no cache, in a module-level dict or a default argument either, nor "
-            f"on another module: each call {works} and keeps nothing between calls")
+    return code_modules_problem(call, before, fn, "during the call",
+                                f"the rule: no cache, in a module-level dict or a default argument either, nor on "
+                                f"another module: each call {works} and keeps nothing between calls")
 
 
 def _whole_numbers_problem(call, got) -> str | None:
@@ -529,7 +513,7 @@ def check_zero1_step(zero1_step, num_replicas: int = 4, size: int = 12, steps: i
         # issue 38, round 27 (q3_wrong_r27_cache_in_numpy_module: a step-size memo in a dict set on the numpy module,
         # vars(sys.modules['numpy']).setdefault(...)): the containers on the modules its code names, as q2 (round 17);
         # around the first step's calls only (0.3 ms a read: numpy's namespace), where a cache gets its first entry
-        modules = _modules_state(zero1_step) if t == first_step else None
+        modules = code_modules_state(zero1_step) if t == first_step else None
         # issue 38, round 25 (q3_wrong_scratch_on_thread: a buffer kept as an attribute of threading.current_thread()
         # between calls): the current thread's attributes, read before and after (a dict of a few entries)
         on_thread = _thread_attributes()
