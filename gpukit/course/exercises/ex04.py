@@ -340,12 +340,18 @@ def _mlp(seed: int, strategy, dtype: str = "float32"):
     if dtype == "float32":
         return models.mlp(seed=seed, strategy=strategy)
     with strategy.scope():
-        def dense(units, i, activation=None, name=None):
-            return keras.layers.Dense(units, activation=activation, name=name, dtype=dtype, bias_initializer="zeros",
-                                      kernel_initializer=keras.initializers.GlorotUniform(seed=seed + i))
-
         return keras.Sequential([keras.Input((64,), dtype=dtype), keras.layers.Flatten(dtype=dtype),
-                                 dense(64, 0, "relu", "hidden_0"), dense(10, 1, name="logits")], name="mlp")
+                                 _dense(64, seed, dtype, "relu", "hidden_0"), _dense(10, seed + 1, dtype, name="logits")],
+                                name="mlp")
+
+
+def _dense(units, seed: int, dtype: str, activation=None, name=None, **kwargs):
+    """A Dense layer in ``dtype`` initialised as ``gpukit.models``' (Glorot-uniform kernel of ``seed``, zero bias): the
+    layers of the float64 models (``_mlp``, ``_hidden_model``)."""
+    from ..._tf import keras
+
+    return keras.layers.Dense(units, activation=activation, name=name, dtype=dtype, bias_initializer="zeros",
+                              kernel_initializer=keras.initializers.GlorotUniform(seed=seed), **kwargs)
 
 
 def _rescaled_problem(after, ref_after, initial, first_scale, learning_rate, global_batch_size) -> str | None:
@@ -1090,8 +1096,7 @@ def _hidden_model(seed: int, frozen: bool, dtype: str):
     from ..._tf import keras
 
     def dense(units, i, activation=None, name=None, **kwargs):
-        return keras.layers.Dense(units, activation=activation, name=name, dtype=dtype, bias_initializer="zeros",
-                                  kernel_initializer=keras.initializers.GlorotUniform(seed=seed + i), **kwargs)
+        return _dense(units, seed + i, dtype, activation, name, **kwargs)
 
     hidden = [dense(16, 0, "relu", "hidden_0")]
     if frozen:
